@@ -1,0 +1,244 @@
+//! The numeral: a fragment layout as a mixed-radix number, and its `const fn` operations.
+
+use crate::{Digit, Source};
+
+/// Lanes in a warp.
+pub const LANES: u32 = 32;
+
+/// The most digits a numeral may have. A tile of at most 2^32 elements needs at most 32 digits
+/// of range 2 or more, so this bound costs nothing.
+pub const MAX_DIGITS: usize = 32;
+
+/// A fragment layout: which element of a `rows x cols` tile each thread's fragment element holds.
+///
+/// The tile is addressed by its row-major offset `row * cols + col`. Each digit reads a part of
+/// the thread's lane, its warp, or the element index `e`, and adds `value * place` to the
+/// offset. For the `m16n8k16` f32 accumulator (16 x 8, 4 elements per lane):
+///
+/// | digit      | range | place | source         |
+/// |------------|-------|-------|----------------|
+/// | `e % 2`    | 2     | 1     | element, bit 0 |
+/// | `lane % 4` | 4     | 2     | lane, bits 0-1 |
+/// | `lane / 4` | 8     | 8     | lane, bits 2-4 |
+/// | `e / 2`    | 2     | 64    | element, bit 1 |
+///
+/// ```
+/// use layout_core::{Digit, Numeral};
+/// const ACC: Numeral = Numeral::new("acc", 16, 8, 4, &[
+///     Digit::element(1, 2, 1),
+///     Digit::lane(1, 4, 2),
+///     Digit::lane(4, 8, 8),
+///     Digit::element(2, 2, 64),
+/// ]);
+/// const _: () = layout_core::assert_bijection(&ACC);
+/// assert_eq!(ACC.coords(5, 3), Some((9, 3)));   // lane 5, element 3: row 8 + 1, col 2 + 1
+/// assert_eq!(ACC.decode_coords(9, 3), Some((5, 3)));
+/// assert_eq!(ACC.coords(32, 0), None);          // lane out of range: rejected, never wrapped
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numeral<'a> {
+    /// A name for messages and pictures.
+    pub name: &'a str,
+    /// Tile rows.
+    pub rows: u32,
+    /// Tile columns; the offset of `(row, col)` is `row * cols + col`.
+    pub cols: u32,
+    /// Warps taking part: 1 for warp-level instructions, 4 for a `wgmma` warpgroup.
+    pub warps: u32,
+    /// Elements in each thread's fragment.
+    pub elements: u32,
+    /// The digits, in any order.
+    pub digits: &'a [Digit],
+}
+
+impl<'a> Numeral<'a> {
+    /// A warp-level numeral (one warp of 32 lanes).
+    pub const fn new(
+        name: &'a str,
+        rows: u32,
+        cols: u32,
+        elements: u32,
+        digits: &'a [Digit],
+    ) -> Numeral<'a> {
+        Numeral {
+            name,
+            rows,
+            cols,
+            warps: 1,
+            elements,
+            digits,
+        }
+    }
+
+    /// The same numeral over `warps` warps (a warpgroup has 4).
+    pub const fn with_warps(self, warps: u32) -> Numeral<'a> {
+        Numeral { warps, ..self }
+    }
+
+    /// The same digits under another name.
+    pub const fn renamed(self, name: &'a str) -> Numeral<'a> {
+        Numeral { name, ..self }
+    }
+
+    /// Elements in the tile, `rows * cols`.
+    pub const fn size(&self) -> u64 {
+        self.rows as u64 * self.cols as u64
+    }
+
+    /// Threads taking part, `32 * warps`.
+    pub const fn threads(&self) -> u32 {
+        LANES.saturating_mul(self.warps)
+    }
+
+    /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements.
+    pub const fn extent(&self, source: Source) -> u32 {
+        match source {
+            Source::Lane => LANES,
+            Source::Warp => self.warps,
+            Source::Element => self.elements,
+        }
+    }
+
+    /// The value of `source` for thread `thread` and element `e` (no range check).
+    pub const fn input(source: Source, thread: u32, e: u32) -> u32 {
+        match source {
+            Source::Lane => thread % LANES,
+            Source::Warp => thread / LANES,
+            Source::Element => e,
+        }
+    }
+
+    /// Whether `thread < threads()` and `e < elements`.
+    pub const fn in_range(&self, thread: u32, e: u32) -> bool {
+        thread < self.threads() && e < self.elements
+    }
+
+    /// The row-major tile offset of element `e` of thread `thread`.
+    ///
+    /// `None` when the thread or element is out of range (never wrapped onto another element),
+    /// or when the sum lies outside the tile, which only a numeral failing
+    /// [`check`](Self::check) can produce.
+    pub const fn offset(&self, thread: u32, e: u32) -> Option<u32> {
+        if !self.in_range(thread, e) {
+            return None;
+        }
+        match self.raw_offset(thread, e) {
+            Some(off) if off < self.size() => Some(off as u32),
+            _ => None,
+        }
+    }
+
+    /// The sum of the digits for in-range inputs, whatever it is, even outside the tile;
+    /// `None` only on overflow of `u64` or out-of-range inputs. For debugging bad numerals.
+    pub const fn raw_offset(&self, thread: u32, e: u32) -> Option<u64> {
+        if !self.in_range(thread, e) {
+            return None;
+        }
+        let mut sum: u64 = 0;
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = &self.digits[i];
+            let v = d.value_of(Self::input(d.source, thread, e)) as u64;
+            sum = match sum.checked_add(v * d.place as u64) {
+                Some(s) => s,
+                None => return None,
+            };
+            i += 1;
+        }
+        Some(sum)
+    }
+
+    /// `(row, col)` of element `e` of thread `thread`; `None` as for [`offset`](Self::offset).
+    pub const fn coords(&self, thread: u32, e: u32) -> Option<(u32, u32)> {
+        match self.offset(thread, e) {
+            Some(off) => Some((off / self.cols, off % self.cols)),
+            None => None,
+        }
+    }
+
+    /// The inverse of [`offset`](Self::offset): the `(thread, e)` holding a tile offset.
+    ///
+    /// `None` outside the tile. Exact for numerals that pass [`check`](Self::check); for others
+    /// it returns `Some` only for a genuine preimage.
+    pub const fn decode(&self, offset: u32) -> Option<(u32, u32)> {
+        if offset as u64 >= self.size() {
+            return None;
+        }
+        let mut lane: u64 = 0;
+        let mut warp: u64 = 0;
+        let mut e: u64 = 0;
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = &self.digits[i];
+            if d.place != 0 && d.range != 0 {
+                let v = (offset / d.place % d.range) as u64 * d.divisor as u64;
+                match d.source {
+                    Source::Lane => lane += v,
+                    Source::Warp => warp += v,
+                    Source::Element => e += v,
+                }
+            }
+            i += 1;
+        }
+        if lane >= LANES as u64 || warp >= self.warps as u64 || e >= self.elements as u64 {
+            return None;
+        }
+        let thread = warp as u32 * LANES + lane as u32;
+        match self.offset(thread, e as u32) {
+            Some(back) if back == offset => Some((thread, e as u32)),
+            _ => None,
+        }
+    }
+
+    /// The `(thread, e)` holding tile element `(row, col)`; `None` outside the tile.
+    pub const fn decode_coords(&self, row: u32, col: u32) -> Option<(u32, u32)> {
+        if row >= self.rows || col >= self.cols {
+            return None;
+        }
+        self.decode(row * self.cols + col)
+    }
+
+    /// The offset of element `e` of thread `thread` in a row-major matrix with row stride `ld`,
+    /// for the tile whose top-left corner is at `(origin_row, origin_col)`.
+    ///
+    /// `None` when the inputs are out of range, when the tile does not fit in a row
+    /// (`origin_col + cols > ld`, which would wrap onto the next row), or on overflow.
+    pub const fn matrix_offset(
+        &self,
+        thread: u32,
+        e: u32,
+        origin_row: usize,
+        origin_col: usize,
+        ld: usize,
+    ) -> Option<usize> {
+        let (row, col) = match self.coords(thread, e) {
+            Some(rc) => rc,
+            None => return None,
+        };
+        match origin_col.checked_add(self.cols as usize) {
+            Some(end) if end <= ld => {}
+            _ => return None,
+        }
+        let r = match origin_row.checked_add(row as usize) {
+            Some(r) => r,
+            None => return None,
+        };
+        match r.checked_mul(ld) {
+            Some(base) => base.checked_add(origin_col + col as usize),
+            None => None,
+        }
+    }
+
+    /// The digits of one source, counted.
+    pub const fn digit_count(&self, source: Source) -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while i < self.digits.len() {
+            if self.digits[i].source.index() == source.index() {
+                n += 1;
+            }
+            i += 1;
+        }
+        n
+    }
+}
