@@ -1,0 +1,48 @@
+//! A brute-force ownership map of a tile: who claims each element.
+
+use layout_core::Numeral;
+
+/// The outcome of claiming every `(thread, e)` of a numeral on its tile.
+#[derive(Debug, Default)]
+pub struct Ownership {
+    /// `owner[offset]`: the first `(thread, e)` claiming it.
+    pub owner: Vec<Option<(u32, u32)>>,
+    /// Every second claim: `(offset, first claimant, second claimant)`.
+    pub collisions: Vec<(u64, (u32, u32), (u32, u32))>,
+    /// Claims outside the tile: `(raw offset, claimant)`.
+    pub outside: Vec<(u64, (u32, u32))>,
+}
+
+impl Ownership {
+    /// Claims the tile for every thread and element in range, from the raw digit sums.
+    pub fn of(n: &Numeral) -> Ownership {
+        let size = n.size() as usize;
+        let mut o = Ownership {
+            owner: vec![None; size],
+            ..Ownership::default()
+        };
+        for t in 0..n.threads() {
+            for e in 0..n.elements {
+                let off = n.raw_offset(t, e).expect("in range");
+                match o.owner.get_mut(off as usize) {
+                    Some(slot @ None) => *slot = Some((t, e)),
+                    Some(Some(first)) => o.collisions.push((off, *first, (t, e))),
+                    None => o.outside.push((off, (t, e))),
+                }
+            }
+        }
+        o
+    }
+
+    /// Offsets nobody claims.
+    pub fn unclaimed(&self) -> Vec<usize> {
+        (0..self.owner.len())
+            .filter(|&i| self.owner[i].is_none())
+            .collect()
+    }
+
+    /// Every element claimed exactly once, none outside.
+    pub fn is_bijection(&self) -> bool {
+        self.collisions.is_empty() && self.outside.is_empty() && self.unclaimed().is_empty()
+    }
+}
