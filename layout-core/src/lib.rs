@@ -42,8 +42,8 @@
 pub mod catalog;
 pub mod check;
 mod digit;
-mod explain;
 pub mod expand;
+mod explain;
 pub mod message;
 mod numeral;
 pub mod pack;

@@ -1,0 +1,59 @@
+//! Expanding a checked `numeral!` into a `const` of `layout_core::Numeral` and a compile-time
+//! assertion; or, after an error, into the same `const` without the assertion, so that code
+//! using it reports no further errors.
+
+use super::ast::Decl;
+use super::check::Resolved;
+use layout_core::{Numeral, Source};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn expand(decl: &Decl, r: &Resolved, checked: bool) -> TokenStream {
+    let Decl {
+        attrs, vis, name, ..
+    } = decl;
+    let name_str = name.to_string();
+    let (rows, cols) = (decl.rows.value, decl.cols.value);
+    let (warps, elements) = (r.warps, r.elements);
+    let digits = r.digits.iter().map(|d| {
+        let ctor = match d.source {
+            Source::Lane => quote!(lane),
+            Source::Warp => quote!(warp),
+            Source::Element => quote!(element),
+        };
+        let (div, range, place) = (d.divisor, d.range, d.place);
+        quote!(::layout_core::Digit::#ctor(#div, #range, #place))
+    });
+    let table = digit_table_doc(
+        &Numeral::new(&name_str, rows, cols, elements, &r.digits).with_warps(warps),
+    );
+    let assertion = checked.then(|| quote!(const _: () = ::layout_core::assert_bijection(&#name);));
+    quote! {
+        #(#attrs)*
+        #[doc = #table]
+        #vis const #name: ::layout_core::Numeral<'static> = ::layout_core::Numeral::new(
+            #name_str, #rows, #cols, #elements, &[#(#digits),*],
+        ).with_warps(#warps);
+        #assertion
+    }
+}
+
+/// The digit table appended to the constant's docs.
+fn digit_table_doc(n: &Numeral) -> String {
+    let mut s = format!(
+        "\n\n{} x {} tile, {} threads, {} elements per thread.\n\n\
+         | digit | range | place |\n|---|---|---|\n",
+        n.rows,
+        n.cols,
+        n.threads(),
+        n.elements
+    );
+    let mut sorted: Vec<_> = n.digits.to_vec();
+    sorted.sort_by_key(|d| d.place);
+    for d in &sorted {
+        let mut m = layout_core::Message::new();
+        m.push_digit(d, n.extent(d.source));
+        s.push_str(&format!("| `{m}` | {} | {} |\n", d.range, d.place));
+    }
+    s
+}
