@@ -8,6 +8,11 @@
 //!
 //! Both are necessary as well as sufficient for digits of range 2 or more, so
 //! [`Numeral::check`] agrees with a brute-force ownership map of the tile.
+//!
+//! The checks run in stages: the tile and each digit on its own (range 2 or more, divisor and
+//! place 1 or more), then each input's chain, then the place chain and the span. A stage runs
+//! only when the ones before it found nothing, so a mistake is reported once, where it is made,
+//! and never again as a consequence; within a stage every problem is reported.
 
 use crate::message::Message;
 use crate::numeral::MAX_DIGITS;
@@ -162,8 +167,7 @@ impl Sorted {
     }
 }
 
-/// A digit that gets its own error (range < 2, divisor 0, place 0) is left out of the chain
-/// checks, so one mistake gives one message.
+/// Whether digit `i` takes part in the chain checks (they run only when every digit is sound).
 const fn usable(n: &Numeral, i: usize) -> bool {
     let d = &n.digits[i];
     d.range >= 2 && d.divisor >= 1 && d.place >= 1
@@ -265,13 +269,19 @@ impl Numeral<'_> {
             }
             i += 1;
         }
+        // Later stages build on earlier ones: a digit that is itself broken makes the chains
+        // meaningless, and an input read wrongly makes the places wrong too. Each stage runs
+        // only on a clean result of the ones before, so one mistake gives one message.
+        if !out.is_empty() {
+            return out;
+        }
         let mut k = 0;
         while k < Source::ALL.len() {
             let source = Source::ALL[k];
             let extent = self.extent(source);
             let sorted = Sorted::of(self, Some(source), false);
             let covered = chain(self, &sorted, false, source, &mut out);
-            if extent > 0 && covered != extent as u64 {
+            if covered != extent as u64 {
                 let top = if sorted.len > 0 {
                     Some(sorted.idx[sorted.len - 1])
                 } else {
@@ -286,9 +296,12 @@ impl Numeral<'_> {
             }
             k += 1;
         }
+        if !out.is_empty() {
+            return out;
+        }
         let sorted = Sorted::of(self, None, true);
         let span = chain(self, &sorted, true, Source::Lane, &mut out);
-        if size > 0 && span != size {
+        if out.is_empty() && span != size {
             let top = if sorted.len > 0 {
                 Some(sorted.idx[sorted.len - 1])
             } else {

@@ -100,10 +100,9 @@ const fn split(place: u32, range: u32, cols: u32) -> Option<u32> {
 
 /// `(row, col)` that value `v` of a digit adds, given its split.
 const fn place_value(v: u32, place: u32, q: u32, cols: u32) -> (usize, usize) {
-    if q == 0 {
-        (v as usize * (place / cols) as usize, 0)
-    } else {
-        ((v / q) as usize, (v % q) as usize * place as usize)
+    match (v.checked_div(q), v.checked_rem(q)) {
+        (Some(row), Some(col)) => (row as usize, col as usize * place as usize),
+        _ => (v as usize * (place / cols) as usize, 0),
     }
 }
 

@@ -61,7 +61,7 @@ impl LayoutError {
                 m.push("` has range ");
                 m.push_num(d.range as u64);
                 if d.range == 1 {
-                    m.push(" and selects nothing: remove it");
+                    m.push(" and selects nothing: give it range 2 or more, or remove it");
                 } else {
                     m.push(": a digit needs range 2 or more");
                 }

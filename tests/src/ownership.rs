@@ -2,15 +2,18 @@
 
 use layout_core::Numeral;
 
+/// `(thread, e)`: who claims an element.
+pub type Claimant = (u32, u32);
+
 /// The outcome of claiming every `(thread, e)` of a numeral on its tile.
 #[derive(Debug, Default)]
 pub struct Ownership {
     /// `owner[offset]`: the first `(thread, e)` claiming it.
-    pub owner: Vec<Option<(u32, u32)>>,
+    pub owner: Vec<Option<Claimant>>,
     /// Every second claim: `(offset, first claimant, second claimant)`.
-    pub collisions: Vec<(u64, (u32, u32), (u32, u32))>,
+    pub collisions: Vec<(u64, Claimant, Claimant)>,
     /// Claims outside the tile: `(raw offset, claimant)`.
-    pub outside: Vec<(u64, (u32, u32))>,
+    pub outside: Vec<(u64, Claimant)>,
 }
 
 impl Ownership {

@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
+    let args: syn::Result<ast::Args> = syn::parse2(args);
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
         Err(_) => {
@@ -17,26 +18,41 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
             );
             let mut out = e.to_compile_error();
             out.extend(item);
+            if let Ok(a) = &args {
+                out.extend(use_numeral(a));
+            }
             return out;
         }
     };
-    let args: ast::Args = match syn::parse2(args) {
+    let args = match args {
         Ok(a) => a,
-        Err(e) => return fallback(&item_fn, e),
+        Err(e) => return fallback(&item_fn, None, e),
     };
     match parse::parse(args, item_fn) {
         Ok(f) => expand::expand(&f),
-        Err((item_fn, e)) => fallback(&item_fn, e),
+        Err(failed) => {
+            let (item_fn, args, e) = *failed;
+            fallback(&item_fn, Some(&args), e)
+        }
     }
+}
+
+/// The layout argument, type-checked on its own: a wrong argument still gets its own error, and
+/// a right one is used, so an error elsewhere leaves no "unused import" behind.
+fn use_numeral(args: &ast::Args) -> TokenStream {
+    let numeral = &args.numeral;
+    quote!(const _: ::layout_core::Numeral<'static> = #numeral;)
 }
 
 /// After an error: the errors, and the function with its signature intact and a body that
 /// type-checks, so callers report nothing further.
-fn fallback(item: &syn::ItemFn, e: syn::Error) -> TokenStream {
+fn fallback(item: &syn::ItemFn, args: Option<&ast::Args>, e: syn::Error) -> TokenStream {
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
     let err = e.to_compile_error();
+    let numeral = args.map(use_numeral);
     quote! {
         #err
+        #numeral
         #(#attrs)*
         #[allow(unused_variables)]
         #vis #sig {

@@ -47,8 +47,8 @@ impl Parse for Args {
     }
 }
 
-/// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal.
-fn array_len(ty: &Type) -> Option<syn::Result<usize>> {
+/// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal, and its tokens.
+fn array_len(ty: &Type) -> Option<syn::Result<(usize, proc_macro2::TokenStream)>> {
     let arr = match ty {
         Type::Array(a) => a,
         Type::Reference(r) => match &*r.elem {
@@ -61,7 +61,7 @@ fn array_len(ty: &Type) -> Option<syn::Result<usize>> {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(i),
             ..
-        }) => i.base10_parse::<usize>(),
+        }) => i.base10_parse::<usize>().map(|n| (n, i.to_token_stream())),
         other => Err(syn::Error::new_spanned(
             other,
             "write the fragment length as an integer, e.g. `[f32; 4]`",
@@ -79,7 +79,7 @@ fn ident_of(arg: &FnArg) -> Option<(Ident, &Type)> {
     }
 }
 
-pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, (ItemFn, syn::Error)> {
+pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, syn::Error)>> {
     let mut errors: Vec<syn::Error> = Vec::new();
     let sig = &item.sig;
     let want = match args.mode {
@@ -106,7 +106,7 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, (ItemFn, syn::Error)>
                 Some((id, ty)) => match array_len(ty) {
                     Some(Ok(n)) => {
                         fragment = Some(id);
-                        len = Some((n, ty.to_token_stream()));
+                        len = Some(n);
                     }
                     Some(Err(e)) => errors.push(e),
                     None => errors.push(syn::Error::new_spanned(
@@ -122,7 +122,7 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, (ItemFn, syn::Error)>
         }
         Mode::Gather | Mode::GatherPacked => match &sig.output {
             ReturnType::Type(_, ty) => match array_len(ty) {
-                Some(Ok(n)) => len = Some((n, ty.to_token_stream())),
+                Some(Ok(n)) => len = Some(n),
                 Some(Err(e)) => errors.push(e),
                 None => errors.push(syn::Error::new_spanned(
                     ty,
@@ -187,7 +187,7 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, (ItemFn, syn::Error)>
         a.combine(b);
         a
     }) {
-        return Err((item, e));
+        return Err(Box::new((item, args, e)));
     }
     let (len, len_tokens) = len.expect("checked above");
     let body = (*closure.expect("checked above").body).clone();

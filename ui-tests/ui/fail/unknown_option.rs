@@ -1,0 +1,9 @@
+// `scater` is not an option.
+use layout_core::catalog::SM80_16x8x16_F32_C;
+
+#[layout_macros::fragment_layout(SM80_16x8x16_F32_C, scater)]
+fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32]) {
+    |row, col, value| out[row * 8 + col] = value
+}
+
+fn main() {}
