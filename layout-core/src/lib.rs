@@ -39,11 +39,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bounds;
 pub mod catalog;
 pub mod check;
 mod digit;
-mod explain;
 pub mod expand;
+mod explain;
 pub mod message;
 mod numeral;
 pub mod pack;
