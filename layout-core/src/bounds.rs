@@ -234,3 +234,41 @@ impl Numeral<'_> {
         true
     }
 }
+
+/// An integer that generated code accepts as a valid row or column count: converted to `u32`
+/// saturating, so a huge count means the whole tile and a negative one means none.
+pub trait ExtentArg: Copy {
+    /// The count as `u32`, saturating at 0 and `u32::MAX`.
+    fn saturating_u32(self) -> u32;
+}
+
+macro_rules! extent_arg_unsigned {
+    ($($t:ty),*) => {$(
+        impl ExtentArg for $t {
+            #[inline(always)]
+            fn saturating_u32(self) -> u32 {
+                if self as u128 > u32::MAX as u128 { u32::MAX } else { self as u32 }
+            }
+        }
+    )*};
+}
+
+macro_rules! extent_arg_signed {
+    ($($t:ty),*) => {$(
+        impl ExtentArg for $t {
+            #[inline(always)]
+            fn saturating_u32(self) -> u32 {
+                if self < 0 {
+                    0
+                } else if self as i128 > u32::MAX as i128 {
+                    u32::MAX
+                } else {
+                    self as u32
+                }
+            }
+        }
+    )*};
+}
+
+extent_arg_unsigned!(u8, u16, u32, u64, u128, usize);
+extent_arg_signed!(i8, i16, i32, i64, i128, isize);

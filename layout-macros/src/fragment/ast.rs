@@ -14,10 +14,15 @@ pub enum Mode {
     GatherPacked,
 }
 
-/// The attribute's arguments: `NUMERAL [, scatter | gather [, packed]]`.
+/// The attribute's arguments:
+/// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS) [, fill = VALUE]]`.
 pub struct Args {
     pub numeral: Expr,
     pub mode: Mode,
+    /// The parameters holding the valid rows and columns of a partial tile.
+    pub bounds: Option<(syn::Ident, syn::Ident)>,
+    /// What a bounded gather returns outside the valid part (zero by default).
+    pub fill: Option<Expr>,
 }
 
 /// One parameter of the element closure: a pattern and an optional type.

@@ -24,16 +24,38 @@ pub fn expand(f: &Fragment) -> TokenStream {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
     };
-    let blocks: Vec<TokenStream> = (0..elements).map(|e| element_block(f, e)).collect();
-    let body = match f.args.mode {
-        Mode::Scatter => quote!(#(#blocks)*),
-        Mode::Gather => quote!([#(#blocks),*]),
-        Mode::GatherPacked => {
-            let regs = blocks.chunks(2).map(|pair| {
-                let (lo, hi) = (&pair[0], &pair[1]);
-                quote!(::layout_core::pack::pack_b16(#lo, #hi))
-            });
-            quote!([#(#regs),*])
+    let fragment = |guarded: bool| {
+        let blocks: Vec<TokenStream> = (0..elements)
+            .map(|e| element_block(f, e, guarded))
+            .collect();
+        match f.args.mode {
+            Mode::Scatter => quote!(#(#blocks)*),
+            Mode::Gather => quote!([#(#blocks),*]),
+            Mode::GatherPacked => {
+                let regs = blocks.chunks(2).map(|pair| {
+                    let (lo, hi) = (&pair[0], &pair[1]);
+                    quote!(::layout_core::pack::pack_b16(#lo, #hi))
+                });
+                quote!([#(#regs),*])
+            }
+        }
+    };
+    let body = match &f.args.bounds {
+        None => fragment(false),
+        Some((rows, cols)) => {
+            let (whole, partial) = (fragment(false), fragment(true));
+            quote! {
+                let __fl_extent = ::layout_core::bounds::Extent::clamped(
+                    &__FL_NUMERAL,
+                    ::layout_core::bounds::ExtentArg::saturating_u32(#rows),
+                    ::layout_core::bounds::ExtentArg::saturating_u32(#cols),
+                );
+                if __fl_extent.is_whole(&__FL_NUMERAL) {
+                    #whole
+                } else {
+                    #partial
+                }
+            }
         }
     };
     let numeral_span = numeral.span();
@@ -72,8 +94,9 @@ fn bind(p: &ClosureParam, expr: TokenStream, cast: bool) -> TokenStream {
     }
 }
 
-/// The code for element `e`: its constant coordinates, the bindings, the body.
-fn element_block(f: &Fragment, e: usize) -> TokenStream {
+/// The code for element `e`: its constant coordinates, the bindings, the body; when `guarded`,
+/// only inside the valid extent (a gather returns the fill value outside).
+fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     let e_u32 = Literal::u32_unsuffixed(e as u32);
     let e_idx = Literal::usize_unsuffixed(e);
     let row = bind(&f.params[0], quote!(__fl_row + __FL_ELEMENT.0), true);
@@ -87,11 +110,30 @@ fn element_block(f: &Fragment, e: usize) -> TokenStream {
         Mode::Scatter => quote!(#body;),
         _ => quote!(#body),
     };
+    let inner = quote!(#row #col #value #tail);
+    let guarded_inner = match (guarded, f.args.mode) {
+        (false, _) => inner,
+        (true, Mode::Scatter) => quote! {
+            if __fl_extent.contains(__fl_row + __FL_ELEMENT.0, __fl_col + __FL_ELEMENT.1) {
+                #inner
+            }
+        },
+        (true, _) => {
+            let fill = match &f.args.fill {
+                Some(v) => quote!(#v),
+                None => quote!(::core::default::Default::default()),
+            };
+            quote! {
+                if __fl_extent.contains(__fl_row + __FL_ELEMENT.0, __fl_col + __FL_ELEMENT.1) {
+                    #inner
+                } else {
+                    #fill
+                }
+            }
+        }
+    };
     quote! {{
         const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(#e_u32);
-        #row
-        #col
-        #value
-        #tail
+        #guarded_inner
     }}
 }

@@ -17,6 +17,8 @@ impl Parse for Args {
         let numeral: Expr = input.parse()?;
         let mut mode = Mode::Scatter;
         let mut packed = None;
+        let mut bounds = None;
+        let mut fill = None;
         while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -27,11 +29,29 @@ impl Parse for Args {
                 "scatter" => mode = Mode::Scatter,
                 "gather" => mode = Mode::Gather,
                 "packed" => packed = Some(word),
+                "bounds" => {
+                    let inner;
+                    syn::parenthesized!(inner in input);
+                    let rows: Ident = inner.parse()?;
+                    inner.parse::<Token![,]>()?;
+                    let cols: Ident = inner.parse()?;
+                    if !inner.is_empty() {
+                        return Err(inner.error(
+                            "`bounds` names two parameters: `bounds(valid_rows, valid_cols)`",
+                        ));
+                    }
+                    bounds = Some((rows, cols));
+                }
+                "fill" => {
+                    input.parse::<Token![=]>()?;
+                    fill = Some((word, input.parse::<Expr>()?));
+                }
                 other => {
                     return Err(syn::Error::new(
                         word.span(),
                         format!(
-                            "unknown option `{other}`: use `scatter`, `gather` or `gather, packed`"
+                            "unknown option `{other}`: use `scatter`, `gather`, `packed`, \
+                             `bounds(ROWS, COLS)` or `fill = VALUE`"
                         ),
                     ))
                 }
@@ -43,7 +63,21 @@ impl Parse for Args {
             }
             mode = Mode::GatherPacked;
         }
-        Ok(Args { numeral, mode })
+        let fill = match fill {
+            Some((word, _)) if mode == Mode::Scatter || bounds.is_none() => {
+                return Err(syn::Error::new(
+                    word.span(),
+                    "`fill` is the value a bounded gather returns outside: it goes with `gather, bounds(ROWS, COLS)`",
+                ))
+            }
+            other => other.map(|(_, e)| e),
+        };
+        Ok(Args {
+            numeral,
+            mode,
+            bounds,
+            fill,
+        })
     }
 }
 
@@ -134,6 +168,24 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
                 "a gather returns the fragment: add a return type such as `-> [u16; 8]`",
             )),
         },
+    }
+    if let Some((rows, cols)) = &args.bounds {
+        for name in [rows, cols] {
+            let found = sig
+                .inputs
+                .iter()
+                .filter_map(ident_of)
+                .any(|(id, _)| id == *name);
+            if !found {
+                errors.push(syn::Error::new(
+                    name.span(),
+                    format!(
+                        "`bounds` names `{name}`, which is not a parameter of `{}`",
+                        sig.ident
+                    ),
+                ));
+            }
+        }
     }
     let closure = match item.block.stmts.as_slice() {
         [Stmt::Expr(Expr::Closure(c), None)] => Some(c),

@@ -1,0 +1,299 @@
+//! The numeral engine: encode, decode, the bijection check and its words, matrix offsets.
+
+use fraglayout_tests::ownership::Ownership;
+use fraglayout_tests::ptx;
+use layout_core::catalog::{
+    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+};
+use layout_core::{Digit, LayoutError, Numeral, Source};
+
+type Formula = fn(u32, u32) -> (u32, u32);
+
+const M16N8K16: [(&Numeral, Formula); 4] = [
+    (&SM80_16x8x16_F16_A_ROW, ptx::m16n8k16_f16_a),
+    (&SM80_16x8x16_F16_B_COL, ptx::m16n8k16_f16_b),
+    (&SM80_16x8x16_F32_C, ptx::m16n8k16_c),
+    (&SM80_16x8x16_F16_C, ptx::m16n8k16_c),
+];
+
+#[test]
+fn m16n8k16_numerals_match_the_ptx_formulas_everywhere() {
+    for (n, formula) in M16N8K16 {
+        for lane in 0..32 {
+            for e in 0..n.elements {
+                assert_eq!(
+                    n.coords(lane, e),
+                    Some(formula(lane, e)),
+                    "{} lane {lane} e {e}",
+                    n.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_m16n8k16_numeral_is_an_exact_cover_and_decode_inverts_encode() {
+    for (n, _) in M16N8K16 {
+        let own = Ownership::of(n);
+        assert!(own.is_bijection(), "{}: {own:?}", n.name);
+        assert!(n.check().is_ok());
+        for lane in 0..32 {
+            for e in 0..n.elements {
+                let (row, col) = n.coords(lane, e).unwrap();
+                assert_eq!(n.decode_coords(row, col), Some((lane, e)), "{}", n.name);
+                assert_eq!(n.decode(row * n.cols + col), Some((lane, e)));
+            }
+        }
+        assert_eq!(n.decode(n.size() as u32), None, "offset past the tile");
+        assert_eq!(n.decode_coords(n.rows, 0), None);
+        assert_eq!(n.decode_coords(0, n.cols), None);
+    }
+}
+
+#[test]
+fn the_element_index_splits_over_non_adjacent_places() {
+    // m16n8k16 C: element 0 -> 1 moves one column, 0 -> 2 moves eight rows.
+    let c = &SM80_16x8x16_F32_C;
+    for lane in 0..32 {
+        let (r0, c0) = c.coords(lane, 0).unwrap();
+        assert_eq!(c.coords(lane, 1), Some((r0, c0 + 1)));
+        assert_eq!(c.coords(lane, 2), Some((r0 + 8, c0)));
+        assert_eq!(c.coords(lane, 3), Some((r0 + 8, c0 + 1)));
+    }
+    // m16n8k16 A: element 4 moves eight columns, element 2 eight rows.
+    let a = &SM80_16x8x16_F16_A_ROW;
+    let (r0, c0) = a.coords(7, 0).unwrap();
+    assert_eq!(a.coords(7, 2), Some((r0 + 8, c0)));
+    assert_eq!(a.coords(7, 4), Some((r0, c0 + 8)));
+}
+
+#[test]
+fn out_of_range_threads_and_elements_are_rejected_not_wrapped() {
+    let c = &SM80_16x8x16_F32_C;
+    assert_eq!(c.coords(32, 0), None);
+    assert_eq!(c.coords(u32::MAX, 0), None);
+    assert_eq!(c.coords(0, 4), None);
+    assert_eq!(c.offset(0, u32::MAX), None);
+    assert_eq!(c.matrix_offset(32, 0, 0, 0, 8), None);
+    // A warpgroup numeral takes threads 0..128.
+    let wg = c.with_warps(4);
+    assert!(wg.in_range(127, 3));
+    assert!(!wg.in_range(128, 0));
+}
+
+#[test]
+fn tiles_placed_at_strided_origins_stay_disjoint_and_inside() {
+    // A 48 x 40 matrix (ld 40) tiled by 3 x 5 accumulator tiles: every cell written once.
+    let c = &SM80_16x8x16_F32_C;
+    let (rows, ld) = (48usize, 40usize);
+    let mut hits = vec![0u8; rows * ld];
+    for tr in 0..3 {
+        for tc in 0..5 {
+            for lane in 0..32 {
+                for e in 0..4 {
+                    let off = c.matrix_offset(lane, e, tr * 16, tc * 8, ld).unwrap();
+                    let (row, col) = c.coords(lane, e).unwrap();
+                    assert_eq!(off, (tr * 16 + row as usize) * ld + tc * 8 + col as usize);
+                    hits[off] += 1;
+                }
+            }
+        }
+    }
+    assert!(hits.iter().all(|&h| h == 1));
+}
+
+#[test]
+fn matrix_offsets_reject_overflow_and_tiles_that_do_not_fit_a_row() {
+    let c = &SM80_16x8x16_F32_C;
+    assert_eq!(
+        c.matrix_offset(0, 0, usize::MAX, 0, 8),
+        None,
+        "row overflow"
+    );
+    assert_eq!(
+        c.matrix_offset(31, 3, usize::MAX / 8, 0, 8),
+        None,
+        "multiply overflow"
+    );
+    assert_eq!(
+        c.matrix_offset(0, 0, 0, usize::MAX, 8),
+        None,
+        "column overflow"
+    );
+    assert_eq!(
+        c.matrix_offset(0, 0, 0, 1, 8),
+        None,
+        "8 columns from col 1 pass ld 8"
+    );
+    assert_eq!(
+        c.matrix_offset(0, 0, 0, 0, 7),
+        None,
+        "ld narrower than the tile"
+    );
+    assert_eq!(c.matrix_offset(31, 3, 0, 0, 8), Some(15 * 8 + 7));
+}
+
+fn numeral(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> Numeral<'_> {
+    Numeral::new("t", rows, cols, elements, digits)
+}
+
+#[test]
+fn an_overlap_is_named_by_both_claimants() {
+    // `e / 2` at place 4 lands on `lane % 4`'s places: (lane 0, e 2) and (lane 2, e 0) collide.
+    let digits = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::element(2, 2, 4),
+        Digit::lane(4, 8, 8),
+    ];
+    let n = numeral(16, 8, 4, &digits);
+    let own = Ownership::of(&n);
+    assert!(!own.is_bijection());
+    assert!(
+        own.collisions.contains(&(4, (0, 2), (2, 0))),
+        "{:?}",
+        &own.collisions[..4]
+    );
+    assert_eq!(
+        n.check(),
+        Err(LayoutError::PlaceOverlap {
+            first: 1,
+            second: 2
+        })
+    );
+    assert_eq!(
+        n.check().unwrap_err().message(&n).as_str(),
+        "places overlap: `e / 2` at place 4 falls inside `lane % 4` (places 2 to 7): move it to place 8"
+    );
+}
+
+/// (digits, elements, the first error's message)
+fn first_message(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> String {
+    let n = numeral(rows, cols, elements, digits);
+    let e = n.check().expect_err("must fail");
+    assert!(
+        !Ownership::of(&n).is_bijection(),
+        "brute force agrees it fails"
+    );
+    e.message(&n).to_string()
+}
+
+#[test]
+fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
+    let e2 = Digit::element(1, 2, 1);
+    let lo = Digit::lane(1, 4, 2);
+    let hi = Digit::lane(4, 8, 8);
+    assert_eq!(
+        first_message(16, 8, 2, &[e2, lo, hi]),
+        "digits cover 64 of 128 elements: add a digit of range 2 at place 64"
+    );
+    assert_eq!(
+        first_message(16, 8, 4, &[e2, lo, hi]),
+        "element digits cover 2 of 4 elements: add a digit `e / 2`"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            8,
+            4,
+            &[e2, lo, Digit::lane(4, 4, 8), Digit::element(2, 2, 64)]
+        ),
+        "lane digits cover 16 of 32 lanes: add a digit `lane / 16`"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            8,
+            4,
+            &[e2, lo, Digit::lane(8, 4, 8), Digit::element(2, 2, 64)]
+        ),
+        "no digit reads lane / 4: add a digit `lane / 4 % 2`"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            8,
+            4,
+            &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 128)]
+        ),
+        "no digit has place 8: add a digit of range 2 at place 8"
+    );
+    assert_eq!(
+        first_message(16, 8, 8, &[e2, lo, hi, Digit::element(2, 4, 64)]),
+        "digits span 256 elements but the tile has 128: shrink or remove `e / 2` at place 64"
+    );
+    assert_eq!(
+        first_message(16, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 0)]),
+        "digit `e / 2` has place 0, so all its values land on one offset: give it a place of 1 or more"
+    );
+    assert_eq!(
+        first_message(0, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 64)]),
+        "tile is 0 x 8: a tile needs at least 1 row and 1 column"
+    );
+}
+
+#[test]
+fn digits_that_select_nothing_are_errors_even_where_harmless() {
+    // A range-1 digit adds nothing, so the map is still a bijection, but it is a mistake.
+    let digits = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::lane(4, 8, 8),
+        Digit::element(2, 2, 64),
+        Digit::warp(1, 1, 128),
+    ];
+    let n = numeral(16, 8, 4, &digits);
+    assert!(Ownership::of(&n).is_bijection());
+    assert_eq!(n.check(), Err(LayoutError::DegenerateRange { digit: 4 }));
+    let zero_div = [Digit::element(0, 2, 1), Digit::lane(1, 32, 2)];
+    let n = numeral(8, 8, 2, &zero_div);
+    assert_eq!(n.check(), Err(LayoutError::ZeroDivisor { digit: 0 }));
+}
+
+#[test]
+fn every_problem_of_a_stage_is_listed() {
+    let digits = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::lane(4, 8, 16),     // gap at 8
+        Digit::element(2, 2, 256), // gap at 128
+    ];
+    let n = numeral(32, 16, 4, &digits);
+    let all: Vec<_> = n.errors().iter().collect();
+    assert_eq!(
+        all,
+        [
+            LayoutError::PlaceGap {
+                place: 8,
+                next: 16,
+                digit: 2
+            },
+            LayoutError::PlaceGap {
+                place: 128,
+                next: 256,
+                digit: 3
+            },
+        ]
+    );
+}
+
+#[test]
+fn sources_name_their_digits_canonically() {
+    assert_eq!(Source::Lane.name(), "lane");
+    let mut m = layout_core::Message::new();
+    m.push_digit(&Digit::lane(4, 2, 8), 32);
+    m.push(", ");
+    m.push_digit(&Digit::lane(4, 8, 8), 32);
+    m.push(", ");
+    m.push_digit(&Digit::element(1, 4, 1), 4);
+    assert_eq!(m.as_str(), "lane / 4 % 2, lane / 4, e");
+}
+
+#[test]
+fn the_check_runs_at_compile_time() {
+    const OK: bool = SM80_16x8x16_F32_C.is_bijection();
+    const ERR: Result<(), LayoutError> = Numeral::new("x", 4, 4, 1, &[]).check();
+    const { assert!(OK) };
+    assert!(ERR.is_err());
+}
