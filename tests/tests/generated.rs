@@ -9,6 +9,9 @@ use layout_core::pack::unpack_b16_array;
 use layout_core::Numeral;
 use layout_macros::{fragment_layout, numeral};
 
+/// A PTX formula: `(lane, element) -> (row, col)`.
+type Formula = fn(u32, u32) -> (u32, u32);
+
 /// A code naming `(thread, e)`, distinct for every element of a warpgroup.
 fn code(thread: u32, e: u32) -> u32 {
     thread * 256 + e + 1
@@ -38,7 +41,7 @@ fn store_b(lane: u32, frag: &[u32; 4], out: &mut [u32], ld: usize) {
 /// landed where the numeral and the PTX formula put it, and nothing else was written.
 fn check_scatter<const N: usize>(
     n: &Numeral,
-    formula: Option<fn(u32, u32) -> (u32, u32)>,
+    formula: Option<Formula>,
     store: impl Fn(u32, &[u32; N], &mut [u32], usize),
 ) {
     let ld = n.cols as usize + 3;
