@@ -107,7 +107,7 @@ fn mutate(rng: &mut Rng, c: &mut Case) {
         1 => c.digits[i].range += 1,
         2 => c.digits[i].range = (c.digits[i].range * 2).max(2),
         3 => c.digits[i].range = (c.digits[i].range - 1).max(2),
-        4 => c.digits[i].divisor = c.digits[i].divisor * rng.pick(&[2, 3]),
+        4 => c.digits[i].divisor *= rng.pick(&[2, 3]),
         5 if n > 1 => {
             c.digits.remove(i);
         }
