@@ -93,7 +93,7 @@ fn store_c_col_major(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) 
 
 #[fragment_layout(SM80_16x8x16_F32_C)]
 fn axpby_c(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
-    |row, col, value| out[row * ld + col] = 2 * value + out[row * ld + col]
+    |row, col, value| out[row * ld + col] = 2 * value + 3 * out[row * ld + col]
 }
 
 #[fragment_layout(SM80_16x8x16_F16_B_COL)]
@@ -174,7 +174,7 @@ fn read_modify_write_bodies_pair_and_compute_the_same_result() {
         for e in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
             let i = r as usize * 16 + c as usize;
-            assert_eq!(out.data[i], 2 * codes(lane)[e as usize] + i as u32);
+            assert_eq!(out.data[i], 2 * codes(lane)[e as usize] + 3 * i as u32);
         }
     }
 }
