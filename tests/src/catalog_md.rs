@@ -7,10 +7,13 @@ pub const BEGIN: &str = "<!-- catalog:begin -->";
 /// See [`BEGIN`].
 pub const END: &str = "<!-- catalog:end -->";
 
+/// An instruction, its arch, and its layouts by operand.
+type Row = (&'static str, &'static str, Vec<(Operand, &'static str)>);
+
 /// One row per PTX instruction (in catalog order of first mention): the latest `arch` among its
 /// layouts and its layouts by operand.
 pub fn table() -> String {
-    let mut rows: Vec<(&str, &str, Vec<(Operand, &str)>)> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for e in CATALOG {
         for &instr in e.instructions {
             let i = match rows.iter().position(|r| r.0 == instr) {
