@@ -42,11 +42,12 @@
 pub mod catalog;
 pub mod check;
 mod digit;
-mod explain;
 pub mod expand;
+mod explain;
 pub mod message;
 mod numeral;
 pub mod pack;
+pub mod render;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
