@@ -377,3 +377,17 @@ fn committed_picture_is_current() {
             .collect(),
     );
 }
+
+/// With `RENDER_DUMP=<dir>`, writes every SVG these tests draw into `<dir>`, for looking at.
+#[test]
+fn dump_svgs_when_asked() {
+    let Some(dir) = std::env::var_os("RENDER_DUMP") else {
+        return;
+    };
+    let dir = PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let extra = [&BROKEN, &WARPGROUP];
+    for n in CATALOG.iter().map(|e| e.numeral).chain(extra) {
+        std::fs::write(dir.join(format!("{}.svg", n.name)), svg(n)).unwrap();
+    }
+}

@@ -150,11 +150,11 @@ impl fmt::Display for Label {
 /// let mut out = String::new();
 /// render::svg(&TINY, &mut out).unwrap();
 /// assert!(out.starts_with(r##"<?xml version="1.0" encoding="UTF-8"?>
-/// <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="424" height="362" viewBox="0 0 424 362">
+/// <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="422" height="402" viewBox="0 0 422 402">
 /// <title>tiny: 4 x 8 tile, 32 threads x 1 element</title>
 /// "##));
-/// // Lane 9 holds element 0 at row 1, col 1, coloured by its lane.
-/// assert!(out.contains(r##"<g class="cell"><title>row 1, col 1: T9 V0</title><rect class="cell" x="98" y="128" width="44" height="36" fill="#dde9f3"/><text x="120" y="143" font-weight="bold">T9</text><text x="120" y="157">V0</text></g>"##));
+/// // Lane 9 holds element 0 at row 1, col 1: hue 9 % 8 = 1 (orange), lightness 9 / 8 = 1.
+/// assert!(out.contains(r##"<g class="cell"><title>row 1, col 1: T9 V0</title><rect class="cell" x="98" y="132" width="44" height="36" fill="#ffe2c9" stroke="#555555"/><text x="120" y="147" font-weight="bold">T9</text><text x="120" y="161">V0</text></g>"##));
 /// assert_eq!(out.matches(r#"<rect class="cell""#).count(), 32);
 /// assert!(out.ends_with("</svg>\n"));
 /// ```
