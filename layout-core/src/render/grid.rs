@@ -92,10 +92,17 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         return Ok(());
     }
 
-    // Column width: the widest cell text or column index.
+    // Column width: the widest cell text or column index; and the damage, in the same pass.
     let mut width = digits(n.cols as u64 - 1);
+    let (mut collided, mut unclaimed) = (0u64, 0u64);
     for off in 0..n.size() as u32 {
-        width = width.max(text(&tile.cell(off)).as_str().len());
+        let cell = tile.cell(off);
+        match cell.count {
+            0 => unclaimed += 1,
+            1 => {}
+            _ => collided += 1,
+        }
+        width = width.max(text(&cell).as_str().len());
     }
     let head = digits(n.rows as u64 - 1).max(3);
 
@@ -124,7 +131,6 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         w,
         "legend: A!B = claimed by A and by B (+k: and k more), {UNCLAIMED} = claimed by nobody"
     )?;
-    let (collided, unclaimed) = tile.damage();
     if collided > 0 {
         writeln!(w, "collisions ({collided} cells):")?;
         for off in 0..n.size() as u32 {

@@ -25,7 +25,7 @@ pub use grid::grid;
 pub use svg::svg;
 pub use table::digit_table;
 
-use crate::Numeral;
+use crate::{Numeral, Source};
 use core::fmt;
 
 /// The largest tile the renderers draw, in elements (a 64 x 256 tile has 16384).
@@ -118,22 +118,6 @@ impl<'r> Tile<'r> {
             e: 0,
         }
     }
-
-    /// Counts of collided (claimed twice or more) and unclaimed cells.
-    pub fn damage(&self) -> (u64, u64) {
-        if self.exact {
-            return (0, 0);
-        }
-        let (mut collided, mut unclaimed) = (0, 0);
-        for off in 0..self.n.size() as u32 {
-            match self.cell(off).count {
-                0 => unclaimed += 1,
-                1 => {}
-                _ => collided += 1,
-            }
-        }
-        (collided, unclaimed)
-    }
 }
 
 /// Steps `(t, e)` through every in-range pair, thread-major.
@@ -160,6 +144,20 @@ pub(crate) struct Claimants<'r> {
     e: u32,
 }
 
+/// The sum of the digits reading `thread` (lane and warp), or of those reading `e`; `None` on
+/// overflow. The two parts add up to [`Numeral::raw_offset`]: all terms are non-negative, so
+/// either sum overflows exactly when the whole does.
+fn part(n: &Numeral, thread: u32, e: u32, element: bool) -> Option<u64> {
+    let mut sum: u64 = 0;
+    for d in n.digits {
+        if matches!(d.source, Source::Element) == element {
+            let v = d.value_of(Numeral::input(d.source, thread, e)) as u64;
+            sum = sum.checked_add(v * d.place as u64)?;
+        }
+    }
+    Some(sum)
+}
+
 impl Iterator for Claimants<'_> {
     type Item = Claim;
 
@@ -167,10 +165,25 @@ impl Iterator for Claimants<'_> {
         if let Some(decoded) = &mut self.decoded {
             return decoded.take();
         }
-        while let Some((t, e)) = step(self.n, &mut self.t, &mut self.e) {
-            if self.n.raw_offset(t, e) == Some(self.offset as u64) {
-                return Some((t, e));
+        let (n, target) = (self.n, self.offset as u64);
+        while self.t < n.threads() && n.elements > 0 {
+            let t = self.t;
+            // Digit values are non-negative: a thread whose own digits already pass the
+            // offset cannot reach it with any element.
+            match part(n, t, 0, false) {
+                Some(tp) if tp <= target => {
+                    while self.e < n.elements {
+                        let e = self.e;
+                        self.e += 1;
+                        if part(n, t, e, true).and_then(|ep| ep.checked_add(tp)) == Some(target) {
+                            return Some((t, e));
+                        }
+                    }
+                }
+                _ => {}
             }
+            self.t += 1;
+            self.e = 0;
         }
         None
     }
