@@ -31,35 +31,17 @@ pub enum LayoutError {
     /// A digit at place 0.
     ZeroPlace { digit: usize },
     /// Two digits read overlapping parts of one input.
-    SourceOverlap {
-        source: Source,
-        first: usize,
-        second: usize,
-    },
+    SourceOverlap { source: Source, first: usize, second: usize },
     /// No digit reads `source / divisor`; the next digit (index `digit`) starts at `next`.
-    SourceGap {
-        source: Source,
-        divisor: u64,
-        next: u64,
-        digit: usize,
-    },
+    SourceGap { source: Source, divisor: u64, next: u64, digit: usize },
     /// The input's digits cover `covered` values, not its extent.
-    SourceSpan {
-        source: Source,
-        covered: u64,
-        extent: u32,
-        top: Option<usize>,
-    },
+    SourceSpan { source: Source, covered: u64, extent: u32, top: Option<usize> },
     /// Two digits claim overlapping places.
     PlaceOverlap { first: usize, second: usize },
     /// No digit has place `place`; the next digit (index `digit`) is at `next`.
     PlaceGap { place: u64, next: u64, digit: usize },
     /// The digits span `span` offsets but the tile has `size` elements.
-    SpanMismatch {
-        span: u64,
-        size: u64,
-        top: Option<usize>,
-    },
+    SpanMismatch { span: u64, size: u64, top: Option<usize> },
 }
 
 /// The most errors one check collects; further ones are counted in [`Errors::dropped`].

@@ -184,9 +184,7 @@ impl Numeral<'_> {
                     let (divisor, range, row_mul, col_mul) = parts[k];
                     if range != 0 {
                         if n == MAX_THREAD_TERMS {
-                            panic!(
-                                "numeral has more thread digits than generated code supports (8)"
-                            );
+                            panic!("numeral has more thread digits than generated code supports (8)");
                         }
                         let top = divisor as u64 * range as u64 == threads as u64;
                         out[n] = ThreadTerm {

@@ -18,8 +18,9 @@ impl LayoutError {
             | LayoutError::ZeroPlace { digit }
             | LayoutError::SourceGap { digit, .. }
             | LayoutError::PlaceGap { digit, .. } => Some(digit),
-            LayoutError::SourceOverlap { second, .. }
-            | LayoutError::PlaceOverlap { second, .. } => Some(second),
+            LayoutError::SourceOverlap { second, .. } | LayoutError::PlaceOverlap { second, .. } => {
+                Some(second)
+            }
             LayoutError::SourceSpan { top, .. } | LayoutError::SpanMismatch { top, .. } => top,
         }
     }
