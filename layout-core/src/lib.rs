@@ -42,8 +42,8 @@
 pub mod catalog;
 pub mod check;
 mod digit;
-pub mod expand;
 mod explain;
+pub mod expand;
 pub mod message;
 mod numeral;
 pub mod pack;
