@@ -62,6 +62,7 @@ mod explain;
 pub mod message;
 mod numeral;
 pub mod pack;
+pub mod render;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
