@@ -319,7 +319,10 @@ fn warpgroup_svg_marks_warps() {
 /// What the brute-force map says about `BROKEN`, written out by hand: in each of the 7 rows,
 /// col 0 and col 4 are claimed once, cols 1-3 twice, cols 5-7 never; lanes 28..32 (both
 /// elements) land in row 7, outside the tile.
-fn broken_expected() -> (BTreeSet<(u32, u32)>, BTreeSet<(u32, u32)>) {
+/// Cells as `(row, col)`.
+type Cells = BTreeSet<(u32, u32)>;
+
+fn broken_expected() -> (Cells, Cells) {
     let collided = (0..7).flat_map(|r| (1..4).map(move |c| (r, c))).collect();
     let unclaimed = (0..7).flat_map(|r| (5..8).map(move |c| (r, c))).collect();
     (collided, unclaimed)
