@@ -23,8 +23,9 @@ pub fn check(text: &str) -> Report {
     let tokens: TokenStream = match text.parse() {
         Ok(t) => t,
         Err(e) => {
-            let span = e.span();
-            caret(&mut errors, text, &format!("{e}"), span);
+            let msg = "cannot read the text as Rust tokens: check its brackets and that it has \
+                       no stray characters (`//` starts a comment)";
+            caret(&mut errors, text, msg, e.span());
             return Report {
                 errors,
                 out: String::new(),
@@ -101,7 +102,7 @@ fn caret(w: &mut String, text: &str, message: &str, span: Span) {
     };
     let number = start.line.to_string();
     let pad = " ".repeat(number.len());
-    let _ = writeln!(w, "{pad}--> numeral:{}:{}", start.line, start.column + 1);
+    let _ = writeln!(w, "{pad}--> <numeral>:{}:{}", start.line, start.column + 1);
     let _ = writeln!(w, "{pad} |");
     let _ = writeln!(w, "{number} | {line}");
     // Tabs stay tabs, so the carets line up under them.
@@ -110,6 +111,10 @@ fn caret(w: &mut String, text: &str, message: &str, span: Span) {
         .take(from)
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
-    let _ = writeln!(w, "{pad} | {lead}{}", "^".repeat(to.saturating_sub(from).max(1)));
+    let _ = writeln!(
+        w,
+        "{pad} | {lead}{}",
+        "^".repeat(to.saturating_sub(from).max(1))
+    );
     w.push('\n');
 }

@@ -174,7 +174,10 @@ fn folded(e: &Entry, form: Form, out: &mut String) {
     line(out, &format!("  __fl_row = {}", sum(&rows)));
     line(out, &format!("  __fl_col = {}", sum(&cols)));
     line(out, "");
-    line(out, "__FL_NUMERAL.element_part(e), one constant (row, col) per element:");
+    line(
+        out,
+        "__FL_NUMERAL.element_part(e), one constant (row, col) per element:",
+    );
     for i in 0..n.elements {
         let (r, c) = n.element_part(i);
         line(out, &format!("  element {i}: ({r}, {c})"));

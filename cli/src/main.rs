@@ -93,9 +93,7 @@ fn main() -> ExitCode {
         ["json"] => usage("`json` needs a layout name or `--all`"),
         ["show"] => usage("`show` needs a layout name"),
         ["check"] => usage("`check` needs a numeral, in quotes: fraglayout check '16 x 8 { ... }'"),
-        ["check", ..] => usage(
-            "`check` takes the numeral as one argument: put it in quotes",
-        ),
+        ["check", ..] => usage("`check` takes the numeral as one argument: put it in quotes"),
         ["list", ..] | ["json", ..] | ["show", ..] => usage("too many or unknown arguments"),
         [cmd, ..] => usage(&format!("unknown command `{cmd}`")),
     }
@@ -208,9 +206,7 @@ fn expand_command(args: &[&str]) -> ExitCode {
         match a {
             "--gather" => form = expand::Form::Gather,
             "--scatter" => form = expand::Form::Scatter,
-            a if a.starts_with('-') => {
-                return usage(&format!("unknown option `{a}` for `expand`"))
-            }
+            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
             a if name.is_none() => name = Some(a),
             _ => return usage("`expand` takes one layout name"),
         }
