@@ -24,10 +24,10 @@ usage:
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
     fraglayout expand NAME [--gather]
-                                     the Rust that #[fragment_layout(NAME)] generates for a
-                                     scatter epilogue `|row, col, value| out[row * ld + col] =
-                                     value` (with --gather: a load `|row, col| src[row * ld +
-                                     col]`), then what its constants fold to on this layout
+                                     the Rust that #[fragment_layout(NAME)] generates for
+                                     the store `|row, col, value| out[row * ld + col] = value`
+                                     (--gather: the load `|row, col| src[row * ld + col]`),
+                                     then, as comments, what its constants fold to
     fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
                                      its leading `NAME:`, e.g.
                                      '16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2,
