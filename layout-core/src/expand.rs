@@ -238,3 +238,29 @@ pub const fn assert_packed_len(n: &Numeral, regs: usize, per_reg: usize) {
         panic!("{}", m.as_str());
     }
 }
+
+impl Numeral<'_> {
+    /// Whether elements `2k` and `2k + 1` of every thread are neighbours in a row, so generated
+    /// code may move them with one two-element access.
+    ///
+    /// The rule: the element digit with divisor 1 has place 1 and an even range, the fragment
+    /// has an even number of elements, and the tile an even number of columns. Then element
+    /// `2k + 1` sits one column right of element `2k`: the other digits have places that are
+    /// multiples of that range, so `2k` lands on an even column and `2k + 1` stays in its row.
+    /// True for the `m16n8k16` A and C fragments (`e % 2` at place 1), false for B (`lane / 4`
+    /// at place 1).
+    pub const fn adjacent_pairs(&self) -> bool {
+        if self.elements % 2 != 0 || self.cols % 2 != 0 {
+            return false;
+        }
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = &self.digits[i];
+            if matches!(d.source, Source::Element) && d.divisor == 1 {
+                return d.place == 1 && d.range % 2 == 0;
+            }
+            i += 1;
+        }
+        false
+    }
+}

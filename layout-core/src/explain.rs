@@ -166,10 +166,15 @@ impl LayoutError {
                 m.push_num(b.place as u64);
                 m.push(" falls inside `");
                 m.push_digit(a, n.extent(a.source));
-                m.push("` (places ");
-                m.push_num(a.place as u64);
-                m.push(" to ");
-                m.push_num(a.place_top() - 1);
+                if a.place_top() - 1 == a.place as u64 {
+                    m.push("` (place ");
+                    m.push_num(a.place as u64);
+                } else {
+                    m.push("` (places ");
+                    m.push_num(a.place as u64);
+                    m.push(" to ");
+                    m.push_num(a.place_top() - 1);
+                }
                 m.push("): move it to place ");
                 m.push_num(a.place_top());
             }

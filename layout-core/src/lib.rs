@@ -30,11 +30,25 @@
 //!
 //! # Conventions
 //! - Coordinates are the PTX orientation of the operand: A is M x K (row = m, col = k), B is
-//!   K x N (row = k, col = n), C/D is M x N.
-//! - The element index is PTX's element order (`a0, a1, ...`); 16-bit elements pack two per
-//!   `.b32` register, element `2r` in the low half of register `r`.
+//!   K x N (row = k, col = n), C/D is M x N. The tile offset is row-major,
+//!   `offset = row * cols + col`.
+//! - The element index `e` is PTX's element order (`a0, a1, ...`, `d0, d1, ...`).
+//! - Packing of elements into registers, from the low bits up: 16-bit elements two per `.b32`
+//!   (element `2r` in the low half of register `r`), 8-bit elements four per `.b32` (element
+//!   `4r` in bits 0-7), 4-bit elements eight per `.b32` (element `8r` in bits 0-3); f32, s32
+//!   and tf32 one per `.b32`; f64 one per 64-bit register.
+//!   [`catalog::Entry::elements_per_register`] gives the factor for each layout.
 //! - Operations take the *thread* index: the lane for warp-level layouts, `warp * 32 + lane`
-//!   within a warpgroup. An out-of-range thread or element gives `None`, never another element.
+//!   within a warpgroup (`wgmma`, 4 warps, 128 threads; warp `w` owns rows `16w..16w+15`).
+//!   An out-of-range thread or element gives `None`, never another element.
+//! - Volta `mma.m8n8k4` computes four independent products per warp, one per quad-pair
+//!   `(lane / 4) % 4`; the catalog stacks their tiles vertically (quad-pair `q` owns rows
+//!   `8q..` of A and C/D, rows `4q..` of B).
+//! - `ldmatrix` / `stmatrix` tiles are the `num` 8x8 matrices stacked vertically: matrix `j` is
+//!   rows `8j..8j+7`, its row `r` addressed by lane `8j + r`; element `i` is half `i % 2` of
+//!   register `i / 2`.
+//! - Where element types share a layout (f16 / bf16, s8 / u8 / e4m3 / e5m2, s4 / u4, the
+//!   `m16n8` accumulators of every type) the catalog has one numeral under several names.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -48,6 +62,7 @@ mod explain;
 pub mod message;
 mod numeral;
 pub mod pack;
+pub mod render;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};

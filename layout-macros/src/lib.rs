@@ -138,6 +138,34 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// // error: fragment has 8 elements but numeral `SM80_16x8x16_F32_C` gives each thread 4
 /// ```
 ///
+/// **Neighbouring elements** move in one access: where the numeral puts elements `2k` and
+/// `2k + 1` side by side in a row ([`layout_core::Numeral::adjacent_pairs`]: the element digit
+/// `e % 2` at place 1, as in the `m16n8k16` A and C fragments), a scatter body
+/// `BASE[INDEX] = RHS` stores both with `BASE[i..i + 2].copy_from_slice(&[v0, v1])`, and a gather
+/// body `BASE[INDEX]` reads both from `&BASE[i..i + 2]`: one bounds check and one wide access
+/// instead of two. It fires only when `col` is a top-level `+` term of `INDEX` and nowhere else
+/// in it (`row * ld + col`: the pair's indices differ by one), and when `RHS` reads `BASE` only
+/// at `INDEX`. The choice is a constant, so the other path is compiled away. `unpaired` turns it
+/// off.
+///
+/// **Partial tiles**: `bounds(ROWS, COLS)` names the parameters holding the valid rows and
+/// columns of the tile (any integer type; beyond the tile means the whole tile). Whole tiles take
+/// a path with no per-element check; partial ones write only the elements inside, and a gather
+/// returns `fill = VALUE` (zero by default) outside.
+///
+/// ```
+/// use layout_core::catalog::SM80_16x8x16_F32_C;
+/// #[layout_macros::fragment_layout(SM80_16x8x16_F32_C, bounds(m, n))]
+/// fn store_edge(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) {
+///     |row, col, value| out[row * ld + col] = value
+/// }
+/// let mut out = [0.0; 16 * 8];
+/// for lane in 0..32 {
+///     store_edge(lane, &[1.0; 4], &mut out, 8, 9, 8); // 9 valid rows
+/// }
+/// assert_eq!(out.iter().filter(|&&v| v == 1.0).count(), 72);
+/// ```
+///
 /// Precondition: the lane (thread) index is below the numeral's thread count (32, or 128 for
 /// a warpgroup); debug builds assert it.
 #[proc_macro_attribute]

@@ -1,5 +1,7 @@
-//! Shared test support: independent transcriptions of the PTX ISA fragment formulas, and a
-//! brute-force ownership map. Nothing here is derived from the numerals under test.
+//! Shared test support: independent transcriptions of the PTX ISA fragment formulas, a
+//! brute-force ownership map, and the generated instruction table of `docs/CATALOG.md`.
+//! Nothing here is derived from the numerals under test.
 
+pub mod catalog_md;
 pub mod ownership;
 pub mod ptx;

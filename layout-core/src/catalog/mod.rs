@@ -1,15 +1,69 @@
-//! The catalog of warp-level fragment layouts, each a checked [`Numeral`].
+//! The catalog of tensor-core fragment layouts, each a checked [`Numeral`].
 //!
-//! Names follow CuTe's pattern: architecture, shape `MxNxK`, element types, operand and
-//! majorness, e.g. [`SM80_16x8x16_F16_A_ROW`]. Every entry's digit table is in its docs, with
-//! the PTX ISA section it transcribes. [`CATALOG`] lists them all with their PTX instructions.
+//! Names follow CuTe's pattern: the first architecture that has the instruction, shape
+//! `MxNxK`, element type, operand and majorness, e.g. [`SM80_16x8x16_F16_A_ROW`],
+//! [`SM75_8x8x16_S8_A_ROW`], [`SM90_64x64x16_F32_C`]; `ldmatrix` / `stmatrix` tiles use CuTe's
+//! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`]). Every layout's digit table
+//! is in its docs, with the PTX ISA section it transcribes. Where two element types share a
+//! layout (f16 / bf16; s8 / u8 / e4m3 / e5m2; every `m16n8` accumulator) one numeral carries
+//! several names via [`Numeral::renamed`]. [`CATALOG`] lists them all with their PTX
+//! instructions.
+//!
+//! | module (file)       | instructions                                                        |
+//! |---------------------|---------------------------------------------------------------------|
+//! | `sm70_m8n8k4`       | `mma.m8n8k4` f16 (Volta: four 8x8x4 products per warp)              |
+//! | `sm80_m16n8k16`     | `mma.m16n8k16` f16 / bf16                                           |
+//! | `sm80_m16n8k8`      | `mma.m16n8k8` f16 / bf16 / tf32, `mma.m16n8k4` tf32                 |
+//! | `sm80_int8`         | `mma.m8n8k16`, `mma.m16n8k16`, `mma.m16n8k32` with s8 / u8          |
+//! | `sm80_fp8`          | `mma.m16n8k32` with e4m3 / e5m2 (sm_89)                             |
+//! | `sm80_int4`         | `mma.m8n8k32`, `mma.m16n8k32`, `mma.m16n8k64` with s4 / u4          |
+//! | `sm80_f64`          | `mma.m8n8k4` f64                                                    |
+//! | `sm90_f64`          | `mma.m16n8k4`, `mma.m16n8k8`, `mma.m16n8k16` f64                    |
+//! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
+//! | `stmatrix`          | `stmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
+//! | `sm90_wgmma`        | `wgmma.mma_async` accumulators `m64nNk*` (N = 8..256) and A in registers |
+//!
+//! Every numeral is checked at compile time twice: `assert_bijection` (it covers its tile
+//! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
 #![allow(non_upper_case_globals)]
 
+mod ldmatrix;
+mod sm70_m8n8k4;
+mod sm80_f64;
+mod sm80_fp8;
+mod sm80_int4;
+mod sm80_int8;
 mod sm80_m16n8k16;
+mod sm80_m16n8k8;
+mod sm90_f64;
+mod sm90_wgmma;
+mod stmatrix;
 
+pub use ldmatrix::*;
+pub use sm70_m8n8k4::*;
+pub use sm80_f64::*;
+pub use sm80_fp8::*;
+pub use sm80_int4::*;
+pub use sm80_int8::*;
 pub use sm80_m16n8k16::*;
+pub use sm80_m16n8k8::*;
+pub use sm90_f64::*;
+pub use sm90_wgmma::*;
+pub use stmatrix::*;
 
 use crate::Numeral;
+
+/// Checks a catalog numeral at compile time: bijection and row/col separability.
+macro_rules! checked {
+    ($($n:ident),* $(,)?) => {
+        $(
+            const _: () = $crate::assert_bijection(&$n);
+            const _: [$crate::expand::ThreadTerm; $crate::expand::MAX_THREAD_TERMS] =
+                $n.thread_terms();
+        )*
+    };
+}
+pub(crate) use checked;
 
 /// Which operand of the instruction a layout describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,15 +74,19 @@ pub enum Operand {
     B,
     /// The `M x N` accumulator, input C and output D.
     C,
+    /// The `8 * num x 8` tile of `num` stacked 8x8 matrices that `ldmatrix` loads or
+    /// `stmatrix` stores.
+    Matrices,
 }
 
 impl Operand {
-    /// `"A"`, `"B"` or `"C/D"`.
+    /// `"A"`, `"B"`, `"C/D"` or `"matrices"`.
     pub const fn name(self) -> &'static str {
         match self {
             Operand::A => "A",
             Operand::B => "B",
             Operand::C => "C/D",
+            Operand::Matrices => "matrices",
         }
     }
 }
@@ -42,8 +100,11 @@ pub struct Entry {
     pub operand: Operand,
     /// The element types whose registers it lays out, e.g. `"f16"`.
     pub element_type: &'static str,
-    /// Bits per element; elements pack into 32-bit registers from the low bits up.
+    /// Bits per element; elements pack into registers from the low bits up (see
+    /// [`register_bits`](Self::register_bits)).
     pub element_bits: u32,
+    /// The earliest target that has every instruction listed, e.g. `"sm_80"`, `"sm_90a"`.
+    pub arch: &'static str,
     /// The PTX instructions it covers, spelled as in PTX.
     pub instructions: &'static [&'static str],
     /// The PTX ISA section it is transcribed from.
@@ -51,77 +112,101 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An entry (for the catalog's tables).
+    pub const fn new(
+        numeral: &'static Numeral<'static>,
+        operand: Operand,
+        element_type: &'static str,
+        element_bits: u32,
+        arch: &'static str,
+        instructions: &'static [&'static str],
+        ptx_section: &'static str,
+    ) -> Entry {
+        Entry {
+            numeral,
+            operand,
+            element_type,
+            element_bits,
+            arch,
+            instructions,
+            ptx_section,
+        }
+    }
+
     /// The layout's name.
     pub const fn name(&self) -> &'static str {
         self.numeral.name
     }
 
-    /// 32-bit registers per thread holding the fragment.
+    /// Bits per register: 64 for `.f64` fragments (one element per 64-bit register), 32 for
+    /// everything else.
+    pub const fn register_bits(&self) -> u32 {
+        if self.element_bits == 64 {
+            64
+        } else {
+            32
+        }
+    }
+
+    /// Elements per register: 1 (f64, f32, s32, tf32), 2 (16-bit), 4 (8-bit) or 8 (4-bit).
+    /// Element `k * r + j` is in bits `j * element_bits ..` of register `r`.
+    pub const fn elements_per_register(&self) -> u32 {
+        self.register_bits() / self.element_bits
+    }
+
+    /// Registers per thread holding the fragment.
     pub const fn registers(&self) -> u32 {
-        (self.numeral.elements * self.element_bits).div_ceil(32)
+        (self.numeral.elements * self.element_bits).div_ceil(self.register_bits())
     }
 }
 
-/// Every catalog layout, in the order of the PTX ISA.
-pub static CATALOG: &[Entry] = &[
-    Entry {
-        numeral: &SM80_16x8x16_F16_A_ROW,
-        operand: Operand::A,
-        element_type: "f16",
-        element_bits: 16,
-        instructions: &[
-            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-            "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
-        ],
-        ptx_section: M16N8K16_FLOAT,
-    },
-    Entry {
-        numeral: &SM80_16x8x16_BF16_A_ROW,
-        operand: Operand::A,
-        element_type: "bf16",
-        element_bits: 16,
-        instructions: &["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"],
-        ptx_section: M16N8K16_FLOAT,
-    },
-    Entry {
-        numeral: &SM80_16x8x16_F16_B_COL,
-        operand: Operand::B,
-        element_type: "f16",
-        element_bits: 16,
-        instructions: &[
-            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-            "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
-        ],
-        ptx_section: M16N8K16_FLOAT,
-    },
-    Entry {
-        numeral: &SM80_16x8x16_BF16_B_COL,
-        operand: Operand::B,
-        element_type: "bf16",
-        element_bits: 16,
-        instructions: &["mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"],
-        ptx_section: M16N8K16_FLOAT,
-    },
-    Entry {
-        numeral: &SM80_16x8x16_F32_C,
-        operand: Operand::C,
-        element_type: "f32",
-        element_bits: 32,
-        instructions: &[
-            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-            "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
-        ],
-        ptx_section: M16N8K16_FLOAT,
-    },
-    Entry {
-        numeral: &SM80_16x8x16_F16_C,
-        operand: Operand::C,
-        element_type: "f16",
-        element_bits: 16,
-        instructions: &["mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16"],
-        ptx_section: M16N8K16_FLOAT,
-    },
+/// Concatenates the family tables into one array, in order.
+const fn concat<const N: usize>(parts: &[&[Entry]]) -> [Entry; N] {
+    let mut out = [parts[0][0]; N];
+    let mut n = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[n] = parts[p][i];
+            n += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(n == N, "catalog length mismatch");
+    out
+}
+
+const PARTS: &[&[Entry]] = &[
+    sm70_m8n8k4::ENTRIES,
+    sm80_m16n8k16::ENTRIES,
+    sm80_m16n8k8::ENTRIES,
+    sm80_int8::ENTRIES,
+    sm80_fp8::ENTRIES,
+    sm80_int4::ENTRIES,
+    sm80_f64::ENTRIES,
+    sm90_f64::ENTRIES,
+    ldmatrix::ENTRIES,
+    stmatrix::ENTRIES,
+    sm90_wgmma::ENTRIES,
 ];
+
+const fn total(parts: &[&[Entry]]) -> usize {
+    let mut n = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        n += parts[p].len();
+        p += 1;
+    }
+    n
+}
+
+static ALL: [Entry; total(PARTS)] = concat(PARTS);
+
+/// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` /
+/// `stmatrix`, then `wgmma`.
+pub static CATALOG: &[Entry] = &ALL;
 
 /// The catalog entry named `name`.
 pub fn find(name: &str) -> Option<&'static Entry> {

@@ -2,6 +2,7 @@
 //!
 //! PTX writes `groupID = lane / 4` and `threadID_in_group = lane % 4`.
 
+use super::{checked, Entry, Operand};
 use crate::{Digit, Numeral};
 
 /// The PTX ISA section these layouts transcribe.
@@ -33,7 +34,6 @@ pub const SM80_16x8x16_F16_A_ROW: Numeral = Numeral::new(
         Digit::element(2, 2, 128),
     ],
 );
-const _: () = crate::assert_bijection(&SM80_16x8x16_F16_A_ROW);
 
 /// A of `m16n8k16` bf16: the same layout as [`SM80_16x8x16_F16_A_ROW`].
 pub const SM80_16x8x16_BF16_A_ROW: Numeral =
@@ -61,7 +61,6 @@ pub const SM80_16x8x16_F16_B_COL: Numeral = Numeral::new(
         Digit::element(2, 2, 64),
     ],
 );
-const _: () = crate::assert_bijection(&SM80_16x8x16_F16_B_COL);
 
 /// B of `m16n8k16` bf16: the same layout as [`SM80_16x8x16_F16_B_COL`].
 pub const SM80_16x8x16_BF16_B_COL: Numeral =
@@ -89,8 +88,78 @@ pub const SM80_16x8x16_F32_C: Numeral = Numeral::new(
         Digit::element(2, 2, 64),
     ],
 );
-const _: () = crate::assert_bijection(&SM80_16x8x16_F32_C);
 
 /// C/D of `m16n8k16` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`], with the 4
 /// elements packed two per `.b32` register (`c0, c1` in the first).
 pub const SM80_16x8x16_F16_C: Numeral = SM80_16x8x16_F32_C.renamed("SM80_16x8x16_F16_C");
+
+checked!(
+    SM80_16x8x16_F16_A_ROW,
+    SM80_16x8x16_BF16_A_ROW,
+    SM80_16x8x16_F16_B_COL,
+    SM80_16x8x16_BF16_B_COL,
+    SM80_16x8x16_F32_C,
+    SM80_16x8x16_F16_C,
+);
+
+const F16_F32: &str = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+const F16_F16: &str = "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16";
+const BF16_F32: &str = "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32";
+const S: &str = M16N8K16_FLOAT;
+
+pub(super) const ENTRIES: &[Entry] = &[
+    Entry::new(
+        &SM80_16x8x16_F16_A_ROW,
+        Operand::A,
+        "f16",
+        16,
+        "sm_80",
+        &[F16_F32, F16_F16],
+        S,
+    ),
+    Entry::new(
+        &SM80_16x8x16_BF16_A_ROW,
+        Operand::A,
+        "bf16",
+        16,
+        "sm_80",
+        &[BF16_F32],
+        S,
+    ),
+    Entry::new(
+        &SM80_16x8x16_F16_B_COL,
+        Operand::B,
+        "f16",
+        16,
+        "sm_80",
+        &[F16_F32, F16_F16],
+        S,
+    ),
+    Entry::new(
+        &SM80_16x8x16_BF16_B_COL,
+        Operand::B,
+        "bf16",
+        16,
+        "sm_80",
+        &[BF16_F32],
+        S,
+    ),
+    Entry::new(
+        &SM80_16x8x16_F32_C,
+        Operand::C,
+        "f32",
+        32,
+        "sm_80",
+        &[F16_F32, BF16_F32],
+        S,
+    ),
+    Entry::new(
+        &SM80_16x8x16_F16_C,
+        Operand::C,
+        "f16",
+        16,
+        "sm_80",
+        &[F16_F16],
+        S,
+    ),
+];

@@ -23,6 +23,8 @@ pub struct Args {
     pub bounds: Option<(syn::Ident, syn::Ident)>,
     /// What a bounded gather returns outside the valid part (zero by default).
     pub fill: Option<Expr>,
+    /// `unpaired`: never merge neighbouring elements into one access.
+    pub unpaired: bool,
 }
 
 /// One parameter of the element closure: a pattern and an optional type.

@@ -2,6 +2,7 @@
 
 mod ast;
 mod expand;
+mod pairing;
 mod parse;
 
 use proc_macro2::TokenStream;

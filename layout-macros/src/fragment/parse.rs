@@ -19,6 +19,7 @@ impl Parse for Args {
         let mut packed = None;
         let mut bounds = None;
         let mut fill = None;
+        let mut unpaired = false;
         while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -29,6 +30,7 @@ impl Parse for Args {
                 "scatter" => mode = Mode::Scatter,
                 "gather" => mode = Mode::Gather,
                 "packed" => packed = Some(word),
+                "unpaired" => unpaired = true,
                 "bounds" => {
                     let inner;
                     syn::parenthesized!(inner in input);
@@ -46,15 +48,13 @@ impl Parse for Args {
                     input.parse::<Token![=]>()?;
                     fill = Some((word, input.parse::<Expr>()?));
                 }
-                other => {
-                    return Err(syn::Error::new(
-                        word.span(),
-                        format!(
-                            "unknown option `{other}`: use `scatter`, `gather`, `packed`, \
+                other => return Err(syn::Error::new(
+                    word.span(),
+                    format!(
+                        "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
                              `bounds(ROWS, COLS)` or `fill = VALUE`"
-                        ),
-                    ))
-                }
+                    ),
+                )),
             }
         }
         if let Some(word) = packed {
@@ -77,6 +77,7 @@ impl Parse for Args {
             mode,
             bounds,
             fill,
+            unpaired,
         })
     }
 }

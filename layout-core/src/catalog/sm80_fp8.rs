@@ -1,0 +1,121 @@
+//! `mma.sync.aligned.m16n8k32.row.col` with 8-bit floating point multiplicands (`.e4m3`,
+//! `.e5m2`; sm_89) and f32 or f16 accumulators.
+//!
+//! The PTX ISA gives one figure for `.s8` / `.u8` / `.e4m3` / `.e5m2` A (and B): the fp8 names
+//! here are aliases of [`SM80_16x8x32_S8_A_ROW`] and [`SM80_16x8x32_S8_B_COL`], and both
+//! accumulators are aliases of [`SM80_16x8x16_F32_C`] (f16 packed two per `.f16x2` register).
+
+use super::{
+    checked, Entry, Operand, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL,
+    M16N8K32,
+};
+use crate::Numeral;
+
+/// A of `m16n8k32` e4m3: the layout of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM89_16x8x32_E4M3_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM89_16x8x32_E4M3_A_ROW");
+/// A of `m16n8k32` e5m2: the layout of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM89_16x8x32_E5M2_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM89_16x8x32_E5M2_A_ROW");
+/// B of `m16n8k32` e4m3: the layout of [`SM80_16x8x32_S8_B_COL`].
+pub const SM89_16x8x32_E4M3_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM89_16x8x32_E4M3_B_COL");
+/// B of `m16n8k32` e5m2: the layout of [`SM80_16x8x32_S8_B_COL`].
+pub const SM89_16x8x32_E5M2_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM89_16x8x32_E5M2_B_COL");
+/// C/D of fp8 `m16n8k32` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
+pub const SM89_16x8x32_F32_C: Numeral = SM80_16x8x16_F32_C.renamed("SM89_16x8x32_F32_C");
+/// C/D of fp8 `m16n8k32` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`], packed
+/// two per `.f16x2` register.
+pub const SM89_16x8x32_F16_C: Numeral = SM80_16x8x16_F32_C.renamed("SM89_16x8x32_F16_C");
+
+checked!(
+    SM89_16x8x32_E4M3_A_ROW,
+    SM89_16x8x32_E5M2_A_ROW,
+    SM89_16x8x32_E4M3_B_COL,
+    SM89_16x8x32_E5M2_B_COL,
+    SM89_16x8x32_F32_C,
+    SM89_16x8x32_F16_C,
+);
+
+/// `mma.sync.aligned.m16n8k32.row.col.{d}.{a}.{b}.{c}` with `d = c`.
+macro_rules! fp8 {
+    ($acc:literal, $a:literal, $b:literal) => {
+        concat!(
+            "mma.sync.aligned.m16n8k32.row.col.",
+            $acc,
+            ".",
+            $a,
+            ".",
+            $b,
+            ".",
+            $acc
+        )
+    };
+}
+
+const F32_44: &str = fp8!("f32", "e4m3", "e4m3");
+const F32_45: &str = fp8!("f32", "e4m3", "e5m2");
+const F32_54: &str = fp8!("f32", "e5m2", "e4m3");
+const F32_55: &str = fp8!("f32", "e5m2", "e5m2");
+const F16_44: &str = fp8!("f16", "e4m3", "e4m3");
+const F16_45: &str = fp8!("f16", "e4m3", "e5m2");
+const F16_54: &str = fp8!("f16", "e5m2", "e4m3");
+const F16_55: &str = fp8!("f16", "e5m2", "e5m2");
+
+pub(super) const ENTRIES: &[Entry] = &[
+    Entry::new(
+        &SM89_16x8x32_E4M3_A_ROW,
+        Operand::A,
+        "e4m3",
+        8,
+        "sm_89",
+        &[F32_44, F32_45, F16_44, F16_45],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM89_16x8x32_E5M2_A_ROW,
+        Operand::A,
+        "e5m2",
+        8,
+        "sm_89",
+        &[F32_54, F32_55, F16_54, F16_55],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM89_16x8x32_E4M3_B_COL,
+        Operand::B,
+        "e4m3",
+        8,
+        "sm_89",
+        &[F32_44, F32_54, F16_44, F16_54],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM89_16x8x32_E5M2_B_COL,
+        Operand::B,
+        "e5m2",
+        8,
+        "sm_89",
+        &[F32_45, F32_55, F16_45, F16_55],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM89_16x8x32_F32_C,
+        Operand::C,
+        "f32",
+        32,
+        "sm_89",
+        &[F32_44, F32_45, F32_54, F32_55],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM89_16x8x32_F16_C,
+        Operand::C,
+        "f16",
+        16,
+        "sm_89",
+        &[F16_44, F16_45, F16_54, F16_55],
+        M16N8K32,
+    ),
+];

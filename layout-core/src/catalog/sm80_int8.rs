@@ -1,0 +1,388 @@
+//! `mma.sync.aligned` with 8-bit integer multiplicands (`.s8` / `.u8`, s32 accumulators):
+//! `m8n8k16` (sm_75), `m16n8k16` and `m16n8k32` (sm_80). Four 8-bit elements pack into each
+//! `.b32` register, element `4r` in bits 0-7 of register `r`.
+//!
+//! `.s8` and `.u8` share every layout; the `.u8` names are aliases. The e4m3 / e5m2 layouts of
+//! `m16n8k32` (sm_89) are these too: see `sm80_fp8`.
+
+use super::{checked, Entry, Operand, SM80_16x8x16_F32_C};
+use crate::{Digit, Numeral};
+
+/// The PTX ISA section the `m8n8k16` layouts transcribe.
+pub const M8N8K16: &str = "PTX ISA 9.7.14.5.3, Matrix Fragments for mma.m8n8k16";
+/// The PTX ISA section the integer `m16n8k16` layouts transcribe.
+pub const M16N8K16_INTEGER: &str =
+    "PTX ISA 9.7.14.5.9, Matrix Fragments for mma.m16n8k16 with integer type";
+/// The PTX ISA section the `m16n8k32` layouts transcribe.
+pub const M16N8K32: &str = "PTX ISA 9.7.14.5.10, Matrix Fragments for mma.m16n8k32";
+
+/// A of `m8n8k16` s8/u8, `.row`: 8 x 16 (M x K), 4 elements in 1 `.b32` register per lane.
+///
+/// PTX: `row = groupID`, `col = threadID_in_group * 4 + i`.
+///
+/// | digit      | range | place | source        |
+/// |------------|-------|-------|---------------|
+/// | `e`        | 4     | 1     | col bits 0-1  |
+/// | `lane % 4` | 4     | 4     | col bits 2-3  |
+/// | `lane / 4` | 8     | 16    | row           |
+pub const SM75_8x8x16_S8_A_ROW: Numeral = Numeral::new(
+    "SM75_8x8x16_S8_A_ROW",
+    8,
+    16,
+    4,
+    &[
+        Digit::element(1, 4, 1),
+        Digit::lane(1, 4, 4),
+        Digit::lane(4, 8, 16),
+    ],
+);
+
+/// A of `m8n8k16` u8: the layout of [`SM75_8x8x16_S8_A_ROW`].
+pub const SM75_8x8x16_U8_A_ROW: Numeral = SM75_8x8x16_S8_A_ROW.renamed("SM75_8x8x16_U8_A_ROW");
+
+/// B of `m8n8k16` s8/u8, `.col`: 16 x 8 (K x N), 4 elements in 1 `.b32` register per lane.
+///
+/// PTX: `row = threadID_in_group * 4 + i`, `col = groupID`.
+///
+/// | digit      | range | place | source        |
+/// |------------|-------|-------|---------------|
+/// | `lane / 4` | 8     | 1     | col (n)       |
+/// | `e`        | 4     | 8     | row bits 0-1  |
+/// | `lane % 4` | 4     | 32    | row bits 2-3  |
+pub const SM75_8x8x16_S8_B_COL: Numeral = Numeral::new(
+    "SM75_8x8x16_S8_B_COL",
+    16,
+    8,
+    4,
+    &[
+        Digit::lane(4, 8, 1),
+        Digit::element(1, 4, 8),
+        Digit::lane(1, 4, 32),
+    ],
+);
+
+/// B of `m8n8k16` u8: the layout of [`SM75_8x8x16_S8_B_COL`].
+pub const SM75_8x8x16_U8_B_COL: Numeral = SM75_8x8x16_S8_B_COL.renamed("SM75_8x8x16_U8_B_COL");
+
+/// C/D of `m8n8k16` (s32): 8 x 8, 2 `.s32` registers per lane. Also the accumulator of
+/// `m8n8k32` (s4/u4) and of `m8n8k4` f64.
+///
+/// PTX: `row = groupID`, `col = threadID_in_group * 2 + i`.
+///
+/// | digit      | range | place | source        |
+/// |------------|-------|-------|---------------|
+/// | `e`        | 2     | 1     | col bit 0     |
+/// | `lane % 4` | 4     | 2     | col bits 1-2  |
+/// | `lane / 4` | 8     | 8     | row           |
+pub const SM75_8x8x16_S32_C: Numeral = Numeral::new(
+    "SM75_8x8x16_S32_C",
+    8,
+    8,
+    2,
+    &[
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::lane(4, 8, 8),
+    ],
+);
+
+/// A of `m16n8k16` s8/u8, `.row`: 16 x 16 (M x K), 8 elements in 2 `.b32` registers per lane.
+///
+/// PTX: `row = groupID` for `i < 4`, `groupID + 8` otherwise;
+/// `col = threadID_in_group * 4 + (i & 3)`.
+///
+/// | digit      | range | place | source                  |
+/// |------------|-------|-------|-------------------------|
+/// | `e % 4`    | 4     | 1     | col bits 0-1            |
+/// | `lane % 4` | 4     | 4     | col bits 2-3            |
+/// | `lane / 4` | 8     | 16    | row 0..8                |
+/// | `e / 4`    | 2     | 128   | row + 8 (second reg)    |
+pub const SM80_16x8x16_S8_A_ROW: Numeral = Numeral::new(
+    "SM80_16x8x16_S8_A_ROW",
+    16,
+    16,
+    8,
+    &[
+        Digit::element(1, 4, 1),
+        Digit::lane(1, 4, 4),
+        Digit::lane(4, 8, 16),
+        Digit::element(4, 2, 128),
+    ],
+);
+
+/// A of `m16n8k16` u8: the layout of [`SM80_16x8x16_S8_A_ROW`].
+pub const SM80_16x8x16_U8_A_ROW: Numeral = SM80_16x8x16_S8_A_ROW.renamed("SM80_16x8x16_U8_A_ROW");
+
+/// B of `m16n8k16` s8/u8, `.col`: 16 x 8 (K x N), 4 elements in 1 `.b32` register per lane.
+/// The layout of [`SM75_8x8x16_S8_B_COL`].
+///
+/// PTX: `row = threadID_in_group * 4 + i`, `col = groupID`.
+///
+/// | digit      | range | place | source        |
+/// |------------|-------|-------|---------------|
+/// | `lane / 4` | 8     | 1     | col (n)       |
+/// | `e`        | 4     | 8     | row bits 0-1  |
+/// | `lane % 4` | 4     | 32    | row bits 2-3  |
+pub const SM80_16x8x16_S8_B_COL: Numeral = SM75_8x8x16_S8_B_COL.renamed("SM80_16x8x16_S8_B_COL");
+
+/// B of `m16n8k16` u8: the layout of [`SM80_16x8x16_S8_B_COL`].
+pub const SM80_16x8x16_U8_B_COL: Numeral = SM75_8x8x16_S8_B_COL.renamed("SM80_16x8x16_U8_B_COL");
+
+/// C/D of integer `m16n8k16` (s32): the layout of [`SM80_16x8x16_F32_C`].
+pub const SM80_16x8x16_S32_C: Numeral = SM80_16x8x16_F32_C.renamed("SM80_16x8x16_S32_C");
+
+/// A of `m16n8k32` s8/u8 (and e4m3/e5m2), `.row`: 16 x 32 (M x K), 16 elements in 4 `.b32`
+/// registers per lane.
+///
+/// PTX: `row = groupID` for `0 <= i < 4 || 8 <= i < 12`, `groupID + 8` otherwise;
+/// `col = threadID_in_group * 4 + (i & 3)` for `i < 8`, `+ 16` for `i >= 8`.
+///
+/// | digit       | range | place | source                     |
+/// |-------------|-------|-------|----------------------------|
+/// | `e % 4`     | 4     | 1     | col bits 0-1               |
+/// | `lane % 4`  | 4     | 4     | col bits 2-3               |
+/// | `e / 8`     | 2     | 16    | col + 16 (registers 2, 3)  |
+/// | `lane / 4`  | 8     | 32    | row 0..8                   |
+/// | `e / 4 % 2` | 2     | 256   | row + 8 (registers 1, 3)   |
+pub const SM80_16x8x32_S8_A_ROW: Numeral = Numeral::new(
+    "SM80_16x8x32_S8_A_ROW",
+    16,
+    32,
+    16,
+    &[
+        Digit::element(1, 4, 1),
+        Digit::lane(1, 4, 4),
+        Digit::element(8, 2, 16),
+        Digit::lane(4, 8, 32),
+        Digit::element(4, 2, 256),
+    ],
+);
+
+/// A of `m16n8k32` u8: the layout of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM80_16x8x32_U8_A_ROW: Numeral = SM80_16x8x32_S8_A_ROW.renamed("SM80_16x8x32_U8_A_ROW");
+
+/// B of `m16n8k32` s8/u8 (and e4m3/e5m2), `.col`: 32 x 8 (K x N), 8 elements in 2 `.b32`
+/// registers per lane.
+///
+/// PTX: `row = threadID_in_group * 4 + (i & 3)` for `i < 4`, `+ 16` for `i >= 4`;
+/// `col = groupID`.
+///
+/// | digit      | range | place | source                    |
+/// |------------|-------|-------|---------------------------|
+/// | `lane / 4` | 8     | 1     | col (n)                   |
+/// | `e % 4`    | 4     | 8     | row bits 0-1              |
+/// | `lane % 4` | 4     | 32    | row bits 2-3              |
+/// | `e / 4`    | 2     | 128   | row + 16 (second reg)     |
+pub const SM80_16x8x32_S8_B_COL: Numeral = Numeral::new(
+    "SM80_16x8x32_S8_B_COL",
+    32,
+    8,
+    8,
+    &[
+        Digit::lane(4, 8, 1),
+        Digit::element(1, 4, 8),
+        Digit::lane(1, 4, 32),
+        Digit::element(4, 2, 128),
+    ],
+);
+
+/// B of `m16n8k32` u8: the layout of [`SM80_16x8x32_S8_B_COL`].
+pub const SM80_16x8x32_U8_B_COL: Numeral = SM80_16x8x32_S8_B_COL.renamed("SM80_16x8x32_U8_B_COL");
+
+/// C/D of integer `m16n8k32` (s32; s8/u8 and s4/u4 multiplicands): the layout of
+/// [`SM80_16x8x16_F32_C`].
+pub const SM80_16x8x32_S32_C: Numeral = SM80_16x8x16_F32_C.renamed("SM80_16x8x32_S32_C");
+
+checked!(
+    SM75_8x8x16_S8_A_ROW,
+    SM75_8x8x16_U8_A_ROW,
+    SM75_8x8x16_S8_B_COL,
+    SM75_8x8x16_U8_B_COL,
+    SM75_8x8x16_S32_C,
+    SM80_16x8x16_S8_A_ROW,
+    SM80_16x8x16_U8_A_ROW,
+    SM80_16x8x16_S8_B_COL,
+    SM80_16x8x16_U8_B_COL,
+    SM80_16x8x16_S32_C,
+    SM80_16x8x32_S8_A_ROW,
+    SM80_16x8x32_U8_A_ROW,
+    SM80_16x8x32_S8_B_COL,
+    SM80_16x8x32_U8_B_COL,
+    SM80_16x8x32_S32_C,
+);
+
+/// `mma.sync.aligned.{shape}.row.col.s32.{a}.{b}.s32`.
+macro_rules! int_mma {
+    ($shape:literal, $a:literal, $b:literal) => {
+        concat!(
+            "mma.sync.aligned.",
+            $shape,
+            ".row.col.s32.",
+            $a,
+            ".",
+            $b,
+            ".s32"
+        )
+    };
+}
+pub(super) use int_mma;
+
+const K16_8_SS: &str = int_mma!("m8n8k16", "s8", "s8");
+const K16_8_SU: &str = int_mma!("m8n8k16", "s8", "u8");
+const K16_8_US: &str = int_mma!("m8n8k16", "u8", "s8");
+const K16_8_UU: &str = int_mma!("m8n8k16", "u8", "u8");
+const K16_SS: &str = int_mma!("m16n8k16", "s8", "s8");
+const K16_SU: &str = int_mma!("m16n8k16", "s8", "u8");
+const K16_US: &str = int_mma!("m16n8k16", "u8", "s8");
+const K16_UU: &str = int_mma!("m16n8k16", "u8", "u8");
+const K32_SS: &str = int_mma!("m16n8k32", "s8", "s8");
+const K32_SU: &str = int_mma!("m16n8k32", "s8", "u8");
+const K32_US: &str = int_mma!("m16n8k32", "u8", "s8");
+const K32_UU: &str = int_mma!("m16n8k32", "u8", "u8");
+
+pub(super) const ENTRIES: &[Entry] = &[
+    Entry::new(
+        &SM75_8x8x16_S8_A_ROW,
+        Operand::A,
+        "s8",
+        8,
+        "sm_75",
+        &[K16_8_SS, K16_8_SU],
+        M8N8K16,
+    ),
+    Entry::new(
+        &SM75_8x8x16_U8_A_ROW,
+        Operand::A,
+        "u8",
+        8,
+        "sm_75",
+        &[K16_8_US, K16_8_UU],
+        M8N8K16,
+    ),
+    Entry::new(
+        &SM75_8x8x16_S8_B_COL,
+        Operand::B,
+        "s8",
+        8,
+        "sm_75",
+        &[K16_8_SS, K16_8_US],
+        M8N8K16,
+    ),
+    Entry::new(
+        &SM75_8x8x16_U8_B_COL,
+        Operand::B,
+        "u8",
+        8,
+        "sm_75",
+        &[K16_8_SU, K16_8_UU],
+        M8N8K16,
+    ),
+    Entry::new(
+        &SM75_8x8x16_S32_C,
+        Operand::C,
+        "s32",
+        32,
+        "sm_75",
+        &[K16_8_SS, K16_8_SU, K16_8_US, K16_8_UU],
+        M8N8K16,
+    ),
+    Entry::new(
+        &SM80_16x8x16_S8_A_ROW,
+        Operand::A,
+        "s8",
+        8,
+        "sm_80",
+        &[K16_SS, K16_SU],
+        M16N8K16_INTEGER,
+    ),
+    Entry::new(
+        &SM80_16x8x16_U8_A_ROW,
+        Operand::A,
+        "u8",
+        8,
+        "sm_80",
+        &[K16_US, K16_UU],
+        M16N8K16_INTEGER,
+    ),
+    Entry::new(
+        &SM80_16x8x16_S8_B_COL,
+        Operand::B,
+        "s8",
+        8,
+        "sm_80",
+        &[K16_SS, K16_US],
+        M16N8K16_INTEGER,
+    ),
+    Entry::new(
+        &SM80_16x8x16_U8_B_COL,
+        Operand::B,
+        "u8",
+        8,
+        "sm_80",
+        &[K16_SU, K16_UU],
+        M16N8K16_INTEGER,
+    ),
+    Entry::new(
+        &SM80_16x8x16_S32_C,
+        Operand::C,
+        "s32",
+        32,
+        "sm_80",
+        &[K16_SS, K16_SU, K16_US, K16_UU],
+        M16N8K16_INTEGER,
+    ),
+    Entry::new(
+        &SM80_16x8x32_S8_A_ROW,
+        Operand::A,
+        "s8",
+        8,
+        "sm_80",
+        &[K32_SS, K32_SU],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM80_16x8x32_U8_A_ROW,
+        Operand::A,
+        "u8",
+        8,
+        "sm_80",
+        &[K32_US, K32_UU],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM80_16x8x32_S8_B_COL,
+        Operand::B,
+        "s8",
+        8,
+        "sm_80",
+        &[K32_SS, K32_US],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM80_16x8x32_U8_B_COL,
+        Operand::B,
+        "u8",
+        8,
+        "sm_80",
+        &[K32_SU, K32_UU],
+        M16N8K32,
+    ),
+    Entry::new(
+        &SM80_16x8x32_S32_C,
+        Operand::C,
+        "s32",
+        32,
+        "sm_80",
+        &[
+            K32_SS,
+            K32_SU,
+            K32_US,
+            K32_UU,
+            int_mma!("m16n8k32", "s4", "s4"),
+            int_mma!("m16n8k32", "s4", "u4"),
+            int_mma!("m16n8k32", "u4", "s4"),
+            int_mma!("m16n8k32", "u4", "u4"),
+        ],
+        M16N8K32,
+    ),
+];

@@ -1,0 +1,215 @@
+//! The tile as a text grid.
+
+use super::{digits, shape, spaces, Cell, Claim, Tile};
+use crate::{Message, Numeral};
+use core::fmt;
+
+/// The text of an unclaimed cell.
+const UNCLAIMED: &str = "--";
+
+/// Writes the tile as a text grid: one line per row, each cell `T{thread}:{element}`, columns
+/// right-aligned under their index, rows headed by theirs.
+///
+/// A numeral failing [`Numeral::check`] gets its errors listed first, and its grid shows
+/// - a cell claimed twice as `T3:1!T7:0` (first and second claimant; `+k` when `k` more
+///   claim it), with every claimant listed under `collisions:`;
+/// - a cell nobody claims as `--`, listed row by row under `unclaimed:`;
+/// - claims landing outside the tile, listed under `outside the tile:`.
+///
+/// # Example
+/// ```
+/// use layout_core::{render, Digit, Numeral};
+/// // The upper half of the m16n8k16 accumulator: 8 x 8, two elements per lane.
+/// const HALF: Numeral = Numeral::new("half", 8, 8, 2, &[
+///     Digit::element(1, 2, 1),
+///     Digit::lane(1, 4, 2),
+///     Digit::lane(4, 8, 8),
+/// ]);
+/// let mut out = String::new();
+/// render::grid(&HALF, &mut out).unwrap();
+/// assert_eq!(out, "\
+/// half: 8 x 8 tile, 32 threads x 2 elements; cell = T{thread}:{element}
+/// r\\c      0      1      2      3      4      5      6      7
+///   0   T0:0   T0:1   T1:0   T1:1   T2:0   T2:1   T3:0   T3:1
+///   1   T4:0   T4:1   T5:0   T5:1   T6:0   T6:1   T7:0   T7:1
+///   2   T8:0   T8:1   T9:0   T9:1  T10:0  T10:1  T11:0  T11:1
+///   3  T12:0  T12:1  T13:0  T13:1  T14:0  T14:1  T15:0  T15:1
+///   4  T16:0  T16:1  T17:0  T17:1  T18:0  T18:1  T19:0  T19:1
+///   5  T20:0  T20:1  T21:0  T21:1  T22:0  T22:1  T23:0  T23:1
+///   6  T24:0  T24:1  T25:0  T25:1  T26:0  T26:1  T27:0  T27:1
+///   7  T28:0  T28:1  T29:0  T29:1  T30:0  T30:1  T31:0  T31:1
+/// ");
+/// ```
+///
+/// A broken numeral: `lane / 8` at place 6 overlaps `lane % 8`, so lanes 6 and 8 meet at
+/// offset 6, and the last six elements are left over:
+/// ```
+/// use layout_core::{render, Digit, Numeral};
+/// const BAD: Numeral = Numeral::new("bad", 4, 8, 1, &[
+///     Digit::lane(1, 8, 1),
+///     Digit::lane(8, 4, 6),
+/// ]);
+/// let mut out = String::new();
+/// render::grid(&BAD, &mut out).unwrap();
+/// assert_eq!(out, "\
+/// bad: 4 x 8 tile, 32 threads x 1 element; cell = T{thread}:{element}
+/// not a bijection:
+///   - places overlap: `lane / 8` at place 6 falls inside `lane % 8` (places 1 to 7): move it to place 8
+///   - digits cover 24 of 32 elements
+/// r\\c            0            1            2            3            4            5            6            7
+///   0         T0:0         T1:0         T2:0         T3:0         T4:0         T5:0    T6:0!T8:0    T7:0!T9:0
+///   1        T10:0        T11:0        T12:0        T13:0  T14:0!T16:0  T15:0!T17:0        T18:0        T19:0
+///   2        T20:0        T21:0  T22:0!T24:0  T23:0!T25:0        T26:0        T27:0        T28:0        T29:0
+///   3        T30:0        T31:0           --           --           --           --           --           --
+/// legend: A!B = claimed by A and by B (+k: and k more), -- = claimed by nobody
+/// collisions (6 cells):
+///   (0, 6): T6:0, T8:0
+///   (0, 7): T7:0, T9:0
+///   (1, 4): T14:0, T16:0
+///   (1, 5): T15:0, T17:0
+///   (2, 2): T22:0, T24:0
+///   (2, 3): T23:0, T25:0
+/// unclaimed (6 cells):
+///   row 3: col 2 3 4 5 6 7
+/// ");
+/// ```
+pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
+    write!(w, "{}: ", n.name)?;
+    shape(n, w)?;
+    writeln!(w, "; cell = T{{thread}}:{{element}}")?;
+    let tile = Tile::new(n);
+    if !tile.exact {
+        writeln!(w, "not a bijection:")?;
+        let errors = n.errors();
+        for e in errors.iter() {
+            writeln!(w, "  - {}", e.message(n))?;
+        }
+        if errors.dropped() > 0 {
+            writeln!(w, "  - (and {} more)", errors.dropped())?;
+        }
+    }
+    if !tile.drawable(w)? {
+        return Ok(());
+    }
+
+    // Column width: the widest cell text or column index; and the damage, in the same pass.
+    let mut width = digits(n.cols as u64 - 1);
+    let (mut collided, mut unclaimed) = (0u64, 0u64);
+    for off in 0..n.size() as u32 {
+        let cell = tile.cell(off);
+        match cell.count {
+            0 => unclaimed += 1,
+            1 => {}
+            _ => collided += 1,
+        }
+        width = width.max(text(&cell).as_str().len());
+    }
+    let head = digits(n.rows as u64 - 1).max(3);
+
+    w.write_str("r\\c")?;
+    spaces(w, head - 3)?;
+    for c in 0..n.cols {
+        spaces(w, 2 + width - digits(c as u64))?;
+        write!(w, "{c}")?;
+    }
+    w.write_char('\n')?;
+    for r in 0..n.rows {
+        spaces(w, head - digits(r as u64))?;
+        write!(w, "{r}")?;
+        for c in 0..n.cols {
+            let t = text(&tile.cell(r * n.cols + c));
+            spaces(w, 2 + width - t.as_str().len())?;
+            w.write_str(t.as_str())?;
+        }
+        w.write_char('\n')?;
+    }
+    if tile.exact {
+        return Ok(());
+    }
+
+    writeln!(
+        w,
+        "legend: A!B = claimed by A and by B (+k: and k more), {UNCLAIMED} = claimed by nobody"
+    )?;
+    if collided > 0 {
+        writeln!(w, "collisions ({collided} cells):")?;
+        for off in 0..n.size() as u32 {
+            if tile.cell(off).count < 2 {
+                continue;
+            }
+            write!(w, "  ({}, {}):", off / n.cols, off % n.cols)?;
+            for (k, claim) in tile.claimants(off).enumerate() {
+                w.write_str(if k == 0 { " " } else { ", " })?;
+                claimant(w, claim)?;
+            }
+            w.write_char('\n')?;
+        }
+    }
+    if unclaimed > 0 {
+        writeln!(w, "unclaimed ({unclaimed} cells):")?;
+        for r in 0..n.rows {
+            let mut any = false;
+            for c in 0..n.cols {
+                if tile.cell(r * n.cols + c).count == 0 {
+                    if !any {
+                        write!(w, "  row {r}: col")?;
+                        any = true;
+                    }
+                    write!(w, " {c}")?;
+                }
+            }
+            if any {
+                w.write_char('\n')?;
+            }
+        }
+    }
+    let outside = tile.outside().count();
+    if outside > 0 {
+        writeln!(w, "outside the tile ({outside} claims):")?;
+        for (claim, raw) in tile.outside() {
+            w.write_str("  ")?;
+            claimant(w, claim)?;
+            match raw {
+                Some(off) => writeln!(
+                    w,
+                    " -> offset {off} (row {}, col {})",
+                    off / n.cols as u64,
+                    off % n.cols as u64
+                )?,
+                None => writeln!(w, " -> offset overflows")?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `T{thread}:{element}`.
+fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
+    write!(w, "T{t}:{e}")
+}
+
+/// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`.
+fn text(cell: &Cell) -> Message {
+    let mut m = Message::new();
+    match (cell.first, cell.second) {
+        (None, _) => m.push(UNCLAIMED),
+        (Some(a), None) => push_claim(&mut m, a),
+        (Some(a), Some(b)) => {
+            push_claim(&mut m, a);
+            m.push("!");
+            push_claim(&mut m, b);
+            if cell.count > 2 {
+                m.push("+");
+                m.push_num(cell.count as u64 - 2);
+            }
+        }
+    }
+    m
+}
+
+fn push_claim(m: &mut Message, (t, e): Claim) {
+    m.push("T");
+    m.push_num(t as u64);
+    m.push(":");
+    m.push_num(e as u64);
+}

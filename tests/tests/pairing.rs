@@ -1,0 +1,195 @@
+//! Neighbouring elements move in one access: the rule fires for the m16n8k16 A and C fragments,
+//! not for B, not where the body's index is not `... + col`, and not when turned off.
+
+use core::cell::Cell;
+use core::ops::{Index, IndexMut, Range};
+use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
+use layout_core::{Digit, Numeral};
+use layout_macros::fragment_layout;
+
+/// A matrix that counts how it is indexed: one element at a time, or a range at a time.
+struct Recorder {
+    data: Vec<u32>,
+    single: Cell<usize>,
+    ranges: Cell<usize>,
+}
+
+impl Recorder {
+    fn new(len: usize) -> Recorder {
+        Recorder {
+            data: (0..len as u32).collect(),
+            single: Cell::new(0),
+            ranges: Cell::new(0),
+        }
+    }
+    fn counts(&self) -> (usize, usize) {
+        (self.single.get(), self.ranges.get())
+    }
+}
+
+impl Index<usize> for Recorder {
+    type Output = u32;
+    fn index(&self, i: usize) -> &u32 {
+        self.single.set(self.single.get() + 1);
+        &self.data[i]
+    }
+}
+
+impl IndexMut<usize> for Recorder {
+    fn index_mut(&mut self, i: usize) -> &mut u32 {
+        self.single.set(self.single.get() + 1);
+        &mut self.data[i]
+    }
+}
+
+impl Index<Range<usize>> for Recorder {
+    type Output = [u32];
+    fn index(&self, r: Range<usize>) -> &[u32] {
+        self.ranges.set(self.ranges.get() + 1);
+        &self.data[r]
+    }
+}
+
+impl IndexMut<Range<usize>> for Recorder {
+    fn index_mut(&mut self, r: Range<usize>) -> &mut [u32] {
+        self.ranges.set(self.ranges.get() + 1);
+        &mut self.data[r]
+    }
+}
+
+#[test]
+fn the_rule_holds_for_a_and_c_and_not_for_b() {
+    assert!(SM80_16x8x16_F32_C.adjacent_pairs());
+    assert!(SM80_16x8x16_F16_A_ROW.adjacent_pairs());
+    assert!(
+        !SM80_16x8x16_F16_B_COL.adjacent_pairs(),
+        "B's place-1 digit is lane / 4"
+    );
+    // `e % 2` at place 1 but read as `e / 2 % 2`: elements 0 and 2 are neighbours, not 0 and 1.
+    let digits = [
+        Digit::element(2, 2, 1),
+        Digit::lane(1, 32, 2),
+        Digit::element(1, 2, 64),
+    ];
+    let odd = Numeral::new("odd", 16, 8, 4, &digits);
+    assert!(odd.is_bijection());
+    assert!(!odd.adjacent_pairs());
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn store_c(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, unpaired)]
+fn store_c_unpaired(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn store_c_col_major(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[col * ld + row] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn axpby_c(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[row * ld + col] = 2 * value + 3 * out[row * ld + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F16_B_COL)]
+fn store_b(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
+fn load_a(lane: u32, a: &Recorder, lda: usize) -> [u32; 8] {
+    |row, col| a[row * lda + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather, unpaired)]
+fn load_a_unpaired(lane: u32, a: &Recorder, lda: usize) -> [u32; 8] {
+    |row, col| a[row * lda + col]
+}
+
+fn codes(lane: u32) -> [u32; 4] {
+    [0, 1, 2, 3].map(|e| 1000 + lane * 4 + e)
+}
+
+/// Runs a scatter for all lanes; returns the index counts and whether every element landed
+/// where the numeral says (`transpose` for the column-major store).
+fn run_scatter(
+    n: &Numeral,
+    store: fn(u32, &[u32; 4], &mut Recorder, usize),
+    transpose: bool,
+) -> (usize, usize) {
+    let mut out = Recorder::new(16 * 16);
+    for lane in 0..32 {
+        store(lane, &codes(lane), &mut out, 16);
+    }
+    for lane in 0..32 {
+        for e in 0..4 {
+            let (r, c) = n.coords(lane, e).unwrap();
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            assert_eq!(
+                out.data[r as usize * 16 + c as usize],
+                codes(lane)[e as usize]
+            );
+        }
+    }
+    out.counts()
+}
+
+#[test]
+fn scatter_pairs_fire_for_c_and_keep_every_value_in_place() {
+    assert_eq!(
+        run_scatter(&SM80_16x8x16_F32_C, store_c, false),
+        (0, 64),
+        "2 pairs x 32 lanes"
+    );
+    assert_eq!(
+        run_scatter(&SM80_16x8x16_F32_C, store_c_unpaired, false),
+        (128, 0)
+    );
+    assert_eq!(
+        run_scatter(&SM80_16x8x16_F32_C, store_c_col_major, true),
+        (128, 0),
+        "col * ld + row: neighbours in the tile are not neighbours in memory"
+    );
+    assert_eq!(
+        run_scatter(&SM80_16x8x16_F16_B_COL, store_b, false),
+        (128, 0),
+        "B has no pairs"
+    );
+}
+
+#[test]
+fn read_modify_write_bodies_pair_and_compute_the_same_result() {
+    let mut out = Recorder::new(16 * 16);
+    for lane in 0..32 {
+        axpby_c(lane, &codes(lane), &mut out, 16);
+    }
+    // Reads stay per element (the body reads `out` itself); the stores are pairs.
+    assert_eq!(out.counts(), (128, 64));
+    for lane in 0..32 {
+        for e in 0..4 {
+            let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
+            let i = r as usize * 16 + c as usize;
+            assert_eq!(out.data[i], 2 * codes(lane)[e as usize] + 3 * i as u32);
+        }
+    }
+}
+
+#[test]
+fn gather_pairs_fire_for_a_and_return_elements_in_order() {
+    let a = Recorder::new(16 * 16);
+    for lane in 0..32 {
+        let got = load_a(lane, &a, 16);
+        assert_eq!(got, load_a_unpaired(lane, &a, 16));
+        for (e, v) in got.iter().enumerate() {
+            let (r, c) = SM80_16x8x16_F16_A_ROW.coords(lane, e as u32).unwrap();
+            assert_eq!(*v, r * 16 + c);
+        }
+    }
+    // 32 lanes: paired 4 range loads each, unpaired 8 single loads each.
+    assert_eq!(a.counts(), (32 * 8, 32 * 4));
+}
