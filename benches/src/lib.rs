@@ -4,7 +4,8 @@
 //!
 //! | version     | how each element's `(row, col)` is found                                      |
 //! |-------------|-------------------------------------------------------------------------------|
-//! | `generated` | `#[fragment_layout]`: unrolled, coordinates folded to constants                |
+//! | `generated` | `#[fragment_layout]`: unrolled, coordinates folded to constants, neighbouring elements moved in one access |
+//! | `unpaired`  | `#[fragment_layout(.., unpaired)]`: the same, one access per element           |
 //! | `seed`      | hand-written PTX formulas `acc_coords(lane, e)` called in a `for e` loop        |
 //! | `runtime`   | [`Numeral::coords`] at run time over the digits, numeral hidden by `black_box` |
 //! | `lut`       | a `[[(u8, u8); E]; 32]` table built once                                       |
@@ -62,6 +63,12 @@ pub fn store_c_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
     |row, col, value| d[o + row * LD + col] = value
 }
 
+/// (a') Generated without pairing: one store per element.
+#[fragment_layout(SM80_16x8x16_F32_C, unpaired)]
+pub fn store_c_unpaired(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    |row, col, value| d[o + row * LD + col] = value
+}
+
 /// The PTX ISA formula for accumulator element `e` of `lane`, written by hand.
 pub fn acc_coords(lane: u32, e: u32) -> (usize, usize) {
     let row = lane / 4 + 8 * (e / 2);
@@ -112,6 +119,12 @@ pub fn build_lut<const E: usize>(n: &Numeral) -> Lut<E> {
 /// (a) Generated.
 #[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
 pub fn load_a_generated(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+    |row, col| a[o + row * LD + col]
+}
+
+/// (a') Generated without pairing: one load per element.
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather, unpaired)]
+pub fn load_a_unpaired(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
     |row, col| a[o + row * LD + col]
 }
 
@@ -169,6 +182,18 @@ pub fn fl_scatter_generated(acc: &[AccTile], d: &mut [f32]) {
     }
 }
 
+/// (a') Scatter of the whole region, generated without pairing.
+#[no_mangle]
+#[inline(never)]
+pub fn fl_scatter_unpaired(acc: &[AccTile], d: &mut [f32]) {
+    for (t, tile) in acc.iter().enumerate() {
+        let o = c_origin(t);
+        for (lane, frag) in tile.iter().enumerate() {
+            store_c_unpaired(lane as u32, frag, d, o);
+        }
+    }
+}
+
 /// (b) Scatter of the whole region, seed style.
 #[no_mangle]
 #[inline(never)]
@@ -214,6 +239,18 @@ pub fn fl_gather_generated(a: &[u16], out: &mut [ATile]) {
         let o = a_origin(t);
         for (lane, frag) in tile.iter_mut().enumerate() {
             *frag = load_a_generated(lane as u32, a, o);
+        }
+    }
+}
+
+/// (a') Gather of the whole region, generated without pairing.
+#[no_mangle]
+#[inline(never)]
+pub fn fl_gather_unpaired(a: &[u16], out: &mut [ATile]) {
+    for (t, tile) in out.iter_mut().enumerate() {
+        let o = a_origin(t);
+        for (lane, frag) in tile.iter_mut().enumerate() {
+            *frag = load_a_unpaired(lane as u32, a, o);
         }
     }
 }
@@ -266,6 +303,13 @@ pub fn fl_one_lane_scatter_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o
     store_c_generated(lane, acc, d, o)
 }
 
+/// The generated epilogue without pairing for one lane, not inlined: no division, no loop.
+#[no_mangle]
+#[inline(never)]
+pub fn fl_one_lane_scatter_unpaired(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    store_c_unpaired(lane, acc, d, o)
+}
+
 /// The generated A load for one lane, not inlined: no division and no loop.
 #[no_mangle]
 #[inline(never)]
@@ -305,6 +349,8 @@ pub fn a_tiles() -> Vec<ATile> {
 pub enum Version {
     /// `#[fragment_layout]`.
     Generated,
+    /// `#[fragment_layout(.., unpaired)]`.
+    Unpaired,
     /// Hand-written PTX formula in a loop.
     Seed,
     /// `Numeral::coords` at run time.
@@ -315,8 +361,9 @@ pub enum Version {
 
 impl Version {
     /// Every version, in the order of the tables.
-    pub const ALL: [Version; 4] = [
+    pub const ALL: [Version; 5] = [
         Version::Generated,
+        Version::Unpaired,
         Version::Seed,
         Version::Runtime,
         Version::Lut,
@@ -326,6 +373,7 @@ impl Version {
     pub const fn name(self) -> &'static str {
         match self {
             Version::Generated => "generated",
+            Version::Unpaired => "unpaired",
             Version::Seed => "seed",
             Version::Runtime => "runtime",
             Version::Lut => "lut",
@@ -362,6 +410,7 @@ impl ScatterData {
     pub fn run(&mut self, v: Version) {
         match v {
             Version::Generated => fl_scatter_generated(&self.acc, &mut self.d),
+            Version::Unpaired => fl_scatter_unpaired(&self.acc, &mut self.d),
             Version::Seed => fl_scatter_seed(&self.acc, &mut self.d),
             Version::Runtime => fl_scatter_runtime(&self.acc, &mut self.d),
             Version::Lut => fl_scatter_lut(&self.lut, &self.acc, &mut self.d),
@@ -399,6 +448,7 @@ impl GatherData {
     pub fn run(&mut self, v: Version) {
         match v {
             Version::Generated => fl_gather_generated(&self.a, &mut self.out),
+            Version::Unpaired => fl_gather_unpaired(&self.a, &mut self.out),
             Version::Seed => fl_gather_seed(&self.a, &mut self.out),
             Version::Runtime => fl_gather_runtime(&self.a, &mut self.out),
             Version::Lut => fl_gather_lut(&self.lut, &self.a, &mut self.out),

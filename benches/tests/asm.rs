@@ -13,7 +13,9 @@
 //! `fl_asm_control` (a division in a loop, defined here) must show both, so the check cannot
 //! pass by failing to read the code.
 
-use fraglayout_benches::{fl_one_lane_gather_generated, fl_one_lane_scatter_generated};
+use fraglayout_benches::{
+    fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
+};
 use std::hint::black_box;
 use std::process::Command;
 
@@ -87,8 +89,9 @@ fn backward_jumps(insns: &[Insn]) -> Vec<String> {
 fn link_them() {
     let scatter: fn(u32, &[f32; 4], &mut [f32], usize) = fl_one_lane_scatter_generated;
     let gather: fn(u32, &[u16], usize) -> [u16; 8] = fl_one_lane_gather_generated;
+    let unpaired: fn(u32, &[f32; 4], &mut [f32], usize) = fl_one_lane_scatter_unpaired;
     let control: fn(&[u32], u32) -> u32 = fl_asm_control;
-    black_box((scatter, gather, control));
+    black_box((scatter, unpaired, gather, control));
 }
 
 /// The control: divides in a loop.

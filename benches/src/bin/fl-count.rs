@@ -5,7 +5,7 @@
 //!     target/release/fl-count scatter generated
 //! ```
 //!
-//! Arguments: `scatter` or `gather`, then a version (`generated`, `seed`, `runtime`, `lut`).
+//! Arguments: `scatter` or `gather`, then a version (`generated`, `unpaired`, `seed`, `runtime`, `lut`).
 //! Prints a checksum of the output so the work cannot be dropped.
 
 use fraglayout_benches::{GatherData, ScatterData, Version};
@@ -17,7 +17,7 @@ fn main() {
         _ => ("", None),
     };
     let Some(version) = version else {
-        eprintln!("usage: fl-count scatter|gather generated|seed|runtime|lut");
+        eprintln!("usage: fl-count scatter|gather generated|unpaired|seed|runtime|lut");
         std::process::exit(2);
     };
     let checksum: f64 = match kind {
@@ -32,7 +32,7 @@ fn main() {
             data.out.iter().flatten().flatten().map(|&x| x as f64).sum()
         }
         _ => {
-            eprintln!("usage: fl-count scatter|gather generated|seed|runtime|lut");
+            eprintln!("usage: fl-count scatter|gather generated|unpaired|seed|runtime|lut");
             std::process::exit(2);
         }
     };

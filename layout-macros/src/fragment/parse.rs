@@ -48,13 +48,15 @@ impl Parse for Args {
                     input.parse::<Token![=]>()?;
                     fill = Some((word, input.parse::<Expr>()?));
                 }
-                other => return Err(syn::Error::new(
-                    word.span(),
-                    format!(
+                other => {
+                    return Err(syn::Error::new(
+                        word.span(),
+                        format!(
                         "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
                              `bounds(ROWS, COLS)` or `fill = VALUE`"
                     ),
-                )),
+                    ))
+                }
             }
         }
         if let Some(word) = packed {
