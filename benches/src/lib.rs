@@ -461,3 +461,79 @@ impl Default for GatherData {
         Self::new()
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Compile time: many epilogues on catalog numerals.
+
+/// One `#[fragment_layout]` function on a catalog numeral, as source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Epilogue {
+    /// The catalog constant, e.g. `SM80_16x8x16_F32_C`.
+    pub numeral: &'static str,
+    /// Elements per thread.
+    pub elements: u32,
+    /// Whether it is a gather (else a scatter).
+    pub gather: bool,
+    /// The attribute's arguments, e.g. `::layout_core::catalog::SM80_16x8x16_F32_C, gather`.
+    pub args: String,
+    /// The function it goes on.
+    pub item: String,
+    /// A call of it with `lane: u32` and `buf: &mut [u32]` in scope (a 64-wide matrix).
+    pub call: String,
+}
+
+impl Epilogue {
+    /// The whole item with its attribute.
+    pub fn source(&self) -> String {
+        format!(
+            "#[::layout_macros::fragment_layout({})]\n{}\n",
+            self.args, self.item
+        )
+    }
+}
+
+/// `count` epilogues over the catalog: every separable layout in turn, a scatter
+/// (`out[row * ld + col] = value`) and then a gather (`a[row * ld + col]`), as many rounds as
+/// needed. The functions are named `epilogue_0`, `epilogue_1`, ...
+pub fn catalog_epilogues(count: usize) -> Vec<Epilogue> {
+    let layouts: Vec<(&'static str, u32)> = layout_core::catalog::CATALOG
+        .iter()
+        .filter(|e| e.numeral.inseparable_digit().is_none())
+        .map(|e| (e.name(), e.numeral.elements))
+        .collect();
+    (0..count)
+        .map(|i| {
+            let (numeral, elements) = layouts[(i / 2) % layouts.len()];
+            let gather = i % 2 == 1;
+            let path = format!("::layout_core::catalog::{numeral}");
+            let (args, item) = if gather {
+                (
+                    format!("{path}, gather"),
+                    format!(
+                        "pub fn epilogue_{i}(lane: u32, a: &[u32], ld: usize) -> [u32; {elements}] {{\n    |row, col| a[row * ld + col]\n}}"
+                    ),
+                )
+            } else {
+                (
+                    path,
+                    format!(
+                        "pub fn epilogue_{i}(lane: u32, frag: &[u32; {elements}], out: &mut [u32], ld: usize) {{\n    |row, col, value| out[row * ld + col] = value\n}}"
+                    ),
+                )
+            };
+            let call = if gather {
+                format!("core::hint::black_box(epilogue_{i}(lane, buf, 64));")
+            } else {
+                format!("epilogue_{i}(lane, &[lane; {elements}], buf, 64);")
+            };
+            Epilogue {
+                numeral,
+                elements,
+                gather,
+                args,
+                item,
+                call,
+            }
+        })
+        .collect()
+}
