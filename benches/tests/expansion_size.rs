@@ -3,12 +3,7 @@
 //! Token counts are exact and the same on every machine, unlike build times, so this is the
 //! guarded budget; `tests/compile_time.rs` measures the seconds (see docs/PERFORMANCE.md).
 //!
-//! The macro's expander is compiled here as a module (`#[path]`), so it runs as a plain function
-//! on `proc_macro2` tokens.
-
-#[allow(dead_code, clippy::all)]
-#[path = "../../layout-macros/src/fragment/mod.rs"]
-mod fragment;
+//! The expansion runs through `layout_codegen::fragment_layout`, exactly what the macro runs.
 
 use fraglayout_benches::catalog_epilogues;
 use proc_macro2::{TokenStream, TokenTree};
@@ -33,7 +28,7 @@ fn count(ts: TokenStream) -> usize {
 fn expanded(args: &str, item: &str) -> usize {
     let args: TokenStream = args.parse().expect("arguments parse");
     let item: TokenStream = item.parse().expect("item parses");
-    let out = fragment::fragment_layout(args, item);
+    let out = layout_codegen::fragment_layout(args, item);
     let text = out.to_string();
     assert!(!text.contains("compile_error"), "expansion failed: {text}");
     count(out)

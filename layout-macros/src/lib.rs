@@ -9,9 +9,6 @@
 
 use proc_macro::TokenStream;
 
-mod fragment;
-mod numeral;
-
 /// Declares a fragment layout as a `const` [`layout_core::Numeral`], checked when it expands.
 ///
 /// Syntax: `VIS NAME: ROWS x COLS [, elements E] [, warps W] { SOURCE [/ DIVISOR] [% RANGE] => PLACE, ... }`.
@@ -62,7 +59,7 @@ mod numeral;
 /// ```
 #[proc_macro]
 pub fn numeral(input: TokenStream) -> TokenStream {
-    numeral::numeral(input.into()).into()
+    layout_codegen::numeral(input.into()).into()
 }
 
 /// Expands the code for one fragment element into unrolled per-lane code.
@@ -170,5 +167,5 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// a warpgroup); debug builds assert it.
 #[proc_macro_attribute]
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
-    fragment::fragment_layout(args.into(), item.into()).into()
+    layout_codegen::fragment_layout(args.into(), item.into()).into()
 }

@@ -55,7 +55,6 @@ const UNCLAIMED: &str = "--";
 /// bad: 4 x 8 tile, 32 threads x 1 element; cell = T{thread}:{element}
 /// not a bijection:
 ///   - places overlap: `lane / 8` at place 6 falls inside `lane % 8` (places 1 to 7): move it to place 8
-///   - digits cover 24 of 32 elements
 /// r\\c            0            1            2            3            4            5            6            7
 ///   0         T0:0         T1:0         T2:0         T3:0         T4:0         T5:0    T6:0!T8:0    T7:0!T9:0
 ///   1        T10:0        T11:0        T12:0        T13:0  T14:0!T16:0  T15:0!T17:0        T18:0        T19:0

@@ -7,6 +7,7 @@ mod parse;
 
 use proc_macro2::TokenStream;
 
+/// Expands `numeral! { ... }` (the tokens inside the braces).
 pub fn numeral(input: TokenStream) -> TokenStream {
     let parsed: parse::Parsed = match syn::parse2(input) {
         Ok(p) => p,

@@ -8,6 +8,7 @@ mod parse;
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// Expands `#[fragment_layout(ARGS)]` on `item`.
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     let args: syn::Result<ast::Args> = syn::parse2(args);
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {

@@ -1,0 +1,17 @@
+//! The expansion behind `layout-macros`, as a plain library on `proc-macro2` so that tools (the
+//! `fraglayout expand` command, tests) can run exactly what the compiler runs.
+//!
+//! Each macro is a pipeline of small steps, one file each:
+//! - [`numeral`](fn@numeral): `numeral/parse.rs` (tokens to the typed `ast.rs`), `check.rs`
+//!   (layout-core's bijection check, errors on the offending tokens), `expand.rs`;
+//! - [`fragment_layout`]: `fragment/parse.rs` (arguments and the function's shape, every problem
+//!   at once), `pairing.rs` (which bodies can move neighbouring elements together), `expand.rs`.
+//!
+//! Both return tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
+//! the rest of the user's code free of secondary errors.
+
+mod fragment;
+mod numeral;
+
+pub use fragment::fragment_layout;
+pub use numeral::numeral;
