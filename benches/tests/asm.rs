@@ -113,6 +113,7 @@ fn generated_code_has_no_division_and_no_loop() {
     link_them();
     for symbol in [
         "fl_one_lane_scatter_generated",
+        "fl_one_lane_scatter_unpaired",
         "fl_one_lane_gather_generated",
     ] {
         let (text, insns) = disassemble(symbol);
