@@ -49,7 +49,128 @@ pub fn table() -> String {
 /// `text` with everything between the markers replaced by the generated table; `None` when
 /// the markers are missing.
 pub fn regenerate(text: &str) -> Option<String> {
-    let b = text.find(BEGIN)? + BEGIN.len();
-    let e = text[b..].find(END)? + b;
-    Some(format!("{}\n{}{}", &text[..b], table(), &text[e..]))
+    replace_between(text, BEGIN, END, &table())
+}
+
+/// The marker lines around the README's summary.
+pub const README_BEGIN: &str = "<!-- instructions:begin -->";
+/// See [`README_BEGIN`].
+pub const README_END: &str = "<!-- instructions:end -->";
+
+/// `text` with the README's summary regenerated; `None` when the markers are missing.
+pub fn regenerate_readme(text: &str) -> Option<String> {
+    replace_between(text, README_BEGIN, README_END, &summary())
+}
+
+fn replace_between(text: &str, begin: &str, end: &str, table: &str) -> Option<String> {
+    let b = text.find(begin)? + begin.len();
+    let e = text[b..].find(end)? + b;
+    Some(format!("{}\n{}{}", &text[..b], table, &text[e..]))
+}
+
+/// An instruction split into its family (opcode, shape, and `.row`/`.col` layouts: everything
+/// up to the shape and the layout words after it) and the rest (types, `.x4`, `.trans`, ...).
+pub fn split_family(instr: &str) -> (String, String) {
+    let parts: Vec<&str> = instr.split('.').collect();
+    let shape = parts
+        .iter()
+        .position(|p| p.starts_with('m') && p[1..].starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(parts.len() - 1);
+    let mut end = shape + 1;
+    while end < parts.len() && matches!(parts[end], "row" | "col") {
+        end += 1;
+    }
+    (parts[..end].join("."), parts[end..].join("."))
+}
+
+/// A `wgmma` family with a concrete width, `...m64n{N}k{K}`, as `(...m64nNk{K}, N)`.
+pub fn generic_width(family: &str) -> Option<(String, u32)> {
+    let (head, shape) = family.rsplit_once(".m64n")?;
+    let (n, k) = shape.split_once('k')?;
+    let n: u32 = n.parse().ok()?;
+    Some((format!("{head}.m64nNk{k}"), n))
+}
+
+/// One row of the README's summary.
+struct Family {
+    name: String,
+    archs: Vec<&'static str>,
+    variants: Vec<String>,
+    widths: Vec<u32>,
+}
+
+/// `8, 16, ..., 256` as `8..=256 step 8`; otherwise listed.
+fn widths_text(ns: &[u32]) -> String {
+    let contiguous = ns.windows(2).all(|w| w[1] == w[0] + 8) && ns.first() == Some(&8);
+    match (ns.first(), ns.last()) {
+        (Some(a), Some(b)) if contiguous && ns.len() > 2 => format!("N = {a}..={b} step 8"),
+        _ => format!(
+            "N = {}",
+            ns.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// The README's summary: one row per instruction family with every variant the catalog covers,
+/// so that each covered instruction is `family.variant` of some row (for `wgmma`, with the
+/// row's `N` put in).
+pub fn summary() -> String {
+    let mut rows: Vec<Family> = Vec::new();
+    for e in CATALOG {
+        for &instr in e.instructions {
+            let (family, rest) = split_family(instr);
+            let (name, width) = match generic_width(&family) {
+                Some((generic, n)) => (generic, Some(n)),
+                None => (family, None),
+            };
+            let i = match rows.iter().position(|r| r.name == name) {
+                Some(i) => i,
+                None => {
+                    rows.push(Family {
+                        name,
+                        archs: Vec::new(),
+                        variants: Vec::new(),
+                        widths: Vec::new(),
+                    });
+                    rows.len() - 1
+                }
+            };
+            let row = &mut rows[i];
+            if !row.archs.contains(&e.arch) {
+                row.archs.push(e.arch);
+            }
+            if !row.variants.contains(&rest) {
+                row.variants.push(rest);
+            }
+            if let Some(n) = width.filter(|n| !row.widths.contains(n)) {
+                row.widths.push(n);
+            }
+        }
+    }
+    let mut out = String::from("| instruction | arch | variants |\n|---|---|---|\n");
+    for mut row in rows {
+        row.archs.sort();
+        row.widths.sort();
+        let mut v: Vec<String> = row
+            .variants
+            .iter()
+            .map(|v| {
+                if v.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    format!("`.{v}`")
+                }
+            })
+            .collect();
+        if !row.widths.is_empty() {
+            v.push(format!("({})", widths_text(&row.widths)));
+        }
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            row.name,
+            row.archs.join(", "),
+            v.join(" ")
+        ));
+    }
+    out
 }

@@ -1,6 +1,8 @@
 //! `docs/CATALOG.md` lists every instruction the catalog covers; this keeps it in sync.
 
-use fraglayout_tests::catalog_md::{regenerate, table};
+use fraglayout_tests::catalog_md::{
+    generic_width, regenerate, regenerate_readme, split_family, summary, table,
+};
 use layout_core::catalog::CATALOG;
 
 #[test]
@@ -32,4 +34,57 @@ fn table_mentions_every_layout_and_instruction() {
             assert!(t.contains(&format!("| `{i}` |")), "{i} missing");
         }
     }
+}
+
+#[test]
+fn readme_summary_is_in_sync() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let text = std::fs::read_to_string(path).expect("README.md exists");
+    let fresh = regenerate_readme(&text).expect("README.md has the instructions:begin/end markers");
+    if std::env::var_os("UPDATE_CATALOG").is_some() {
+        std::fs::write(path, &fresh).expect("write README.md");
+        return;
+    }
+    assert!(
+        text == fresh,
+        "README.md's instruction table is out of date with the catalog; regenerate it with\n    \
+         UPDATE_CATALOG=1 cargo test -p fraglayout-tests --test catalog_md"
+    );
+}
+
+#[test]
+fn readme_summary_lists_every_instruction() {
+    let s = summary();
+    for e in CATALOG {
+        for i in e.instructions {
+            let (family, rest) = split_family(i);
+            let (family, width) = match generic_width(&family) {
+                Some((g, n)) => (g, Some(n)),
+                None => (family, None),
+            };
+            let row = s
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{family}` |")))
+                .unwrap_or_else(|| panic!("{family} has no row"));
+            let variant = if rest.is_empty() {
+                "(none)".to_string()
+            } else {
+                format!("`.{rest}`")
+            };
+            assert!(row.contains(&variant), "{i}: {variant} missing from {row}");
+            if let Some(n) = width {
+                let listed = row.contains("N = 8..=256 step 8")
+                    || row.contains(&format!(" {n},"))
+                    || row.contains(&format!(" {n})"));
+                assert!(listed, "{i}: N = {n} missing from {row}");
+            }
+        }
+    }
+    assert_eq!(
+        split_family("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"),
+        (
+            "mma.sync.aligned.m16n8k16.row.col".to_string(),
+            "f32.f16.f16.f32".to_string()
+        )
+    );
 }
