@@ -1,0 +1,5 @@
+mod layouts;
+mod values;
+fn main() {
+    println!("{}", layouts::LAYOUTS.len());
+}
