@@ -14,6 +14,7 @@ mod check;
 mod formulas;
 mod gpu;
 mod layouts;
+mod ldst;
 mod mma;
 mod values;
 
@@ -30,7 +31,7 @@ const SKIP_NO_DEVICE: u8 = 78;
 /// Every check, in order: `mma.sync`, `ldmatrix` / `stmatrix`, `wgmma`.
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
-    v.extend(Vec::new());
+    v.extend(ldst::ldst_checks());
     v
 }
 
