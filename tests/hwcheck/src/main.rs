@@ -17,6 +17,7 @@ mod layouts;
 mod ldst;
 mod mma;
 mod values;
+mod wgmma;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
@@ -32,6 +33,7 @@ const SKIP_NO_DEVICE: u8 = 78;
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
     v.extend(ldst::ldst_checks());
+    v.extend(wgmma::wgmma_checks());
     v
 }
 
@@ -109,7 +111,14 @@ fn run_host() -> ExitCode {
             let r = catch_unwind(AssertUnwindSafe(|| {
                 let out = (c.simulate)(&c.inputs);
                 assert_eq!(out.len(), c.out_words, "simulated output size");
-                (c.verify)(&out)
+                let mut r = (c.verify)(&out);
+                // The diagnostic variant must pass on the simulation too.
+                if let Some(d) = &c.diagnose {
+                    let dr = (d.verify)(&(d.simulate)(&d.inputs));
+                    r.note_failed |= !dr.passed();
+                    r.notes.push(format!("{}: {}", d.name, dr.line()));
+                }
+                r
             }))
             .map_err(|p| panic_text(&p));
             (c.name.clone(), r)
