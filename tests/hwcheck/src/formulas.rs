@@ -32,19 +32,12 @@ pub fn formula(name: &str) -> Option<Formula> {
         "SM70_8x8x4_F32_C" => volta(ptx::m8n8k4_f32_c, 8),
         "SM80_16x8x16_F16_A_ROW" | "SM80_16x8x16_BF16_A_ROW" => plain(ptx::m16n8k16_f16_a),
         "SM80_16x8x16_F16_B_COL" | "SM80_16x8x16_BF16_B_COL" => plain(ptx::m16n8k16_f16_b),
-        "SM80_16x8x16_F32_C"
-        | "SM80_16x8x16_F16_C"
-        | "SM75_16x8x8_F32_C"
-        | "SM75_16x8x8_F16_C"
-        | "SM80_16x8x4_F32_C"
-        | "SM80_16x8x16_S32_C"
-        | "SM80_16x8x32_S32_C"
-        | "SM89_16x8x32_F32_C"
-        | "SM89_16x8x32_F16_C"
-        | "SM80_16x8x64_S32_C"
-        | "SM90_16x8x4_F64_C"
-        | "SM90_16x8x8_F64_C"
-        | "SM90_16x8x16_F64_C" => plain(ptx::m16n8k16_c),
+        "SM80_16x8x16_F32_C" | "SM80_16x8x16_F16_C" | "SM75_16x8x8_F32_C" | "SM75_16x8x8_F16_C"
+        | "SM80_16x8x4_F32_C" | "SM80_16x8x16_S32_C" | "SM80_16x8x32_S32_C"
+        | "SM89_16x8x32_F32_C" | "SM89_16x8x32_F16_C" | "SM80_16x8x64_S32_C"
+        | "SM90_16x8x4_F64_C" | "SM90_16x8x8_F64_C" | "SM90_16x8x16_F64_C" => {
+            plain(ptx::m16n8k16_c)
+        }
         "SM75_16x8x8_F16_A_ROW" | "SM80_16x8x8_BF16_A_ROW" => plain(ptx::m16n8k8_f16_a),
         "SM75_16x8x8_F16_B_COL" | "SM80_16x8x8_BF16_B_COL" => plain(ptx::m16n8k8_f16_b),
         "SM80_16x8x8_TF32_A_ROW" | "SM90_16x8x8_F64_A_ROW" => plain(ptx::m16n8k8_tf32_a),

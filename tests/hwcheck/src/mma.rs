@@ -154,7 +154,12 @@ pub fn ptx_for(a: &Entry, b: &Entry, c: &Entry) -> Kernel {
     let instr: &str = common[0];
     let (version, target) = version_target(max_arch(&[a.arch, b.arch, c.arch]), instr);
     let name = ident(instr);
-    let ops = [("a", a, false), ("b", b, false), ("c", c, true), ("d", c, true)];
+    let ops = [
+        ("a", a, false),
+        ("b", b, false),
+        ("c", c, true),
+        ("d", c, true),
+    ];
     let mut body = String::new();
     let mut decls = String::new();
     for (op, e, acc) in ops {
@@ -270,8 +275,7 @@ pub fn scatter_all(
     bits: u32,
     threads: u32,
     words: &[u32],
-    rows: usize,
-    cols: usize,
+    (rows, cols): (usize, usize),
     part: (usize, usize),
 ) -> (Vec<u64>, Vec<u64>) {
     let per = words.len() / threads as usize;
@@ -403,13 +407,14 @@ pub fn mma_check(g: &MmaGroup) -> Check {
     let c_elems = nc.elements as usize;
     let part = partial_extent(rows, cols);
     let verify = Box::new(move |out: &[u32]| {
-        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, rows, cols, part);
+        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, (rows, cols), part);
         compare(d_ty, &full, &partial, &want, cols, part)
     });
 
     let (a_e, b_e, c_e) = (g.a, g.b, g.c);
     let types = (ins.a, ins.b, ins.c, ins.d);
-    let simulate = Box::new(move |inp: &[Vec<u32>]| simulate_mma(inp, a_e, b_e, c_e, types, products));
+    let simulate =
+        Box::new(move |inp: &[Vec<u32>]| simulate_mma(inp, a_e, b_e, c_e, types, products));
     Check {
         name: g.instr.to_string(),
         kernel,

@@ -143,10 +143,9 @@ pub fn pack_words(elements: &[u64], bits: u32) -> Vec<u32> {
     elements
         .chunks(per)
         .map(|chunk| {
-            chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |w, (j, &v)| w | ((v & mask) << (j as u32 * bits)) as u32)
+            chunk.iter().enumerate().fold(0u32, |w, (j, &v)| {
+                w | ((v & mask) << (j as u32 * bits)) as u32
+            })
         })
         .collect()
 }
@@ -178,7 +177,9 @@ mod tests {
     #[test]
     fn encodings_round_trip() {
         for v in -8..=7 {
-            for ty in ["e4m3", "e5m2", "f16", "bf16", "f32", "tf32", "f64", "s8", "s4", "s32"] {
+            for ty in [
+                "e4m3", "e5m2", "f16", "bf16", "f32", "tf32", "f64", "s8", "s4", "s32",
+            ] {
                 assert_eq!(decode(ty, encode(ty, v)), v as f64, "{ty} {v}");
             }
         }
@@ -192,7 +193,10 @@ mod tests {
 
     #[test]
     fn packing_follows_the_crate_convention() {
-        assert_eq!(pack_words(&[1, 2, 3, 4], 16), vec![0x0002_0001, 0x0004_0003]);
+        assert_eq!(
+            pack_words(&[1, 2, 3, 4], 16),
+            vec![0x0002_0001, 0x0004_0003]
+        );
         assert_eq!(pack_words(&[1, 2, 3, 4], 8), vec![0x0403_0201]);
         assert_eq!(
             pack_words(&[1, 2, 3, 4, 5, 6, 7, 0xf], 4),
@@ -201,7 +205,9 @@ mod tests {
         let w = pack_words(&[0x1122_3344_5566_7788], 64);
         assert_eq!(w, vec![0x5566_7788, 0x1122_3344]);
         for bits in [4, 8, 16, 32, 64] {
-            let el: Vec<u64> = (0..16u64).map(|v| v & ((1u64 << bits.min(63)) - 1)).collect();
+            let el: Vec<u64> = (0..16u64)
+                .map(|v| v & ((1u64 << bits.min(63)) - 1))
+                .collect();
             assert_eq!(unpack_words(&pack_words(&el, bits), bits, 16), el);
         }
     }

@@ -150,7 +150,7 @@ fn build(name: String, instr: &'static str, n: u32, inp: Inputs, one_hot_probe: 
     let part = partial_extent(M, nn);
     let cname = c_entry.name();
     let verify = Box::new(move |out: &[u32]| {
-        let (full, partial) = scatter_all(l, elems, 32, 128, out, M, nn, part);
+        let (full, partial) = scatter_all(l, elems, 32, 128, out, (M, nn), part);
         let mut r = compare("f32", &full, &partial, &want, nn, part);
         if one_hot_probe {
             r.notes.push(one_hot_note(out, elems, cname, nn));
@@ -192,7 +192,10 @@ fn one_hot_note(out: &[u32], elems: usize, cname: &str, n: usize) -> String {
     if found.is_empty() {
         format!("one-hot: D({m0}, {n0}) = 1 expected, all of D is 0 (operands not read where the descriptors say)")
     } else {
-        format!("one-hot: D({m0}, {n0}) = 1 expected, found {}", found.join(", "))
+        format!(
+            "one-hot: D({m0}, {n0}) = 1 expected, found {}",
+            found.join(", ")
+        )
     }
 }
 
@@ -210,7 +213,11 @@ fn simulate_wgmma(inp: &[Vec<u32>], n: usize, cname: &str, elems: usize) -> Vec<
     let f = formula(cname).expect("formula");
     let mut out = Vec::new();
     for t in 0..128u32 {
-        let c = unpack_words(&inp[2][t as usize * elems..(t as usize + 1) * elems], 32, elems);
+        let c = unpack_words(
+            &inp[2][t as usize * elems..(t as usize + 1) * elems],
+            32,
+            elems,
+        );
         let el: Vec<u64> = (0..elems)
             .map(|i| {
                 let (row, col) = f(t, i as u32);

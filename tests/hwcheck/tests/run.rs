@@ -33,10 +33,7 @@ fn gpu_run_passes_or_skips_visibly() {
     match o.status.code() {
         Some(0) => tell("ran on the GPU, every instruction matched"),
         Some(77) | Some(78) => {
-            assert!(
-                out.contains("skipped:"),
-                "a skip must say why, got:\n{out}"
-            );
+            assert!(out.contains("skipped:"), "a skip must say why, got:\n{out}");
             assert!(
                 !required,
                 "REQUIRE_GPU=1 but the hardware check skipped:\n{out}"
@@ -57,7 +54,13 @@ fn host_only_self_test_passes() {
     let out = text(&o);
     assert!(o.status.success(), "host-only self-test failed:\n{out}");
     assert!(out.contains(" 0 failed"), "{out}");
-    for family in ["mma.sync.", "ldmatrix.", "stmatrix.", "wgmma.", "partial 9x5 ok"] {
+    for family in [
+        "mma.sync.",
+        "ldmatrix.",
+        "stmatrix.",
+        "wgmma.",
+        "partial 9x5 ok",
+    ] {
         assert!(out.contains(family), "no {family} line:\n{out}");
     }
 }
