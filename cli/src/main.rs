@@ -1,21 +1,48 @@
-//! `fraglayout`: list the catalog's fragment layouts and dump them as JSON.
+//! `fraglayout`: the catalog's fragment layouts from the command line: list them, show and
+//! draw them, dump them as JSON, show the code `#[fragment_layout]` generates for them, and
+//! check a numeral typed on the command line.
 //!
-//! Exit codes: 0 success, 1 unknown layout name, 2 usage error.
+//! Exit codes: 0 success, 1 unknown layout name, invalid numeral or unwritable file, 2 usage
+//! error.
+
+mod check;
+mod expand;
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::{Entry, CATALOG};
-use layout_core::Source;
+use layout_core::{render, Source};
 
 const HELP: &str = "\
 fraglayout: tensor-core fragment layouts (mma.sync, ldmatrix/stmatrix, wgmma) from the PTX ISA
 
 usage:
-    fraglayout list             every layout by name, with its PTX instructions
-    fraglayout json NAME        one layout as a JSON object
-    fraglayout json --all       every layout, as a JSON array of objects
-    fraglayout --help           this text
+    fraglayout list                  every layout by name, with its PTX instructions
+    fraglayout show NAME             one layout: its instructions, digit table and text grid
+    fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
+                                     (`-o -` or no `-o`: to stdout)
+    fraglayout expand NAME [--gather]
+                                     the Rust that #[fragment_layout(NAME)] generates for
+                                     the store `|row, col, value| out[row * ld + col] = value`
+                                     (--gather: the load `|row, col| src[row * ld + col]`),
+                                     then, as comments, what its constants fold to
+    fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
+                                     its leading `NAME:`, e.g.
+                                     '16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2,
+                                                           lane / 4 => 8, e / 2 => 64 }'
+                                     errors (stderr) are numeral!'s own messages with a caret
+                                     under the offending part; then the digit table and the
+                                     text grid (stdout), collisions and gaps marked
+    fraglayout json NAME             one layout as a JSON object
+    fraglayout json --all            every layout, as a JSON array of objects
+    fraglayout --help                this text
+
+NAME is a catalog name as `list` prints it, e.g. SM80_16x8x16_F32_C; docs/CATALOG.md lists
+them by instruction.
+
+grid cells are T{thread}:{element}; in the picture, T is the thread and V the element.
 
 json fields: name, instructions, operand, element_type, element_bits, arch, ptx_section,
 rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}],
@@ -23,8 +50,9 @@ table [thread][element] = [row, col]. Coordinates are in the PTX orientation of 
 (A: M x K, B: K x N, C/D: M x N); elements are in PTX element order.
 
 exit codes:
-    0    success
-    1    unknown layout name
+    0    success; for `check`, the numeral is valid
+    1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot
+         be written
     2    usage error
 ";
 
@@ -45,19 +73,28 @@ fn main() -> ExitCode {
             println!("[\n{}\n]", objects.join(",\n"));
             ExitCode::SUCCESS
         }
-        ["json", name] if !name.starts_with('-') => match layout_core::catalog::find(name) {
-            Some(e) => {
-                println!("{}", json(e));
+        ["json", name] if !name.starts_with('-') => {
+            with_entry(name, |e| Ok(format!("{}\n", json(e))))
+        }
+        ["show", name] if !name.starts_with('-') => with_entry(name, |e| Ok(show(e))),
+        ["svg", rest @ ..] => svg_command(rest),
+        ["expand", rest @ ..] => expand_command(rest),
+        ["check", text] => {
+            let report = check::check(text);
+            eprint!("{}", report.errors);
+            print!("{}", report.out);
+            if report.valid {
                 ExitCode::SUCCESS
-            }
-            None => {
-                eprintln!("error: {}", unknown(name));
+            } else {
                 ExitCode::from(1)
             }
-        },
+        }
         [] => usage("no command given"),
         ["json"] => usage("`json` needs a layout name or `--all`"),
-        ["list", ..] | ["json", ..] => usage("too many or unknown arguments"),
+        ["show"] => usage("`show` needs a layout name"),
+        ["check"] => usage("`check` needs a numeral, in quotes: fraglayout check '16 x 8 { ... }'"),
+        ["check", ..] => usage("`check` takes the numeral as one argument: put it in quotes"),
+        ["list", ..] | ["json", ..] | ["show", ..] => usage("too many or unknown arguments"),
         [cmd, ..] => usage(&format!("unknown command `{cmd}`")),
     }
 }
@@ -65,6 +102,119 @@ fn main() -> ExitCode {
 fn usage(msg: &str) -> ExitCode {
     eprintln!("error: {msg}\n\n{HELP}");
     ExitCode::from(2)
+}
+
+/// Runs `f` on the catalog entry `name` and prints what it returns; exit 1 for an unknown
+/// name or when `f` fails.
+fn with_entry(name: &str, f: impl FnOnce(&Entry) -> Result<String, String>) -> ExitCode {
+    let Some(e) = layout_core::catalog::find(name) else {
+        eprintln!("error: {}", unknown(name));
+        return ExitCode::from(1);
+    };
+    match f(e) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `show NAME`: what the layout is for, its digits and its grid.
+fn show(e: &Entry) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} operand, {} ({}-bit elements, {} per {}-bit register, {} registers per thread), \
+         {}, {}",
+        e.name(),
+        e.operand.name(),
+        e.element_type,
+        e.element_bits,
+        e.elements_per_register(),
+        e.register_bits(),
+        e.registers(),
+        e.arch,
+        e.ptx_section
+    );
+    let _ = writeln!(out, "instructions:");
+    for i in e.instructions {
+        let _ = writeln!(out, "    {i}");
+    }
+    out.push('\n');
+    let _ = render::digit_table(e.numeral, &mut out);
+    out.push('\n');
+    let _ = render::grid(e.numeral, &mut out);
+    out
+}
+
+/// `svg NAME [-o FILE]`, options in any order.
+fn svg_command(args: &[&str]) -> ExitCode {
+    let mut name = None;
+    let mut file = None;
+    let mut it = args.iter();
+    while let Some(&a) = it.next() {
+        match a {
+            "-o" | "--output" => match it.next() {
+                Some(&f) if file.is_none() => file = Some(f),
+                Some(_) => return usage("`-o` is given twice"),
+                None => return usage("`-o` needs a file name, or `-` for stdout"),
+            },
+            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `svg`")),
+            a if name.is_none() => name = Some(a),
+            _ => return usage("`svg` takes one layout name"),
+        }
+    }
+    let Some(name) = name else {
+        return usage("`svg` needs a layout name");
+    };
+    let Some(e) = layout_core::catalog::find(name) else {
+        eprintln!("error: {}", unknown(name));
+        return ExitCode::from(1);
+    };
+    let mut picture = String::new();
+    let _ = render::svg(e.numeral, &mut picture);
+    match file.unwrap_or("-") {
+        "-" => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout.write_all(picture.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("error: cannot write to stdout: {err}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        path => match std::fs::write(path, picture) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("error: cannot write `{path}`: {err}");
+                ExitCode::from(1)
+            }
+        },
+    }
+}
+
+/// `expand NAME [--gather]`, options in any order.
+fn expand_command(args: &[&str]) -> ExitCode {
+    let mut name = None;
+    let mut form = expand::Form::Scatter;
+    for &a in args {
+        match a {
+            "--gather" => form = expand::Form::Gather,
+            "--scatter" => form = expand::Form::Scatter,
+            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
+            a if name.is_none() => name = Some(a),
+            _ => return usage("`expand` takes one layout name"),
+        }
+    }
+    match name {
+        Some(name) => with_entry(name, |e| expand::expand(e, form)),
+        None => usage("`expand` needs a layout name"),
+    }
 }
 
 fn list() -> String {

@@ -1,5 +1,6 @@
-//! The `fraglayout` binary: commands, exit codes, and JSON that parses and matches the
-//! numerals.
+//! The `fraglayout` binary: commands, exit codes, JSON that parses and matches the numerals,
+//! `show`, `svg`, `expand` (code that parses and is unrolled) and `check` (the macro's own
+//! messages).
 
 use std::process::{Command, Output};
 
@@ -331,10 +332,26 @@ fn usage_errors_exit_2() {
         &["list", "extra"],
         &["json", "--bogus"],
         &["json", "a", "b"],
+        &["show"],
+        &["show", "a", "b"],
+        &["show", "--bogus"],
+        &["svg"],
+        &["svg", "SM80_16x8x16_F32_C", "-o"],
+        &["svg", "SM80_16x8x16_F32_C", "--bogus"],
+        &["svg", "a", "b"],
+        &["expand"],
+        &["expand", "SM80_16x8x16_F32_C", "--bogus"],
+        &["expand", "a", "b"],
+        &["check"],
+        &["check", "16 x 8 {", "}"],
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).starts_with("error: "), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with("error: "), "{args:?}");
+        let first = err.lines().next().unwrap();
+        assert_eq!(first, first.to_lowercase(), "{args:?}: lowercase message");
+        assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
 
@@ -348,7 +365,247 @@ fn help_documents_the_exit_codes() {
         "1    unknown layout name",
         "2    usage error",
         "json --all",
+        "fraglayout list",
+        "fraglayout show NAME",
+        "fraglayout svg NAME [-o FILE]",
+        "fraglayout expand NAME [--gather]",
+        "fraglayout check 'NUMERAL'",
     ] {
         assert!(text.contains(line), "{line}");
     }
+}
+
+#[test]
+fn unknown_names_exit_1_in_every_command() {
+    for cmd in ["show", "svg", "expand"] {
+        let o = run(&[cmd, "SM80_16x8x16_F32_X"]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: unknown layout `SM80_16x8x16_F32_X`; did you mean"),
+            "{cmd}: {err}"
+        );
+        assert!(stdout(&o).is_empty(), "{cmd}");
+    }
+}
+
+#[test]
+fn show_prints_instructions_digit_table_and_grid() {
+    for e in [
+        "SM80_16x8x16_F32_C",
+        "SM75_U32x4_LDSM_N",
+        "SM90_64x16x16_F32_C",
+    ] {
+        let entry = layout_core::catalog::find(e).unwrap();
+        let n = entry.numeral;
+        let o = run(&["show", e]);
+        assert_eq!(o.status.code(), Some(0), "{e}: {}", stderr(&o));
+        let text = stdout(&o);
+        for i in entry.instructions {
+            assert!(text.contains(&format!("    {i}\n")), "{e}: {i}");
+        }
+        let mut table = String::new();
+        layout_core::render::digit_table(n, &mut table).unwrap();
+        let mut grid = String::new();
+        layout_core::render::grid(n, &mut grid).unwrap();
+        assert!(text.contains(&table), "{e}: digit table");
+        assert!(text.ends_with(&grid), "{e}: grid");
+    }
+    let text = stdout(&run(&["show", "SM80_16x8x16_F32_C"]));
+    assert!(text.contains("| `lane / 4` | 8     | 8     | lane, bits 2-4 |"));
+    assert!(text.contains("\n  8   T0:2   T0:3   T1:2"));
+}
+
+#[test]
+fn svg_writes_one_cell_per_tile_element() {
+    let dir = std::env::temp_dir().join(format!("fraglayout-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in [
+        "SM80_16x8x16_F32_C",
+        "SM70_8x8x4_F16_B_ROW",
+        "SM90_64x32x16_F32_C",
+    ] {
+        let n = layout_core::catalog::find(e).unwrap().numeral;
+        let file = dir.join(format!("{e}.svg"));
+        let o = run(&["svg", e, "-o", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{e}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty());
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(svg.starts_with("<?xml"), "{e}");
+        assert!(svg.ends_with("</svg>\n"), "{e}");
+        assert_eq!(
+            svg.matches(r#"<rect class="cell""#).count() as u64,
+            n.size(),
+            "{e}"
+        );
+        // `-o -` and no `-o` write the same picture to stdout.
+        assert_eq!(stdout(&run(&["svg", e, "-o", "-"])), svg, "{e}");
+        assert_eq!(stdout(&run(&["svg", "-o", "-", e])), svg, "{e}");
+        assert_eq!(stdout(&run(&["svg", e])), svg, "{e}");
+    }
+    // The committed picture is this command's output.
+    let committed = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/m16n8k16_f32_c.svg"
+    ))
+    .unwrap();
+    assert_eq!(stdout(&run(&["svg", "SM80_16x8x16_F32_C"])), committed);
+    let o = run(&["svg", "SM80_16x8x16_F32_C", "-o", "/nonexistent-dir/x.svg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: cannot write `/nonexistent-dir/x.svg`"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The lines of `expand`'s output that are code, not comments.
+fn code_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect()
+}
+
+#[test]
+fn expand_prints_unrolled_code_that_parses() {
+    for (e, gather) in [
+        ("SM80_16x8x16_F32_C", false),
+        ("SM80_16x8x16_F16_B_COL", false),
+        ("SM80_16x8x16_F16_A_ROW", true),
+        ("SM90_64x16x16_F32_C", false),
+        ("SM75_U32x2_LDSM_N", true),
+    ] {
+        let n = layout_core::catalog::find(e).unwrap().numeral;
+        let args: &[&str] = if gather {
+            &["expand", e, "--gather"]
+        } else {
+            &["expand", e]
+        };
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{e}: {}", stderr(&o));
+        let text = stdout(&o);
+        syn::parse_file(&text).unwrap_or_else(|err| panic!("{e}: {err}\n{text}"));
+        let code = code_lines(&text).join("\n");
+        // Unrolled: no loop, and nothing divides or takes a remainder at run time; every
+        // element has its own constant part.
+        assert!(!code.contains("for "), "{e}: a loop\n{code}");
+        assert!(!code.contains("/ ") && !code.contains("% "), "{e}\n{code}");
+        assert!(code.contains("thread_part("), "{e}");
+        for i in 0..n.elements {
+            assert!(
+                code.contains(&format!("element_part({i})")),
+                "{e}: element {i}"
+            );
+            let (r, c) = n.element_part(i);
+            assert!(
+                text.contains(&format!("//   element {i}: ({r}, {c})\n")),
+                "{e}: element {i}"
+            );
+        }
+        assert!(text.contains(&format!(
+            "// __FL_NUMERAL.adjacent_pairs() = {}",
+            n.adjacent_pairs()
+        )));
+        let signature = if gather { "fn load(" } else { "fn store(" };
+        assert!(code.contains(signature), "{e}");
+    }
+    let text = stdout(&run(&["expand", "SM80_16x8x16_F32_C"]));
+    for line in [
+        "//   __fl_row = lane / 4\n",
+        "//   __fl_col = (lane % 4) * 2\n",
+        "//   out[(row + 8) * ld + col..][..2].copy_from_slice(&[frag[2], frag[3]]);\n",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    let text = stdout(&run(&["expand", "SM90_64x16x16_F32_C"]));
+    assert!(text.contains("//   __fl_row = (thread / 4) % 8 + (thread / 32) * 16\n"));
+}
+
+/// The first line of a committed trybuild `.stderr`, the macro's message.
+fn macro_message(case: &str) -> String {
+    let path = format!(
+        "{}/../ui-tests/ui/fail/{case}.stderr",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().next().unwrap().to_string()
+}
+
+const ACC_OK: &str = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64 }";
+
+#[test]
+fn check_accepts_a_valid_numeral() {
+    for text in [ACC_OK.to_string(), format!("pub ACC: {ACC_OK}")] {
+        let o = run(&["check", &text]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stderr(&o).is_empty());
+        let out = stdout(&o);
+        assert!(out.contains("| `lane / 4` | 8     | 8     | lane, bits 2-4 |"));
+        assert!(out.contains("\n  8   T0:2   T0:3   T1:2"), "{out}");
+        assert!(!out.contains("not a bijection"));
+    }
+    // Multi-line, as pasted from a source file, and the default element count.
+    let o = run(&[
+        "check",
+        "ACC: 16 x 8 {\n    e % 2    => 1,\n    lane % 4 => 2,\n    lane / 4 => 8,\n    e / 2    => 64,\n}",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("ACC: 16 x 8 tile, 32 threads x 4 elements\n"));
+}
+
+#[test]
+fn check_rejects_with_the_macros_message_and_a_caret() {
+    let text = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 128 }";
+    let o = run(&["check", text]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let message = macro_message("place_gap");
+    assert_eq!(
+        message,
+        "error: no digit has place 8: add a digit of range 2 at place 8"
+    );
+    let at = text.find("16,").unwrap();
+    let expected = format!(
+        "{message}\n --> <numeral>:1:{}\n  |\n1 | {text}\n  | {}^^\n",
+        at + 1,
+        " ".repeat(at)
+    );
+    assert!(err.starts_with(&expected), "{err}\nexpected:\n{expected}");
+    assert!(stdout(&o).contains("unclaimed (64 cells):"));
+}
+
+#[test]
+fn check_marks_collisions_in_the_grid() {
+    let text = "4 x 8, elements 1 {\n  lane % 8 => 1,\n  lane / 8 => 6,\n}";
+    let o = run(&["check", text]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(
+            "error: places overlap: `lane / 8` at place 6 falls inside `lane % 8` (places 1 to 7): \
+             move it to place 8\n --> <numeral>:3:15\n  |\n3 |   lane / 8 => 6,\n  |               ^\n"
+        ),
+        "{err}"
+    );
+    let out = stdout(&o);
+    assert!(out.contains("T6:0!T8:0"), "{out}");
+    assert!(
+        out.contains("collisions (6 cells):\n  (0, 6): T6:0, T8:0\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_reports_every_malformed_row_as_the_macro_does() {
+    let o = run(&[
+        "check",
+        "16 x 8 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, lame => 64 }",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    let message = macro_message("unknown_source");
+    assert!(err.starts_with(&message), "{err}");
+    assert!(err.contains("\n  |                                                    ^^^^\n"));
+    assert!(stdout(&o).is_empty());
+    // Text that is not even Rust tokens.
+    let o = run(&["check", "16 x 8 { e % 2 => 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: cannot read the text as Rust tokens"));
 }

@@ -3,7 +3,8 @@
 //!
 //! Each macro is a pipeline of small steps, one file each:
 //! - [`numeral`](fn@numeral): `numeral/parse.rs` (tokens to the typed `ast.rs`), `check.rs`
-//!   (layout-core's bijection check, errors on the offending tokens), `expand.rs`;
+//!   (layout-core's bijection check, errors on the offending tokens), `expand.rs`; the same
+//!   parse and check without the expansion is [`check_numeral`] (`fraglayout check`);
 //! - [`fragment_layout`]: `fragment/parse.rs` (arguments and the function's shape, every problem
 //!   at once), `pairing.rs` (which bodies can move neighbouring elements together), `expand.rs`.
 //!
@@ -14,4 +15,4 @@ mod fragment;
 mod numeral;
 
 pub use fragment::fragment_layout;
-pub use numeral::numeral;
+pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

@@ -1,28 +1,148 @@
-//! `numeral!`: parse, check, expand.
+//! `numeral!`: parse, check, expand; and the same parse and check for tools
+//! ([`check_numeral`]).
 
 mod ast;
 mod check;
 mod expand;
 mod parse;
 
-use proc_macro2::TokenStream;
+use layout_core::{Digit, Numeral};
+use proc_macro2::{Span, TokenStream};
 
-/// Expands `numeral! { ... }` (the tokens inside the braces).
-pub fn numeral(input: TokenStream) -> TokenStream {
-    let parsed: parse::Parsed = match syn::parse2(input) {
-        Ok(p) => p,
-        Err(e) => return e.to_compile_error(),
-    };
+/// A parsed declaration, resolved, with every problem found.
+struct Analysis {
+    parsed: parse::Parsed,
+    resolved: check::Resolved,
+    /// Rows that did not parse or resolve: the numeral is not what was written.
+    incomplete: bool,
+    errors: Vec<syn::Error>,
+}
+
+/// The pipeline both [`numeral`] and [`check_numeral`] run: parse, resolve, and (when every row
+/// made it through) layout-core's check. `Err` when the declaration does not parse at all.
+fn analyse(input: TokenStream) -> syn::Result<Analysis> {
+    let parsed: parse::Parsed = syn::parse2(input)?;
     let decl = &parsed.decl;
     let mut errors: Vec<syn::Error> = parsed.row_errors.clone().into_iter().collect();
     let resolved = check::resolve(decl, &mut errors);
-    if errors.is_empty() {
+    let incomplete = !errors.is_empty();
+    if !incomplete {
         check::check(decl, &resolved, &decl.name.to_string(), &mut errors);
     }
-    let ok = errors.is_empty();
-    let mut out = expand::expand(decl, &resolved, ok);
-    for e in errors {
+    Ok(Analysis {
+        parsed,
+        resolved,
+        incomplete,
+        errors,
+    })
+}
+
+/// Expands `numeral! { ... }` (the tokens inside the braces).
+pub fn numeral(input: TokenStream) -> TokenStream {
+    let a = match analyse(input) {
+        Ok(a) => a,
+        Err(e) => return e.to_compile_error(),
+    };
+    let ok = a.errors.is_empty();
+    let mut out = expand::expand(&a.parsed.decl, &a.resolved, ok);
+    for e in a.errors {
         out.extend(e.to_compile_error());
     }
     out
+}
+
+/// A numeral read from tokens, owning its name and digits; [`as_numeral`](Self::as_numeral)
+/// lends it as layout-core's [`Numeral`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnedNumeral {
+    /// The declared name.
+    pub name: String,
+    /// Tile rows.
+    pub rows: u32,
+    /// Tile columns.
+    pub cols: u32,
+    /// Warps (1 unless `warps W` was given).
+    pub warps: u32,
+    /// Elements per thread, as given or as derived from the tile size.
+    pub elements: u32,
+    /// The digits in the order written, with default ranges filled in.
+    pub digits: Vec<Digit>,
+}
+
+impl OwnedNumeral {
+    /// The numeral as layout-core sees it.
+    pub fn as_numeral(&self) -> Numeral<'_> {
+        Numeral::new(
+            &self.name,
+            self.rows,
+            self.cols,
+            self.elements,
+            &self.digits,
+        )
+        .with_warps(self.warps)
+    }
+}
+
+/// One problem with a declaration: the message `numeral!` gives, and where.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The message, word for word as the compiler shows it.
+    pub message: String,
+    /// The tokens it is about, first to last. With proc-macro2's `span-locations` feature and
+    /// tokens parsed from a string, `span.start()` and `span.end()` give line and column.
+    pub span: Span,
+}
+
+/// What [`check_numeral`] found.
+#[derive(Clone, Debug)]
+pub struct NumeralCheck {
+    /// The numeral as written; `None` when the declaration did not parse or a digit row could
+    /// not be read, so that what was read is not what was written.
+    pub numeral: Option<OwnedNumeral>,
+    /// Every problem, in the order `numeral!` reports them; empty when the numeral is a
+    /// bijection onto its tile.
+    pub problems: Vec<Problem>,
+}
+
+impl NumeralCheck {
+    /// Whether the declaration is a valid numeral.
+    pub fn is_valid(&self) -> bool {
+        self.problems.is_empty() && self.numeral.is_some()
+    }
+}
+
+/// Parses and checks a `numeral!` declaration (`NAME: ROWS x COLS ... { DIGITS }`) exactly as
+/// the macro does, returning the numeral and the macro's messages instead of tokens.
+pub fn check_numeral(input: TokenStream) -> NumeralCheck {
+    let problems = |errors: Vec<syn::Error>| -> Vec<Problem> {
+        errors
+            .into_iter()
+            .flat_map(|e| e.into_iter())
+            .map(|e| Problem {
+                message: e.to_string(),
+                span: e.span(),
+            })
+            .collect()
+    };
+    match analyse(input) {
+        Err(e) => NumeralCheck {
+            numeral: None,
+            problems: problems(vec![e]),
+        },
+        Ok(a) => {
+            let decl = &a.parsed.decl;
+            let numeral = (!a.incomplete).then(|| OwnedNumeral {
+                name: decl.name.to_string(),
+                rows: decl.rows.value,
+                cols: decl.cols.value,
+                warps: a.resolved.warps,
+                elements: a.resolved.elements,
+                digits: a.resolved.digits.clone(),
+            });
+            NumeralCheck {
+                numeral,
+                problems: problems(a.errors),
+            }
+        }
+    }
 }

@@ -1,0 +1,103 @@
+//! Instruction counts from callgrind: the generated code needs no more instructions than the
+//! hand-written seed style, and fewer than the run-time numeral, the lookup table and the
+//! generated code without pairing (`unpaired`); `unpaired` too needs no more than the seed
+//! style.
+//!
+//! Needs valgrind and optimized code, so it is ignored by `cargo test`; run it with
+//!
+//! ```text
+//! cargo test --release -p fraglayout-benches --test callgrind -- --ignored --nocapture
+//! ```
+//!
+//! It runs `fl-count KIND VERSION` under `valgrind --tool=callgrind
+//! --toggle-collect=fl_KIND_VERSION`, so only the instructions of that one function (the whole
+//! 64 x 4096 region, 262144 elements) are counted, and prints the table in
+//! docs/PERFORMANCE.md.
+
+use fraglayout_benches::{Version, REGION_ELEMENTS};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Instructions (`Ir`) that `fl_{kind}_{version}` executes over the region.
+fn instructions(kind: &str, version: Version) -> u64 {
+    let symbol = format!("fl_{kind}_{}", version.name());
+    let out: PathBuf = std::env::temp_dir().join(format!(
+        "fraglayout-callgrind-{}-{symbol}.out",
+        std::process::id()
+    ));
+    let status = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(format!("--toggle-collect={symbol}"))
+        .arg(env!("CARGO_BIN_EXE_fl-count"))
+        .args([kind, version.name()])
+        .output()
+        .expect("valgrind runs (apt-get install valgrind)");
+    assert!(
+        status.status.success(),
+        "valgrind failed: {}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let text = std::fs::read_to_string(&out).expect("callgrind wrote its output file");
+    let _ = std::fs::remove_file(&out);
+    let totals = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .expect("callgrind output has a totals line");
+    let ir: u64 = totals
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("totals starts with the Ir count");
+    assert!(
+        ir > 0,
+        "{symbol} was never entered: is it inlined or renamed?"
+    );
+    ir
+}
+
+#[test]
+#[ignore = "needs valgrind and --release: see the module docs"]
+fn generated_needs_fewest_instructions() {
+    if cfg!(debug_assertions) {
+        panic!("instruction counts are only meaningful optimized: run with --release");
+    }
+    for kind in ["scatter", "gather"] {
+        let counts: Vec<(Version, u64)> = Version::ALL
+            .into_iter()
+            .map(|v| (v, instructions(kind, v)))
+            .collect();
+        println!("{kind}, 64 x 4096 region ({REGION_ELEMENTS} elements):");
+        println!("| version | instructions | per element |");
+        println!("|---|---:|---:|");
+        for &(v, ir) in &counts {
+            println!(
+                "| {} | {ir} | {:.2} |",
+                v.name(),
+                ir as f64 / REGION_ELEMENTS as f64
+            );
+        }
+        let ir = |v: Version| counts.iter().find(|c| c.0 == v).unwrap().1;
+        let generated = ir(Version::Generated);
+        for v in [Version::Generated, Version::Unpaired] {
+            assert!(
+                ir(v) <= ir(Version::Seed),
+                "{kind}: {} {} > seed {}",
+                v.name(),
+                ir(v),
+                ir(Version::Seed)
+            );
+        }
+        for v in [Version::Unpaired, Version::Runtime, Version::Lut] {
+            assert!(
+                generated < ir(v),
+                "{kind}: generated {generated} >= {} {}",
+                v.name(),
+                ir(v)
+            );
+        }
+    }
+}
