@@ -1,0 +1,111 @@
+//! One hardware check: a generated kernel, its input buffers, and how to judge its output.
+
+/// A generated PTX kernel.
+pub struct Kernel {
+    /// The `.entry` name.
+    pub name: String,
+    /// `.target`, e.g. `sm_80`.
+    pub target: &'static str,
+    /// The whole PTX module.
+    pub ptx: String,
+}
+
+impl Kernel {
+    /// The file name `--emit-ptx` writes: `{target}__{name}.ptx`.
+    pub fn file_name(&self) -> String {
+        format!("{}__{}.ptx", self.target, self.name)
+    }
+
+    /// The compute capability the kernel needs, e.g. `(8, 0)` for `sm_80`.
+    pub fn capability(&self) -> (i32, i32) {
+        let digits: String = self.target[3..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let n: i32 = digits.parse().expect("target number");
+        (n / 10, n % 10)
+    }
+}
+
+/// The outcome of one check.
+#[derive(Default)]
+pub struct Report {
+    /// Elements that differ from the host result.
+    pub mismatched: u64,
+    /// Elements compared.
+    pub total: u64,
+    /// The largest absolute difference (infinite for NaN).
+    pub worst: f64,
+    /// Further findings (partial-tile check, diagnosis), each a short phrase.
+    pub notes: Vec<String>,
+    /// Whether a finding in `notes` is a failure.
+    pub note_failed: bool,
+}
+
+impl Report {
+    /// Counts one compared element.
+    pub fn compare(&mut self, got: f64, want: f64, equal_bits: bool) {
+        self.total += 1;
+        if !equal_bits {
+            self.mismatched += 1;
+            let d = (got - want).abs();
+            self.worst = if d.is_nan() {
+                f64::INFINITY
+            } else {
+                self.worst.max(d)
+            };
+        }
+    }
+
+    /// Whether everything matched.
+    pub fn passed(&self) -> bool {
+        self.mismatched == 0 && self.total > 0 && !self.note_failed
+    }
+
+    /// `mismatched/total, worst abs diff X[; notes]`.
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "{}/{}, worst abs diff {}",
+            self.mismatched, self.total, self.worst
+        );
+        for n in &self.notes {
+            s.push_str("; ");
+            s.push_str(n);
+        }
+        s
+    }
+}
+
+/// The simulation of a kernel on the host: input buffers to the output buffer.
+pub type Simulate = Box<dyn Fn(&[Vec<u32>]) -> Vec<u32>>;
+/// The judgement of an output buffer.
+pub type Verify = Box<dyn Fn(&[u32]) -> Report>;
+
+/// A kernel launch, one block of `threads` threads, with its inputs, and what to make of its
+/// output.
+pub struct Check {
+    /// The line's name: the PTX instruction.
+    pub name: String,
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Input buffers (32-bit words), the kernel's first parameters in order.
+    pub inputs: Vec<Vec<u32>>,
+    /// Words of the output buffer, the kernel's last parameter.
+    pub out_words: usize,
+    /// Threads in the one block.
+    pub threads: u32,
+    /// The instruction's PTX semantics, simulated on the host from an independent
+    /// transcription of the ISA (for `--host-only`).
+    pub simulate: Simulate,
+    /// Compares an output buffer with the host result, through the generated code.
+    pub verify: Verify,
+    /// A simpler variant run when this check fails, to tell causes apart.
+    pub diagnose: Option<Box<Check>>,
+}
+
+/// A name usable as a PTX identifier.
+pub fn ident(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}

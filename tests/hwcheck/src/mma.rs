@@ -1,0 +1,483 @@
+//! `mma.sync`: every catalog instruction, its kernel generated from the catalog entries, its
+//! inputs gathered with the generated code, its output scattered with the generated code and
+//! compared bit-exactly with a host matmul.
+
+use std::collections::BTreeMap;
+
+use layout_core::catalog::{Entry, Operand, CATALOG};
+
+use crate::check::{ident, Check, Kernel, Report};
+use crate::formulas::formula;
+use crate::layouts::{layout, Layout};
+use crate::values::{bits_of, decode, encode, pack_words, shuffled, unpack_words};
+
+/// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
+pub struct MmaGroup {
+    /// The instruction, as spelled in the catalog.
+    pub instr: &'static str,
+    /// A's entry.
+    pub a: &'static Entry,
+    /// B's entry.
+    pub b: &'static Entry,
+    /// C/D's entry.
+    pub c: &'static Entry,
+}
+
+/// Every `mma.sync` instruction of the catalog, in catalog order.
+pub fn mma_groups() -> Vec<MmaGroup> {
+    let mut order: Vec<&'static str> = Vec::new();
+    let mut parts: BTreeMap<&'static str, [Option<&'static Entry>; 3]> = BTreeMap::new();
+    for e in CATALOG {
+        let slot = match e.operand {
+            Operand::A => 0,
+            Operand::B => 1,
+            Operand::C => 2,
+            Operand::Matrices => continue,
+        };
+        for &i in e.instructions {
+            if !i.starts_with("mma.sync.") {
+                continue;
+            }
+            let p = parts.entry(i).or_insert_with(|| {
+                order.push(i);
+                [None; 3]
+            });
+            assert!(p[slot].is_none(), "{i}: two {:?} entries", e.operand);
+            p[slot] = Some(e);
+        }
+    }
+    order
+        .into_iter()
+        .map(|instr| {
+            let [a, b, c] = parts[instr];
+            let missing = |what| panic!("{instr}: no {what} entry in the catalog");
+            MmaGroup {
+                instr,
+                a: a.unwrap_or_else(|| missing("A")),
+                b: b.unwrap_or_else(|| missing("B")),
+                c: c.unwrap_or_else(|| missing("C/D")),
+            }
+        })
+        .collect()
+}
+
+/// The parts of an `mma.sync` instruction: shape `(m, n, k)` and the types of D, A, B, C.
+struct Instr {
+    m: u32,
+    n: u32,
+    k: u32,
+    d: &'static str,
+    a: &'static str,
+    b: &'static str,
+    c: &'static str,
+}
+
+fn parse(instr: &'static str) -> Instr {
+    let parts: Vec<&'static str> = instr.split('.').collect();
+    let shape = parts
+        .iter()
+        .find(|p| p.starts_with('m') && p.contains('n') && p.contains('k'))
+        .expect("shape");
+    let num = |from: char, to: char| -> u32 {
+        let s = &shape[shape.find(from).unwrap() + 1..];
+        let s = match s.find(to) {
+            Some(i) => &s[..i],
+            None => s,
+        };
+        s.parse().expect("shape number")
+    };
+    let t = &parts[parts.len() - 4..];
+    Instr {
+        m: num('m', 'n'),
+        n: num('n', 'k'),
+        k: num('k', '.'),
+        d: t[0],
+        a: t[1],
+        b: t[2],
+        c: t[3],
+    }
+}
+
+/// The PTX ISA version and target for a kernel whose entries need `arch`: the lowest that
+/// has the instruction and that ptxas 13.0 (and the 13.0 driver) still accepts.
+pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
+    match arch {
+        // ptxas 13 dropped sm_70/sm_72 targets; sm_75 is its lowest (PTX ISA 6.5).
+        "sm_70" | "sm_75" => ("6.5", "sm_75"),
+        "sm_80" => ("7.0", "sm_80"),
+        // fp8 mma.sync: PTX ISA 8.4; with f16 accumulators 8.7.
+        "sm_89" if instr.contains(".f16.e") => ("8.7", "sm_89"),
+        "sm_89" => ("8.4", "sm_89"),
+        "sm_90" => ("7.8", "sm_90"),
+        "sm_90a" => ("8.0", "sm_90a"),
+        other => panic!("no PTX target for {other}"),
+    }
+}
+
+/// The highest of the entries' architectures.
+fn max_arch<'a>(archs: &[&'a str]) -> &'a str {
+    archs
+        .iter()
+        .copied()
+        .max_by_key(|a| {
+            let n: u32 = a[3..5].parse().unwrap_or(0);
+            (n, a.len())
+        })
+        .unwrap()
+}
+
+/// PTX register class and load/store type for `regs` registers of an operand.
+fn reg_class(entry: &Entry, accumulator: bool) -> (&'static str, &'static str) {
+    match (entry.element_type, accumulator) {
+        ("f64", _) => ("f64", "fd"),
+        ("f32", true) => ("f32", "f"),
+        _ => ("b32", "r"),
+    }
+}
+
+/// The kernel for one `mma.sync`, generated from its catalog entries: each lane loads its A,
+/// B and C registers from `[lane][reg]` arrays, runs the instruction, stores D the same way.
+pub fn ptx_for(a: &Entry, b: &Entry, c: &Entry) -> Kernel {
+    let common: Vec<&&str> = a
+        .instructions
+        .iter()
+        .filter(|i| b.instructions.contains(i) && c.instructions.contains(i))
+        .collect();
+    assert_eq!(
+        common.len(),
+        1,
+        "{} / {} / {}: not exactly one instruction in common",
+        a.name(),
+        b.name(),
+        c.name()
+    );
+    let instr: &str = common[0];
+    let (version, target) = version_target(max_arch(&[a.arch, b.arch, c.arch]), instr);
+    let name = ident(instr);
+    let ops = [
+        ("a", a, false),
+        ("b", b, false),
+        ("c", c, true),
+        ("d", c, true),
+    ];
+    let mut body = String::new();
+    let mut decls = String::new();
+    for (op, e, acc) in ops {
+        let (ty, _) = reg_class(e, acc);
+        decls += &format!("    .reg .{ty} %{op}<{}>;\n", e.registers());
+    }
+    body += "    mov.u32 %t, %tid.x;\n";
+    for (i, (op, e, acc)) in ops.iter().enumerate() {
+        let (ty, _) = reg_class(e, *acc);
+        let bytes = e.registers() * e.register_bits() / 8;
+        body += &format!(
+            "    ld.param.u64 %p{i}, [param_{op}];\n    cvta.to.global.u64 %p{i}, %p{i};\n    mul.wide.u32 %o, %t, {bytes};\n    add.u64 %p{i}, %p{i}, %o;\n"
+        );
+        if *op != "d" {
+            for r in 0..e.registers() {
+                let off = r * e.register_bits() / 8;
+                body += &format!("    ld.global.{ty} %{op}{r}, [%p{i}+{off}];\n");
+            }
+        }
+    }
+    let list = |op: &str, e: &Entry| {
+        let regs: Vec<String> = (0..e.registers()).map(|r| format!("%{op}{r}")).collect();
+        format!("{{{}}}", regs.join(", "))
+    };
+    body += &format!(
+        "    {instr} {}, {}, {}, {};\n",
+        list("d", c),
+        list("a", a),
+        list("b", b),
+        list("c", c)
+    );
+    let (dty, _) = reg_class(c, true);
+    for r in 0..c.registers() {
+        let off = r * c.register_bits() / 8;
+        body += &format!("    st.global.{dty} [%p3+{off}], %d{r};\n");
+    }
+    let ptx = format!(
+        "// Generated by fraglayout-hwcheck from the catalog entries {} / {} / {}.\n\
+         .version {version}\n.target {target}\n.address_size 64\n\n\
+         .visible .entry {name}(\n    .param .u64 param_a,\n    .param .u64 param_b,\n    .param .u64 param_c,\n    .param .u64 param_d\n)\n{{\n\
+         .reg .b32 %t;\n    .reg .b64 %o;\n    .reg .b64 %p<4>;\n{decls}{body}    ret;\n}}\n",
+        a.name(),
+        b.name(),
+        c.name()
+    );
+    Kernel { name, target, ptx }
+}
+
+/// Value ranges `(lo, hi)` for an operand of type `ty` in an instruction accumulating in
+/// `acc`, chosen so that every product and partial sum is exact (see the README).
+fn range(ty: &str, acc: &str, operand: Operand) -> (i64, i64) {
+    match (ty, acc, operand) {
+        ("s8", _, _) => (-128, 127),
+        ("u8", _, _) => (0, 255),
+        ("s4", _, _) => (-8, 7),
+        ("u4", _, _) => (0, 15),
+        ("e4m3" | "e5m2", _, Operand::A) => (-8, 8),
+        ("e4m3" | "e5m2", _, _) => (-6, 6),
+        // f16 accumulators hold integers exactly up to 2048: 16 * 16 * 7 + 64 < 2048.
+        (_, "f16", Operand::A) => (-16, 15),
+        (_, "f16", Operand::B) => (-7, 7),
+        ("f16", "f16", _) => (-64, 63),
+        ("s32", _, _) => (-100_000, 99_999),
+        ("f32" | "f64", _, Operand::C) => (-1024, 1023),
+        _ => (-128, 127),
+    }
+}
+
+/// A seed from a name, so every instruction and operand gets its own values.
+fn seed(name: &str, salt: u64) -> u64 {
+    name.bytes()
+        .fold(salt, |h, b| h.wrapping_mul(131).wrapping_add(u64::from(b)))
+}
+
+/// A row-major matrix of `rows x cols` integer values and their bit patterns in `ty`.
+pub struct Matrix {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Values, row-major.
+    pub values: Vec<i64>,
+    /// Bit patterns in the element type, row-major.
+    pub bits: Vec<u64>,
+}
+
+impl Matrix {
+    /// Shuffled values in `lo..=hi` (see [`shuffled`]).
+    pub fn random(rows: usize, cols: usize, ty: &str, (lo, hi): (i64, i64), seed: u64) -> Matrix {
+        let values = shuffled(rows * cols, lo, hi, seed);
+        let bits = values.iter().map(|&v| encode(ty, v)).collect();
+        Matrix {
+            rows,
+            cols,
+            values,
+            bits,
+        }
+    }
+}
+
+/// Every lane's registers gathered with the generated code, `[lane][word]`.
+pub fn gather_all(l: &Layout, threads: u32, m: &Matrix) -> Vec<u32> {
+    (0..threads)
+        .flat_map(|lane| (l.gather)(lane, &m.bits, m.cols))
+        .collect()
+}
+
+/// Scatters every thread's elements (from `[thread][word]` registers) with the generated code;
+/// also the partial-tile scatter for extent `part`, into a matrix of sentinels.
+pub fn scatter_all(
+    l: &Layout,
+    entry_elems: usize,
+    bits: u32,
+    threads: u32,
+    words: &[u32],
+    (rows, cols): (usize, usize),
+    part: (usize, usize),
+) -> (Vec<u64>, Vec<u64>) {
+    let per = words.len() / threads as usize;
+    let mut full = vec![SENTINEL; rows * cols];
+    let mut partial = vec![SENTINEL; rows * cols];
+    for t in 0..threads {
+        let w = &words[t as usize * per..(t as usize + 1) * per];
+        let elements = unpack_words(w, bits, entry_elems);
+        (l.scatter)(t, &elements, &mut full, cols);
+        (l.scatter_bounded)(t, &elements, &mut partial, cols, part.0, part.1);
+    }
+    (full, partial)
+}
+
+/// Never an element bit pattern here (no 64-bit value used is all ones).
+pub const SENTINEL: u64 = u64::MAX;
+
+/// Compares the scattered result with the expected bit patterns, and the partial-tile
+/// scatter with the full one.
+pub fn compare(
+    ty: &str,
+    full: &[u64],
+    partial: &[u64],
+    want: &[u64],
+    cols: usize,
+    part: (usize, usize),
+) -> Report {
+    let mut r = Report::default();
+    for (&g, &w) in full.iter().zip(want) {
+        let got = if g == SENTINEL {
+            f64::NAN
+        } else {
+            decode(ty, g)
+        };
+        r.compare(got, decode(ty, w), g == w);
+    }
+    let wrong = partial
+        .iter()
+        .enumerate()
+        .filter(|&(i, &p)| {
+            let inside = i / cols < part.0 && i % cols < part.1;
+            if inside {
+                p != full[i]
+            } else {
+                p != SENTINEL
+            }
+        })
+        .count();
+    if wrong == 0 {
+        r.notes.push(format!("partial {}x{} ok", part.0, part.1));
+    } else {
+        r.note_failed = true;
+        r.notes
+            .push(format!("partial {}x{}: {wrong} wrong", part.0, part.1));
+    }
+    r
+}
+
+/// The partial extent checked for a `rows x cols` tile: a little over half of each.
+pub fn partial_extent(rows: usize, cols: usize) -> (usize, usize) {
+    (rows / 2 + 1, cols / 2 + 1)
+}
+
+/// The host matmul of `products` stacked independent products (Volta has 4): D = A B + C.
+fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize) -> Vec<i64> {
+    let (m, k) = (a.rows / products, a.cols);
+    let n = b.cols;
+    let mut d = vec![0i64; c.rows * c.cols];
+    for p in 0..products {
+        for i in 0..m {
+            for j in 0..n {
+                let row = p * m + i;
+                let mut s = c.values[row * n + j];
+                for kk in 0..k {
+                    s += a.values[row * k + kk] * b.values[(p * k + kk) * n + j];
+                }
+                d[row * n + j] = s;
+            }
+        }
+    }
+    d
+}
+
+/// The check of one `mma.sync` instruction.
+pub fn mma_check(g: &MmaGroup) -> Check {
+    let ins = parse(g.instr);
+    let kernel = ptx_for(g.a, g.b, g.c);
+    let gen = |e: &Entry| {
+        layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()))
+    };
+    let (la, lb, lc) = (gen(g.a), gen(g.b), gen(g.c));
+    let (na, nb, nc) = (g.a.numeral, g.b.numeral, g.c.numeral);
+    let products = (na.rows / ins.m) as usize;
+    assert_eq!(na.cols, ins.k, "{}: A columns", g.instr);
+    assert_eq!(nb.cols, ins.n, "{}: B columns", g.instr);
+    let a = Matrix::random(
+        na.rows as usize,
+        na.cols as usize,
+        ins.a,
+        range(ins.a, ins.c, Operand::A),
+        seed(g.instr, 1),
+    );
+    let b = Matrix::random(
+        nb.rows as usize,
+        nb.cols as usize,
+        ins.b,
+        range(ins.b, ins.c, Operand::B),
+        seed(g.instr, 2),
+    );
+    let c = Matrix::random(
+        nc.rows as usize,
+        nc.cols as usize,
+        ins.c,
+        range(ins.c, ins.c, Operand::C),
+        seed(g.instr, 3),
+    );
+    let want: Vec<u64> = matmul(&a, &b, &c, products)
+        .into_iter()
+        .map(|v| encode(ins.d, v))
+        .collect();
+    let inputs = vec![
+        gather_all(la, 32, &a),
+        gather_all(lb, 32, &b),
+        gather_all(lc, 32, &c),
+    ];
+    let out_words = inputs[2].len();
+
+    let (d_ty, cols, rows) = (ins.d, nc.cols as usize, nc.rows as usize);
+    let c_elems = nc.elements as usize;
+    let part = partial_extent(rows, cols);
+    let verify = Box::new(move |out: &[u32]| {
+        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, (rows, cols), part);
+        compare(d_ty, &full, &partial, &want, cols, part)
+    });
+
+    let (a_e, b_e, c_e) = (g.a, g.b, g.c);
+    let types = (ins.a, ins.b, ins.c, ins.d);
+    let simulate =
+        Box::new(move |inp: &[Vec<u32>]| simulate_mma(inp, a_e, b_e, c_e, types, products));
+    Check {
+        name: g.instr.to_string(),
+        kernel,
+        inputs,
+        out_words,
+        threads: 32,
+        simulate,
+        verify,
+        diagnose: None,
+    }
+}
+
+/// Rebuilds a matrix from every lane's registers with the ISA formula.
+fn unplace(e: &Entry, ty: &str, words: &[u32]) -> Vec<f64> {
+    let f = formula(e.name()).unwrap_or_else(|| panic!("no ISA formula for {}", e.name()));
+    let n = e.numeral;
+    let per = words.len() / 32;
+    let mut m = vec![f64::NAN; (n.rows * n.cols) as usize];
+    for lane in 0..32u32 {
+        let w = &words[lane as usize * per..(lane as usize + 1) * per];
+        let el = unpack_words(w, bits_of(ty), n.elements as usize);
+        for (i, &bits) in el.iter().enumerate() {
+            let (r, c) = f(lane, i as u32);
+            m[(r * n.cols + c) as usize] = decode(ty, bits);
+        }
+    }
+    m
+}
+
+/// The instruction as the ISA describes it, on the host: elements placed by the ISA formulas
+/// (not the numerals), D = A B + C exactly, D handed back to the lanes by the ISA formula.
+fn simulate_mma(
+    inp: &[Vec<u32>],
+    a_e: &Entry,
+    b_e: &Entry,
+    c_e: &Entry,
+    (ta, tb, tc, td): (&str, &str, &str, &str),
+    products: usize,
+) -> Vec<u32> {
+    let a = unplace(a_e, ta, &inp[0]);
+    let b = unplace(b_e, tb, &inp[1]);
+    let c = unplace(c_e, tc, &inp[2]);
+    let (m, k) = (
+        a_e.numeral.rows as usize / products,
+        a_e.numeral.cols as usize,
+    );
+    let n = b_e.numeral.cols as usize;
+    let f = formula(c_e.name()).expect("formula");
+    let mut out = Vec::new();
+    for lane in 0..32u32 {
+        let el: Vec<u64> = (0..c_e.numeral.elements)
+            .map(|i| {
+                let (row, col) = f(lane, i);
+                let (row, col) = (row as usize, col as usize);
+                let p = row / m;
+                let mut s = c[row * n + col];
+                for kk in 0..k {
+                    s += a[row * k + kk] * b[(p * k + kk) * n + col];
+                }
+                encode(td, s as i64)
+            })
+            .collect();
+        out.extend(pack_words(&el, bits_of(td)));
+    }
+    out
+}

@@ -1,0 +1,224 @@
+//! Element values: exact small numbers, their bit patterns per PTX type, and packing into
+//! 32-bit register words.
+//!
+//! Every value used is an integer small enough that it, every product and every partial sum
+//! are exact in the element and accumulator types, so the host result is bit-exact whatever
+//! order the hardware adds in.
+
+use half::{bf16, f16};
+
+/// The bit pattern of the integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
+/// `s32`, `s8`, `u8`, `s4`, `u4`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in `ty`.
+pub fn encode(ty: &str, v: i64) -> u64 {
+    let bits = match ty {
+        "f16" => u64::from(f16::from_f64(v as f64).to_bits()),
+        "bf16" => u64::from(bf16::from_f64(v as f64).to_bits()),
+        "f32" | "tf32" => u64::from((v as f32).to_bits()),
+        "f64" => (v as f64).to_bits(),
+        "s32" => u64::from(v as i32 as u32),
+        "s8" | "u8" | "b8" => u64::from(v as u8),
+        "s4" | "u4" => (v as u64) & 0xf,
+        "b16" => u64::from(v as u16),
+        "e4m3" => fp8_encode(v, 4, 3),
+        "e5m2" => fp8_encode(v, 5, 2),
+        _ => panic!("no encoding for type {ty}"),
+    };
+    assert_eq!(decode(ty, bits), v as f64, "{v} is not exact in {ty}");
+    bits
+}
+
+/// The value of bit pattern `bits` of PTX type `ty`.
+pub fn decode(ty: &str, bits: u64) -> f64 {
+    match ty {
+        "f16" => f16::from_bits(bits as u16).to_f64(),
+        "bf16" => bf16::from_bits(bits as u16).to_f64(),
+        // tf32 is read from an f32 register; its low 13 mantissa bits are ignored.
+        "tf32" => f64::from(f32::from_bits(bits as u32 & !0x1fff)),
+        "f32" => f64::from(f32::from_bits(bits as u32)),
+        "f64" => f64::from_bits(bits),
+        "s32" => f64::from(bits as u32 as i32),
+        "s8" => f64::from(bits as u8 as i8),
+        "u8" | "b8" => f64::from(bits as u8),
+        "s4" => f64::from(((bits as u8) << 4) as i8 >> 4),
+        "u4" => f64::from(bits as u8 & 0xf),
+        "b16" => f64::from(bits as u16),
+        "e4m3" => fp8_decode(bits as u8, 4, 3),
+        "e5m2" => fp8_decode(bits as u8, 5, 2),
+        _ => panic!("no decoding for type {ty}"),
+    }
+}
+
+/// Bits of one element of PTX type `ty`.
+pub fn bits_of(ty: &str) -> u32 {
+    match ty {
+        "f64" => 64,
+        "f32" | "tf32" | "s32" => 32,
+        "f16" | "bf16" | "b16" => 16,
+        "s8" | "u8" | "e4m3" | "e5m2" => 8,
+        "s4" | "u4" => 4,
+        _ => panic!("unknown type {ty}"),
+    }
+}
+
+/// An 8-bit float with `e` exponent bits and `m` mantissa bits (bias `2^(e-1) - 1`), for an
+/// integer `v` that it holds exactly.
+fn fp8_encode(v: i64, e: u32, m: u32) -> u64 {
+    if v == 0 {
+        return 0;
+    }
+    let sign = if v < 0 { 0x80 } else { 0 };
+    let a = v.unsigned_abs();
+    let exp = 63 - a.leading_zeros(); // floor(log2 a)
+    let frac = (a - (1 << exp)) << m >> exp;
+    assert_eq!(
+        ((1u64 << m) + frac) << exp >> m,
+        a,
+        "{v} not exact in fp8 e{e}m{m}"
+    );
+    let bias = (1u32 << (e - 1)) - 1;
+    sign | u64::from(exp + bias) << m | frac
+}
+
+fn fp8_decode(b: u8, e: u32, m: u32) -> f64 {
+    let sign = if b & 0x80 != 0 { -1.0 } else { 1.0 };
+    let exp = u32::from(b & 0x7f) >> m;
+    let frac = f64::from(u32::from(b) & ((1 << m) - 1));
+    let bias = (1i32 << (e - 1)) - 1;
+    if exp == 0 {
+        sign * frac / f64::from(1u32 << m) * 2f64.powi(1 - bias)
+    } else {
+        sign * (1.0 + frac / f64::from(1u32 << m)) * 2f64.powi(exp as i32 - bias)
+    }
+}
+
+/// A small deterministic generator (64-bit LCG, high bits).
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    /// The next value below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// `count` integers from `lo..=hi` in shuffled order: a shuffled `0..count` folded into the
+/// range, so all distinct when the range holds `count` values, and otherwise each value of
+/// the range used about equally often.
+pub fn shuffled(count: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
+    let mut idx: Vec<u64> = (0..count as u64).collect();
+    let mut rng = Rng::new(seed);
+    for i in (1..idx.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        idx.swap(i, j);
+    }
+    let span = (hi - lo + 1) as u64;
+    idx.into_iter().map(|i| lo + (i % span) as i64).collect()
+}
+
+/// Elements (bit patterns of `bits` each) packed into 32-bit words, from the low bits up:
+/// element `k * r + j` in bits `j * bits..` of register `r` (64-bit elements take two words,
+/// low word first).
+pub fn pack_words(elements: &[u64], bits: u32) -> Vec<u32> {
+    if bits == 64 {
+        return elements
+            .iter()
+            .flat_map(|&v| [v as u32, (v >> 32) as u32])
+            .collect();
+    }
+    let per = (32 / bits) as usize;
+    let mask = if bits == 32 {
+        u64::from(u32::MAX)
+    } else {
+        (1u64 << bits) - 1
+    };
+    elements
+        .chunks(per)
+        .map(|chunk| {
+            chunk.iter().enumerate().fold(0u32, |w, (j, &v)| {
+                w | ((v & mask) << (j as u32 * bits)) as u32
+            })
+        })
+        .collect()
+}
+
+/// The inverse of [`pack_words`]: `count` elements of `bits` each.
+pub fn unpack_words(words: &[u32], bits: u32, count: usize) -> Vec<u64> {
+    if bits == 64 {
+        return words
+            .chunks(2)
+            .take(count)
+            .map(|w| u64::from(w[0]) | u64::from(w[1]) << 32)
+            .collect();
+    }
+    let per = (32 / bits) as usize;
+    let mask = if bits == 32 {
+        u64::from(u32::MAX)
+    } else {
+        (1u64 << bits) - 1
+    };
+    (0..count)
+        .map(|e| (u64::from(words[e / per]) >> ((e % per) as u32 * bits)) & mask)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings_round_trip() {
+        for v in -8..=7 {
+            for ty in [
+                "e4m3", "e5m2", "f16", "bf16", "f32", "tf32", "f64", "s8", "s4", "s32",
+            ] {
+                assert_eq!(decode(ty, encode(ty, v)), v as f64, "{ty} {v}");
+            }
+        }
+        assert_eq!(encode("e4m3", 1), 0x38);
+        assert_eq!(encode("e5m2", 1), 0x3c);
+        assert_eq!(encode("e4m3", -6), 0xcc);
+        assert_eq!(encode("s4", -1), 0xf);
+        assert_eq!(encode("f16", 1), 0x3c00);
+        assert_eq!(encode("bf16", -2), 0xc000);
+    }
+
+    #[test]
+    fn packing_follows_the_crate_convention() {
+        assert_eq!(
+            pack_words(&[1, 2, 3, 4], 16),
+            vec![0x0002_0001, 0x0004_0003]
+        );
+        assert_eq!(pack_words(&[1, 2, 3, 4], 8), vec![0x0403_0201]);
+        assert_eq!(
+            pack_words(&[1, 2, 3, 4, 5, 6, 7, 0xf], 4),
+            vec![0xf765_4321]
+        );
+        let w = pack_words(&[0x1122_3344_5566_7788], 64);
+        assert_eq!(w, vec![0x5566_7788, 0x1122_3344]);
+        for bits in [4, 8, 16, 32, 64] {
+            let el: Vec<u64> = (0..16u64)
+                .map(|v| v & ((1u64 << bits.min(63)) - 1))
+                .collect();
+            assert_eq!(unpack_words(&pack_words(&el, bits), bits, 16), el);
+        }
+    }
+
+    #[test]
+    fn shuffled_values_are_distinct_when_they_fit() {
+        let v = shuffled(256, -128, 127, 3);
+        let mut s = v.clone();
+        s.sort();
+        s.dedup();
+        assert_eq!(s.len(), 256);
+        assert_ne!(v[..8], s[..8]);
+    }
+}
