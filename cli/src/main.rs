@@ -60,18 +60,14 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
-        ["--help"] | ["-h"] | ["help"] => {
-            print!("{HELP}");
-            ExitCode::SUCCESS
-        }
-        ["list"] => {
-            print!("{}", list());
-            ExitCode::SUCCESS
-        }
+        ["--help"] | ["-h"] | ["help"] => emit(HELP, ExitCode::SUCCESS),
+        ["list"] => emit(&list(), ExitCode::SUCCESS),
         ["json", "--all"] => {
             let objects: Vec<String> = CATALOG.iter().map(json).collect();
-            println!("[\n{}\n]", objects.join(",\n"));
-            ExitCode::SUCCESS
+            emit(
+                &format!("[\n{}\n]\n", objects.join(",\n")),
+                ExitCode::SUCCESS,
+            )
         }
         ["json", name] if !name.starts_with('-') => {
             with_entry(name, |e| Ok(format!("{}\n", json(e))))
@@ -82,12 +78,12 @@ fn main() -> ExitCode {
         ["check", text] => {
             let report = check::check(text);
             eprint!("{}", report.errors);
-            print!("{}", report.out);
-            if report.valid {
+            let code = if report.valid {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
-            }
+            };
+            emit(&report.out, code)
         }
         [] => usage("no command given"),
         ["json"] => usage("`json` needs a layout name or `--all`"),
@@ -96,6 +92,19 @@ fn main() -> ExitCode {
         ["check", ..] => usage("`check` takes the numeral as one argument: put it in quotes"),
         ["list", ..] | ["json", ..] | ["show", ..] => usage("too many or unknown arguments"),
         [cmd, ..] => usage(&format!("unknown command `{cmd}`")),
+    }
+}
+
+/// Writes `text` to stdout and returns `code`. A reader that stops early (`fraglayout json --all
+/// | head`) ends the output quietly; any other write error is reported, exit 1.
+fn emit(text: &str, code: ExitCode) -> ExitCode {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => code,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => code,
+        Err(err) => {
+            eprintln!("error: cannot write to stdout: {err}");
+            ExitCode::from(1)
+        }
     }
 }
 
@@ -112,10 +121,7 @@ fn with_entry(name: &str, f: impl FnOnce(&Entry) -> Result<String, String>) -> E
         return ExitCode::from(1);
     };
     match f(e) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
+        Ok(text) => emit(&text, ExitCode::SUCCESS),
         Err(msg) => {
             eprintln!("error: {msg}");
             ExitCode::from(1)
@@ -178,16 +184,7 @@ fn svg_command(args: &[&str]) -> ExitCode {
     let mut picture = String::new();
     let _ = render::svg(e.numeral, &mut picture);
     match file.unwrap_or("-") {
-        "-" => {
-            let mut stdout = std::io::stdout().lock();
-            match stdout.write_all(picture.as_bytes()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("error: cannot write to stdout: {err}");
-                    ExitCode::from(1)
-                }
-            }
-        }
+        "-" => emit(&picture, ExitCode::SUCCESS),
         path => match std::fs::write(path, picture) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => {

@@ -609,3 +609,22 @@ fn check_reports_every_malformed_row_as_the_macro_does() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).starts_with("error: cannot read the text as Rust tokens"));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fraglayout"))
+        .args(["json", "--all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped here: the rest of the output meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first[..1], b"[");
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(stderr(&out), "", "no panic, no error");
+}
