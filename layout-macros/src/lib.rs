@@ -138,7 +138,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// **Neighbouring elements** move in one access: where the numeral puts elements `2k` and
 /// `2k + 1` side by side in a row ([`layout_core::Numeral::adjacent_pairs`]: the element digit
 /// `e % 2` at place 1, as in the `m16n8k16` A and C fragments), a scatter body
-/// `BASE[INDEX] = RHS` stores both with `BASE[i..i + 2].copy_from_slice(&[v0, v1])`, and a gather
+/// `BASE[INDEX] = RHS` stores both with `BASE[i..i + 2].copy_from_slice(&[v0, v1])` (`+=` and the
+/// other compound assignments update both through one two-element slice), and a gather
 /// body `BASE[INDEX]` reads both from `&BASE[i..i + 2]`: one bounds check and one wide access
 /// instead of two. It fires only when `col` is a top-level `+` term of `INDEX` and nowhere else
 /// in it (`row * ld + col`: the pair's indices differ by one), and when `RHS` reads `BASE` only

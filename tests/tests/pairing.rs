@@ -96,6 +96,11 @@ fn axpby_c(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
     |row, col, value| out[row * ld + col] = 2 * value + 3 * out[row * ld + col]
 }
 
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn accumulate_c(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[row * ld + col] += value
+}
+
 #[fragment_layout(SM80_16x8x16_F16_B_COL)]
 fn store_b(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
     |row, col, value| out[row * ld + col] = value
@@ -192,4 +197,20 @@ fn gather_pairs_fire_for_a_and_return_elements_in_order() {
     }
     // 32 lanes: paired 4 range loads each, unpaired 8 single loads each.
     assert_eq!(a.counts(), (32 * 8, 32 * 4));
+}
+
+#[test]
+fn compound_assignments_pair_too() {
+    let mut out = Recorder::new(16 * 16);
+    for lane in 0..32 {
+        accumulate_c(lane, &codes(lane), &mut out, 16);
+    }
+    assert_eq!(out.counts(), (0, 64), "one two-element slice per pair");
+    for lane in 0..32 {
+        for e in 0..4 {
+            let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
+            let i = r as usize * 16 + c as usize;
+            assert_eq!(out.data[i], i as u32 + codes(lane)[e as usize]);
+        }
+    }
 }

@@ -229,12 +229,22 @@ fn pair_scatter(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
         bindings(f, e + 1, &quote!(__FL_ELEMENT1)),
     );
     let (base, index, rhs) = (&p.base, &p.index, &p.rhs);
+    let store = match &p.op {
+        None => quote! {
+            #base[__fl_index..__fl_index + 2].copy_from_slice(&[__fl_value0, __fl_value1]);
+        },
+        Some(op) => quote! {
+            let __fl_pair = &mut #base[__fl_index..__fl_index + 2];
+            __fl_pair[0] #op __fl_value0;
+            __fl_pair[1] #op __fl_value1;
+        },
+    };
     quote! {{
         const __FL_ELEMENT0: (usize, usize) = __FL_NUMERAL.element_part(#e0);
         const __FL_ELEMENT1: (usize, usize) = __FL_NUMERAL.element_part(#e1);
         let (__fl_index, __fl_value0) = { #first (#index, #rhs) };
         let __fl_value1 = { #second #rhs };
-        #base[__fl_index..__fl_index + 2].copy_from_slice(&[__fl_value0, __fl_value1]);
+        #store
     }}
 }
 

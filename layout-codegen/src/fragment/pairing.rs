@@ -2,7 +2,8 @@
 //!
 //! When the numeral puts elements `2k` and `2k + 1` side by side in a row
 //! ([`layout_core::Numeral::adjacent_pairs`]), a scatter body `BASE[INDEX] = RHS` writes both
-//! with one two-element slice store, and a gather body `BASE[INDEX]` reads both with one slice
+//! with one two-element slice store (`BASE[INDEX] += RHS` and the other compound assignments
+//! update both through one two-element slice), and a gather body `BASE[INDEX]` reads both with one slice
 //! load: one bounds check instead of two, and one wide memory access. This is sound only when
 //! the index of element `2k + 1` is the index of `2k` plus one, which holds when `col` appears
 //! in `INDEX` exactly once, as a top-level `+` term (`row * ld + col`, `col + base`,
@@ -13,11 +14,13 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{BinOp, Expr, Ident, Pat};
 
-/// A body that can be paired: the base, the index, and for a scatter the stored value.
+/// A body that can be paired: the base, the index, and for a scatter the stored value and the
+/// compound operator (`+=`, ...; `None` for a plain `=`).
 pub struct Pattern {
     pub base: Expr,
     pub index: Expr,
     pub rhs: Option<Expr>,
+    pub op: Option<BinOp>,
 }
 
 /// The identifier a closure parameter binds, if it is a plain name.
@@ -29,13 +32,15 @@ pub fn param_ident(p: &Pat) -> Option<&Ident> {
 }
 
 pub fn scatter(body: &Expr, col: &Ident) -> Option<Pattern> {
-    let Expr::Assign(assign) = body else {
-        return None;
+    let (left, right, op) = match body {
+        Expr::Assign(a) => (&*a.left, &*a.right, None),
+        Expr::Binary(b) if is_compound_assign(&b.op) => (&*b.left, &*b.right, Some(b.op)),
+        _ => return None,
     };
-    let (base, index) = indexed(&assign.left, col)?;
+    let (base, index) = indexed(left, col)?;
     let base_ident = path_ident(&base)?;
     if !reads_only_at(
-        assign.right.to_token_stream(),
+        right.to_token_stream(),
         &base_ident,
         &index.to_token_stream().to_string(),
     ) {
@@ -44,8 +49,25 @@ pub fn scatter(body: &Expr, col: &Ident) -> Option<Pattern> {
     Some(Pattern {
         base,
         index,
-        rhs: Some((*assign.right).clone()),
+        rhs: Some(right.clone()),
+        op,
     })
+}
+
+fn is_compound_assign(op: &BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::AddAssign(_)
+            | BinOp::SubAssign(_)
+            | BinOp::MulAssign(_)
+            | BinOp::DivAssign(_)
+            | BinOp::RemAssign(_)
+            | BinOp::BitXorAssign(_)
+            | BinOp::BitAndAssign(_)
+            | BinOp::BitOrAssign(_)
+            | BinOp::ShlAssign(_)
+            | BinOp::ShrAssign(_)
+    )
 }
 
 pub fn gather(body: &Expr, col: &Ident) -> Option<Pattern> {
@@ -55,6 +77,7 @@ pub fn gather(body: &Expr, col: &Ident) -> Option<Pattern> {
         base,
         index,
         rhs: None,
+        op: None,
     })
 }
 
