@@ -27,6 +27,8 @@
 //! - [`catalog`]: the PTX fragment layouts, each checked at compile time.
 //! - [`pack`]: 16-bit elements in `.b32` registers.
 //! - [`expand`]: the pieces `#[fragment_layout]`'s generated code calls.
+//! - [`bounds`]: partial tiles at matrix edges (which elements lie inside a valid extent).
+//! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
 //!
 //! # Conventions
 //! - Coordinates are the PTX orientation of the operand: A is M x K (row = m, col = k), B is
