@@ -4,7 +4,7 @@
 //! say exactly the same thing.
 
 use crate::message::Message;
-use crate::{LayoutError, Numeral, Source};
+use crate::{Digit, LayoutError, Numeral, Source};
 
 impl LayoutError {
     /// The digit the error is about, for pointing at its tokens; `None` for whole-tile errors.
@@ -55,7 +55,7 @@ impl LayoutError {
                 m.push(" digits: a numeral holds at most 32");
             }
             LayoutError::DegenerateRange { digit } => {
-                let d = &n.digits[digit];
+                let d = digit_at(n, digit);
                 m.push("digit `");
                 m.push_digit(d, n.extent(d.source));
                 m.push("` has range ");
@@ -70,7 +70,7 @@ impl LayoutError {
                 m.push("digit divides by 0: use a divisor of 1 or more");
             }
             LayoutError::ZeroPlace { digit } => {
-                let d = &n.digits[digit];
+                let d = digit_at(n, digit);
                 m.push("digit `");
                 m.push_digit(d, n.extent(d.source));
                 m.push("` has place 0, so all its values land on one offset: give it a place of 1 or more");
@@ -80,7 +80,7 @@ impl LayoutError {
                 first,
                 second,
             } => {
-                let (a, b) = (&n.digits[first], &n.digits[second]);
+                let (a, b) = (digit_at(n, first), digit_at(n, second));
                 let extent = n.extent(source);
                 m.push("digits `");
                 m.push_digit(a, extent);
@@ -147,7 +147,7 @@ impl LayoutError {
                     m.push(": the ranges must multiply to ");
                     m.push_num(extent as u64);
                     if let Some(t) = top {
-                        let d = &n.digits[t];
+                        let d = digit_at(n, t);
                         let below = covered / d.range as u64;
                         if below > 0 && extent as u64 % below == 0 && extent as u64 / below >= 2 {
                             m.push("; give `");
@@ -159,7 +159,7 @@ impl LayoutError {
                 }
             }
             LayoutError::PlaceOverlap { first, second } => {
-                let (a, b) = (&n.digits[first], &n.digits[second]);
+                let (a, b) = (digit_at(n, first), digit_at(n, second));
                 m.push("places overlap: `");
                 m.push_digit(b, n.extent(b.source));
                 m.push("` at place ");
@@ -213,7 +213,7 @@ impl LayoutError {
                     m.push(" elements but the tile has ");
                     m.push_num(size);
                     if let Some(t) = top {
-                        let d = &n.digits[t];
+                        let d = digit_at(n, t);
                         m.push(": shrink or remove `");
                         m.push_digit(d, n.extent(d.source));
                         m.push("` at place ");
@@ -222,6 +222,17 @@ impl LayoutError {
                 }
             }
         }
+    }
+}
+
+/// Digit `i` of `n`; an error applied to another numeral than the one it came from names a
+/// placeholder digit rather than panicking.
+const fn digit_at<'a>(n: &'a Numeral, i: usize) -> &'a Digit {
+    const UNKNOWN: Digit = Digit::lane(1, 0, 0);
+    if i < n.digits.len() {
+        &n.digits[i]
+    } else {
+        &UNKNOWN
     }
 }
 

@@ -297,3 +297,16 @@ fn the_check_runs_at_compile_time() {
     const { assert!(OK) };
     assert!(ERR.is_err());
 }
+
+#[test]
+fn an_error_worded_for_another_numeral_does_not_panic() {
+    let digits = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::element(2, 2, 4),
+    ];
+    let bad = numeral(16, 8, 4, &digits);
+    let err = bad.errors().get(0).expect("fails");
+    let empty = numeral(16, 8, 4, &[]);
+    assert!(!err.message(&empty).as_str().is_empty());
+}

@@ -25,11 +25,21 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
         None => {
             errors.push(syn::Error::new_spanned(
                 &decl.header,
-                format!(
-                    "the {} x {} tile has {size} elements, not a multiple of {threads} threads: \
-                     state `elements N`",
-                    decl.rows.value, decl.cols.value
-                ),
+                if size < threads as u64 {
+                    format!(
+                        "the {} x {} tile has {size} element{}, fewer than the {threads} threads: \
+                         every thread holds at least one element",
+                        decl.rows.value,
+                        decl.cols.value,
+                        if size == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!(
+                        "the {} x {} tile has {size} elements, not a multiple of {threads} \
+                         threads: state `elements N`",
+                        decl.rows.value, decl.cols.value
+                    )
+                },
             ));
             1
         }
@@ -50,6 +60,17 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
         let range = match row.range {
             Some(r) => r.value,
             None if divisor == 0 => 2,
+            None if divisor >= extent && extent > 0 => {
+                errors.push(syn::Error::new_spanned(
+                    &row.expr,
+                    format!(
+                        "{} / {divisor} is always 0: {} is below {extent}; use a divisor below {extent}",
+                        row.source.name(),
+                        row.source.name()
+                    ),
+                ));
+                continue;
+            }
             None if extent % divisor == 0 => extent / divisor,
             None => {
                 errors.push(syn::Error::new_spanned(
