@@ -2,6 +2,7 @@
 //! radices for each input, random place orders, random tile shapes, and random mistakes.
 
 use fraglayout_tests::ownership::{dead_digit_values, is_exact, Ownership};
+use layout_core::expand::thread_part;
 use layout_core::{Digit, Numeral, Source};
 use proptest::prelude::*;
 
@@ -149,6 +150,53 @@ proptest! {
             prop_assert!(!n.errors().is_empty());
         }
     }
+
+    /// What generated code computes, a thread part once plus a constant per element, is the
+    /// numeral's coordinate everywhere; and where the pairing rule fires, element `2k + 1` is
+    /// the right-hand neighbour of `2k`.
+    #[test]
+    fn generated_code_arithmetic_agrees_with_coords(seed in any::<u64>()) {
+        let case = generate(seed);
+        let n = case.numeral();
+        if !n.is_bijection() || n.inseparable_digit().is_some() {
+            // Generated code refuses these at compile time; the test below counts how many
+            // random numerals get through.
+            return Ok(());
+        }
+        let terms = n.thread_terms();
+        for t in 0..n.threads() {
+            let (tr, tc) = thread_part(&terms, t);
+            for e in 0..n.elements {
+                let (er, ec) = n.element_part(e);
+                let (r, c) = n.coords(t, e).unwrap();
+                prop_assert_eq!((tr + er, tc + ec), (r as usize, c as usize), "seed {} t {} e {}", seed, t, e);
+                if n.adjacent_pairs() && e % 2 == 1 {
+                    prop_assert_eq!(n.coords(t, e - 1), Some((r, c - 1)));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn most_random_valid_numerals_are_separable_and_some_pair() {
+    let (mut valid, mut separable, mut paired) = (0, 0, 0);
+    for seed in 0..3000 {
+        let case = generate(seed);
+        let n = case.numeral();
+        if n.is_bijection() {
+            valid += 1;
+            if n.inseparable_digit().is_none() {
+                separable += 1;
+                paired += usize::from(n.adjacent_pairs());
+            }
+        }
+    }
+    assert!(
+        separable * 10 > valid * 6,
+        "{separable} of {valid} separable"
+    );
+    assert!(paired > 50, "the pairing rule fires on {paired}");
 }
 
 #[test]
