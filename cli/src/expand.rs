@@ -14,27 +14,59 @@ pub enum Form {
     Gather,
 }
 
+/// Options of `expand` beyond the form: `--bounds` (a partial-tile epilogue) and `--packed`
+/// (a gather of 16-bit elements packed two per `u32`).
+#[derive(Clone, Copy, Default)]
+pub struct Options {
+    pub bounds: bool,
+    pub packed: bool,
+}
+
 /// The synthetic function and the attribute's arguments.
-fn source(e: &Entry, form: Form) -> (String, String) {
+fn source(e: &Entry, form: Form, opt: Options) -> Result<(String, String), String> {
     let n = e.numeral;
     let t = thread_name(e);
     let len = n.elements;
-    match form {
-        Form::Scatter => (
-            format!("layout_core::catalog::{}", e.name()),
+    let (bounds_arg, bounds_params) = if opt.bounds {
+        (", bounds(rows, cols)", ", rows: usize, cols: usize")
+    } else {
+        ("", "")
+    };
+    if opt.packed && form != Form::Gather {
+        return Err("`--packed` goes with `--gather`".to_string());
+    }
+    if opt.packed && (e.element_bits != 16 || len % 2 != 0) {
+        return Err(format!(
+            "`--packed` packs 16-bit elements two per register; {} has {} {}-bit elements",
+            e.name(),
+            len,
+            e.element_bits
+        ));
+    }
+    Ok(match (form, opt.packed) {
+        (Form::Scatter, _) => (
+            format!("layout_core::catalog::{}{bounds_arg}", e.name()),
             format!(
-                "fn store({t}: u32, frag: &[f32; {len}], out: &mut [f32], ld: usize) {{ \
+                "fn store({t}: u32, frag: &[f32; {len}], out: &mut [f32], ld: usize{bounds_params}) {{ \
                  |row, col, value| out[row * ld + col] = value }}"
             ),
         ),
-        Form::Gather => (
-            format!("layout_core::catalog::{}, gather", e.name()),
+        (Form::Gather, false) => (
+            format!("layout_core::catalog::{}, gather{bounds_arg}", e.name()),
             format!(
-                "fn load({t}: u32, src: &[f32], ld: usize) -> [f32; {len}] {{ \
+                "fn load({t}: u32, src: &[f32], ld: usize{bounds_params}) -> [f32; {len}] {{ \
                  |row, col| src[row * ld + col] }}"
             ),
         ),
-    }
+        (Form::Gather, true) => (
+            format!("layout_core::catalog::{}, gather, packed{bounds_arg}", e.name()),
+            format!(
+                "fn load({t}: u32, src: &[u16], ld: usize{bounds_params}) -> [u32; {}] {{ \
+                 |row, col| src[row * ld + col] }}",
+                len / 2
+            ),
+        ),
+    })
 }
 
 /// `lane` for a warp, `thread` for a warpgroup.
@@ -47,8 +79,8 @@ fn thread_name(e: &Entry) -> &'static str {
 }
 
 /// The expansion, pretty-printed, followed by comments on what its constants fold to.
-pub fn expand(e: &Entry, form: Form) -> Result<String, String> {
-    let (args, item) = source(e, form);
+pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
+    let (args, item) = source(e, form, opt)?;
     let parse = |s: &str| -> Result<TokenStream, String> {
         s.parse()
             .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))

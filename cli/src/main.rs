@@ -23,10 +23,12 @@ usage:
     fraglayout show NAME             one layout: its instructions, digit table and text grid
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
-    fraglayout expand NAME [--gather]
+    fraglayout expand NAME [--gather [--packed]] [--bounds]
                                      the Rust that #[fragment_layout(NAME)] generates for
                                      the store `|row, col, value| out[row * ld + col] = value`
-                                     (--gather: the load `|row, col| src[row * ld + col]`),
+                                     (--gather: the load `|row, col| src[row * ld + col]`;
+                                     --packed: 16-bit elements two per u32 register;
+                                     --bounds: for a partial tile of `rows` x `cols`),
                                      then, as comments, what its constants fold to
     fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
                                      its leading `NAME:`, e.g.
@@ -195,21 +197,24 @@ fn svg_command(args: &[&str]) -> ExitCode {
     }
 }
 
-/// `expand NAME [--gather]`, options in any order.
+/// `expand NAME [--gather [--packed]] [--bounds]`, options in any order.
 fn expand_command(args: &[&str]) -> ExitCode {
     let mut name = None;
     let mut form = expand::Form::Scatter;
+    let mut opt = expand::Options::default();
     for &a in args {
         match a {
             "--gather" => form = expand::Form::Gather,
             "--scatter" => form = expand::Form::Scatter,
+            "--bounds" => opt.bounds = true,
+            "--packed" => opt.packed = true,
             a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
             a if name.is_none() => name = Some(a),
             _ => return usage("`expand` takes one layout name"),
         }
     }
     match name {
-        Some(name) => with_entry(name, |e| expand::expand(e, form)),
+        Some(name) => with_entry(name, |e| expand::expand(e, form, opt)),
         None => usage("`expand` needs a layout name"),
     }
 }

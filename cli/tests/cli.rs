@@ -628,3 +628,30 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(stderr(&out), "", "no panic, no error");
 }
+
+#[test]
+fn expand_shows_the_packed_and_bounded_forms() {
+    let o = run(&[
+        "expand",
+        "SM80_16x8x16_F16_A_ROW",
+        "--gather",
+        "--packed",
+        "--bounds",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    syn::parse_file(&text).expect("the expansion parses");
+    assert!(text.contains("pack_b16"), "packed registers");
+    assert!(text.contains("Extent::clamped"), "bounds");
+    assert!(text.contains("-> [u32; 4]"));
+    let o = run(&["expand", "SM80_16x8x16_F32_C", "--gather", "--packed"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("has 4 32-bit elements"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
+}
