@@ -368,7 +368,7 @@ fn help_documents_the_exit_codes() {
         "fraglayout list",
         "fraglayout show NAME",
         "fraglayout svg NAME [-o FILE]",
-        "fraglayout expand NAME [--gather]",
+        "fraglayout expand NAME [--gather [--packed]] [--bounds]",
         "fraglayout check 'NUMERAL'",
     ] {
         assert!(text.contains(line), "{line}");
