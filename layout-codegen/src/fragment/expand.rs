@@ -102,9 +102,11 @@ pub fn expand(f: &Fragment) -> TokenStream {
     });
     let item = &f.item;
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
+    // Small and called once per lane: inline, unless the user chose otherwise.
+    let inline = (!attrs.iter().any(|a| a.path().is_ident("inline"))).then(|| quote!(#[inline]));
     quote! {
         #(#attrs)*
-        #[inline]
+        #inline
         #vis #sig {
             #layout
             #paired
