@@ -65,7 +65,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// Expands the code for one fragment element into unrolled per-lane code.
 ///
 /// The argument is any constant expression of type [`layout_core::Numeral`]: a catalog entry or
-/// a [`numeral!`]. The function's first parameter is the lane (thread) index; its body is a
+/// a [`numeral!`]. The function's first parameter (after `self`, for a method) is the lane
+/// (thread) index; its body is a
 /// closure for one element. The signature stays as written.
 ///
 /// **Scatter** (the default): the second parameter is the fragment, an array whose length

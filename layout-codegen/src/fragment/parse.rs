@@ -123,7 +123,11 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
         Mode::Scatter => "|row, col, value|",
         Mode::Gather | Mode::GatherPacked => "|row, col|",
     };
-    let mut inputs = sig.inputs.iter();
+    // A method's receiver (`&self`, `&mut self`) comes before the lane and is passed through.
+    let mut inputs = sig
+        .inputs
+        .iter()
+        .filter(|a| !matches!(a, FnArg::Receiver(_)));
     let thread = match inputs.next().and_then(ident_of) {
         Some((id, _)) => Some(id),
         None => {
