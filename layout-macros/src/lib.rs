@@ -66,8 +66,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///
 /// The argument is any constant expression of type [`layout_core::Numeral`]: a catalog entry or
 /// a [`numeral!`]. The function's first parameter (after `self`, for a method) is the lane
-/// (thread) index; its body is a
-/// closure for one element. The signature stays as written.
+/// (thread) index; its body is a closure for one element. The signature stays as written.
 ///
 /// **Scatter** (the default): the second parameter is the fragment, an array whose length
 /// must equal the numeral's elements per thread, and the closure is `|row, col, value|`:
