@@ -192,6 +192,7 @@ const PARTS: &[&[Entry]] = &[
     sm90_wgmma::ENTRIES,
 ];
 
+/// Entries in the family tables together.
 const fn total(parts: &[&[Entry]]) -> usize {
     let mut n = 0;
     let mut p = 0;

@@ -416,25 +416,7 @@ int_accumulators!(
     256 SM90_64x256x32_S32_C,
 );
 
-const fn concat3<const N: usize>(a: &[Entry], b: &[Entry], c: &[Entry]) -> [Entry; N] {
-    let mut out = [a[0]; N];
-    let mut n = 0;
-    let parts = [a, b, c];
-    let mut p = 0;
-    while p < 3 {
-        let mut i = 0;
-        while i < parts[p].len() {
-            out[n] = parts[p][i];
-            n += 1;
-            i += 1;
-        }
-        p += 1;
-    }
-    assert!(n == N, "wgmma entry count mismatch");
-    out
-}
-
-const ALL: [Entry; A_ENTRIES.len() + FLOAT_ENTRIES.len() + INT_ENTRIES.len()] =
-    concat3(A_ENTRIES, FLOAT_ENTRIES, INT_ENTRIES);
+const PARTS: &[&[Entry]] = &[A_ENTRIES, FLOAT_ENTRIES, INT_ENTRIES];
+const ALL: [Entry; super::total(PARTS)] = super::concat(PARTS);
 
 pub(super) const ENTRIES: &[Entry] = &ALL;

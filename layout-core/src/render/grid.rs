@@ -168,15 +168,9 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         for (claim, raw) in tile.outside() {
             w.write_str("  ")?;
             claimant(w, claim)?;
-            match raw {
-                Some(off) => writeln!(
-                    w,
-                    " -> offset {off} (row {}, col {})",
-                    off / n.cols as u64,
-                    off % n.cols as u64
-                )?,
-                None => writeln!(w, " -> offset overflows")?,
-            }
+            w.write_str(" -> ")?;
+            super::outside_offset(n, raw, w)?;
+            w.write_char('\n')?;
         }
     }
     Ok(())

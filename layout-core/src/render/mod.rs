@@ -237,3 +237,20 @@ pub(crate) fn spaces<W: fmt::Write + ?Sized>(w: &mut W, k: usize) -> fmt::Result
     }
     Ok(())
 }
+
+/// Where a claim outside the tile lands: `offset N (row R, col C)`, or that its offset overflows.
+pub(crate) fn outside_offset(
+    n: &Numeral,
+    raw: Option<u64>,
+    w: &mut impl fmt::Write,
+) -> fmt::Result {
+    match raw {
+        Some(off) => write!(
+            w,
+            "offset {off} (row {}, col {})",
+            off / n.cols as u64,
+            off % n.cols as u64
+        ),
+        None => w.write_str("offset overflows"),
+    }
+}

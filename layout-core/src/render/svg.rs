@@ -461,15 +461,7 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
             for ((t, e), raw) in tile.outside().take(MAX_OUTSIDE) {
                 y += LINE_H;
                 write!(w, r#"<text x="{}" y="{y}">T{t} V{e}: "#, MARGIN + 8)?;
-                match raw {
-                    Some(off) => write!(
-                        w,
-                        "offset {off} (row {}, col {})",
-                        off / n.cols as u64,
-                        off % n.cols as u64
-                    )?,
-                    None => write!(w, "offset overflows")?,
-                }
+                super::outside_offset(n, raw, w)?;
                 writeln!(w, "</text>")?;
             }
             if outside > MAX_OUTSIDE {

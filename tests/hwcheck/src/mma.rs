@@ -249,7 +249,11 @@ pub struct Matrix {
 impl Matrix {
     /// Shuffled values in `lo..=hi` (see [`shuffled`]).
     pub fn random(rows: usize, cols: usize, ty: &str, (lo, hi): (i64, i64), seed: u64) -> Matrix {
-        let values = shuffled(rows * cols, lo, hi, seed);
+        Matrix::of(rows, cols, ty, shuffled(rows * cols, lo, hi, seed))
+    }
+
+    /// A row-major matrix of `values`, encoded as `ty`.
+    pub fn of(rows: usize, cols: usize, ty: &str, values: Vec<i64>) -> Matrix {
         let bits = values.iter().map(|&v| encode(ty, v)).collect();
         Matrix {
             rows,

@@ -135,11 +135,7 @@ pub fn pack_words(elements: &[u64], bits: u32) -> Vec<u32> {
             .collect();
     }
     let per = (32 / bits) as usize;
-    let mask = if bits == 32 {
-        u64::from(u32::MAX)
-    } else {
-        (1u64 << bits) - 1
-    };
+    let mask = element_mask(bits);
     elements
         .chunks(per)
         .map(|chunk| {
@@ -148,6 +144,11 @@ pub fn pack_words(elements: &[u64], bits: u32) -> Vec<u32> {
             })
         })
         .collect()
+}
+
+/// The low `bits` bits set (`bits` at most 32).
+fn element_mask(bits: u32) -> u64 {
+    (1u64 << bits) - 1
 }
 
 /// The inverse of [`pack_words`]: `count` elements of `bits` each.
@@ -160,11 +161,7 @@ pub fn unpack_words(words: &[u32], bits: u32, count: usize) -> Vec<u64> {
             .collect();
     }
     let per = (32 / bits) as usize;
-    let mask = if bits == 32 {
-        u64::from(u32::MAX)
-    } else {
-        (1u64 << bits) - 1
-    };
+    let mask = element_mask(bits);
     (0..count)
         .map(|e| (u64::from(words[e / per]) >> ((e % per) as u32 * bits)) & mask)
         .collect()

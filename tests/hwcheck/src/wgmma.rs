@@ -112,13 +112,7 @@ struct Inputs {
 fn one_hot(rows: usize, cols: usize, ty: &str, at: (usize, usize)) -> Matrix {
     let mut values = vec![0i64; rows * cols];
     values[at.0 * cols + at.1] = 1;
-    let bits = values.iter().map(|&v| encode(ty, v)).collect();
-    Matrix {
-        rows,
-        cols,
-        values,
-        bits,
-    }
+    Matrix::of(rows, cols, ty, values)
 }
 
 /// The one-hot positions: A(37, 11) and B(11, n - 3), so D(37, n - 3) = 1.
