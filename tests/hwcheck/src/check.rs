@@ -40,6 +40,8 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Whether a finding in `notes` is a failure.
     pub note_failed: bool,
+    /// Whether a diagnostic kernel could not run (the device context may be unusable).
+    pub device_error: bool,
 }
 
 impl Report {
@@ -99,8 +101,13 @@ pub struct Check {
     pub simulate: Simulate,
     /// Compares an output buffer with the host result, through the generated code.
     pub verify: Verify,
-    /// A simpler variant run when this check fails, to tell causes apart.
-    pub diagnose: Option<Box<Check>>,
+    /// Variants run when this check fails on the GPU, to tell causes apart (each names the
+    /// hypothesis it tests in its `name`).
+    pub diagnose: Vec<Check>,
+    /// Whether the host simulation passes this check: true for the checks proper; false for
+    /// a variant built to pass only if the hardware reads something the other way round
+    /// (the host test then proves it tells the two readings apart).
+    pub simulation_passes: bool,
 }
 
 /// A name usable as a PTX identifier.

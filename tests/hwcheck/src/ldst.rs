@@ -228,7 +228,8 @@ fn ldmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
         threads: 32,
         simulate,
         verify,
-        diagnose: None,
+        diagnose: Vec::new(),
+        simulation_passes: true,
     }
 }
 
@@ -292,7 +293,8 @@ fn stmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
         threads: 32,
         simulate,
         verify,
-        diagnose: None,
+        diagnose: Vec::new(),
+        simulation_passes: true,
     }
 }
 

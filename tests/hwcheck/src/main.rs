@@ -3,12 +3,19 @@
 //! `#[fragment_layout]` generates. See the README's "Hardware check" section.
 //!
 //! ```text
-//! hwcheck                  run on GPU 0; exit 0 when everything matched, 1 otherwise,
-//!                          77 without a CUDA driver, 78 without a usable device
-//! hwcheck --host-only      run the same checks against a host simulation of the PTX
+//! hwcheck [--results FILE] [--timeout S]
+//!                          run on GPU 0; exit 0 when everything matched, 1 otherwise,
+//!                          77 without a CUDA driver, 78 without a usable device;
+//!                          --results also writes the run as a Markdown page
+//! hwcheck --host-only [--results FILE] [--timeout S]
+//!                          run the same checks against a host simulation of the PTX
 //!                          semantics (ISA formulas, not the numerals); no GPU touched
 //! hwcheck --emit-ptx DIR   write every generated kernel to DIR/{target}__{name}.ptx
 //! ```
+//!
+//! The checks run in a worker process watched by the one started (`supervise`): a kernel
+//! that faults or hangs (`--timeout`, seconds per check, default 120) costs its own line, not
+//! the run. `--worker gpu|host START` is that worker.
 
 mod check;
 mod formulas;
@@ -16,18 +23,24 @@ mod gpu;
 mod layouts;
 mod ldst;
 mod mma;
+mod results;
+mod supervise;
 mod values;
 mod wgmma;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use check::{Check, Report};
+use supervise::{say, Backend, Fault, Verdict};
 
 /// Exit status where there is no CUDA driver (the automake "skipped" code).
 const SKIP_NO_DRIVER: u8 = 77;
 /// Exit status where the driver is there but no device can run the checks.
 const SKIP_NO_DEVICE: u8 = 78;
+/// Seconds a check may take (the first includes creating the CUDA context).
+const DEFAULT_TIMEOUT: u64 = 120;
 
 /// Every check, in order: `mma.sync`, `ldmatrix` / `stmatrix`, `wgmma`.
 fn all_checks() -> Vec<Check> {
@@ -37,24 +50,59 @@ fn all_checks() -> Vec<Check> {
     v
 }
 
-fn usage() -> ExitCode {
-    eprintln!("usage: hwcheck [--host-only | --emit-ptx DIR]");
+fn usage(why: &str) -> ExitCode {
+    eprintln!("hwcheck: {why}");
+    eprintln!("usage: hwcheck [--host-only] [--results FILE] [--timeout SECONDS] | --emit-ptx DIR");
     ExitCode::from(2)
+}
+
+/// A supervised run as asked on the command line.
+struct Options {
+    backend: Backend,
+    results: Option<String>,
+    timeout: Duration,
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        [] => run_gpu(),
-        ["--host-only"] => run_host(),
-        ["--emit-ptx", dir] => emit(dir),
-        _ => usage(),
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["--emit-ptx", dir] => return emit(dir),
+        ["--worker", backend, start] => {
+            return match (Backend::parse(backend), start.parse()) {
+                (Some(b), Ok(s)) => worker(b, s),
+                _ => usage("--worker takes gpu|host and a check number"),
+            }
+        }
+        _ => {}
     }
+    let mut o = Options {
+        backend: Backend::Gpu,
+        results: None,
+        timeout: Duration::from_secs(DEFAULT_TIMEOUT),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match (*a, it.clone().next()) {
+            ("--host-only", _) => o.backend = Backend::Host,
+            ("--results", Some(f)) => {
+                o.results = Some(f.to_string());
+                it.next();
+            }
+            ("--timeout", Some(s)) => {
+                match s.parse::<f64>() {
+                    Ok(t) if t > 0.0 && t.is_finite() => o.timeout = Duration::from_secs_f64(t),
+                    _ => return usage(&format!("--timeout takes seconds above 0, not {s:?}")),
+                }
+                it.next();
+            }
+            (flag @ ("--results" | "--timeout"), None) => {
+                return usage(&format!("{flag} needs a value"))
+            }
+            (other, _) => return usage(&format!("unknown argument {other:?}")),
+        }
+    }
+    supervised(&o, &args)
 }
 
 fn emit(dir: &str) -> ExitCode {
@@ -65,7 +113,7 @@ fn emit(dir: &str) -> ExitCode {
     let checks = all_checks();
     let mut written = std::collections::BTreeSet::new();
     for c in &checks {
-        for k in std::iter::once(&c.kernel).chain(c.diagnose.as_ref().map(|d| &d.kernel)) {
+        for k in std::iter::once(&c.kernel).chain(c.diagnose.iter().map(|d| &d.kernel)) {
             let file = k.file_name();
             if written.insert(file.clone()) {
                 if let Err(e) = std::fs::write(format!("{dir}/{file}"), &k.ptx) {
@@ -79,57 +127,52 @@ fn emit(dir: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Prints one line per check and the summary; success when everything matched.
-fn report(results: &[(String, Result<Report, String>)], mode: &str) -> ExitCode {
-    let mut failed = 0;
-    for (name, r) in results {
-        match r {
-            Ok(r) => {
-                println!("{name}: {}", r.line());
-                if !r.passed() {
-                    failed += 1;
-                }
-            }
+/// Runs every check in workers, prints the summary, writes `--results`; success when
+/// everything matched.
+fn supervised(o: &Options, args: &[&str]) -> ExitCode {
+    let names: Vec<String> = all_checks().into_iter().map(|c| c.name).collect();
+    let mut run = supervise::supervise(o.backend, &names, o.timeout);
+    if let Some(code) = run.skipped {
+        if o.results.is_some() {
+            println!("(no results page written: the run was skipped)");
+        }
+        return ExitCode::from(code);
+    }
+    let failed = run.failed();
+    let mode = match o.backend {
+        Backend::Gpu => "GPU",
+        Backend::Host => "host simulation",
+    };
+    let summary = format!(
+        "summary ({mode}): {} of {} instructions matched, {failed} failed",
+        names.len() - failed,
+        names.len()
+    );
+    println!("{summary}");
+    run.log.push(summary);
+    if let Some(file) = &o.results {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let command = std::iter::once("hwcheck")
+            .chain(args.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let page = results::markdown(&run, o.backend, &command, &results::utc(now));
+        match std::fs::write(file, page) {
+            Ok(()) => println!("wrote {file}"),
             Err(e) => {
-                println!("{name}: ERROR {e}");
-                failed += 1;
+                println!("cannot write {file}: {e}");
+                return ExitCode::FAILURE;
             }
         }
     }
-    println!(
-        "summary ({mode}): {} of {} instructions matched, {failed} failed",
-        results.len() - failed,
-        results.len()
-    );
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
-}
-
-fn run_host() -> ExitCode {
-    let checks = all_checks();
-    let results: Vec<_> = checks
-        .iter()
-        .map(|c| {
-            let r = catch_unwind(AssertUnwindSafe(|| {
-                let out = (c.simulate)(&c.inputs);
-                assert_eq!(out.len(), c.out_words, "simulated output size");
-                let mut r = (c.verify)(&out);
-                // The diagnostic variant must pass on the simulation too.
-                if let Some(d) = &c.diagnose {
-                    let dr = (d.verify)(&(d.simulate)(&d.inputs));
-                    r.note_failed |= !dr.passed();
-                    r.notes.push(format!("{}: {}", d.name, dr.line()));
-                }
-                r
-            }))
-            .map_err(|p| panic_text(&p));
-            (c.name.clone(), r)
-        })
-        .collect();
-    report(&results, "host simulation")
 }
 
 fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
@@ -139,53 +182,109 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "panic".into())
 }
 
-fn run_gpu() -> ExitCode {
-    if !gpu::driver_present() {
-        println!("skipped: no CUDA driver");
-        return ExitCode::from(SKIP_NO_DRIVER);
-    }
-    let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<ExitCode, String> {
-        let dev = match gpu::open() {
-            Ok(d) => d,
-            Err(e) => {
-                println!("skipped: no usable CUDA device ({e})");
-                return Ok(ExitCode::from(SKIP_NO_DEVICE));
-            }
+/// The worker: runs the checks from `start` on, one `@result` line each, and stops after the
+/// first where a kernel could not run (on a GPU the context may be unusable after that), for
+/// a fresh worker to go on.
+fn worker(backend: Backend, start: usize) -> ExitCode {
+    let checks = all_checks();
+    let dev = match backend {
+        Backend::Gpu => match open_device(&checks) {
+            Ok(d) => Some(d),
+            Err(code) => return code,
+        },
+        Backend::Host => None,
+    };
+    for (i, c) in checks.iter().enumerate().skip(start) {
+        let r = match supervise::fault_at(i) {
+            Some(Fault::Crash) => std::process::abort(),
+            Some(Fault::Hang) => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            Some(Fault::Error) => Err("injected fault (HWCHECK_FAULT)".to_string()),
+            None => match &dev {
+                Some(d) => run_one(d, c),
+                None => host_one(c),
+            },
         };
-        let checks = all_checks();
-        let need = checks
-            .iter()
-            .map(|c| c.kernel.capability())
-            .max()
-            .unwrap_or((0, 0));
-        println!(
-            "device: {}, compute capability {}.{}",
-            dev.name, dev.capability.0, dev.capability.1
-        );
-        if dev.capability < need {
-            println!(
-                "skipped: device compute capability {}.{} is below the {}.{} the checks need",
-                dev.capability.0, dev.capability.1, need.0, need.1
-            );
-            return Ok(ExitCode::from(SKIP_NO_DEVICE));
-        }
-        let results: Vec<_> = checks
-            .iter()
-            .map(|c| (c.name.clone(), run_one(&dev, c)))
-            .collect();
-        Ok(report(&results, "GPU"))
-    }));
-    match outcome {
-        Ok(Ok(code)) => code,
-        Ok(Err(e)) => {
-            println!("error: {e}");
-            ExitCode::FAILURE
-        }
-        Err(p) => {
-            println!("error: the GPU part panicked: {}", panic_text(&p));
-            ExitCode::FAILURE
+        let suspect = r.as_ref().map_or(true, |r| r.device_error);
+        let (verdict, line) = match r {
+            Ok(r) if r.passed() => (Verdict::Pass, format!("{}: {}", c.name, r.line())),
+            Ok(r) => (Verdict::Fail, format!("{}: {}", c.name, r.line())),
+            Err(e) => (Verdict::Error, format!("{}: ERROR {e}", c.name)),
+        };
+        say::result(i, verdict, &line);
+        if suspect && i + 1 < checks.len() {
+            return ExitCode::from(supervise::EXIT_RESTART);
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// GPU 0, announced with `@device`; or the skip, announced with `@skip`, as the exit status.
+fn open_device(checks: &[Check]) -> Result<gpu::Device, ExitCode> {
+    if !gpu::driver_present() {
+        say::skip(SKIP_NO_DRIVER, "no CUDA driver");
+        return Err(ExitCode::from(SKIP_NO_DRIVER));
+    }
+    let no_device = |why: String| {
+        say::skip(SKIP_NO_DEVICE, &why);
+        ExitCode::from(SKIP_NO_DEVICE)
+    };
+    let dev = match catch_unwind(gpu::open) {
+        Ok(Ok(d)) => d,
+        Ok(Err(e)) => return Err(no_device(format!("no usable CUDA device ({e})"))),
+        Err(p) => {
+            return Err(no_device(format!(
+                "no usable CUDA device (panic: {})",
+                panic_text(&p)
+            )))
+        }
+    };
+    say::device(&dev.name, dev.capability, &dev.driver);
+    let need = checks
+        .iter()
+        .map(|c| c.kernel.capability())
+        .max()
+        .unwrap_or((0, 0));
+    if dev.capability < need {
+        return Err(no_device(format!(
+            "device compute capability {}.{} is below the {}.{} the checks need",
+            dev.capability.0, dev.capability.1, need.0, need.1
+        )));
+    }
+    Ok(dev)
+}
+
+/// Runs one check against the host simulation. Each diagnostic variant must come out there
+/// as its `simulation_passes` says, so that on the GPU its outcome tells the readings apart.
+fn host_one(c: &Check) -> Result<Report, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let out = (c.simulate)(&c.inputs);
+        assert_eq!(out.len(), c.out_words, "simulated output size");
+        let mut r = (c.verify)(&out);
+        for d in &c.diagnose {
+            let dr = (d.verify)(&(d.simulate)(&d.inputs));
+            let as_meant = dr.passed() == d.simulation_passes;
+            r.note_failed |= !as_meant;
+            let expect = if d.simulation_passes {
+                "passes"
+            } else {
+                "fails"
+            };
+            let outcome = if as_meant {
+                "as it should"
+            } else {
+                "UNEXPECTEDLY"
+            };
+            r.notes.push(format!(
+                "{}: {} ({expect} on the simulation, {outcome})",
+                d.name,
+                dr.line()
+            ));
+        }
+        r
+    }))
+    .map_err(|p| panic_text(&p))
 }
 
 /// Runs one check on the device; where it fails and has a diagnostic variant, runs that too
@@ -193,18 +292,26 @@ fn run_gpu() -> ExitCode {
 fn run_one(dev: &gpu::Device, c: &Check) -> Result<Report, String> {
     let out = catch_unwind(AssertUnwindSafe(|| dev.run(c))).map_err(|p| panic_text(&p))??;
     let mut r = (c.verify)(&out);
-    if !r.passed() {
-        if let Some(d) = &c.diagnose {
-            let note = match catch_unwind(AssertUnwindSafe(|| dev.run(d))) {
-                Ok(Ok(o)) => {
-                    let dr = (d.verify)(&o);
-                    format!("diagnosis {}: {}", d.name, dr.line())
-                }
-                Ok(Err(e)) => format!("diagnosis {}: ERROR {e}", d.name),
-                Err(p) => format!("diagnosis {}: panic {}", d.name, panic_text(&p)),
-            };
-            r.notes.push(note);
-        }
+    if r.passed() {
+        return Ok(r);
+    }
+    for d in &c.diagnose {
+        let note = match catch_unwind(AssertUnwindSafe(|| dev.run(d))) {
+            Ok(Ok(o)) => {
+                let dr = (d.verify)(&o);
+                let verdict = if dr.passed() { "PASSES" } else { "fails" };
+                format!("diagnosis {}: {verdict}, {}", d.name, dr.line())
+            }
+            Ok(Err(e)) => {
+                r.device_error = true;
+                format!("diagnosis {}: ERROR {e}", d.name)
+            }
+            Err(p) => {
+                r.device_error = true;
+                format!("diagnosis {}: panic {}", d.name, panic_text(&p))
+            }
+        };
+        r.notes.push(note);
     }
     Ok(r)
 }

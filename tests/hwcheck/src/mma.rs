@@ -427,7 +427,8 @@ pub fn mma_check(g: &MmaGroup) -> Check {
         threads: 32,
         simulate,
         verify,
-        diagnose: None,
+        diagnose: Vec::new(),
+        simulation_passes: true,
     }
 }
 

@@ -10,6 +10,11 @@
 //! K-major layout the leading-dimension offset is the distance between core matrices adjacent
 //! in K, the stride offset between core matrices adjacent in M (for A) or N (for B). B (K x N)
 //! is K-major when each column of B is contiguous, i.e. with the default (no transpose) flags.
+//!
+//! When the check fails on the GPU, two variants tell the causes apart: a one-hot product
+//! (its note says which thread and register got the 1, against the numeral and the ISA
+//! formula), and the same check with LBO and SBO exchanged in the descriptors, which passes
+//! only if the hardware reads those two fields the other way round from our reading.
 
 use layout_core::catalog::{Operand, CATALOG};
 
@@ -22,40 +27,86 @@ use crate::values::{bits_of, decode, encode, pack_words, unpack_words};
 /// The N the check runs (each needs an entry in `layouts`).
 pub const NS: [u32; 6] = [8, 16, 24, 64, 128, 256];
 
-/// Bytes between core matrices adjacent in K (leading dimension).
-const LBO: u64 = 128;
-/// Bytes between core matrices adjacent in M or N (stride dimension).
-const SBO: u64 = 256;
 const K: usize = 16;
 const M: usize = 64;
+/// Bytes in one core matrix (8 rows of 16 bytes).
+const CORE: usize = 128;
 
-/// Byte offset of element `(mn, k)` of a K-major operand in the canonical no-swizzle layout.
-fn kmajor_offset(mn: usize, k: usize) -> usize {
-    (mn / 8) * SBO as usize + (k / 8) * LBO as usize + (mn % 8) * 16 + (k % 8) * 2
+/// How an operand with `mn_blocks` core matrices along M (A) or N (B) and two along K sits in
+/// shared memory: the byte steps between core matrices adjacent in K and in M/N, and the
+/// descriptor's leading- and stride-dimension byte offsets (LBO, SBO).
+#[derive(Clone, Copy)]
+struct Placement {
+    k_step: usize,
+    mn_step: usize,
+    lbo: usize,
+    sbo: usize,
 }
 
-/// The descriptor with its start address field holding `offset` (the kernel adds the shared
-/// memory base).
-fn descriptor(offset: usize) -> u64 {
-    ((offset as u64 >> 4) & 0x3fff) | (LBO >> 4) << 16 | (SBO >> 4) << 32
+impl Placement {
+    /// As the ISA reads the descriptor: LBO is the step along K, SBO the step along M/N.
+    /// The M/N blocks come in pairs (the two K halves side by side).
+    fn as_read() -> Placement {
+        Placement {
+            k_step: CORE,
+            mn_step: 2 * CORE,
+            lbo: CORE,
+            sbo: 2 * CORE,
+        }
+    }
+
+    /// The hypothesis that the hardware reads LBO and SBO the other way round: the data as
+    /// `as_read` places it, the two fields exchanged. Read as the ISA says, this descriptor
+    /// steps 256 bytes along K and 128 along M/N: wrong data, but inside the padded image.
+    fn swapped() -> Placement {
+        Placement {
+            lbo: 2 * CORE,
+            sbo: CORE,
+            ..Placement::as_read()
+        }
+    }
+
+    /// Byte offset of element `(mn, k)` (f16) of the operand.
+    fn offset(&self, mn: usize, k: usize) -> usize {
+        (mn / 8) * self.mn_step + (k / 8) * self.k_step + (mn % 8) * 16 + (k % 8) * 2
+    }
+
+    /// The descriptor of the operand at byte `offset` of the image (the kernel adds the shared
+    /// memory base to the start address field): start `>> 4` in bits 0-13, LBO `>> 4` in
+    /// 16-29, SBO `>> 4` in 32-45, base offset and swizzle mode 0.
+    fn descriptor(&self, offset: usize) -> u64 {
+        let field = |bytes: usize| (bytes as u64 >> 4) & 0x3fff;
+        field(offset) | field(self.lbo) << 16 | field(self.sbo) << 32
+    }
+}
+
+/// Bytes of the shared-memory image for N: A, B, and zeros after them for a misread
+/// descriptor to land in (the one-hot and swapped diagnoses read there on purpose).
+fn image_bytes(n: usize) -> usize {
+    M * K * 2 + K * n * 2 + 2 * CORE
 }
 
 /// The shared-memory image: A (64 x 16, as `A[m][k]`) then B (16 x N, as `B[k][n]`), both
-/// K-major; and the two descriptors.
-fn image(a: &[u64], b: &[u64], n: usize) -> (Vec<u32>, Vec<u32>) {
+/// K-major, placed by `p`; and the two descriptors.
+fn image(a: &[u64], b: &[u64], n: usize, p: Placement) -> (Vec<u32>, Vec<u32>) {
     let b_off = M * K * 2;
-    let mut mem = vec![0u64; (b_off + K * n * 2) / 2];
+    let mut mem = vec![0u64; image_bytes(n) / 2];
+    let mut put = |byte: usize, v: u64| {
+        assert_eq!(mem[byte / 2], 0, "two elements at byte {byte}");
+        mem[byte / 2] = v | 1 << 63;
+    };
     for m in 0..M {
         for k in 0..K {
-            mem[kmajor_offset(m, k) / 2] = a[m * K + k];
+            put(p.offset(m, k), a[m * K + k]);
         }
     }
     for k in 0..K {
         for j in 0..n {
-            mem[(b_off + kmajor_offset(j, k)) / 2] = b[k * n + j];
+            put(b_off + p.offset(j, k), b[k * n + j]);
         }
     }
-    let d = [descriptor(0), descriptor(b_off)];
+    let mem: Vec<u64> = mem.iter().map(|v| v & 0xffff).collect();
+    let d = [p.descriptor(0), p.descriptor(b_off)];
     (pack_words(&mem, 16), pack_words(&d, 64))
 }
 
@@ -65,7 +116,7 @@ fn wgmma_ptx(instr: &str, n: u32) -> Kernel {
     let (version, target) = version_target("sm_90a", instr);
     let name = ident(instr);
     let regs = n / 2;
-    let bytes = (M * K * 2 + K * n as usize * 2) as u32;
+    let bytes = image_bytes(n as usize) as u32;
     let chunks = bytes / 16;
     let d: Vec<String> = (0..regs).map(|i| format!("%d{i}")).collect();
     let mut s = format!(
@@ -120,7 +171,20 @@ fn hot(n: usize) -> ((usize, usize), (usize, usize)) {
     ((37, 11), (11, n - 3))
 }
 
-fn build(name: String, instr: &'static str, n: u32, inp: Inputs, one_hot_probe: bool) -> Check {
+/// What a check built by `build` is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    /// The check proper: random operands, placed as the ISA reads the descriptors.
+    Full,
+    /// Diagnosis: one 1 in A and in B; its note says where the product landed.
+    OneHot,
+    /// Diagnosis: the check proper with the descriptors' LBO and SBO exchanged. It passes on
+    /// the GPU only if the hardware reads them the other way round from the ISA, and never
+    /// on the simulation.
+    Swapped,
+}
+
+fn build(instr: &'static str, n: u32, inp: Inputs, variant: Variant) -> Check {
     let nn = n as usize;
     let c_entry = CATALOG
         .iter()
@@ -129,7 +193,11 @@ fn build(name: String, instr: &'static str, n: u32, inp: Inputs, one_hot_probe: 
     let l = layout(c_entry.name())
         .unwrap_or_else(|| panic!("no generated code for {}", c_entry.name()));
     let elems = c_entry.numeral.elements as usize;
-    let (mem, desc) = image(&inp.a.bits, &inp.b.bits, nn);
+    let placement = match variant {
+        Variant::Swapped => Placement::swapped(),
+        Variant::Full | Variant::OneHot => Placement::as_read(),
+    };
+    let (mem, desc) = image(&inp.a.bits, &inp.b.bits, nn, placement);
     let c_regs = gather_all(l, 128, &inp.c);
     let mut want = vec![0u64; M * nn];
     for i in 0..M {
@@ -146,12 +214,17 @@ fn build(name: String, instr: &'static str, n: u32, inp: Inputs, one_hot_probe: 
     let verify = Box::new(move |out: &[u32]| {
         let (full, partial) = scatter_all(l, elems, 32, 128, out, (M, nn), part);
         let mut r = compare("f32", &full, &partial, &want, nn, part);
-        if one_hot_probe {
+        if variant == Variant::OneHot {
             r.notes.push(one_hot_note(out, elems, cname, nn));
         }
         r
     });
     let simulate = Box::new(move |inp: &[Vec<u32>]| simulate_wgmma(inp, nn, cname, elems));
+    let name = match variant {
+        Variant::Full => instr.to_string(),
+        Variant::OneHot => format!("{instr} one-hot"),
+        Variant::Swapped => format!("{instr} with LBO and SBO swapped"),
+    };
     Check {
         name,
         kernel: wgmma_ptx(instr, n),
@@ -160,7 +233,8 @@ fn build(name: String, instr: &'static str, n: u32, inp: Inputs, one_hot_probe: 
         threads: 128,
         simulate,
         verify,
-        diagnose: None,
+        diagnose: Vec::new(),
+        simulation_passes: variant != Variant::Swapped,
     }
 }
 
@@ -240,7 +314,7 @@ pub fn wgmma_checks() -> Vec<Check> {
                 .find(|i| i.ends_with("k16.f32.f16.f16"))
                 .expect("wgmma f16 instruction");
             let seed = u64::from(n) * 7919;
-            let full = Inputs {
+            let random = || Inputs {
                 a: Matrix::random(M, K, "f16", (-128, 127), seed + 1),
                 b: Matrix::random(K, nn, "f16", (-128, 127), seed + 2),
                 c: Matrix::random(M, nn, "f32", (-1024, 1023), seed + 3),
@@ -256,14 +330,11 @@ pub fn wgmma_checks() -> Vec<Check> {
                     bits: vec![0; M * nn],
                 },
             };
-            let mut check = build(instr.to_string(), instr, n, full, false);
-            check.diagnose = Some(Box::new(build(
-                format!("{instr} one-hot"),
-                instr,
-                n,
-                probe,
-                true,
-            )));
+            let mut check = build(instr, n, random(), Variant::Full);
+            check.diagnose = vec![
+                build(instr, n, probe, Variant::OneHot),
+                build(instr, n, random(), Variant::Swapped),
+            ];
             check
         })
         .collect()

@@ -60,6 +60,8 @@ fn host_only_self_test_passes() {
         "stmatrix.",
         "wgmma.",
         "partial 9x5 ok",
+        "with LBO and SBO swapped: ",
+        "(fails on the simulation, as it should)",
     ] {
         assert!(out.contains(family), "no {family} line:\n{out}");
     }
@@ -83,5 +85,117 @@ fn emit_ptx_writes_one_file_per_kernel_named_by_target() {
             "{n}"
         );
         assert_eq!(target == "sm_90a", n.contains("wgmma"), "{n}");
+    }
+}
+
+fn hwcheck_with_fault(args: &[&str], fault: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hwcheck"))
+        .args(args)
+        .env("HWCHECK_FAULT", fault)
+        .output()
+        .expect("running hwcheck")
+}
+
+/// The per-check lines of a run (`NAME: ...`), without summary and worker notes.
+fn check_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| {
+            l.starts_with("mma.")
+                || l.starts_with("ldmatrix.")
+                || l.starts_with("stmatrix.")
+                || l.starts_with("wgmma.")
+        })
+        .collect()
+}
+
+#[test]
+fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
+    let clean = hwcheck(&["--host-only"]);
+    let clean = String::from_utf8_lossy(&clean.stdout).to_string();
+    let names: Vec<&str> = check_lines(&clean)
+        .iter()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    let o = hwcheck_with_fault(&["--host-only", "--timeout", "2"], "crash:2,hang:5,error:9");
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    let lines = check_lines(&out);
+    assert_eq!(lines.len(), names.len(), "one line per check:\n{out}");
+    for (i, (line, name)) in lines.iter().zip(&names).enumerate() {
+        assert!(
+            line.starts_with(&format!("{name}: ")),
+            "line {i} out of order: {line}"
+        );
+        let want = match i {
+            2 => Some("ERROR worker died (signal 6)"),
+            5 => Some("ERROR no result within 2 s; worker killed"),
+            9 => Some("ERROR injected fault"),
+            _ => None,
+        };
+        match want {
+            Some(w) => assert!(line.contains(w), "check {i}: want {w:?}, got {line}"),
+            None => assert!(
+                line.contains(": 0/") && !line.contains("ERROR"),
+                "check {i}: {line}"
+            ),
+        }
+    }
+    for from in [3, 6, 10] {
+        assert!(
+            out.contains(&format!("(a fresh worker goes on from check {from})")),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains(&format!(
+            "summary (host simulation): {} of {} instructions matched, 3 failed",
+            names.len() - 3,
+            names.len()
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn results_page_holds_the_run_unedited() {
+    let file = std::env::temp_dir().join(format!("hwcheck-results-{}.md", std::process::id()));
+    let o = hwcheck(&["--host-only", "--results", file.to_str().unwrap()]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let page = std::fs::read_to_string(&file).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert!(
+        page.starts_with("# Hardware check: host simulation (not a hardware result)"),
+        "{page}"
+    );
+    let block = page
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let printed: Vec<&str> = out.lines().filter(|l| !l.starts_with("wrote ")).collect();
+    assert_eq!(block.lines().collect::<Vec<_>>(), printed);
+    let n = check_lines(&out).len();
+    let outcome = format!("| outcome | {n} of {n} instructions matched, 0 failed |");
+    assert!(page.contains(&outcome), "{outcome:?} missing:\n{page}");
+}
+
+#[test]
+fn bad_arguments_get_a_usage_error() {
+    for (args, says) in [
+        (&["--timeout", "0"][..], "--timeout takes seconds above 0"),
+        (
+            &["--timeout", "soon"][..],
+            "--timeout takes seconds above 0",
+        ),
+        (&["--results"][..], "--results needs a value"),
+        (&["--fast"][..], "unknown argument \"--fast\""),
+        (&["--worker", "tpu", "0"][..], "--worker takes gpu|host"),
+    ] {
+        let o = hwcheck(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
     }
 }

@@ -1,0 +1,387 @@
+//! The checks run in a worker process (this same binary, `--worker`), watched by the one the
+//! user started. A kernel that faults leaves the CUDA context unusable for every later launch,
+//! and one that hangs would stall the run; isolated, either costs its own line only:
+//!
+//! ```text
+//! supervisor                         worker (hwcheck --worker gpu 0)
+//!   spawn worker from check 0   ->     @device NVIDIA H200<TAB>9.0<TAB>CUDA 13.0, ...
+//!   print each result it reads  <-     @result 0<TAB>pass<TAB>mma.sync...: 0/128, ...
+//!                               <-     @result 7<TAB>error<TAB>ldmatrix...: ERROR ...
+//!                                      (exits 3: the context may be poisoned)
+//!   spawn worker from check 8   ->     ...
+//!   no line within the timeout:        killed; that check is an ERROR, go on after it
+//!   worker died mid-check:             that check is an ERROR (exit status, stderr tail)
+//! ```
+//!
+//! `HWCHECK_FAULT=crash:I`, `hang:I` or `error:I` makes a worker abort, hang or report an
+//! error at check `I`: how the tests exercise this without a GPU.
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// Where the checks run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Backend {
+    /// On GPU 0.
+    Gpu,
+    /// Against the host simulation of the PTX semantics.
+    Host,
+}
+
+impl Backend {
+    /// The name on the worker's command line.
+    pub fn arg(self) -> &'static str {
+        match self {
+            Backend::Gpu => "gpu",
+            Backend::Host => "host",
+        }
+    }
+
+    /// The backend named `s`.
+    pub fn parse(s: &str) -> Option<Backend> {
+        match s {
+            "gpu" => Some(Backend::Gpu),
+            "host" => Some(Backend::Host),
+            _ => None,
+        }
+    }
+}
+
+/// The judgement of one check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// Every element matched.
+    Pass,
+    /// It ran, and something differed.
+    Fail,
+    /// It could not run (JIT, launch, crash, timeout).
+    Error,
+}
+
+impl Verdict {
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Error => "error",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Verdict> {
+        [Verdict::Pass, Verdict::Fail, Verdict::Error]
+            .into_iter()
+            .find(|v| v.word() == s)
+    }
+}
+
+/// Worker exit status: it stopped after an error, and a fresh worker goes on after it.
+pub const EXIT_RESTART: u8 = 3;
+
+/// The worker's side of the protocol: one line per message on stdout.
+pub mod say {
+    use super::Verdict;
+
+    /// The device the worker opened.
+    pub fn device(name: &str, capability: (i32, i32), driver: &str) {
+        println!(
+            "@device {name}\t{}.{}\t{driver}",
+            capability.0, capability.1
+        );
+    }
+
+    /// Check `index`'s outcome, `line` being `NAME: ...`.
+    pub fn result(index: usize, verdict: Verdict, line: &str) {
+        println!("@result {index}\t{}\t{line}", verdict.word());
+    }
+
+    /// The run cannot happen here (exit `code`, 77 or 78), and why.
+    pub fn skip(code: u8, why: &str) {
+        println!("@skip {code}\t{why}");
+    }
+}
+
+/// What the device worker reported of itself.
+#[derive(Clone, Debug, Default)]
+pub struct DeviceInfo {
+    /// The GPU's name.
+    pub name: String,
+    /// `major.minor`.
+    pub capability: String,
+    /// The driver's versions.
+    pub driver: String,
+}
+
+/// The whole run, as the supervisor saw it.
+#[derive(Default)]
+pub struct Run {
+    /// Every line printed, in order.
+    pub log: Vec<String>,
+    /// The device, when a GPU worker opened one.
+    pub device: Option<DeviceInfo>,
+    /// One verdict per check.
+    pub verdicts: Vec<Verdict>,
+    /// Set when the run was skipped: the exit status (77, 78).
+    pub skipped: Option<u8>,
+}
+
+impl Run {
+    fn say(&mut self, line: String) {
+        println!("{line}");
+        self.log.push(line);
+    }
+
+    /// Checks that did not pass.
+    pub fn failed(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| **v != Verdict::Pass)
+            .count()
+    }
+}
+
+/// One worker's messages, as they arrive.
+enum Message {
+    Device(DeviceInfo),
+    Result(usize, Verdict, String),
+    Skip(u8, String),
+    Other,
+}
+
+fn parse(line: &str) -> Message {
+    let other = || Message::Other;
+    if let Some(rest) = line.strip_prefix("@device ") {
+        let mut f = rest.splitn(3, '\t');
+        return match (f.next(), f.next(), f.next()) {
+            (Some(n), Some(c), Some(d)) => Message::Device(DeviceInfo {
+                name: n.into(),
+                capability: c.into(),
+                driver: d.into(),
+            }),
+            _ => other(),
+        };
+    }
+    if let Some(rest) = line.strip_prefix("@result ") {
+        let mut f = rest.splitn(3, '\t');
+        return match (
+            f.next().and_then(|i| i.parse().ok()),
+            f.next().and_then(Verdict::parse),
+            f.next(),
+        ) {
+            (Some(i), Some(v), Some(t)) => Message::Result(i, v, t.into()),
+            _ => other(),
+        };
+    }
+    if let Some(rest) = line.strip_prefix("@skip ") {
+        if let Some((code, why)) = rest.split_once('\t') {
+            if let Ok(code) = code.parse() {
+                return Message::Skip(code, why.into());
+            }
+        }
+    }
+    other()
+}
+
+/// A running worker: its stdout lines arrive on a channel (so the wait can time out), its
+/// stderr is collected for when it dies.
+struct Worker {
+    child: Child,
+    lines: Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+impl Worker {
+    fn spawn(backend: Backend, start: usize) -> Result<Worker, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("finding this binary: {e}"))?;
+        let mut child = Command::new(exe)
+            .args(["--worker", backend.arg(), &start.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("starting a worker: {e}"))?;
+        let out = child.stdout.take().expect("piped stdout");
+        let mut err = child.stderr.take().expect("piped stderr");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = err.read_to_string(&mut s);
+            s
+        });
+        Ok(Worker {
+            child,
+            lines,
+            stderr,
+        })
+    }
+
+    /// Kills the worker (where it still runs) and returns how it ended and the last lines
+    /// of its stderr.
+    fn finish(mut self, kill: bool) -> (Option<ExitStatus>, String) {
+        if kill {
+            let _ = self.child.kill();
+        }
+        let status = self.child.wait().ok();
+        let err = self.stderr.join().unwrap_or_default();
+        let tail: Vec<&str> = err.lines().rev().take(3).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        (status, tail.join(" | "))
+    }
+}
+
+fn describe(status: Option<ExitStatus>) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match status {
+        Some(s) => match (s.code(), s.signal()) {
+            (Some(c), _) => format!("exit {c}"),
+            (None, Some(sig)) => format!("signal {sig}"),
+            _ => "ended".into(),
+        },
+        None => "lost".into(),
+    }
+}
+
+/// Runs `names.len()` checks in workers on `backend`, each allowed `timeout` to report,
+/// printing every line as it comes.
+pub fn supervise(backend: Backend, names: &[String], timeout: Duration) -> Run {
+    let mut run = Run::default();
+    let mut next = 0;
+    while next < names.len() {
+        let start = next;
+        let worker = match Worker::spawn(backend, next) {
+            Ok(w) => w,
+            Err(e) => {
+                for name in &names[next..] {
+                    run.say(format!("{name}: ERROR {e}"));
+                    run.verdicts.push(Verdict::Error);
+                }
+                break;
+            }
+        };
+        if next > 0 {
+            run.say(format!("(a fresh worker goes on from check {next})"));
+        }
+        let mut timed_out = false;
+        loop {
+            match worker.lines.recv_timeout(timeout) {
+                Ok(line) => match parse(&line) {
+                    Message::Device(d) => {
+                        if run.device.is_none() {
+                            run.say(format!(
+                                "device: {}, compute capability {}, driver {}",
+                                d.name, d.capability, d.driver
+                            ));
+                            run.device = Some(d);
+                        }
+                    }
+                    Message::Result(i, v, text) if i == next => {
+                        run.say(text);
+                        run.verdicts.push(v);
+                        next += 1;
+                    }
+                    Message::Skip(code, why) => {
+                        run.say(format!("skipped: {why}"));
+                        run.skipped = Some(code);
+                        let _ = worker.finish(true);
+                        return run;
+                    }
+                    Message::Result(..) | Message::Other => run.say(line),
+                },
+                Err(RecvTimeoutError::Timeout) => {
+                    timed_out = true;
+                    break;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        let (status, stderr) = worker.finish(timed_out);
+        let restart = status.and_then(|s| s.code()) == Some(i32::from(EXIT_RESTART));
+        // A worker that asks for a restart has reported the check it stopped at; one that
+        // reports nothing and asks anyway is treated as dead, so the run always moves on.
+        if next < names.len() && (!restart || next == start) {
+            let why = if timed_out {
+                format!(
+                    "no result within {} s; worker killed",
+                    timeout.as_secs_f64()
+                )
+            } else {
+                format!("worker died ({})", describe(status))
+            };
+            let err = if stderr.is_empty() {
+                String::new()
+            } else {
+                format!("; stderr: {stderr}")
+            };
+            run.say(format!("{}: ERROR {why}{err}", names[next]));
+            run.verdicts.push(Verdict::Error);
+            next += 1;
+        }
+    }
+    run
+}
+
+/// A fault the tests ask a worker to stage at one check (`HWCHECK_FAULT`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Fault {
+    /// `crash:I`: abort the process.
+    Crash,
+    /// `hang:I`: never report.
+    Hang,
+    /// `error:I`: report an error (and so end the worker).
+    Error,
+}
+
+/// The fault staged at check `index`, if any.
+pub fn fault_at(index: usize) -> Option<Fault> {
+    let spec = std::env::var("HWCHECK_FAULT").ok()?;
+    spec.split(',').find_map(|one| {
+        let (kind, at) = one.split_once(':')?;
+        if at.parse::<usize>().ok()? != index {
+            return None;
+        }
+        match kind {
+            "crash" => Some(Fault::Crash),
+            "hang" => Some(Fault::Hang),
+            "error" => Some(Fault::Error),
+            _ => None,
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protocol_lines_parse_back() {
+        match parse("@result 12\tfail\tmma.sync.x: 3/128, worst abs diff 2") {
+            Message::Result(12, Verdict::Fail, t) => {
+                assert_eq!(t, "mma.sync.x: 3/128, worst abs diff 2")
+            }
+            _ => panic!("result line"),
+        }
+        match parse("@device NVIDIA H200\t9.0\tCUDA 13.0, kernel module 580.95.05") {
+            Message::Device(d) => {
+                assert_eq!(d.name, "NVIDIA H200");
+                assert_eq!(d.capability, "9.0");
+                assert_eq!(d.driver, "CUDA 13.0, kernel module 580.95.05");
+            }
+            _ => panic!("device line"),
+        }
+        assert!(
+            matches!(parse("@skip 77\tno CUDA driver"), Message::Skip(77, w) if w == "no CUDA driver")
+        );
+        assert!(matches!(parse("@result x\tpass\ty"), Message::Other));
+        assert!(matches!(parse("@result 1\tmaybe\ty"), Message::Other));
+        assert!(matches!(parse("plain"), Message::Other));
+    }
+}
