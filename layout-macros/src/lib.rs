@@ -141,11 +141,12 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `BASE[INDEX] = RHS` stores both with `BASE[i..i + 2].copy_from_slice(&[v0, v1])` (`+=` and the
 /// other compound assignments update both through one two-element slice), and a gather
 /// body `BASE[INDEX]` reads both from `&BASE[i..i + 2]`: one bounds check and one wide access
-/// instead of two. It fires only when `BASE` is a plain name (`out`, not `self.out`), `col` is a
-/// top-level `+` term of `INDEX` and nowhere else in it (`row * ld + col`: the pair's indices
-/// differ by one), and `RHS` reads `BASE` only at `INDEX`; otherwise every element is its own
-/// access. The choice is a constant, so the other path is compiled away. `unpaired` turns it
-/// off.
+/// instead of two. It fires only when `BASE` is a name or fields of a name (`out`, `self.out`),
+/// `col` is a top-level `+` term of `INDEX` and nowhere else in it (`row * ld + col`: the
+/// pair's indices differ by one), and `RHS` reads `BASE` only at `INDEX` (for `self.out`, it may
+/// also read other fields such as `self.alpha`, but not call a method of `self`, which could
+/// read the tile); otherwise every element is its own access. The choice is a constant, so the
+/// other path is compiled away. `unpaired` turns it off.
 ///
 /// **Partial tiles**: `bounds(ROWS, COLS)` names the parameters holding the valid rows and
 /// columns of the tile (any integer type; beyond the tile means the whole tile). Whole tiles take

@@ -214,3 +214,102 @@ fn compound_assignments_pair_too() {
         }
     }
 }
+
+/// An epilogue that keeps its output tile in a field: pairs fire through `self.out` too.
+struct Epilogue {
+    out: Recorder,
+    alpha: u32,
+    ld: usize,
+}
+
+impl Epilogue {
+    fn norm(&self) -> u32 {
+        self.out.data.iter().sum::<u32>() % 7
+    }
+
+    #[fragment_layout(SM80_16x8x16_F32_C)]
+    fn store(&mut self, lane: u32, frag: &[u32; 4]) {
+        |row, col, value| self.out[row * self.ld + col] = self.alpha * value
+    }
+
+    #[fragment_layout(SM80_16x8x16_F32_C)]
+    fn blend(&mut self, lane: u32, frag: &[u32; 4]) {
+        |row, col, value| {
+            self.out[row * self.ld + col] = value + self.alpha * self.out[row * self.ld + col]
+        }
+    }
+
+    // The body calls a method of `self`, which reads the whole tile: each element must be
+    // stored before the next value is computed, so this one stays unpaired.
+    #[fragment_layout(SM80_16x8x16_F32_C)]
+    fn store_normed(&mut self, lane: u32, frag: &[u32; 4]) {
+        |row, col, value| self.out[row * self.ld + col] = value + self.norm()
+    }
+
+    #[fragment_layout(SM80_16x8x16_F32_C, unpaired)]
+    fn store_normed_unpaired(&mut self, lane: u32, frag: &[u32; 4]) {
+        |row, col, value| self.out[row * self.ld + col] = value + self.norm()
+    }
+
+    #[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
+    fn load(&self, lane: u32) -> [u32; 8] {
+        |row, col| self.out[row * self.ld + col]
+    }
+}
+
+fn epilogue() -> Epilogue {
+    Epilogue {
+        out: Recorder::new(16 * 16),
+        alpha: 3,
+        ld: 16,
+    }
+}
+
+#[test]
+fn field_bases_pair_and_keep_every_value_in_place() {
+    let mut e = epilogue();
+    for lane in 0..32 {
+        e.store(lane, &codes(lane));
+    }
+    assert_eq!(e.out.counts(), (0, 64), "self.out pairs like a plain name");
+    let mut b = epilogue();
+    for lane in 0..32 {
+        b.blend(lane, &codes(lane));
+    }
+    assert_eq!(
+        b.out.counts(),
+        (128, 64),
+        "reads per element, stores in pairs"
+    );
+    for lane in 0..32 {
+        for el in 0..4 {
+            let (r, c) = SM80_16x8x16_F32_C.coords(lane, el).unwrap();
+            let i = r as usize * 16 + c as usize;
+            let v = codes(lane)[el as usize];
+            assert_eq!(e.out.data[i], 3 * v);
+            assert_eq!(b.out.data[i], v + 3 * i as u32);
+        }
+    }
+    let g = epilogue();
+    for lane in 0..32 {
+        for (el, v) in g.load(lane).iter().enumerate() {
+            let (r, c) = SM80_16x8x16_F16_A_ROW.coords(lane, el as u32).unwrap();
+            assert_eq!(*v, r * 16 + c);
+        }
+    }
+    assert_eq!(g.out.counts(), (0, 32 * 4), "gathers pair through self.out");
+}
+
+#[test]
+fn a_body_that_calls_a_method_of_the_root_is_not_paired() {
+    let (mut p, mut u) = (epilogue(), epilogue());
+    for lane in 0..32 {
+        p.store_normed(lane, &codes(lane));
+        u.store_normed_unpaired(lane, &codes(lane));
+    }
+    assert_eq!(p.out.counts(), (128, 0));
+    assert_eq!(
+        p.out.data, u.out.data,
+        "each value sees the stores before it"
+    );
+}
