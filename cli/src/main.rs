@@ -63,6 +63,7 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["--help"] | ["-h"] | ["help"] => emit(HELP, ExitCode::SUCCESS),
+        [_, "--help" | "-h", ..] => emit(HELP, ExitCode::SUCCESS),
         ["list"] => emit(&list(), ExitCode::SUCCESS),
         ["json", "--all"] => {
             let objects: Vec<String> = CATALOG.iter().map(json).collect();

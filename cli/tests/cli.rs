@@ -655,3 +655,17 @@ fn expand_shows_the_packed_and_bounded_forms() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
 }
+
+#[test]
+fn help_after_a_command_prints_the_help_not_an_error() {
+    let help = stdout(&run(&["--help"]));
+    for args in [
+        &["check", "--help"][..],
+        &["show", "-h"][..],
+        &["expand", "--help"][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&o), help, "{args:?}");
+    }
+}
