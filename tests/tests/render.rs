@@ -7,7 +7,7 @@
 use fraglayout_tests::ownership::Ownership;
 use layout_core::catalog::{self, CATALOG};
 use layout_core::{render, Digit, Numeral};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 const UPDATE: &str = "UPDATE_SNAPSHOTS";
@@ -426,5 +426,108 @@ fn dump_svgs_when_asked() {
     let extra = [&BROKEN, &WARPGROUP];
     for n in CATALOG.iter().map(|e| e.numeral).chain(extra) {
         std::fs::write(dir.join(format!("{}.svg", n.name)), svg(n)).unwrap();
+    }
+}
+
+/// The grid's `collisions` and `unclaimed` lists, from its text: `offset -> claimants` and
+/// the unclaimed offsets.
+fn listed(n: &Numeral, text: &str) -> (BTreeMap<u64, Vec<(u32, u32)>>, BTreeSet<u64>) {
+    let cols = n.cols as u64;
+    let claim = |s: &str| {
+        let (t, e) = s.trim().trim_start_matches('T').split_once(':').unwrap();
+        (t.parse().unwrap(), e.parse().unwrap())
+    };
+    let mut collisions = BTreeMap::new();
+    let mut unclaimed = BTreeSet::new();
+    let mut section = "";
+    for line in text.lines() {
+        if !line.starts_with("  ") {
+            section = line.split(' ').next().unwrap_or("");
+            continue;
+        }
+        match section {
+            "collisions" => {
+                let (at, who) = line.trim().split_once(": ").unwrap();
+                let (r, c) = at
+                    .trim_matches(|ch| ch == '(' || ch == ')')
+                    .split_once(", ")
+                    .unwrap();
+                let off = r.parse::<u64>().unwrap() * cols + c.parse::<u64>().unwrap();
+                collisions.insert(off, who.split(", ").map(claim).collect());
+            }
+            "unclaimed" => {
+                let (row, list) = line
+                    .trim()
+                    .trim_start_matches("row ")
+                    .split_once(": col ")
+                    .unwrap();
+                let r: u64 = row.parse().unwrap();
+                unclaimed.extend(
+                    list.split(' ')
+                        .map(|c| r * cols + c.parse::<u64>().unwrap()),
+                );
+            }
+            _ => {}
+        }
+    }
+    (collisions, unclaimed)
+}
+
+/// Every claimant of every offset, in `(thread, e)` order, by brute force.
+fn claimants(n: &Numeral) -> BTreeMap<u64, Vec<(u32, u32)>> {
+    let mut all: BTreeMap<u64, Vec<(u32, u32)>> = BTreeMap::new();
+    for t in 0..n.threads() {
+        for e in 0..n.elements {
+            if let Some(off) = n.raw_offset(t, e) {
+                all.entry(off).or_default().push((t, e));
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn broken_grids_list_exactly_the_brute_force_collisions_and_gaps() {
+    // A broken warpgroup accumulator (the element search takes the sorted index), one with
+    // three claimants per cell, and one with more elements than the index holds (the search
+    // tries every element).
+    let wg = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::lane(4, 8, 512),
+        Digit::element(2, 2, 4096),
+        Digit::warp(1, 4, 4096),
+        Digit::element(4, 32, 8),
+    ];
+    let triple = [Digit::lane(1, 32, 1), Digit::element(1, 3, 0)];
+    let wide = [
+        Digit::element(1, 4, 1),
+        Digit::lane(1, 32, 8),
+        Digit::element(4, 130, 128),
+    ];
+    let numerals = [
+        Numeral::new("wg", 64, 256, 128, &wg).with_warps(4),
+        Numeral::new("triple", 8, 8, 3, &triple),
+        Numeral::new("wide", 32, 32, 520, &wide),
+    ];
+    for n in &numerals {
+        assert!(!n.is_bijection(), "{}", n.name);
+        let text = grid(n);
+        let (collisions, unclaimed) = listed(n, &text);
+        let all = claimants(n);
+        let want_collisions: BTreeMap<_, _> = all
+            .iter()
+            .filter(|(off, c)| c.len() > 1 && **off < n.size())
+            .map(|(o, c)| (*o, c.clone()))
+            .collect();
+        let want_unclaimed: BTreeSet<u64> =
+            (0..n.size()).filter(|o| !all.contains_key(o)).collect();
+        assert!(
+            !want_collisions.is_empty() && !want_unclaimed.is_empty(),
+            "{}",
+            n.name
+        );
+        assert_eq!(collisions, want_collisions, "{}", n.name);
+        assert_eq!(unclaimed, want_unclaimed, "{}", n.name);
     }
 }

@@ -12,8 +12,10 @@
 //!
 //! # Cost
 //! The owner of a cell is found by [`Numeral::decode`] when the numeral passes
-//! [`Numeral::check`]; otherwise every `(thread, e)` is tried for every cell, which costs
-//! `rows * cols * threads * elements` digit sums. Tiles of more than [`MAX_CELLS`] elements,
+//! [`Numeral::check`]. Otherwise the claimants of a cell are searched: for each thread, the
+//! elements completing its part of the offset are found by binary search in the sorted
+//! element parts (up to [`INDEXED_ELEMENTS`] elements; beyond, by trying every element), so a
+//! broken `64 x 256` warpgroup tile draws in a fraction of a second. Tiles of more than [`MAX_CELLS`] elements,
 //! or broken numerals with more than [`MAX_CLAIMS`] `(thread, e)` pairs, are not drawn: the
 //! renderers write a one-line note instead.
 
@@ -34,6 +36,10 @@ pub const MAX_CELLS: u64 = 1 << 16;
 /// The most `(thread, e)` pairs of a numeral failing [`Numeral::check`] the renderers scan.
 pub const MAX_CLAIMS: u64 = 1 << 16;
 
+/// Up to this many elements per thread, the claimants of a cell of a broken numeral are found
+/// by binary search in the sorted element parts rather than by trying every element.
+pub const INDEXED_ELEMENTS: usize = 512;
+
 /// A claimant: `(thread, e)`.
 pub(crate) type Claim = (u32, u32);
 
@@ -45,19 +51,60 @@ pub(crate) struct Cell {
     pub second: Option<Claim>,
 }
 
-/// A numeral prepared for drawing: whether decoding is exact, or claims must be scanned.
+/// The element parts of a numeral (the sums of its element digits), sorted as `(part, e)`:
+/// the elements completing a thread's part to a given offset are one run of it.
+#[derive(Clone, Copy)]
+pub(crate) struct ElementIndex {
+    len: usize,
+    sorted: [(u64, u32); INDEXED_ELEMENTS],
+}
+
+impl ElementIndex {
+    /// The index of `n`'s element parts, `None` for more than [`INDEXED_ELEMENTS`] elements.
+    /// Elements whose part overflows are left out: they reach no offset.
+    fn new(n: &Numeral) -> Option<ElementIndex> {
+        if n.elements as usize > INDEXED_ELEMENTS {
+            return None;
+        }
+        let mut ix = ElementIndex {
+            len: 0,
+            sorted: [(0, 0); INDEXED_ELEMENTS],
+        };
+        for e in 0..n.elements {
+            if let Some(p) = part(n, 0, e, true) {
+                ix.sorted[ix.len] = (p, e);
+                ix.len += 1;
+            }
+        }
+        ix.sorted[..ix.len].sort_unstable();
+        Some(ix)
+    }
+
+    /// The positions in `sorted` of the elements whose part is `x`, in element order.
+    fn run(&self, x: u64) -> (usize, usize) {
+        let s = &self.sorted[..self.len];
+        let lo = s.partition_point(|&(p, _)| p < x);
+        (lo, lo + s[lo..].partition_point(|&(p, _)| p == x))
+    }
+}
+
+/// A numeral prepared for drawing: whether decoding is exact, or claims must be searched.
 #[derive(Clone, Copy)]
 pub(crate) struct Tile<'r> {
     pub n: &'r Numeral<'r>,
     /// The numeral passes the check: [`Numeral::decode`] finds every cell's only owner.
     pub exact: bool,
+    /// For a numeral failing the check: its element parts, sorted.
+    index: Option<ElementIndex>,
 }
 
 impl<'r> Tile<'r> {
     pub fn new(n: &'r Numeral<'r>) -> Tile<'r> {
+        let exact = n.is_bijection();
         Tile {
             n,
-            exact: n.is_bijection(),
+            exact,
+            index: if exact { None } else { ElementIndex::new(n) },
         }
     }
 
@@ -81,7 +128,7 @@ impl<'r> Tile<'r> {
     }
 
     /// The claimants of tile offset `offset`, in `(thread, e)` order.
-    pub fn claimants(&self, offset: u32) -> Claimants<'r> {
+    pub fn claimants(&self, offset: u32) -> Claimants<'_> {
         Claimants {
             n: self.n,
             offset,
@@ -90,8 +137,10 @@ impl<'r> Tile<'r> {
             } else {
                 None
             },
+            index: self.index.as_ref(),
             t: 0,
             e: 0,
+            run: None,
         }
     }
 
@@ -138,10 +187,15 @@ fn step(n: &Numeral, t: &mut u32, e: &mut u32) -> Option<Claim> {
 pub(crate) struct Claimants<'r> {
     n: &'r Numeral<'r>,
     offset: u32,
-    /// `Some(decoded)` for an exact tile (taken once), `None` to scan.
+    /// `Some(decoded)` for an exact tile (taken once), `None` to search.
     decoded: Option<Option<Claim>>,
+    /// The sorted element parts, where the numeral has few enough elements.
+    index: Option<&'r ElementIndex>,
     t: u32,
+    /// The next element to try (without an index).
     e: u32,
+    /// The rest of thread `t`'s run in the index, once looked up.
+    run: Option<(usize, usize)>,
 }
 
 /// The sum of the digits reading `thread` (lane and warp), or of those reading `e`; `None` on
@@ -170,8 +224,15 @@ impl Iterator for Claimants<'_> {
             let t = self.t;
             // Digit values are non-negative: a thread whose own digits already pass the
             // offset cannot reach it with any element.
-            match part(n, t, 0, false) {
-                Some(tp) if tp <= target => {
+            match (part(n, t, 0, false), self.index) {
+                (Some(tp), Some(ix)) if tp <= target => {
+                    let (from, to) = *self.run.get_or_insert_with(|| ix.run(target - tp));
+                    if from < to {
+                        self.run = Some((from + 1, to));
+                        return Some((t, ix.sorted[from].1));
+                    }
+                }
+                (Some(tp), None) if tp <= target => {
                     while self.e < n.elements {
                         let e = self.e;
                         self.e += 1;
@@ -184,6 +245,7 @@ impl Iterator for Claimants<'_> {
             }
             self.t += 1;
             self.e = 0;
+            self.run = None;
         }
         None
     }
