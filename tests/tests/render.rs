@@ -429,9 +429,12 @@ fn dump_svgs_when_asked() {
     }
 }
 
+/// Claimants by offset, each list in `(thread, e)` order.
+type ClaimMap = BTreeMap<u64, Vec<(u32, u32)>>;
+
 /// The grid's `collisions` and `unclaimed` lists, from its text: `offset -> claimants` and
 /// the unclaimed offsets.
-fn listed(n: &Numeral, text: &str) -> (BTreeMap<u64, Vec<(u32, u32)>>, BTreeSet<u64>) {
+fn listed(n: &Numeral, text: &str) -> (ClaimMap, BTreeSet<u64>) {
     let cols = n.cols as u64;
     let claim = |s: &str| {
         let (t, e) = s.trim().trim_start_matches('T').split_once(':').unwrap();
@@ -474,8 +477,8 @@ fn listed(n: &Numeral, text: &str) -> (BTreeMap<u64, Vec<(u32, u32)>>, BTreeSet<
 }
 
 /// Every claimant of every offset, in `(thread, e)` order, by brute force.
-fn claimants(n: &Numeral) -> BTreeMap<u64, Vec<(u32, u32)>> {
-    let mut all: BTreeMap<u64, Vec<(u32, u32)>> = BTreeMap::new();
+fn claimants(n: &Numeral) -> ClaimMap {
+    let mut all = ClaimMap::new();
     for t in 0..n.threads() {
         for e in 0..n.elements {
             if let Some(off) = n.raw_offset(t, e) {
