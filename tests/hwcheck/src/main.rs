@@ -3,11 +3,12 @@
 //! `#[fragment_layout]` generates. See the README's "Hardware check" section.
 //!
 //! ```text
-//! hwcheck [--results FILE] [--timeout S]
+//! hwcheck [--results FILE] [--timeout S] [--only TEXT]
 //!                          run on GPU 0; exit 0 when everything matched, 1 otherwise,
 //!                          77 without a CUDA driver, 78 without a usable device;
-//!                          --results also writes the run as a Markdown page
-//! hwcheck --host-only [--results FILE] [--timeout S]
+//!                          --results also writes the run as a Markdown page;
+//!                          --only runs just the checks whose name contains TEXT
+//! hwcheck --host-only [--results FILE] [--timeout S] [--only TEXT]
 //!                          run the same checks against a host simulation of the PTX
 //!                          semantics (ISA formulas, not the numerals); no GPU touched
 //! hwcheck --emit-ptx DIR   write every generated kernel to DIR/{target}__{name}.ptx
@@ -15,7 +16,7 @@
 //!
 //! The checks run in a worker process watched by the one started (`supervise`): a kernel
 //! that faults or hangs (`--timeout`, seconds per check, default 120) costs its own line, not
-//! the run. `--worker gpu|host START` is that worker.
+//! the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
 mod formulas;
@@ -50,9 +51,21 @@ fn all_checks() -> Vec<Check> {
     v
 }
 
+/// The checks whose name contains `only` (all of them without it), in order.
+fn selected(only: Option<&str>) -> Vec<Check> {
+    let mut v = all_checks();
+    if let Some(text) = only {
+        v.retain(|c| c.name.contains(text));
+    }
+    v
+}
+
 fn usage(why: &str) -> ExitCode {
     eprintln!("hwcheck: {why}");
-    eprintln!("usage: hwcheck [--host-only] [--results FILE] [--timeout SECONDS] | --emit-ptx DIR");
+    eprintln!(
+        "usage: hwcheck [--host-only] [--results FILE] [--timeout SECONDS] [--only TEXT] \
+         | --emit-ptx DIR"
+    );
     ExitCode::from(2)
 }
 
@@ -61,6 +74,7 @@ struct Options {
     backend: Backend,
     results: Option<String>,
     timeout: Duration,
+    only: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -68,10 +82,10 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["--emit-ptx", dir] => return emit(dir),
-        ["--worker", backend, start] => {
+        ["--worker", backend, start, only @ ..] if only.len() <= 1 => {
             return match (Backend::parse(backend), start.parse()) {
-                (Some(b), Ok(s)) => worker(b, s),
-                _ => usage("--worker takes gpu|host and a check number"),
+                (Some(b), Ok(s)) => worker(b, s, only.first().copied()),
+                _ => usage("--worker takes gpu|host, a check number and a name filter"),
             }
         }
         _ => {}
@@ -80,6 +94,7 @@ fn main() -> ExitCode {
         backend: Backend::Gpu,
         results: None,
         timeout: Duration::from_secs(DEFAULT_TIMEOUT),
+        only: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -89,6 +104,10 @@ fn main() -> ExitCode {
                 o.results = Some(f.to_string());
                 it.next();
             }
+            ("--only", Some(t)) => {
+                o.only = Some(t.to_string());
+                it.next();
+            }
             ("--timeout", Some(s)) => {
                 match s.parse::<f64>() {
                     Ok(t) if t > 0.0 && t.is_finite() => o.timeout = Duration::from_secs_f64(t),
@@ -96,7 +115,7 @@ fn main() -> ExitCode {
                 }
                 it.next();
             }
-            (flag @ ("--results" | "--timeout"), None) => {
+            (flag @ ("--results" | "--timeout" | "--only"), None) => {
                 return usage(&format!("{flag} needs a value"))
             }
             (other, _) => return usage(&format!("unknown argument {other:?}")),
@@ -130,8 +149,17 @@ fn emit(dir: &str) -> ExitCode {
 /// Runs every check in workers, prints the summary, writes `--results`; success when
 /// everything matched.
 fn supervised(o: &Options, args: &[&str]) -> ExitCode {
-    let names: Vec<String> = all_checks().into_iter().map(|c| c.name).collect();
-    let mut run = supervise::supervise(o.backend, &names, o.timeout);
+    let names: Vec<String> = selected(o.only.as_deref())
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    if names.is_empty() {
+        return usage(&format!(
+            "--only {:?} matches no check (names are PTX instructions, e.g. `m16n8k16`)",
+            o.only.as_deref().unwrap_or_default()
+        ));
+    }
+    let mut run = supervise::supervise(o.backend, &names, o.only.as_deref(), o.timeout);
     if let Some(code) = run.skipped {
         if o.results.is_some() {
             println!("(no results page written: the run was skipped)");
@@ -185,8 +213,8 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
 /// The worker: runs the checks from `start` on, one `@result` line each, and stops after the
 /// first where a kernel could not run (on a GPU the context may be unusable after that), for
 /// a fresh worker to go on.
-fn worker(backend: Backend, start: usize) -> ExitCode {
-    let checks = all_checks();
+fn worker(backend: Backend, start: usize, only: Option<&str>) -> ExitCode {
+    let checks = selected(only);
     let dev = match backend {
         Backend::Gpu => match open_device(&checks) {
             Ok(d) => Some(d),

@@ -192,10 +192,11 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(backend: Backend, start: usize) -> Result<Worker, String> {
+    fn spawn(backend: Backend, start: usize, only: Option<&str>) -> Result<Worker, String> {
         let exe = std::env::current_exe().map_err(|e| format!("finding this binary: {e}"))?;
         let mut child = Command::new(exe)
             .args(["--worker", backend.arg(), &start.to_string()])
+            .args(only)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -250,14 +251,14 @@ fn describe(status: Option<ExitStatus>) -> String {
     }
 }
 
-/// Runs `names.len()` checks in workers on `backend`, each allowed `timeout` to report,
-/// printing every line as it comes.
-pub fn supervise(backend: Backend, names: &[String], timeout: Duration) -> Run {
+/// Runs `names.len()` checks (those whose name contains `only`) in workers on `backend`, each
+/// allowed `timeout` to report, printing every line as it comes.
+pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout: Duration) -> Run {
     let mut run = Run::default();
     let mut next = 0;
     while next < names.len() {
         let start = next;
-        let worker = match Worker::spawn(backend, next) {
+        let worker = match Worker::spawn(backend, next, only) {
             Ok(w) => w,
             Err(e) => {
                 for name in &names[next..] {

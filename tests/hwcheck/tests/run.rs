@@ -191,6 +191,8 @@ fn bad_arguments_get_a_usage_error() {
             "--timeout takes seconds above 0",
         ),
         (&["--results"][..], "--results needs a value"),
+        (&["--only"][..], "--only needs a value"),
+        (&["--host-only", "--only", "m3n3k3"][..], "matches no check"),
         (&["--fast"][..], "unknown argument \"--fast\""),
         (&["--worker", "tpu", "0"][..], "--worker takes gpu|host"),
     ] {
@@ -198,4 +200,24 @@ fn bad_arguments_get_a_usage_error() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
     }
+}
+
+#[test]
+fn only_runs_the_named_checks_and_restarts_within_them() {
+    let o = hwcheck_with_fault(&["--host-only", "--only", "m16n8k16"], "error:1");
+    let out = text(&o);
+    let lines = check_lines(&out);
+    assert!(lines.len() > 2, "{out}");
+    assert!(lines.iter().all(|l| l.contains("m16n8k16")), "{out}");
+    assert!(lines[1].contains("ERROR injected fault"), "{out}");
+    assert!(lines[2..].iter().all(|l| l.contains(": 0/")), "{out}");
+    assert!(
+        out.contains("(a fresh worker goes on from check 2)"),
+        "{out}"
+    );
+    let n = lines.len();
+    assert!(
+        out.contains(&format!("{} of {n} instructions matched, 1 failed", n - 1)),
+        "{out}"
+    );
 }
