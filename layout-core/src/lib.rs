@@ -37,8 +37,9 @@
 //! - The element index `e` is PTX's element order (`a0, a1, ...`, `d0, d1, ...`).
 //! - Packing of elements into registers, from the low bits up: 16-bit elements two per `.b32`
 //!   (element `2r` in the low half of register `r`), 8-bit elements four per `.b32` (element
-//!   `4r` in bits 0-7), 4-bit elements eight per `.b32` (element `8r` in bits 0-3); f32, s32
-//!   and tf32 one per `.b32`; f64 one per 64-bit register.
+//!   `4r` in bits 0-7), 4-bit elements eight per `.b32` (element `8r` in bits 0-3), `.b1`
+//!   elements thirty-two per `.b32` (element `32r` in bit 0); f32, s32 and tf32 one per
+//!   `.b32`; f64 one per 64-bit register.
 //!   [`catalog::Entry::elements_per_register`] gives the factor for each layout.
 //! - Operations take the *thread* index: the lane for warp-level layouts, `warp * 32 + lane`
 //!   within a warpgroup (`wgmma`, 4 warps, 128 threads; warp `w` owns rows `16w..16w+15`).

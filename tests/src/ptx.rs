@@ -32,7 +32,8 @@ pub fn m16n8k16_f16_b(lane: u32, i: u32) -> (u32, u32) {
     (row, group)
 }
 
-/// `mma.m16n8k16` C/D (16 x 8), f32 or f16 accumulators, elements c0..c3.
+/// `mma.m16n8k16` C/D (16 x 8), f32 or f16 accumulators, elements c0..c3; the ISA gives the
+/// same formula for the s32 C/D of `m16n8k128` and `m16n8k256` (b1).
 pub fn m16n8k16_c(lane: u32, i: u32) -> (u32, u32) {
     let (group, tig) = (lane >> 2, lane % 4);
     let row = if i < 2 { group } else { group + 8 };
@@ -189,7 +190,72 @@ pub fn m8n8k32_i4_a(lane: u32, i: u32) -> (u32, u32) {
     (g, t * 8 + i)
 }
 
-/// `mma.m8n8k16` / `mma.m8n8k32` C/D (s32) and `mma.m8n8k4` f64 C/D (8 x 8), c0, c1.
+/// `mma.m8n8k128` b1 A (8 x 128), a0..a31.
+pub fn m8n8k128_b1_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (g, t * 32 + i)
+}
+
+/// `mma.m8n8k128` b1 B (128 x 8) and `mma.m16n8k128` b1 B, b0..b31.
+pub fn m8n8k128_b1_b(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (t * 32 + i, g)
+}
+
+/// `mma.m16n8k128` b1 A (16 x 128), a0..a63.
+pub fn m16n8k128_b1_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (if i < 32 { g } else { g + 8 }, t * 32 + (i & 0x1f))
+}
+
+/// `mma.m16n8k256` b1 A (16 x 256), a0..a127. The ISA prints the column for `i < 64` as
+/// `threadID_in_group * 32 + i`; this is the `(i & 0x1F)` of its other formulas (see
+/// [`m16n8k256_b1_a_as_printed`]).
+pub fn m16n8k256_b1_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 32 || (64..96).contains(&i) {
+        g
+    } else {
+        g + 8
+    };
+    let col = if i < 64 {
+        t * 32 + (i & 0x1f)
+    } else {
+        t * 32 + (i & 0x1f) + 128
+    };
+    (row, col)
+}
+
+/// `mma.m16n8k256` b1 A exactly as the ISA text prints it (`+ i`, not `+ (i & 0x1F)`, for
+/// `i < 64`): not a layout, kept to show why [`m16n8k256_b1_a`] reads it otherwise.
+pub fn m16n8k256_b1_a_as_printed(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 32 || (64..96).contains(&i) {
+        g
+    } else {
+        g + 8
+    };
+    let col = if i < 64 {
+        t * 32 + i
+    } else {
+        t * 32 + (i & 0x1f) + 128
+    };
+    (row, col)
+}
+
+/// `mma.m16n8k256` b1 B (256 x 8), b0..b63.
+pub fn m16n8k256_b1_b(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 32 {
+        t * 32 + (i & 0x1f)
+    } else {
+        t * 32 + (i & 0x1f) + 128
+    };
+    (row, g)
+}
+
+/// `mma.m8n8k16` / `mma.m8n8k32` / `mma.m8n8k128` C/D (s32) and `mma.m8n8k4` f64 C/D (8 x 8),
+/// c0, c1.
 pub fn m8n8_c(lane: u32, i: u32) -> (u32, u32) {
     let (g, t) = gt(lane);
     (g, t * 2 + i)

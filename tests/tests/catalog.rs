@@ -46,6 +46,8 @@ fn transcriptions() -> HashMap<String, Coords> {
             "SM80_16x8x16_S32_C",
             "SM80_16x8x32_S32_C",
             "SM80_16x8x64_S32_C",
+            "SM80_16x8x128_S32_C",
+            "SM80_16x8x256_S32_C",
             "SM89_16x8x32_F32_C",
             "SM89_16x8x32_F16_C",
             "SM90_16x8x4_F64_C",
@@ -141,9 +143,30 @@ fn transcriptions() -> HashMap<String, Coords> {
         ptx::m8n8k32_i4_a,
     );
     add(
-        &["SM75_8x8x16_S32_C", "SM75_8x8x32_S32_C", "SM80_8x8x4_F64_C"],
+        &[
+            "SM75_8x8x16_S32_C",
+            "SM75_8x8x32_S32_C",
+            "SM75_8x8x128_S32_C",
+            "SM80_8x8x128_S32_C",
+            "SM80_8x8x4_F64_C",
+        ],
         ptx::m8n8_c,
     );
+    add(
+        &["SM75_8x8x128_B1_A_ROW", "SM80_8x8x128_B1_A_ROW"],
+        ptx::m8n8k128_b1_a,
+    );
+    add(
+        &[
+            "SM75_8x8x128_B1_B_COL",
+            "SM80_8x8x128_B1_B_COL",
+            "SM80_16x8x128_B1_B_COL",
+        ],
+        ptx::m8n8k128_b1_b,
+    );
+    add(&["SM80_16x8x128_B1_A_ROW"], ptx::m16n8k128_b1_a);
+    add(&["SM80_16x8x256_B1_A_ROW"], ptx::m16n8k256_b1_a);
+    add(&["SM80_16x8x256_B1_B_COL"], ptx::m16n8k256_b1_b);
     add(&["SM80_8x8x4_F64_A_ROW"], ptx::m8n8k4_f64_a);
     add(&["SM80_8x8x4_F64_B_COL"], ptx::m8n8k4_f64_b);
     add(
@@ -334,6 +357,13 @@ fn entries_describe_their_numerals() {
     assert_eq!(regs("SM80_16x8x32_S4_B_COL"), 1);
     assert_eq!(regs("SM80_16x8x64_S4_A_ROW"), 4);
     assert_eq!(regs("SM75_8x8x16_S8_A_ROW"), 1);
+    assert_eq!(regs("SM75_8x8x128_B1_A_ROW"), 1);
+    assert_eq!(regs("SM75_8x8x128_B1_B_COL"), 1);
+    assert_eq!(regs("SM80_16x8x128_B1_A_ROW"), 2);
+    assert_eq!(regs("SM80_16x8x128_B1_B_COL"), 1);
+    assert_eq!(regs("SM80_16x8x256_B1_A_ROW"), 4);
+    assert_eq!(regs("SM80_16x8x256_B1_B_COL"), 2);
+    assert_eq!(regs("SM80_16x8x256_S32_C"), 4);
     assert_eq!(regs("SM90_16x8x16_F64_A_ROW"), 8);
     assert_eq!(regs("SM80_8x8x4_F64_C"), 2);
     assert_eq!(regs("SM70_8x8x4_F16_C"), 4);
@@ -347,6 +377,12 @@ fn entries_describe_their_numerals() {
             .unwrap()
             .elements_per_register(),
         8
+    );
+    assert_eq!(
+        cat::find("SM80_16x8x256_B1_A_ROW")
+            .unwrap()
+            .elements_per_register(),
+        32
     );
     assert!(
         cat::find("SM90_64x40x32_S32_C").is_none(),
@@ -413,6 +449,87 @@ fn coincidences() {
         &cat::SM80_16x8x16_S8_B_COL,
         &cat::SM75_8x8x16_S8_B_COL
     ));
+    // b1: `.and.popc` on m8n8k128 uses the `.xor.popc` layouts; m16n8k128 B is m8n8k128 B.
+    assert!(same(
+        &cat::SM75_8x8x128_B1_A_ROW,
+        &cat::SM80_8x8x128_B1_A_ROW
+    ));
+    assert!(same(
+        &cat::SM75_8x8x128_B1_B_COL,
+        &cat::SM80_8x8x128_B1_B_COL
+    ));
+    assert!(same(
+        &cat::SM75_8x8x128_B1_B_COL,
+        &cat::SM80_16x8x128_B1_B_COL
+    ));
+    assert!(same(&cat::SM75_8x8x16_S32_C, &cat::SM80_8x8x128_S32_C));
+    assert!(same(&cat::SM80_16x8x16_F32_C, &cat::SM80_16x8x256_S32_C));
+}
+
+#[test]
+fn b1_entries_name_their_bit_operation_and_arch() {
+    let b1: Vec<_> = CATALOG.iter().filter(|e| e.element_type == "b1").collect();
+    for e in &b1 {
+        assert_eq!(e.element_bits, 1, "{}", e.name());
+        assert_eq!(e.elements_per_register(), 32, "{}", e.name());
+        for i in e.instructions {
+            assert!(i.contains(".s32.b1.b1.s32."), "{i}");
+            let op = i.rsplit('.').nth(1).unwrap();
+            assert!(i.ends_with(".popc") && ["xor", "and"].contains(&op), "{i}");
+            // .and.popc and the k128 / k256 shapes need sm_80; only m8n8k128 .xor is sm_75.
+            let sm75 = op == "xor" && i.contains(".m8n8k128.");
+            assert_eq!(
+                e.arch,
+                if sm75 { "sm_75" } else { "sm_80" },
+                "{}: {i}",
+                e.name()
+            );
+        }
+    }
+    // Every b1 instruction has its A, B and C/D, all with the same arch.
+    for shape in ["m8n8k128", "m16n8k128", "m16n8k256"] {
+        for op in ["xor", "and"] {
+            let instr = format!("mma.sync.aligned.{shape}.row.col.s32.b1.b1.s32.{op}.popc");
+            let users: Vec<_> = CATALOG
+                .iter()
+                .filter(|e| e.instructions.contains(&instr.as_str()))
+                .collect();
+            let ops: BTreeSet<&str> = users.iter().map(|e| e.operand.name()).collect();
+            assert_eq!(users.len(), 3, "{instr}");
+            assert_eq!(ops, BTreeSet::from(["A", "B", "C/D"]), "{instr}");
+            assert!(users.iter().all(|e| e.arch == users[0].arch), "{instr}");
+        }
+    }
+}
+
+#[test]
+fn b1_m16n8k256_a_reads_i_and_0x1f_where_the_isa_prints_i() {
+    // As printed, the column of a0..a63 is `threadID_in_group * 32 + i`: lane 3's a32 lands
+    // on row 8, column 128, which lane 0's a96 also claims, so the printed text is no layout.
+    assert_eq!(ptx::m16n8k256_b1_a_as_printed(3, 32), (8, 128));
+    assert_eq!(ptx::m16n8k256_b1_a_as_printed(0, 96), (8, 128));
+    let mut seen = BTreeSet::new();
+    let mut collisions = 0;
+    for lane in 0..32 {
+        for i in 0..128 {
+            collisions += usize::from(!seen.insert(ptx::m16n8k256_b1_a_as_printed(lane, i)));
+        }
+    }
+    assert!(collisions > 0);
+    // The catalog follows the `(i & 0x1F)` reading: a bijection, a32 of lane 3 at column 96.
+    let a = &cat::SM80_16x8x256_B1_A_ROW;
+    assert!(a.is_bijection());
+    assert_eq!(a.coords(3, 32), Some((8, 96)));
+    assert_eq!(a.coords(0, 96), Some((8, 128)));
+    // The two readings agree wherever the printed one does not add the register offset.
+    for lane in 0..32 {
+        for i in (0..32).chain(64..128) {
+            assert_eq!(
+                a.coords(lane, i),
+                Some(ptx::m16n8k256_b1_a_as_printed(lane, i))
+            );
+        }
+    }
 }
 
 #[test]

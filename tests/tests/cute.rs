@@ -211,6 +211,47 @@ fn integer_and_fp8_mma_match_cute() {
 }
 
 #[test]
+fn single_bit_mma_matches_cute() {
+    // The b1 traits as corrected in CUTLASS pull request 1856 (the earlier
+    // SM80_16x8x256_S32U1U1S32_TN_XORPOPC traits were not a layout); the ANDPOPC traits
+    // inherit the XORPOPC ones.
+    // SM80_8x8x128_S32U1U1S32_TN_XORPOPC / _ANDPOPC: A and B ((4,8),32):((256,1),8).
+    let ab = Cute {
+        thread: (256, 1),
+        values: &[(32, 8)],
+    };
+    for a in [&cat::SM75_8x8x128_B1_A_ROW, &cat::SM80_8x8x128_B1_A_ROW] {
+        agree(a, Op::A, &ab);
+    }
+    for b in [&cat::SM75_8x8x128_B1_B_COL, &cat::SM80_8x8x128_B1_B_COL] {
+        agree(b, Op::B, &ab);
+    }
+    agree(&cat::SM75_8x8x128_S32_C, Op::C, &C_8X8);
+    agree(&cat::SM80_8x8x128_S32_C, Op::C, &C_8X8);
+    // SM80_16x8x128_S32U1U1S32_TN_XORPOPC: A ((4,8),(32,2)):((512,1),(16,8)), B as m8n8k128.
+    let a = Cute {
+        thread: (512, 1),
+        values: &[(32, 16), (2, 8)],
+    };
+    agree(&cat::SM80_16x8x128_B1_A_ROW, Op::A, &a);
+    agree(&cat::SM80_16x8x128_B1_B_COL, Op::B, &ab);
+    agree(&cat::SM80_16x8x128_S32_C, Op::C, &C_16X8);
+    // SM80_16x8x256_S32U1U1S32_TN_XORPOPC: A ((4,8),(32,2,2)):((512,1),(16,8,2048)),
+    // B ((4,8),(32,2)):((256,1),(8,1024)).
+    let a = Cute {
+        thread: (512, 1),
+        values: &[(32, 16), (2, 8), (2, 2048)],
+    };
+    let b = Cute {
+        thread: (256, 1),
+        values: &[(32, 8), (2, 1024)],
+    };
+    agree(&cat::SM80_16x8x256_B1_A_ROW, Op::A, &a);
+    agree(&cat::SM80_16x8x256_B1_B_COL, Op::B, &b);
+    agree(&cat::SM80_16x8x256_S32_C, Op::C, &C_16X8);
+}
+
+#[test]
 fn a_wrong_cute_stride_is_caught() {
     // A's k-block stride 128 swapped with the row-half stride 8: not the catalog layout.
     let wrong = Cute {

@@ -6,8 +6,9 @@
 //! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`]). Every layout's digit table
 //! is in its docs, with the PTX ISA section it transcribes. Where two element types share a
 //! layout (f16 / bf16; s8 / u8 / e4m3 / e5m2; every `m16n8` accumulator) one numeral carries
-//! several names via [`Numeral::renamed`]. [`CATALOG`] lists them all with their PTX
-//! instructions.
+//! several names via [`Numeral::renamed`]; so do the `.b1` layouts of `m8n8k128`, whose
+//! `.and.popc` form (sm_80) carries `SM80_` names of the `.xor.popc` (sm_75) numerals.
+//! [`CATALOG`] lists them all with their PTX instructions.
 //!
 //! | module (file)       | instructions                                                        |
 //! |---------------------|---------------------------------------------------------------------|
@@ -17,6 +18,7 @@
 //! | `sm80_int8`         | `mma.m8n8k16`, `mma.m16n8k16`, `mma.m16n8k32` with s8 / u8          |
 //! | `sm80_fp8`          | `mma.m16n8k32` with e4m3 / e5m2 (sm_89)                             |
 //! | `sm80_int4`         | `mma.m8n8k32`, `mma.m16n8k32`, `mma.m16n8k64` with s4 / u4          |
+//! | `sm80_b1`           | `mma.m8n8k128`, `mma.m16n8k128`, `mma.m16n8k256` b1 (`.xor` / `.and.popc`) |
 //! | `sm80_f64`          | `mma.m8n8k4` f64                                                    |
 //! | `sm90_f64`          | `mma.m16n8k4`, `mma.m16n8k8`, `mma.m16n8k16` f64                    |
 //! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
@@ -29,6 +31,7 @@
 
 mod ldmatrix;
 mod sm70_m8n8k4;
+mod sm80_b1;
 mod sm80_f64;
 mod sm80_fp8;
 mod sm80_int4;
@@ -41,6 +44,7 @@ mod stmatrix;
 
 pub use ldmatrix::*;
 pub use sm70_m8n8k4::*;
+pub use sm80_b1::*;
 pub use sm80_f64::*;
 pub use sm80_fp8::*;
 pub use sm80_int4::*;
@@ -148,7 +152,8 @@ impl Entry {
         }
     }
 
-    /// Elements per register: 1 (f64, f32, s32, tf32), 2 (16-bit), 4 (8-bit) or 8 (4-bit).
+    /// Elements per register: 1 (f64, f32, s32, tf32), 2 (16-bit), 4 (8-bit), 8 (4-bit) or
+    /// 32 (b1).
     /// Element `k * r + j` is in bits `j * element_bits ..` of register `r`.
     pub const fn elements_per_register(&self) -> u32 {
         self.register_bits() / self.element_bits
@@ -185,6 +190,7 @@ const PARTS: &[&[Entry]] = &[
     sm80_int8::ENTRIES,
     sm80_fp8::ENTRIES,
     sm80_int4::ENTRIES,
+    sm80_b1::ENTRIES,
     sm80_f64::ENTRIES,
     sm90_f64::ENTRIES,
     ldmatrix::ENTRIES,

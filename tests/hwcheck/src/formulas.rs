@@ -32,12 +32,21 @@ pub fn formula(name: &str) -> Option<Formula> {
         "SM70_8x8x4_F32_C" => volta(ptx::m8n8k4_f32_c, 8),
         "SM80_16x8x16_F16_A_ROW" | "SM80_16x8x16_BF16_A_ROW" => plain(ptx::m16n8k16_f16_a),
         "SM80_16x8x16_F16_B_COL" | "SM80_16x8x16_BF16_B_COL" => plain(ptx::m16n8k16_f16_b),
-        "SM80_16x8x16_F32_C" | "SM80_16x8x16_F16_C" | "SM75_16x8x8_F32_C" | "SM75_16x8x8_F16_C"
-        | "SM80_16x8x4_F32_C" | "SM80_16x8x16_S32_C" | "SM80_16x8x32_S32_C"
-        | "SM89_16x8x32_F32_C" | "SM89_16x8x32_F16_C" | "SM80_16x8x64_S32_C"
-        | "SM90_16x8x4_F64_C" | "SM90_16x8x8_F64_C" | "SM90_16x8x16_F64_C" => {
-            plain(ptx::m16n8k16_c)
-        }
+        "SM80_16x8x16_F32_C"
+        | "SM80_16x8x16_F16_C"
+        | "SM75_16x8x8_F32_C"
+        | "SM75_16x8x8_F16_C"
+        | "SM80_16x8x4_F32_C"
+        | "SM80_16x8x16_S32_C"
+        | "SM80_16x8x32_S32_C"
+        | "SM89_16x8x32_F32_C"
+        | "SM89_16x8x32_F16_C"
+        | "SM80_16x8x64_S32_C"
+        | "SM80_16x8x128_S32_C"
+        | "SM80_16x8x256_S32_C"
+        | "SM90_16x8x4_F64_C"
+        | "SM90_16x8x8_F64_C"
+        | "SM90_16x8x16_F64_C" => plain(ptx::m16n8k16_c),
         "SM75_16x8x8_F16_A_ROW" | "SM80_16x8x8_BF16_A_ROW" => plain(ptx::m16n8k8_f16_a),
         "SM75_16x8x8_F16_B_COL" | "SM80_16x8x8_BF16_B_COL" => plain(ptx::m16n8k8_f16_b),
         "SM80_16x8x8_TF32_A_ROW" | "SM90_16x8x8_F64_A_ROW" => plain(ptx::m16n8k8_tf32_a),
@@ -51,7 +60,8 @@ pub fn formula(name: &str) -> Option<Formula> {
         | "SM75_8x8x16_U8_B_COL"
         | "SM80_16x8x16_S8_B_COL"
         | "SM80_16x8x16_U8_B_COL" => plain(ptx::m16n8k16_i8_b),
-        "SM75_8x8x16_S32_C" | "SM75_8x8x32_S32_C" | "SM80_8x8x4_F64_C" => plain(ptx::m8n8_c),
+        "SM75_8x8x16_S32_C" | "SM75_8x8x32_S32_C" | "SM75_8x8x128_S32_C" | "SM80_8x8x128_S32_C"
+        | "SM80_8x8x4_F64_C" => plain(ptx::m8n8_c),
         "SM80_16x8x16_S8_A_ROW" | "SM80_16x8x16_U8_A_ROW" => plain(ptx::m16n8k16_i8_a),
         "SM80_16x8x32_S8_A_ROW"
         | "SM80_16x8x32_U8_A_ROW"
@@ -69,6 +79,13 @@ pub fn formula(name: &str) -> Option<Formula> {
         "SM80_16x8x32_S4_A_ROW" | "SM80_16x8x32_U4_A_ROW" => plain(ptx::m16n8k32_i4_a),
         "SM80_16x8x64_S4_A_ROW" | "SM80_16x8x64_U4_A_ROW" => plain(ptx::m16n8k64_i4_a),
         "SM80_16x8x64_S4_B_COL" | "SM80_16x8x64_U4_B_COL" => plain(ptx::m16n8k64_i4_b),
+        "SM75_8x8x128_B1_A_ROW" | "SM80_8x8x128_B1_A_ROW" => plain(ptx::m8n8k128_b1_a),
+        "SM75_8x8x128_B1_B_COL" | "SM80_8x8x128_B1_B_COL" | "SM80_16x8x128_B1_B_COL" => {
+            plain(ptx::m8n8k128_b1_b)
+        }
+        "SM80_16x8x128_B1_A_ROW" => plain(ptx::m16n8k128_b1_a),
+        "SM80_16x8x256_B1_A_ROW" => plain(ptx::m16n8k256_b1_a),
+        "SM80_16x8x256_B1_B_COL" => plain(ptx::m16n8k256_b1_b),
         "SM80_8x8x4_F64_A_ROW" => plain(ptx::m8n8k4_f64_a),
         "SM80_8x8x4_F64_B_COL" => plain(ptx::m8n8k4_f64_b),
         n if n.ends_with("_LDSM_N") || n.ends_with("_STSM_N") => plain(ptx::ldmatrix),

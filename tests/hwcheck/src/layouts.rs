@@ -4,8 +4,8 @@
 //! Each module has
 //! - `gather(lane, m, ld) -> Vec<u32>`: the lane's registers as 32-bit words, read from the
 //!   row-major matrix `m` of element bit patterns. 16-bit elements use the macro's
-//!   `gather, packed`; 4-, 8-, 32- and 64-bit elements are gathered with `gather` and packed
-//!   by [`pack_words`](crate::values::pack_words) (the crate's packing convention).
+//!   `gather, packed`; 1- (b1), 4-, 8-, 32- and 64-bit elements are gathered with `gather`
+//!   and packed by [`pack_words`](crate::values::pack_words) (the crate's packing convention).
 //! - `scatter(lane, elements, out, ld)`: the lane's elements written into `out`.
 //! - `scatter_bounded(lane, elements, out, ld, rows, cols)`: the same for a partial tile,
 //!   through `bounds(rows, cols)`.
@@ -170,6 +170,19 @@ layouts! {
     SM80_16x8x64_S4_B_COL: 4 16;
     SM80_16x8x64_U4_B_COL: 4 16;
     SM80_16x8x64_S32_C: 32 4;
+    // Single-bit (b1), 32 per register.
+    SM75_8x8x128_B1_A_ROW: 1 32;
+    SM75_8x8x128_B1_B_COL: 1 32;
+    SM75_8x8x128_S32_C: 32 2;
+    SM80_8x8x128_B1_A_ROW: 1 32;
+    SM80_8x8x128_B1_B_COL: 1 32;
+    SM80_8x8x128_S32_C: 32 2;
+    SM80_16x8x128_B1_A_ROW: 1 64;
+    SM80_16x8x128_B1_B_COL: 1 32;
+    SM80_16x8x128_S32_C: 32 4;
+    SM80_16x8x256_B1_A_ROW: 1 128;
+    SM80_16x8x256_B1_B_COL: 1 64;
+    SM80_16x8x256_S32_C: 32 4;
     // f64.
     SM80_8x8x4_F64_A_ROW: 64 1;
     SM80_8x8x4_F64_B_COL: 64 1;

@@ -61,7 +61,54 @@ pub fn mma_groups() -> Vec<MmaGroup> {
         .collect()
 }
 
-/// The parts of an `mma.sync` instruction: shape `(m, n, k)` and the types of D, A, B, C.
+/// How an instruction combines an element of A with one of B before it sums over `k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Product {
+    /// `a * b`: every arithmetic type.
+    Multiply,
+    /// `.and.popc` (b1): the number of `k` with `a & b` set; on 0/1 values, `a * b`.
+    And,
+    /// `.xor.popc` (b1): the number of `k` with `a ^ b` set, that is with `a != b`.
+    Xor,
+}
+
+impl Product {
+    /// The product of one pair of element values (for `And` / `Xor`, each 0 or 1).
+    fn of(self, a: i64, b: i64) -> i64 {
+        match self {
+            Product::Multiply => a * b,
+            Product::And | Product::Xor => {
+                assert!(
+                    (0..=1).contains(&a) && (0..=1).contains(&b),
+                    "b1 values {a}, {b} are not bits"
+                );
+                if self == Product::And {
+                    a & b
+                } else {
+                    a ^ b
+                }
+            }
+        }
+    }
+
+    /// [`of`](Self::of) on decoded values: the f64 `a * b` for `Multiply`; the bit operations
+    /// take values that must be exactly 0 or 1.
+    fn of_decoded(self, a: f64, b: f64) -> f64 {
+        match self {
+            Product::Multiply => a * b,
+            _ => {
+                let bit = |v: f64| {
+                    assert!(v == 0.0 || v == 1.0, "b1 value {v} is not a bit");
+                    v as i64
+                };
+                self.of(bit(a), bit(b)) as f64
+            }
+        }
+    }
+}
+
+/// The parts of an `mma.sync` instruction: shape `(m, n, k)`, the types of D, A, B, C, and
+/// the product (`.xor.popc` / `.and.popc` for b1).
 struct Instr {
     m: u32,
     n: u32,
@@ -70,6 +117,7 @@ struct Instr {
     a: &'static str,
     b: &'static str,
     c: &'static str,
+    product: Product,
 }
 
 fn parse(instr: &'static str) -> Instr {
@@ -86,15 +134,27 @@ fn parse(instr: &'static str) -> Instr {
         };
         s.parse().expect("shape number")
     };
-    let t = &parts[parts.len() - 4..];
+    // Single-bit instructions end in `.{bitOp}.popc`, after the four types.
+    let (types, product) = match parts[parts.len() - 2..] {
+        [op, "popc"] => {
+            let product = match op {
+                "xor" => Product::Xor,
+                "and" => Product::And,
+                other => panic!("{instr}: unknown bit operation {other}"),
+            };
+            (&parts[parts.len() - 6..parts.len() - 2], product)
+        }
+        _ => (&parts[parts.len() - 4..], Product::Multiply),
+    };
     Instr {
         m: num('m', 'n'),
         n: num('n', 'k'),
         k: num('k', '.'),
-        d: t[0],
-        a: t[1],
-        b: t[2],
-        c: t[3],
+        d: types[0],
+        a: types[1],
+        b: types[2],
+        c: types[3],
+        product,
     }
 }
 
@@ -102,6 +162,9 @@ fn parse(instr: &'static str) -> Instr {
 /// has the instruction and that ptxas 13.0 (and the 13.0 driver) still accepts.
 pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
     match arch {
+        // b1 mma (m8n8k128 .xor.popc on sm_75): PTX ISA 7.0; `.and.popc` (sm_80): 7.1.
+        "sm_75" if instr.contains(".b1.") => ("7.0", "sm_75"),
+        "sm_80" if instr.contains(".and.popc") => ("7.1", "sm_80"),
         // ptxas 13 dropped sm_70/sm_72 targets; sm_75 is its lowest (PTX ISA 6.5).
         "sm_70" | "sm_75" => ("6.5", "sm_75"),
         "sm_80" => ("7.0", "sm_80"),
@@ -135,23 +198,17 @@ fn reg_class(entry: &Entry, accumulator: bool) -> (&'static str, &'static str) {
     }
 }
 
-/// The kernel for one `mma.sync`, generated from its catalog entries: each lane loads its A,
-/// B and C registers from `[lane][reg]` arrays, runs the instruction, stores D the same way.
-pub fn ptx_for(a: &Entry, b: &Entry, c: &Entry) -> Kernel {
-    let common: Vec<&&str> = a
-        .instructions
-        .iter()
-        .filter(|i| b.instructions.contains(i) && c.instructions.contains(i))
-        .collect();
-    assert_eq!(
-        common.len(),
-        1,
-        "{} / {} / {}: not exactly one instruction in common",
-        a.name(),
-        b.name(),
-        c.name()
-    );
-    let instr: &str = common[0];
+/// The kernel for `instr`, generated from its catalog entries: each lane loads its A, B and
+/// C registers from `[lane][reg]` arrays, runs the instruction, stores D the same way. (A set
+/// of entries can serve several instructions: the b1 ones serve `.xor.popc` and `.and.popc`.)
+pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
+    for e in [a, b, c] {
+        assert!(
+            e.instructions.contains(&instr),
+            "{instr}: not an instruction of {}",
+            e.name()
+        );
+    }
     let (version, target) = version_target(max_arch(&[a.arch, b.arch, c.arch]), instr);
     let name = ident(instr);
     let ops = [
@@ -216,6 +273,7 @@ fn range(ty: &str, acc: &str, operand: Operand) -> (i64, i64) {
         ("u8", _, _) => (0, 255),
         ("s4", _, _) => (-8, 7),
         ("u4", _, _) => (0, 15),
+        ("b1", _, _) => (0, 1),
         ("e4m3" | "e5m2", _, Operand::A) => (-8, 8),
         ("e4m3" | "e5m2", _, _) => (-6, 6),
         // f16 accumulators hold integers exactly up to 2048: 16 * 16 * 7 + 64 < 2048.
@@ -343,8 +401,9 @@ pub fn partial_extent(rows: usize, cols: usize) -> (usize, usize) {
     (rows / 2 + 1, cols / 2 + 1)
 }
 
-/// The host matmul of `products` stacked independent products (Volta has 4): D = A B + C.
-fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize) -> Vec<i64> {
+/// The host matmul of `products` stacked independent products (Volta has 4): D = A B + C,
+/// each `a * b` being `product` (`popc` of AND / XOR for b1).
+fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize, product: Product) -> Vec<i64> {
     let (m, k) = (a.rows / products, a.cols);
     let n = b.cols;
     let mut d = vec![0i64; c.rows * c.cols];
@@ -354,7 +413,7 @@ fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize) -> Vec<i64> {
                 let row = p * m + i;
                 let mut s = c.values[row * n + j];
                 for kk in 0..k {
-                    s += a.values[row * k + kk] * b.values[(p * k + kk) * n + j];
+                    s += product.of(a.values[row * k + kk], b.values[(p * k + kk) * n + j]);
                 }
                 d[row * n + j] = s;
             }
@@ -366,7 +425,7 @@ fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize) -> Vec<i64> {
 /// The check of one `mma.sync` instruction.
 pub fn mma_check(g: &MmaGroup) -> Check {
     let ins = parse(g.instr);
-    let kernel = ptx_for(g.a, g.b, g.c);
+    let kernel = ptx_for(g.instr, g.a, g.b, g.c);
     let gen = |e: &Entry| {
         layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()))
     };
@@ -396,7 +455,7 @@ pub fn mma_check(g: &MmaGroup) -> Check {
         range(ins.c, ins.c, Operand::C),
         seed(g.instr, 3),
     );
-    let want: Vec<u64> = matmul(&a, &b, &c, products)
+    let want: Vec<u64> = matmul(&a, &b, &c, products, ins.product)
         .into_iter()
         .map(|v| encode(ins.d, v))
         .collect();
@@ -417,8 +476,10 @@ pub fn mma_check(g: &MmaGroup) -> Check {
 
     let (a_e, b_e, c_e) = (g.a, g.b, g.c);
     let types = (ins.a, ins.b, ins.c, ins.d);
-    let simulate =
-        Box::new(move |inp: &[Vec<u32>]| simulate_mma(inp, a_e, b_e, c_e, types, products));
+    let product = ins.product;
+    let simulate = Box::new(move |inp: &[Vec<u32>]| {
+        simulate_mma(inp, a_e, b_e, c_e, types, products, product)
+    });
     Check {
         name: g.instr.to_string(),
         kernel,
@@ -450,7 +511,8 @@ fn unplace(e: &Entry, ty: &str, words: &[u32]) -> Vec<f64> {
 }
 
 /// The instruction as the ISA describes it, on the host: elements placed by the ISA formulas
-/// (not the numerals), D = A B + C exactly, D handed back to the lanes by the ISA formula.
+/// (not the numerals), D = A B + C exactly (for b1, `popc` of AND / XOR), D handed back to
+/// the lanes by the ISA formula.
 fn simulate_mma(
     inp: &[Vec<u32>],
     a_e: &Entry,
@@ -458,6 +520,7 @@ fn simulate_mma(
     c_e: &Entry,
     (ta, tb, tc, td): (&str, &str, &str, &str),
     products: usize,
+    product: Product,
 ) -> Vec<u32> {
     let a = unplace(a_e, ta, &inp[0]);
     let b = unplace(b_e, tb, &inp[1]);
@@ -477,7 +540,7 @@ fn simulate_mma(
                 let p = row / m;
                 let mut s = c[row * n + col];
                 for kk in 0..k {
-                    s += a[row * k + kk] * b[(p * k + kk) * n + col];
+                    s += product.of_decoded(a[row * k + kk], b[(p * k + kk) * n + col]);
                 }
                 encode(td, s as i64)
             })
@@ -485,4 +548,63 @@ fn simulate_mma(
         out.extend(pack_words(&el, bits_of(td)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_bit_instructions_parse_their_types_and_bit_operation() {
+        let x = parse("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc");
+        assert_eq!((x.m, x.n, x.k), (16, 8, 256));
+        assert_eq!((x.d, x.a, x.b, x.c), ("s32", "b1", "b1", "s32"));
+        assert_eq!(x.product, Product::Xor);
+        let a = parse("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc");
+        assert_eq!((a.m, a.n, a.k, a.product), (8, 8, 128, Product::And));
+        let i = parse("mma.sync.aligned.m16n8k32.row.col.s32.s4.u4.s32");
+        assert_eq!((i.a, i.b, i.product), ("s4", "u4", Product::Multiply));
+    }
+
+    #[test]
+    fn bit_products_are_and_and_xor_of_bits() {
+        let pairs = [(0, 0), (0, 1), (1, 0), (1, 1)];
+        let and: Vec<i64> = pairs.iter().map(|&(a, b)| Product::And.of(a, b)).collect();
+        let xor: Vec<i64> = pairs.iter().map(|&(a, b)| Product::Xor.of(a, b)).collect();
+        assert_eq!(and, [0, 0, 0, 1]);
+        assert_eq!(xor, [0, 1, 1, 0]);
+        assert_eq!(Product::Multiply.of(-3, 5), -15);
+        assert!(std::panic::catch_unwind(|| Product::Xor.of(2, 1)).is_err());
+        assert!(std::panic::catch_unwind(|| Product::And.of_decoded(0.5, 1.0)).is_err());
+    }
+
+    #[test]
+    fn single_bit_kernels_get_the_ptx_version_their_bit_operation_needs() {
+        // m8n8k128 .xor.popc on sm_75 needs PTX ISA 7.0, .and.popc needs 7.1 (and sm_80).
+        let xor = "mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.xor.popc";
+        let and = "mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc";
+        assert_eq!(version_target("sm_75", xor), ("7.0", "sm_75"));
+        assert_eq!(version_target("sm_80", and), ("7.1", "sm_80"));
+        for g in mma_groups().iter().filter(|g| g.instr.contains(".b1.")) {
+            let k = ptx_for(g.instr, g.a, g.b, g.c);
+            let want = if g.instr.contains(".and.") {
+                ".version 7.1\n"
+            } else {
+                ".version 7.0\n"
+            };
+            assert!(k.ptx.contains(want), "{}: {want}", g.instr);
+            assert!(
+                k.ptx.contains(&format!("    {} {{%d0", g.instr)),
+                "{}",
+                g.instr
+            );
+            let sm75 = g.instr.contains(".m8n8k128.") && g.instr.contains(".xor.");
+            assert_eq!(
+                k.target,
+                if sm75 { "sm_75" } else { "sm_80" },
+                "{}",
+                g.instr
+            );
+        }
+    }
 }

@@ -8,7 +8,8 @@
 use half::{bf16, f16};
 
 /// The bit pattern of the integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
-/// `s32`, `s8`, `u8`, `s4`, `u4`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in `ty`.
+/// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in
+/// `ty` (for `b1`: not 0 or 1).
 pub fn encode(ty: &str, v: i64) -> u64 {
     let bits = match ty {
         "f16" => u64::from(f16::from_f64(v as f64).to_bits()),
@@ -18,6 +19,7 @@ pub fn encode(ty: &str, v: i64) -> u64 {
         "s32" => u64::from(v as i32 as u32),
         "s8" | "u8" | "b8" => u64::from(v as u8),
         "s4" | "u4" => (v as u64) & 0xf,
+        "b1" => (v as u64) & 1,
         "b16" => u64::from(v as u16),
         "e4m3" => fp8_encode(v, 4, 3),
         "e5m2" => fp8_encode(v, 5, 2),
@@ -41,6 +43,7 @@ pub fn decode(ty: &str, bits: u64) -> f64 {
         "u8" | "b8" => f64::from(bits as u8),
         "s4" => f64::from(((bits as u8) << 4) as i8 >> 4),
         "u4" => f64::from(bits as u8 & 0xf),
+        "b1" => f64::from(bits as u8 & 1),
         "b16" => f64::from(bits as u16),
         "e4m3" => fp8_decode(bits as u8, 4, 3),
         "e5m2" => fp8_decode(bits as u8, 5, 2),
@@ -56,6 +59,7 @@ pub fn bits_of(ty: &str) -> u32 {
         "f16" | "bf16" | "b16" => 16,
         "s8" | "u8" | "e4m3" | "e5m2" => 8,
         "s4" | "u4" => 4,
+        "b1" => 1,
         _ => panic!("unknown type {ty}"),
     }
 }
@@ -184,6 +188,14 @@ mod tests {
         assert_eq!(encode("e5m2", 1), 0x3c);
         assert_eq!(encode("e4m3", -6), 0xcc);
         assert_eq!(encode("s4", -1), 0xf);
+        assert_eq!((encode("b1", 0), encode("b1", 1)), (0, 1));
+        assert_eq!((decode("b1", 0), decode("b1", 1)), (0.0, 1.0));
+        for v in [-1, 2, 3] {
+            assert!(
+                std::panic::catch_unwind(|| encode("b1", v)).is_err(),
+                "b1 {v}"
+            );
+        }
         assert_eq!(encode("f16", 1), 0x3c00);
         assert_eq!(encode("bf16", -2), 0xc000);
     }
@@ -199,9 +211,12 @@ mod tests {
             pack_words(&[1, 2, 3, 4, 5, 6, 7, 0xf], 4),
             vec![0xf765_4321]
         );
+        // b1: element 32r + j in bit j of register r.
+        let bits: Vec<u64> = (0..64).map(|j| u64::from(j % 3 == 0 || j == 40)).collect();
+        assert_eq!(pack_words(&bits, 1), vec![0x4924_9249, 0x9249_2592]);
         let w = pack_words(&[0x1122_3344_5566_7788], 64);
         assert_eq!(w, vec![0x5566_7788, 0x1122_3344]);
-        for bits in [4, 8, 16, 32, 64] {
+        for bits in [1, 4, 8, 16, 32, 64] {
             let el: Vec<u64> = (0..16u64)
                 .map(|v| v & ((1u64 << bits.min(63)) - 1))
                 .collect();
