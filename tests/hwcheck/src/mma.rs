@@ -9,7 +9,7 @@ use layout_core::catalog::{Entry, Operand, CATALOG};
 use crate::check::{ident, Check, Kernel, Report};
 use crate::formulas::formula;
 use crate::layouts::{layout, Layout};
-use crate::values::{bits_of, decode, encode, pack_words, shuffled, unpack_words};
+use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
 
 /// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
 pub struct MmaGroup {
@@ -265,27 +265,6 @@ pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
     Kernel { name, target, ptx }
 }
 
-/// Value ranges `(lo, hi)` for an operand of type `ty` in an instruction accumulating in
-/// `acc`, chosen so that every product and partial sum is exact (see the README).
-fn range(ty: &str, acc: &str, operand: Operand) -> (i64, i64) {
-    match (ty, acc, operand) {
-        ("s8", _, _) => (-128, 127),
-        ("u8", _, _) => (0, 255),
-        ("s4", _, _) => (-8, 7),
-        ("u4", _, _) => (0, 15),
-        ("b1", _, _) => (0, 1),
-        ("e4m3" | "e5m2", _, Operand::A) => (-8, 8),
-        ("e4m3" | "e5m2", _, _) => (-6, 6),
-        // f16 accumulators hold integers exactly up to 2048: 16 * 16 * 7 + 64 < 2048.
-        (_, "f16", Operand::A) => (-16, 15),
-        (_, "f16", Operand::B) => (-7, 7),
-        ("f16", "f16", _) => (-64, 63),
-        ("s32", _, _) => (-100_000, 99_999),
-        ("f32" | "f64", _, Operand::C) => (-1024, 1023),
-        _ => (-128, 127),
-    }
-}
-
 /// A seed from a name, so every instruction and operand gets its own values.
 fn seed(name: &str, salt: u64) -> u64 {
     name.bytes()
@@ -438,21 +417,21 @@ pub fn mma_check(g: &MmaGroup) -> Check {
         na.rows as usize,
         na.cols as usize,
         ins.a,
-        range(ins.a, ins.c, Operand::A),
+        exact_range(ins.a, ins.c, Operand::A),
         seed(g.instr, 1),
     );
     let b = Matrix::random(
         nb.rows as usize,
         nb.cols as usize,
         ins.b,
-        range(ins.b, ins.c, Operand::B),
+        exact_range(ins.b, ins.c, Operand::B),
         seed(g.instr, 2),
     );
     let c = Matrix::random(
         nc.rows as usize,
         nc.cols as usize,
         ins.c,
-        range(ins.c, ins.c, Operand::C),
+        exact_range(ins.c, ins.c, Operand::C),
         seed(g.instr, 3),
     );
     let want: Vec<u64> = matmul(&a, &b, &c, products, ins.product)

@@ -6,6 +6,7 @@
 //! order the hardware adds in.
 
 use half::{bf16, f16};
+use layout_core::catalog::Operand;
 
 /// The bit pattern of the integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
 /// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in
@@ -61,6 +62,29 @@ pub fn bits_of(ty: &str) -> u32 {
         "s4" | "u4" => 4,
         "b1" => 1,
         _ => panic!("unknown type {ty}"),
+    }
+}
+
+/// Value ranges `(lo, hi)` for an operand of type `ty` in an instruction accumulating in
+/// `acc`, chosen so that every product and partial sum is exact (see the README). The
+/// bounds hold for the largest K of each type: 16 for f16 accumulators with 16-bit inputs,
+/// 32 for fp8 (`32 * 8 * 6 + 64 < 2048`).
+pub fn exact_range(ty: &str, acc: &str, operand: Operand) -> (i64, i64) {
+    match (ty, acc, operand) {
+        ("s8", _, _) => (-128, 127),
+        ("u8", _, _) => (0, 255),
+        ("s4", _, _) => (-8, 7),
+        ("u4", _, _) => (0, 15),
+        ("b1", _, _) => (0, 1),
+        ("e4m3" | "e5m2", _, Operand::A) => (-8, 8),
+        ("e4m3" | "e5m2", _, _) => (-6, 6),
+        // f16 accumulators hold integers exactly up to 2048: 16 * 16 * 7 + 64 < 2048.
+        (_, "f16", Operand::A) => (-16, 15),
+        (_, "f16", Operand::B) => (-7, 7),
+        ("f16", "f16", _) => (-64, 63),
+        ("s32", _, _) => (-100_000, 99_999),
+        ("f32" | "f64", _, Operand::C) => (-1024, 1023),
+        _ => (-128, 127),
     }
 }
 
