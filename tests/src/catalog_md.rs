@@ -23,7 +23,7 @@ pub fn table() -> String {
                     rows.len() - 1
                 }
             };
-            if e.arch > rows[i].1 {
+            if arch_order(e.arch) > arch_order(rows[i].1) {
                 rows[i].1 = e.arch;
             }
             rows[i].2.push((e.operand, e.name()));
@@ -68,8 +68,19 @@ fn replace_between(text: &str, begin: &str, end: &str, table: &str) -> Option<St
     Some(format!("{}\n{}{}", &text[..b], table, &text[e..]))
 }
 
-/// An instruction split into its family (opcode, shape, and `.row`/`.col` layouts: everything
-/// up to the shape and the layout words after it) and the rest (types, `.x4`, `.trans`, ...).
+/// An arch's place in time: `sm_89` before `sm_90` before `sm_90a` before `sm_120a` (plain
+/// string order would put `sm_120a` first).
+pub fn arch_order(arch: &str) -> (u32, &str) {
+    let digits = arch.trim_start_matches("sm_");
+    let end = digits
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(digits.len());
+    (digits[..end].parse().unwrap_or(0), &digits[end..])
+}
+
+/// An instruction split into its family (opcode, shape, and `.row`/`.col` layouts and a
+/// `.kind::*` qualifier: everything up to the shape and the layout and kind words after it) and
+/// the rest (types, `.x4`, `.trans`, ...).
 pub fn split_family(instr: &str) -> (String, String) {
     let parts: Vec<&str> = instr.split('.').collect();
     let shape = parts
@@ -77,7 +88,9 @@ pub fn split_family(instr: &str) -> (String, String) {
         .position(|p| p.starts_with('m') && p[1..].starts_with(|c: char| c.is_ascii_digit()))
         .unwrap_or(parts.len() - 1);
     let mut end = shape + 1;
-    while end < parts.len() && matches!(parts[end], "row" | "col") {
+    while end < parts.len()
+        && (matches!(parts[end], "row" | "col") || parts[end].starts_with("kind::"))
+    {
         end += 1;
     }
     (parts[..end].join("."), parts[end..].join("."))
@@ -149,7 +162,7 @@ pub fn summary() -> String {
     }
     let mut out = String::from("| instruction | arch | variants |\n|---|---|---|\n");
     for mut row in rows {
-        row.archs.sort();
+        row.archs.sort_by_key(|a| arch_order(a));
         row.widths.sort();
         let mut v: Vec<String> = row
             .variants

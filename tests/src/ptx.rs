@@ -112,7 +112,9 @@ pub fn m16n8k16_i8_b(lane: u32, i: u32) -> (u32, u32) {
     (t * 4 + i, g)
 }
 
-/// `mma.m16n8k32` s8/u8/e4m3/e5m2 A (16 x 32), a0..a15.
+/// `mma.m16n8k32` s8/u8/e4m3/e5m2 A (16 x 32), a0..a15; the ISA gives the same figure and
+/// formula for the `.e3m2` / `.e2m3` / `.e2m1` A of `.kind::f8f6f4` (each in an 8-bit
+/// container).
 pub fn m16n8k32_i8_a(lane: u32, i: u32) -> (u32, u32) {
     let (g, t) = gt(lane);
     let row = if i < 4 || (8..12).contains(&i) {
@@ -128,7 +130,8 @@ pub fn m16n8k32_i8_a(lane: u32, i: u32) -> (u32, u32) {
     (row, col)
 }
 
-/// `mma.m16n8k32` s8/u8/e4m3/e5m2 B (32 x 8), b0..b7.
+/// `mma.m16n8k32` s8/u8/e4m3/e5m2 B (32 x 8), b0..b7; likewise the `.e3m2` / `.e2m3` /
+/// `.e2m1` B of `.kind::f8f6f4`.
 pub fn m16n8k32_i8_b(lane: u32, i: u32) -> (u32, u32) {
     let (g, t) = gt(lane);
     let row = if i < 4 {
@@ -335,6 +338,23 @@ pub fn ldmatrix(lane: u32, i: u32) -> (u32, u32) {
 pub fn ldmatrix_trans(lane: u32, i: u32) -> (u32, u32) {
     let matrix = i / 2;
     (8 * matrix + 2 * (lane % 4) + i % 2, lane / 4)
+}
+
+/// `movmatrix.m8n8.trans.b16` source `a` (Figure "movmatrix source matrix fragment layout"):
+/// a group of four lanes holds one row of the 8 x 8 source matrix, lane `l` element `i` at
+/// row `l / 4`, column `2 * (l % 4) + i`.
+pub fn movmatrix_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (g, t * 2 + i)
+}
+
+/// `movmatrix.m8n8.trans.b16` destination `d` (Figure "movmatrix result matrix fragment
+/// layout"), as the position in the *source* matrix of the element lane `l` receives in half
+/// `i`: a group of four lanes holds one column, lane `l` rows `2 * (l % 4) + i` of column
+/// `l / 4`.
+pub fn movmatrix_d_from(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (t * 2 + i, g)
 }
 
 /// `wgmma` accumulator D of `m64nNk*` (from Figure "WGMMA .m64nNk16 register fragment layout

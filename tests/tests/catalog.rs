@@ -50,6 +50,8 @@ fn transcriptions() -> HashMap<String, Coords> {
             "SM80_16x8x256_S32_C",
             "SM89_16x8x32_F32_C",
             "SM89_16x8x32_F16_C",
+            "SM120_16x8x32_F32_C",
+            "SM120_16x8x32_F16_C",
             "SM90_16x8x4_F64_C",
             "SM90_16x8x8_F64_C",
             "SM90_16x8x16_F64_C",
@@ -101,6 +103,11 @@ fn transcriptions() -> HashMap<String, Coords> {
             "SM80_16x8x32_U8_A_ROW",
             "SM89_16x8x32_E4M3_A_ROW",
             "SM89_16x8x32_E5M2_A_ROW",
+            "SM120_16x8x32_E4M3_A_ROW",
+            "SM120_16x8x32_E5M2_A_ROW",
+            "SM120_16x8x32_E3M2_A_ROW",
+            "SM120_16x8x32_E2M3_A_ROW",
+            "SM120_16x8x32_E2M1_A_ROW",
         ],
         ptx::m16n8k32_i8_a,
     );
@@ -110,6 +117,11 @@ fn transcriptions() -> HashMap<String, Coords> {
             "SM80_16x8x32_U8_B_COL",
             "SM89_16x8x32_E4M3_B_COL",
             "SM89_16x8x32_E5M2_B_COL",
+            "SM120_16x8x32_E4M3_B_COL",
+            "SM120_16x8x32_E5M2_B_COL",
+            "SM120_16x8x32_E3M2_B_COL",
+            "SM120_16x8x32_E2M3_B_COL",
+            "SM120_16x8x32_E2M1_B_COL",
         ],
         ptx::m16n8k32_i8_b,
     );
@@ -191,6 +203,9 @@ fn transcriptions() -> HashMap<String, Coords> {
         ],
         ptx::ldmatrix_trans,
     );
+    // movmatrix: the numeral is `a` over the source matrix (and `d` over the transposed one,
+    // which `movmatrix_transposes_in_the_ldmatrix_x1_layout` checks against the ISA's figure).
+    add(&["SM75_U32x1_MOVM_T"], ptx::movmatrix_a);
     add(
         &["SM90_64xNx16_F16_A_RS", "SM90_64xNx16_BF16_A_RS"],
         ptx::wgmma_a_k16,
@@ -372,6 +387,14 @@ fn entries_describe_their_numerals() {
     assert_eq!(regs("SM90_64x256x16_F32_C"), 128);
     assert_eq!(regs("SM90_64x256x16_F16_C"), 64);
     assert_eq!(regs("SM90_64x24x16_F16_C"), 6);
+    // .kind::f8f6f4: every type in an 8-bit container, so s8's register counts.
+    for ty in ["E4M3", "E5M2", "E3M2", "E2M3", "E2M1"] {
+        assert_eq!(regs(&format!("SM120_16x8x32_{ty}_A_ROW")), 4, "{ty}");
+        assert_eq!(regs(&format!("SM120_16x8x32_{ty}_B_COL")), 2, "{ty}");
+    }
+    assert_eq!(regs("SM120_16x8x32_F32_C"), 4);
+    assert_eq!(regs("SM120_16x8x32_F16_C"), 2);
+    assert_eq!(regs("SM75_U32x1_MOVM_T"), 1);
     assert_eq!(
         cat::find("SM80_16x8x32_S4_A_ROW")
             .unwrap()
@@ -431,6 +454,35 @@ fn coincidences() {
         &cat::SM89_16x8x32_E5M2_B_COL
     ));
     assert!(same(&cat::SM80_16x8x16_F32_C, &cat::SM89_16x8x32_F16_C));
+    // .kind::f8f6f4 (sm_120a): the m16n8k32 s8 figures serve all five types.
+    for (a, b) in [
+        (
+            &cat::SM120_16x8x32_E4M3_A_ROW,
+            &cat::SM120_16x8x32_E4M3_B_COL,
+        ),
+        (
+            &cat::SM120_16x8x32_E5M2_A_ROW,
+            &cat::SM120_16x8x32_E5M2_B_COL,
+        ),
+        (
+            &cat::SM120_16x8x32_E3M2_A_ROW,
+            &cat::SM120_16x8x32_E3M2_B_COL,
+        ),
+        (
+            &cat::SM120_16x8x32_E2M3_A_ROW,
+            &cat::SM120_16x8x32_E2M3_B_COL,
+        ),
+        (
+            &cat::SM120_16x8x32_E2M1_A_ROW,
+            &cat::SM120_16x8x32_E2M1_B_COL,
+        ),
+    ] {
+        assert!(same(&cat::SM80_16x8x32_S8_A_ROW, a), "{}", a.name);
+        assert!(same(&cat::SM80_16x8x32_S8_B_COL, b), "{}", b.name);
+    }
+    assert!(same(&cat::SM80_16x8x16_F32_C, &cat::SM120_16x8x32_F32_C));
+    assert!(same(&cat::SM80_16x8x16_F32_C, &cat::SM120_16x8x32_F16_C));
+    assert!(same(&cat::SM75_U32x1_LDSM_N, &cat::SM75_U32x1_MOVM_T));
     assert!(same(&cat::SM80_16x8x16_F32_C, &cat::SM90_16x8x16_F64_C));
     assert!(same(
         &cat::SM80_16x8x8_TF32_A_ROW,
@@ -500,6 +552,151 @@ fn b1_entries_name_their_bit_operation_and_arch() {
             assert!(users.iter().all(|e| e.arch == users[0].arch), "{instr}");
         }
     }
+}
+
+/// The `.kind::f8f6f4` element types, as PTX spells them.
+const F8F6F4: [&str; 5] = ["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
+
+#[test]
+fn f8f6f4_entries_name_their_kind_types_and_arch() {
+    let kind: Vec<_> = CATALOG
+        .iter()
+        .filter(|e| e.instructions.iter().any(|i| i.contains(".kind::")))
+        .collect();
+    assert_eq!(kind.len(), 12, "5 A, 5 B, 2 C/D");
+    for e in &kind {
+        assert_eq!(e.arch, "sm_120a", "{}", e.name());
+        assert!(e.name().starts_with("SM120_16x8x32_"), "{}", e.name());
+        let (bits, per_register, count) = match e.operand {
+            Operand::A | Operand::B => {
+                assert!(F8F6F4.contains(&e.element_type), "{}", e.name());
+                (8, 4, 10)
+            }
+            Operand::C if e.element_type == "f32" => (32, 1, 25),
+            Operand::C => {
+                assert_eq!(e.element_type, "f16", "{}", e.name());
+                (16, 2, 25)
+            }
+            Operand::Matrices => panic!("{}: not an mma operand", e.name()),
+        };
+        assert_eq!(e.element_bits, bits, "{}", e.name());
+        assert_eq!(e.elements_per_register(), per_register, "{}", e.name());
+        assert_eq!(e.instructions.len(), count, "{}", e.name());
+        for i in e.instructions {
+            let types = i
+                .strip_prefix("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.")
+                .unwrap_or_else(|| panic!("{}: {i}", e.name()));
+            let t: Vec<&str> = types.split('.').collect();
+            assert_eq!(t.len(), 4, "{i}");
+            assert_eq!(t[0], t[3], "{i}: d and c differ");
+            assert!(["f32", "f16"].contains(&t[0]), "{i}");
+            assert!(F8F6F4.contains(&t[1]) && F8F6F4.contains(&t[2]), "{i}");
+            let mine = match e.operand {
+                Operand::A => t[1],
+                Operand::B => t[2],
+                _ => t[0],
+            };
+            assert_eq!(mine, e.element_type, "{}: {i}", e.name());
+        }
+    }
+    // Every combination is listed once, with its A, B and C/D: 2 x 5 x 5 instructions.
+    let mut all = BTreeSet::new();
+    for acc in ["f32", "f16"] {
+        for a in F8F6F4 {
+            for b in F8F6F4 {
+                let instr =
+                    format!("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.{acc}.{a}.{b}.{acc}");
+                let users: Vec<_> = CATALOG
+                    .iter()
+                    .filter(|e| e.instructions.contains(&instr.as_str()))
+                    .collect();
+                let ops: Vec<(&str, &str)> = users
+                    .iter()
+                    .map(|e| (e.operand.name(), e.element_type))
+                    .collect();
+                assert_eq!(ops, [("A", a), ("B", b), ("C/D", acc)], "{instr}");
+                all.insert(instr);
+            }
+        }
+    }
+    let listed: BTreeSet<String> = kind
+        .iter()
+        .flat_map(|e| e.instructions.iter().map(|i| i.to_string()))
+        .collect();
+    assert_eq!(listed, all);
+    assert_eq!(all.len(), 50);
+    // The sm_89 fp8 entries keep the `.kind`-less spellings only.
+    for e in CATALOG.iter().filter(|e| e.name().starts_with("SM89_")) {
+        assert_eq!(e.arch, "sm_89", "{}", e.name());
+        assert!(
+            e.instructions.iter().all(|i| !i.contains("kind::")),
+            "{}",
+            e.name()
+        );
+    }
+}
+
+#[test]
+fn movmatrix_transposes_in_the_ldmatrix_x1_layout() {
+    let e = cat::find("SM75_U32x1_MOVM_T").unwrap();
+    assert_eq!(e.instructions, ["movmatrix.sync.aligned.m8n8.trans.b16"]);
+    assert_eq!(
+        (e.operand, e.element_type, e.arch),
+        (Operand::Matrices, "b16", "sm_75")
+    );
+    assert_eq!((e.element_bits, e.registers()), (16, 1));
+    assert!(e.ptx_section.contains("movmatrix"));
+    let m = e.numeral;
+    assert_eq!((m.rows, m.cols, m.elements), (8, 8, 2));
+    // Read over the transposed matrix, the numeral puts each half of d where the ISA's result
+    // figure (drawn on the source's positions) puts it, transposed.
+    for lane in 0..32 {
+        for i in 0..2 {
+            let (r, c) = m.coords(lane, i).unwrap();
+            assert_eq!(
+                (c, r),
+                ptx::movmatrix_d_from(lane, i),
+                "lane {lane}, half {i}"
+            );
+        }
+    }
+    // The instruction on a matrix of codes: a from the source figure, d by the ISA's rule
+    // (d of lane l, half i is the source element its figure names). Reading a with the
+    // numeral gives the source back; reading d gives the transpose.
+    let code = |r: u32, c: u32| 100 * r + c;
+    let mut source = [[u32::MAX; 8]; 8];
+    let mut result = [[u32::MAX; 8]; 8];
+    for lane in 0..32 {
+        for i in 0..2 {
+            let a = {
+                let (r, c) = ptx::movmatrix_a(lane, i);
+                code(r, c)
+            };
+            let d = {
+                let (r, c) = ptx::movmatrix_d_from(lane, i);
+                code(r, c)
+            };
+            let (r, c) = m.coords(lane, i).unwrap();
+            source[r as usize][c as usize] = a;
+            result[r as usize][c as usize] = d;
+        }
+    }
+    for r in 0..8 {
+        for c in 0..8 {
+            assert_eq!(source[r][c], code(r as u32, c as u32));
+            assert_eq!(result[r][c], code(c as u32, r as u32));
+        }
+    }
+    // Over the source matrix, d is the ldmatrix .x1.trans layout: movmatrix of an .x1 load
+    // equals the .x1.trans load of the same 8 x 8 matrix.
+    let t = &cat::SM75_U16x2_LDSM_T;
+    for lane in 0..32 {
+        for i in 0..2 {
+            assert_eq!(t.coords(lane, i), Some(ptx::movmatrix_d_from(lane, i)));
+            assert_eq!(ptx::ldmatrix_trans(lane, i), ptx::movmatrix_d_from(lane, i));
+        }
+    }
+    assert!(!same_map(m, t));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `docs/CATALOG.md` lists every instruction the catalog covers; this keeps it in sync.
 
 use fraglayout_tests::catalog_md::{
-    generic_width, regenerate, regenerate_readme, split_family, summary, table,
+    arch_order, generic_width, regenerate, regenerate_readme, split_family, summary, table,
 };
 use layout_core::catalog::CATALOG;
 
@@ -87,4 +87,35 @@ fn readme_summary_lists_every_instruction() {
             "f32.f16.f16.f32".to_string()
         )
     );
+    // `.kind::f8f6f4` instructions have a row of their own.
+    assert_eq!(
+        split_family("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f16.e2m1.e3m2.f16"),
+        (
+            "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4".to_string(),
+            "f16.e2m1.e3m2.f16".to_string()
+        )
+    );
+    assert_eq!(
+        split_family("movmatrix.sync.aligned.m8n8.trans.b16"),
+        (
+            "movmatrix.sync.aligned.m8n8".to_string(),
+            "trans.b16".to_string()
+        )
+    );
+}
+
+#[test]
+fn archs_order_by_number_then_suffix() {
+    let mut archs = vec!["sm_120a", "sm_90a", "sm_89", "sm_90", "sm_75", "sm_100a"];
+    archs.sort_by_key(|a| arch_order(a));
+    assert_eq!(
+        archs,
+        ["sm_75", "sm_89", "sm_90", "sm_90a", "sm_100a", "sm_120a"]
+    );
+    let row = summary()
+        .lines()
+        .find(|l| l.starts_with("| `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4` |"))
+        .expect("a kind::f8f6f4 row")
+        .to_string();
+    assert!(row.contains("| sm_120a |"), "{row}");
 }

@@ -178,6 +178,25 @@ fn integer_and_fp8_mma_match_cute() {
     agree(&cat::SM89_16x8x32_E4M3_A_ROW, Op::A, &a);
     agree(&cat::SM89_16x8x32_E4M3_B_COL, Op::B, &b);
     agree(&cat::SM89_16x8x32_F32_C, Op::C, &C_16X8);
+    // CuTe's SM120_16x8x32_TN (mma.sync .kind::f8f6f4, any of e4m3 / e5m2 / e3m2 / e2m3 /
+    // e2m1, 8-bit values) inherits the traits of SM80_16x8x32_S32S8S8S32_TN
+    // (mma_traits_sm120.hpp).
+    for (n, op, cute) in [
+        (&cat::SM120_16x8x32_E4M3_A_ROW, Op::A, &a),
+        (&cat::SM120_16x8x32_E5M2_A_ROW, Op::A, &a),
+        (&cat::SM120_16x8x32_E3M2_A_ROW, Op::A, &a),
+        (&cat::SM120_16x8x32_E2M3_A_ROW, Op::A, &a),
+        (&cat::SM120_16x8x32_E2M1_A_ROW, Op::A, &a),
+        (&cat::SM120_16x8x32_E4M3_B_COL, Op::B, &b),
+        (&cat::SM120_16x8x32_E5M2_B_COL, Op::B, &b),
+        (&cat::SM120_16x8x32_E3M2_B_COL, Op::B, &b),
+        (&cat::SM120_16x8x32_E2M3_B_COL, Op::B, &b),
+        (&cat::SM120_16x8x32_E2M1_B_COL, Op::B, &b),
+        (&cat::SM120_16x8x32_F32_C, Op::C, &C_16X8),
+        (&cat::SM120_16x8x32_F16_C, Op::C, &C_16X8),
+    ] {
+        agree(n, op, cute);
+    }
     // SM80_8x8x32_S32S4S4S32_TN
     let ab = Cute {
         thread: (64, 1),

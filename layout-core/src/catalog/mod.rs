@@ -3,9 +3,10 @@
 //! Names follow CuTe's pattern: the first architecture that has the instruction, shape
 //! `MxNxK`, element type, operand and majorness, e.g. [`SM80_16x8x16_F16_A_ROW`],
 //! [`SM75_8x8x16_S8_A_ROW`], [`SM90_64x64x16_F32_C`]; `ldmatrix` / `stmatrix` tiles use CuTe's
-//! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`]). Every layout's digit table
-//! is in its docs, with the PTX ISA section it transcribes. Where two element types share a
-//! layout (f16 / bf16; s8 / u8 / e4m3 / e5m2; every `m16n8` accumulator) one numeral carries
+//! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`], [`SM75_U32x1_MOVM_T`]). Every
+//! layout's digit table is in its docs, with the PTX ISA section it transcribes. Where two
+//! element types share a layout (f16 / bf16; s8 / u8 / e4m3 / e5m2 / e3m2 / e2m3 / e2m1; every
+//! `m16n8` accumulator) one numeral carries
 //! several names via [`Numeral::renamed`]; so do the `.b1` layouts of `m8n8k128`, whose
 //! `.and.popc` form (sm_80) carries `SM80_` names of the `.xor.popc` (sm_75) numerals.
 //! [`CATALOG`] lists them all with their PTX instructions.
@@ -21,8 +22,10 @@
 //! | `sm80_b1`           | `mma.m8n8k128`, `mma.m16n8k128`, `mma.m16n8k256` b1 (`.xor` / `.and.popc`) |
 //! | `sm80_f64`          | `mma.m8n8k4` f64                                                    |
 //! | `sm90_f64`          | `mma.m16n8k4`, `mma.m16n8k8`, `mma.m16n8k16` f64                    |
+//! | `sm120_f8f6f4`      | `mma.m16n8k32.kind::f8f6f4` with e4m3 / e5m2 / e3m2 / e2m3 / e2m1 (sm_120a) |
 //! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
 //! | `stmatrix`          | `stmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
+//! | `movmatrix`         | `movmatrix.sync.aligned.m8n8.trans.b16`                             |
 //! | `sm90_wgmma`        | `wgmma.mma_async` accumulators `m64nNk*` (N = 8..256) and A in registers |
 //!
 //! Every numeral is checked at compile time twice: `assert_bijection` (it covers its tile
@@ -30,6 +33,8 @@
 #![allow(non_upper_case_globals)]
 
 mod ldmatrix;
+mod movmatrix;
+mod sm120_f8f6f4;
 mod sm70_m8n8k4;
 mod sm80_b1;
 mod sm80_f64;
@@ -43,6 +48,8 @@ mod sm90_wgmma;
 mod stmatrix;
 
 pub use ldmatrix::*;
+pub use movmatrix::*;
+pub use sm120_f8f6f4::*;
 pub use sm70_m8n8k4::*;
 pub use sm80_b1::*;
 pub use sm80_f64::*;
@@ -79,7 +86,8 @@ pub enum Operand {
     /// The `M x N` accumulator, input C and output D.
     C,
     /// The `8 * num x 8` tile of `num` stacked 8x8 matrices that `ldmatrix` loads or
-    /// `stmatrix` stores.
+    /// `stmatrix` stores; for `movmatrix` (`num` = 1), the source matrix in `a` and the
+    /// transposed matrix in `d`.
     Matrices,
 }
 
@@ -105,7 +113,8 @@ pub struct Entry {
     /// The element types whose registers it lays out, e.g. `"f16"`.
     pub element_type: &'static str,
     /// Bits per element; elements pack into registers from the low bits up (see
-    /// [`register_bits`](Self::register_bits)).
+    /// [`register_bits`](Self::register_bits)). For the 4- and 6-bit types of
+    /// `.kind::f8f6f4` this is their 8-bit container (see `sm120_f8f6f4`).
     pub element_bits: u32,
     /// The earliest target that has every instruction listed, e.g. `"sm_80"`, `"sm_90a"`.
     pub arch: &'static str,
@@ -193,8 +202,10 @@ const PARTS: &[&[Entry]] = &[
     sm80_b1::ENTRIES,
     sm80_f64::ENTRIES,
     sm90_f64::ENTRIES,
+    sm120_f8f6f4::ENTRIES,
     ldmatrix::ENTRIES,
     stmatrix::ENTRIES,
+    movmatrix::ENTRIES,
     sm90_wgmma::ENTRIES,
 ];
 
@@ -212,7 +223,7 @@ const fn total(parts: &[&[Entry]]) -> usize {
 static ALL: [Entry; total(PARTS)] = concat(PARTS);
 
 /// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` /
-/// `stmatrix`, then `wgmma`.
+/// `stmatrix` / `movmatrix`, then `wgmma`.
 pub static CATALOG: &[Entry] = &ALL;
 
 /// The catalog entry named `name`.

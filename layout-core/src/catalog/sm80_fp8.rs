@@ -4,6 +4,10 @@
 //! The PTX ISA gives one figure for `.s8` / `.u8` / `.e4m3` / `.e5m2` A (and B): the fp8 names
 //! here are aliases of [`SM80_16x8x32_S8_A_ROW`] and [`SM80_16x8x32_S8_B_COL`], and both
 //! accumulators are aliases of [`SM80_16x8x16_F32_C`] (f16 packed two per `.f16x2` register).
+//!
+//! These entries list the instructions without `.kind`; the sm_120a spellings with
+//! `.kind::f8f6f4` (e4m3 / e5m2 mixed with e3m2 / e2m3 / e2m1 too) are the `SM120_` entries of
+//! `sm120_f8f6f4`, which have the same layouts.
 
 use super::{
     checked, Entry, Operand, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL,

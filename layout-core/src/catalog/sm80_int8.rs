@@ -3,7 +3,8 @@
 //! `.b32` register, element `4r` in bits 0-7 of register `r`.
 //!
 //! `.s8` and `.u8` share every layout; the `.u8` names are aliases. The e4m3 / e5m2 layouts of
-//! `m16n8k32` (sm_89) are these too: see `sm80_fp8`.
+//! `m16n8k32` (sm_89) are these too: see `sm80_fp8`; so are those of `m16n8k32.kind::f8f6f4`
+//! (sm_120a): see `sm120_f8f6f4`.
 
 use super::{checked, Entry, Operand, SM80_16x8x16_F32_C};
 use crate::{Digit, Numeral};

@@ -1,0 +1,280 @@
+//! `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4` (sm_120a, PTX ISA 8.7): A and B of any of
+//! `.e4m3`, `.e5m2`, `.e3m2`, `.e2m3`, `.e2m1` (each independently), f32 or f16 accumulators.
+//!
+//! The PTX ISA draws one figure for A of `m16n8k32` with `.u8` / `.s8` / `.e4m3` / `.e5m2` /
+//! `.e3m2` / `.e2m3` / `.e2m1` and one for B with the same types (Matrix Fragments for
+//! mma.m16n8k32): four elements per `.b32` register, A in four registers, B in two, and the
+//! accumulators are the `m16n8` ones. So every layout here is a renamed numeral:
+//! A is [`SM80_16x8x32_S8_A_ROW`], B [`SM80_16x8x32_S8_B_COL`], C/D [`SM80_16x8x16_F32_C`]
+//! (f16 packed two per `.f16x2` register). CUTLASS agrees: CuTe's `SM120_16x8x32_TN` traits
+//! inherit those of `SM80_16x8x32_S32S8S8S32_TN` (test `cute`).
+//!
+//! **Element bits.** With `.kind::f8f6f4` every 4- and 6-bit element sits in an 8-bit
+//! container (mma instruction description: "must be packed in an 8-bit container"), so the
+//! entries say `element_bits: 8` for all five types: element `4r + j` is byte `j` of register
+//! `r`, as for s8. The value's place inside its byte is the user's business, and differs by
+//! type: `.e2m1` in the central four bits (bits 2-5, padding in bits 0-1 and 6-7), `.e3m2` and
+//! `.e2m3` in the low six bits (padding in bits 6-7), `.e4m3` / `.e5m2` the whole byte. (The
+//! block-scaled `.kind::mxf4` / `.kind::mxf4nvf4` pack `.e2m1` unpadded, eight per register;
+//! those kinds, and `.kind::mxf8f6f4`, are not in the catalog.)
+//!
+//! **Instructions listed.** The 50 combinations `.{f32,f16}.{a}.{b}.{f32,f16}` with
+//! `d = c` (ptxas 13.0 rejects `d != c` here), spelled in the ISA's syntax order,
+//! `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32`. (ptxas also takes
+//! `.kind::f8f6f4` before the shape, as CUTLASS writes it; that spelling is not listed.) Each
+//! A entry lists the 10 instructions with its type as A, each B entry the 10 with its type
+//! as B, each accumulator the 25 with its type. The e4m3 / e5m2 combinations get their own
+//! `SM120_` entries rather than joining the `SM89_` ones: those are for the `.kind`-less
+//! instructions of sm_89, and an entry's `arch` is the earliest target that has every
+//! instruction it lists.
+//!
+//! Target: `sm_120a` (also `sm_121a` and, with PTX ISA 8.8, the family target `sm_120f`;
+//! ptxas 13.0 rejects `sm_120` and `sm_100a`).
+
+use super::{
+    checked, Entry, Operand, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL,
+    M16N8K32,
+};
+use crate::Numeral;
+
+/// A of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM120_16x8x32_E4M3_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E4M3_A_ROW");
+/// A of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM120_16x8x32_E5M2_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E5M2_A_ROW");
+/// A of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
+/// [`SM80_16x8x32_S8_A_ROW`].
+pub const SM120_16x8x32_E3M2_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E3M2_A_ROW");
+/// A of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
+/// [`SM80_16x8x32_S8_A_ROW`].
+pub const SM120_16x8x32_E2M3_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E2M3_A_ROW");
+/// A of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
+/// of [`SM80_16x8x32_S8_A_ROW`].
+pub const SM120_16x8x32_E2M1_A_ROW: Numeral =
+    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E2M1_A_ROW");
+
+/// B of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_B_COL`].
+pub const SM120_16x8x32_E4M3_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E4M3_B_COL");
+/// B of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_B_COL`].
+pub const SM120_16x8x32_E5M2_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E5M2_B_COL");
+/// B of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
+/// [`SM80_16x8x32_S8_B_COL`].
+pub const SM120_16x8x32_E3M2_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E3M2_B_COL");
+/// B of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
+/// [`SM80_16x8x32_S8_B_COL`].
+pub const SM120_16x8x32_E2M3_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E2M3_B_COL");
+/// B of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
+/// of [`SM80_16x8x32_S8_B_COL`].
+pub const SM120_16x8x32_E2M1_B_COL: Numeral =
+    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E2M1_B_COL");
+
+/// C/D of `m16n8k32.kind::f8f6f4` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
+pub const SM120_16x8x32_F32_C: Numeral = SM80_16x8x16_F32_C.renamed("SM120_16x8x32_F32_C");
+/// C/D of `m16n8k32.kind::f8f6f4` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
+/// packed two per `.f16x2` register.
+pub const SM120_16x8x32_F16_C: Numeral = SM80_16x8x16_F32_C.renamed("SM120_16x8x32_F16_C");
+
+checked!(
+    SM120_16x8x32_E4M3_A_ROW,
+    SM120_16x8x32_E5M2_A_ROW,
+    SM120_16x8x32_E3M2_A_ROW,
+    SM120_16x8x32_E2M3_A_ROW,
+    SM120_16x8x32_E2M1_A_ROW,
+    SM120_16x8x32_E4M3_B_COL,
+    SM120_16x8x32_E5M2_B_COL,
+    SM120_16x8x32_E3M2_B_COL,
+    SM120_16x8x32_E2M3_B_COL,
+    SM120_16x8x32_E2M1_B_COL,
+    SM120_16x8x32_F32_C,
+    SM120_16x8x32_F16_C,
+);
+
+/// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.{acc}.{a}.{b}.{acc}`.
+macro_rules! f8f6f4 {
+    ($acc:literal, $a:literal, $b:literal) => {
+        concat!(
+            "mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.",
+            $acc,
+            ".",
+            $a,
+            ".",
+            $b,
+            ".",
+            $acc
+        )
+    };
+}
+
+/// The instructions with A of type `$a`: every B type, f32 then f16 accumulators.
+macro_rules! with_a {
+    ($a:literal) => {
+        &[
+            f8f6f4!("f32", $a, "e4m3"),
+            f8f6f4!("f32", $a, "e5m2"),
+            f8f6f4!("f32", $a, "e3m2"),
+            f8f6f4!("f32", $a, "e2m3"),
+            f8f6f4!("f32", $a, "e2m1"),
+            f8f6f4!("f16", $a, "e4m3"),
+            f8f6f4!("f16", $a, "e5m2"),
+            f8f6f4!("f16", $a, "e3m2"),
+            f8f6f4!("f16", $a, "e2m3"),
+            f8f6f4!("f16", $a, "e2m1"),
+        ]
+    };
+}
+
+/// The instructions with B of type `$b`: every A type, f32 then f16 accumulators.
+macro_rules! with_b {
+    ($b:literal) => {
+        &[
+            f8f6f4!("f32", "e4m3", $b),
+            f8f6f4!("f32", "e5m2", $b),
+            f8f6f4!("f32", "e3m2", $b),
+            f8f6f4!("f32", "e2m3", $b),
+            f8f6f4!("f32", "e2m1", $b),
+            f8f6f4!("f16", "e4m3", $b),
+            f8f6f4!("f16", "e5m2", $b),
+            f8f6f4!("f16", "e3m2", $b),
+            f8f6f4!("f16", "e2m3", $b),
+            f8f6f4!("f16", "e2m1", $b),
+        ]
+    };
+}
+
+/// The instructions accumulating in `$acc`: every A type with every B type.
+macro_rules! with_acc {
+    ($acc:literal) => {
+        &[
+            f8f6f4!($acc, "e4m3", "e4m3"),
+            f8f6f4!($acc, "e4m3", "e5m2"),
+            f8f6f4!($acc, "e4m3", "e3m2"),
+            f8f6f4!($acc, "e4m3", "e2m3"),
+            f8f6f4!($acc, "e4m3", "e2m1"),
+            f8f6f4!($acc, "e5m2", "e4m3"),
+            f8f6f4!($acc, "e5m2", "e5m2"),
+            f8f6f4!($acc, "e5m2", "e3m2"),
+            f8f6f4!($acc, "e5m2", "e2m3"),
+            f8f6f4!($acc, "e5m2", "e2m1"),
+            f8f6f4!($acc, "e3m2", "e4m3"),
+            f8f6f4!($acc, "e3m2", "e5m2"),
+            f8f6f4!($acc, "e3m2", "e3m2"),
+            f8f6f4!($acc, "e3m2", "e2m3"),
+            f8f6f4!($acc, "e3m2", "e2m1"),
+            f8f6f4!($acc, "e2m3", "e4m3"),
+            f8f6f4!($acc, "e2m3", "e5m2"),
+            f8f6f4!($acc, "e2m3", "e3m2"),
+            f8f6f4!($acc, "e2m3", "e2m3"),
+            f8f6f4!($acc, "e2m3", "e2m1"),
+            f8f6f4!($acc, "e2m1", "e4m3"),
+            f8f6f4!($acc, "e2m1", "e5m2"),
+            f8f6f4!($acc, "e2m1", "e3m2"),
+            f8f6f4!($acc, "e2m1", "e2m3"),
+            f8f6f4!($acc, "e2m1", "e2m1"),
+        ]
+    };
+}
+
+/// An entry of this family: sm_120a, transcribed from the `m16n8k32` fragments.
+const fn entry(
+    n: &'static Numeral<'static>,
+    operand: Operand,
+    ty: &'static str,
+    bits: u32,
+    instr: &'static [&'static str],
+) -> Entry {
+    Entry::new(n, operand, ty, bits, "sm_120a", instr, M16N8K32)
+}
+
+pub(super) const ENTRIES: &[Entry] = &[
+    entry(
+        &SM120_16x8x32_E4M3_A_ROW,
+        Operand::A,
+        "e4m3",
+        8,
+        with_a!("e4m3"),
+    ),
+    entry(
+        &SM120_16x8x32_E5M2_A_ROW,
+        Operand::A,
+        "e5m2",
+        8,
+        with_a!("e5m2"),
+    ),
+    entry(
+        &SM120_16x8x32_E3M2_A_ROW,
+        Operand::A,
+        "e3m2",
+        8,
+        with_a!("e3m2"),
+    ),
+    entry(
+        &SM120_16x8x32_E2M3_A_ROW,
+        Operand::A,
+        "e2m3",
+        8,
+        with_a!("e2m3"),
+    ),
+    entry(
+        &SM120_16x8x32_E2M1_A_ROW,
+        Operand::A,
+        "e2m1",
+        8,
+        with_a!("e2m1"),
+    ),
+    entry(
+        &SM120_16x8x32_E4M3_B_COL,
+        Operand::B,
+        "e4m3",
+        8,
+        with_b!("e4m3"),
+    ),
+    entry(
+        &SM120_16x8x32_E5M2_B_COL,
+        Operand::B,
+        "e5m2",
+        8,
+        with_b!("e5m2"),
+    ),
+    entry(
+        &SM120_16x8x32_E3M2_B_COL,
+        Operand::B,
+        "e3m2",
+        8,
+        with_b!("e3m2"),
+    ),
+    entry(
+        &SM120_16x8x32_E2M3_B_COL,
+        Operand::B,
+        "e2m3",
+        8,
+        with_b!("e2m3"),
+    ),
+    entry(
+        &SM120_16x8x32_E2M1_B_COL,
+        Operand::B,
+        "e2m1",
+        8,
+        with_b!("e2m1"),
+    ),
+    entry(
+        &SM120_16x8x32_F32_C,
+        Operand::C,
+        "f32",
+        32,
+        with_acc!("f32"),
+    ),
+    entry(
+        &SM120_16x8x32_F16_C,
+        Operand::C,
+        "f16",
+        16,
+        with_acc!("f16"),
+    ),
+];
