@@ -91,6 +91,12 @@ pub fn formula(name: &str) -> Option<Formula> {
         n if n.ends_with("_LDSM_N") || n.ends_with("_STSM_N") => plain(ptx::ldmatrix),
         n if n.ends_with("_LDSM_T") || n.ends_with("_STSM_T") => plain(ptx::ldmatrix_trans),
         n if n.starts_with("SM90_64x") && n.ends_with("_C") => plain(ptx::wgmma_d),
+        "SM90_64xNx16_F16_A_RS" | "SM90_64xNx16_BF16_A_RS" => plain(ptx::wgmma_a_k16),
+        "SM90_64xNx8_TF32_A_RS" => plain(ptx::wgmma_a_k8),
+        "SM90_64xNx32_S8_A_RS"
+        | "SM90_64xNx32_U8_A_RS"
+        | "SM90_64xNx32_E4M3_A_RS"
+        | "SM90_64xNx32_E5M2_A_RS" => plain(ptx::wgmma_a_k32),
         _ => return None,
     })
 }

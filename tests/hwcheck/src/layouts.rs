@@ -209,13 +209,27 @@ layouts! {
     SM90_U16x2_STSM_T: b16 2 / 1;
     SM90_U16x4_STSM_T: b16 4 / 2;
     SM90_U16x8_STSM_T: b16 8 / 4;
-    // wgmma accumulators (f32) for the N the check runs.
+    // wgmma f32 accumulators for the N the check runs.
     SM90_64x8x16_F32_C: 32 4;
     SM90_64x16x16_F32_C: 32 8;
     SM90_64x24x16_F32_C: 32 12;
     SM90_64x64x16_F32_C: 32 32;
     SM90_64x128x16_F32_C: 32 64;
     SM90_64x256x16_F32_C: 32 128;
+    // wgmma f16 and s32 accumulators, and A in registers.
+    SM90_64x8x16_F16_C: b16 4 / 2;
+    SM90_64x64x16_F16_C: b16 32 / 16;
+    SM90_64x256x16_F16_C: b16 128 / 64;
+    SM90_64x8x32_S32_C: 32 4;
+    SM90_64x64x32_S32_C: 32 32;
+    SM90_64x256x32_S32_C: 32 128;
+    SM90_64xNx16_F16_A_RS: b16 8 / 4;
+    SM90_64xNx16_BF16_A_RS: b16 8 / 4;
+    SM90_64xNx8_TF32_A_RS: 32 4;
+    SM90_64xNx32_S8_A_RS: 8 16;
+    SM90_64xNx32_U8_A_RS: 8 16;
+    SM90_64xNx32_E4M3_A_RS: 8 16;
+    SM90_64xNx32_E5M2_A_RS: 8 16;
 }
 
 /// The generated code for numeral `name`.
