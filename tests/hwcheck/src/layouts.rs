@@ -209,6 +209,7 @@ layouts! {
     SM90_U16x2_STSM_T: b16 2 / 1;
     SM90_U16x4_STSM_T: b16 4 / 2;
     SM90_U16x8_STSM_T: b16 8 / 4;
+    SM75_U32x1_MOVM_T: b16 2 / 1;
     // wgmma f32 accumulators for the N the check runs.
     SM90_64x8x16_F32_C: 32 4;
     SM90_64x16x16_F32_C: 32 8;

@@ -187,6 +187,8 @@ pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
     match arch {
         // b1 mma (m8n8k128 .xor.popc on sm_75): PTX ISA 7.0; `.and.popc` (sm_80): 7.1.
         "sm_75" if instr.contains(".b1.") => ("7.0", "sm_75"),
+        // movmatrix: PTX ISA 7.8.
+        "sm_75" if instr.starts_with("movmatrix") => ("7.8", "sm_75"),
         "sm_80" if instr.contains(".and.popc") => ("7.1", "sm_80"),
         // ptxas 13 dropped sm_70/sm_72 targets; sm_75 is its lowest (PTX ISA 6.5).
         "sm_70" | "sm_75" => ("6.5", "sm_75"),

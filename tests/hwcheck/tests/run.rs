@@ -110,6 +110,7 @@ fn check_lines(out: &str) -> Vec<&str> {
             l.starts_with("mma.")
                 || l.starts_with("ldmatrix.")
                 || l.starts_with("stmatrix.")
+                || l.starts_with("movmatrix.")
                 || l.starts_with("wgmma.")
         })
         .collect()
