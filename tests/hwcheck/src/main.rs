@@ -15,7 +15,7 @@
 //! ```
 //!
 //! The checks run in a worker process watched by the one started (`supervise`): a kernel
-//! that faults or hangs (`--timeout`, seconds per check, default 120) costs its own line, not
+//! that faults or hangs (`--timeout`, seconds per check, default 60) costs its own line, not
 //! the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
@@ -41,7 +41,7 @@ const SKIP_NO_DRIVER: u8 = 77;
 /// Exit status where the driver is there but no device can run the checks.
 const SKIP_NO_DEVICE: u8 = 78;
 /// Seconds a check may take (the first includes creating the CUDA context).
-const DEFAULT_TIMEOUT: u64 = 120;
+const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order: `mma.sync`, `ldmatrix` / `stmatrix`, `wgmma`.
 fn all_checks() -> Vec<Check> {
