@@ -16,7 +16,7 @@ use layout_core::catalog::{Entry, CATALOG};
 use layout_core::{render, Source};
 
 const HELP: &str = "\
-fraglayout: tensor-core fragment layouts (mma.sync, ldmatrix/stmatrix, wgmma) from the PTX ISA
+fraglayout: tensor-core fragment layouts (mma.sync, mma.sp, ldmatrix/stmatrix, wgmma) from the PTX ISA
 
 usage:
     fraglayout list                  every layout by name, with its PTX instructions
@@ -49,7 +49,8 @@ grid cells are T{thread}:{element}; in the picture, T is the thread and V the el
 json fields: name, instructions, operand, element_type, element_bits, arch, ptx_section,
 rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}],
 table [thread][element] = [row, col]. Coordinates are in the PTX orientation of the operand
-(A: M x K, B: K x N, C/D: M x N); elements are in PTX element order.
+(A: M x K, B: K x N, C/D: M x N; for mma.sp, A: M x K/2 non-zeros, metadata: 16 x 16 fields);
+elements are in PTX element order.
 
 exit codes:
     0    success; for `check`, the numeral is valid

@@ -52,6 +52,9 @@
 //!   register `i / 2`.
 //! - Where element types share a layout (f16 / bf16, s8 / u8 / e4m3 / e5m2, s4 / u4, the
 //!   `m16n8` accumulators of every type) the catalog has one numeral under several names.
+//! - Sparse `mma.sp`: A is the `M x K/2` tile of its non-zeros (non-zero `j` of each chunk of a
+//!   row, in order); the metadata operand is 4-bit fields, eight per `.b32`, over the 16 x 16
+//!   tile of the fields of every sparsity-selector value (see the catalog's `sm80_sparse`).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

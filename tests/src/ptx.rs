@@ -385,3 +385,236 @@ pub fn wgmma_a_k32(thread: u32, i: u32) -> (u32, u32) {
     let (r, c) = m16n8k32_i8_a(thread % 32, i);
     (16 * (thread / 32) + r, c)
 }
+
+// Sparse `mma.sp` / `mma.sp::ordered_metadata` (PTX ISA 9.7.14.6). A is given as the `M x K/2`
+// tile of its non-zeros: column `c` of a row is non-zero number `c % kept` of chunk `c / kept`
+// (9.7.14.6.1, Sparse matrix storage, the lower column first). Where the fragment text says a
+// thread holds "the non-zeros of dense columns firstcol..=lastcol", these are compressed columns
+// `firstcol / 2 ..= lastcol / 2`.
+
+/// How a row of sparse A is chunked (9.7.14.6.1, Sparse matrix storage).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SparseChunk {
+    /// f16, bf16, s8, u8, e4m3, e5m2: 2 non-zeros in each 4 columns, two 2-bit indices.
+    TwoOfFour,
+    /// tf32: 1 non-zero in each 2 columns, one 4-bit index (`0b0100` or `0b1110`).
+    OneOfTwo,
+    /// s4, u4: 4 non-zeros in each 8 columns, in two pairs named by two 2-bit indices.
+    PairsOfEight,
+}
+
+impl SparseChunk {
+    /// The chunking of sparse A of PTX type `ty`.
+    pub fn of(ty: &str) -> SparseChunk {
+        match ty {
+            "tf32" => SparseChunk::OneOfTwo,
+            "s4" | "u4" => SparseChunk::PairsOfEight,
+            _ => SparseChunk::TwoOfFour,
+        }
+    }
+
+    /// Dense columns per chunk.
+    pub fn width(self) -> u32 {
+        match self {
+            SparseChunk::TwoOfFour => 4,
+            SparseChunk::OneOfTwo => 2,
+            SparseChunk::PairsOfEight => 8,
+        }
+    }
+
+    /// Non-zeros kept per chunk.
+    pub fn kept(self) -> u32 {
+        self.width() / 2
+    }
+
+    /// The dense columns (within the chunk) of the kept non-zeros, in order, for the 4-bit
+    /// metadata field `field`; `None` for a value the ISA leaves undefined (equal indices, and
+    /// with `ordered` any decreasing pair; for tf32 anything but `0b0100` and `0b1110`).
+    pub fn positions(self, field: u32, ordered: bool) -> Option<Vec<u32>> {
+        let (lo, hi) = (field & 3, (field >> 2) & 3);
+        let pair_ok = lo != hi && (!ordered || lo < hi) && field < 16;
+        match self {
+            SparseChunk::OneOfTwo => match field {
+                0b0100 => Some(vec![0]),
+                0b1110 => Some(vec![1]),
+                _ => None,
+            },
+            SparseChunk::TwoOfFour if pair_ok => Some(vec![lo, hi]),
+            SparseChunk::PairsOfEight if pair_ok => {
+                Some(vec![2 * lo, 2 * lo + 1, 2 * hi, 2 * hi + 1])
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Sparse `mma.m16n8k16` f16/bf16 A (16 x 8 non-zeros), a0..a3: `row = groupID` for a0, a1,
+/// `+ 8` for a2, a3; dense columns `threadID_in_group * 4 ..= + 3`.
+pub fn sparse_m16n8k16_f16_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 2 { g } else { g + 8 };
+    let firstcol = t * 4;
+    (row, firstcol / 2 + i % 2)
+}
+
+/// Sparse `mma.m16n8k32` f16/bf16 A (16 x 16 non-zeros), a0..a7: `row = groupID` for
+/// `0 <= i < 2 || 4 <= i < 6`, `+ 8` otherwise; dense columns `threadID_in_group * 4 ..= + 3`
+/// for `i < 4`, `+ 16` for `i >= 4`.
+pub fn sparse_m16n8k32_f16_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 2 || (4..6).contains(&i) {
+        g
+    } else {
+        g + 8
+    };
+    let firstcol = if i < 4 { t * 4 } else { t * 4 + 16 };
+    (row, firstcol / 2 + i % 2)
+}
+
+/// Sparse `mma.m16n8k8` tf32 A (16 x 4 non-zeros), a0, a1: `row = groupID` for a0, `+ 8` for
+/// a1; dense columns `threadID_in_group * 2 ..= + 1`.
+pub fn sparse_m16n8k8_tf32_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i == 0 { g } else { g + 8 };
+    let firstcol = t * 2;
+    (row, firstcol / 2)
+}
+
+/// Sparse `mma.m16n8k16` tf32 A (16 x 8 non-zeros), a0..a3: `row = groupID` for a0, a2, `+ 8`
+/// for a1, a3; dense columns `threadID_in_group * 2 ..= + 1` for a0, a1, `+ 8` for a2, a3.
+pub fn sparse_m16n8k16_tf32_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i == 0 || i == 2 { g } else { g + 8 };
+    let firstcol = if i < 2 { t * 2 } else { t * 2 + 8 };
+    (row, firstcol / 2)
+}
+
+/// Sparse `mma.m16n8k32` s8/u8 A (16 x 16 non-zeros), a0..a7: `row = groupID` for `i < 4`,
+/// `+ 8` otherwise; dense columns `threadID_in_group * 8 ..= + 7`.
+pub fn sparse_m16n8k32_i8_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 4 { g } else { g + 8 };
+    let firstcol = t * 8;
+    (row, firstcol / 2 + i % 4)
+}
+
+/// Sparse `mma.m16n8k64` s8/u8/e4m3/e5m2 A (16 x 32 non-zeros), a0..a15: `row = groupID` for
+/// `0 <= i < 4 || 8 <= i < 12`, `+ 8` otherwise; dense columns `threadID_in_group * 8 ..= + 7`
+/// for `i < 8`, `+ 32` for `i >= 8`.
+pub fn sparse_m16n8k64_i8_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 4 || (8..12).contains(&i) {
+        g
+    } else {
+        g + 8
+    };
+    let firstcol = if i < 8 { t * 8 } else { t * 8 + 32 };
+    (row, firstcol / 2 + i % 4)
+}
+
+/// Sparse `mma.m16n8k64` s4/u4 A (16 x 32 non-zeros), a0..a15: `row = groupID` for `i < 8`,
+/// `+ 8` otherwise; dense columns `threadID_in_group * 16 ..= + 15`.
+pub fn sparse_m16n8k64_i4_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 8 { g } else { g + 8 };
+    let firstcol = t * 16;
+    (row, firstcol / 2 + i % 8)
+}
+
+/// Sparse `mma.m16n8k128` s4/u4 A (16 x 64 non-zeros), a0..a31: `row = groupID` for
+/// `0 <= i < 8 || 16 <= i < 24`, `+ 8` otherwise; dense columns `threadID_in_group * 16 ..= + 15`
+/// for `i < 16`, `+ 64` for `i >= 16`.
+pub fn sparse_m16n8k128_i4_a(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    let row = if i < 8 || (16..24).contains(&i) {
+        g
+    } else {
+        g + 8
+    };
+    let firstcol = if i < 16 { t * 16 } else { t * 16 + 64 };
+    (row, firstcol / 2 + i % 8)
+}
+
+/// Sparse `mma.m16n8k32` f16/bf16 B (32 x 8), b0..b7, from the figure: lane
+/// `4 * col + threadID_in_group` holds rows `2 * threadID_in_group`, `+ 1` of each 8-row band,
+/// band `r` in `b(2r)`, `b(2r+1)`.
+pub fn sparse_m16n8k32_f16_b(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (8 * (i / 2) + t * 2 + i % 2, g)
+}
+
+/// Sparse `mma.m16n8k64` s8/u8/e4m3/e5m2 B (64 x 8), b0..b15, from the figures: lane
+/// `4 * col + threadID_in_group` holds rows `4 * threadID_in_group ..= + 3` of each 16-row band,
+/// band `r` in `b(4r)..b(4r+3)`.
+pub fn sparse_m16n8k64_i8_b(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (16 * (i / 4) + t * 4 + i % 4, g)
+}
+
+/// Sparse `mma.m16n8k128` s4/u4 B (128 x 8), b0..b31, from the figures: lane
+/// `4 * col + threadID_in_group` holds rows `8 * threadID_in_group ..= + 7` of each 32-row band,
+/// band `r` in `b(8r)..b(8r+7)`.
+pub fn sparse_m16n8k128_i4_b(lane: u32, i: u32) -> (u32, u32) {
+    let (g, t) = gt(lane);
+    (32 * (i / 8) + t * 8 + i % 8, g)
+}
+
+/// The metadata figures, as `(selector, lane, n) -> (row, chunk)`: which chunk of which row of
+/// A the 4-bit field in bits `4n..4n+3` of `lane`'s metadata register describes when the
+/// instruction's sparsity selector is `selector`; `None` for a lane the selector does not read.
+pub type SparseMetadata = fn(u32, u32, u32) -> Option<(u32, u32)>;
+
+/// Sparse metadata of f16/bf16 `m16n8k16` and tf32 `m16n8k8` (4 chunks per row; figures
+/// "Sparse MMA .m16n8k16 metadata layout for .f16/.bf16 type", "Sparse MMA .m16n8k8 metadata
+/// layout for .tf32 type"): lane `T(i)` of each group, `i` = the selector in 0..=3, holds chunk `c`
+/// of row `groupID` in bits `[4c+3..4c]` and of row `groupID + 8` in bits `[4c+19..4c+16]`.
+pub fn sparse_metadata_one_lane(selector: u32, lane: u32, n: u32) -> Option<(u32, u32)> {
+    let (g, t) = gt(lane);
+    if selector > 3 || t != selector || n >= 8 {
+        return None;
+    }
+    Some((if n < 4 { g } else { g + 8 }, n % 4))
+}
+
+/// Sparse metadata of f16/bf16 `m16n8k32` and tf32 `m16n8k16` (8 chunks per row; figures
+/// "... m16n8k32 metadata layout for .f16/.bf16 type", "... m16n8k16 metadata layout for .tf32
+/// type"): the pair `T(2i)`, `T(2i+1)`, `i` = the selector in 0..=1; `T(2i)` holds chunks 0-3,
+/// `T(2i+1)` chunks 4-7, each of row `groupID` in bits 0-15 and of row `groupID + 8` in bits
+/// 16-31, chunk `c` at bits `4 * (c % 4)`.
+pub fn sparse_metadata_pair_two_rows(selector: u32, lane: u32, n: u32) -> Option<(u32, u32)> {
+    let (g, t) = gt(lane);
+    if selector > 1 || t / 2 != selector || n >= 8 {
+        return None;
+    }
+    let row = if n < 4 { g } else { g + 8 };
+    let first_chunk = if t % 2 == 0 { 0 } else { 4 };
+    Some((row, first_chunk + n % 4))
+}
+
+/// Sparse metadata of s8/u8 `m16n8k32` and s4/u4 `m16n8k64` (8 chunks per row; figures "...
+/// m16n8k32 metadata layout for .u8/.s8 type", "... m16n8k64 metadata layout for .u4/.s4 type"):
+/// the pair `T(2i)`, `T(2i+1)`, `i` = the selector in 0..=1; `T(2i)` holds row `groupID`,
+/// `T(2i+1)` row `groupID + 8`, chunk `c` in bits `[4c+3..4c]`.
+pub fn sparse_metadata_pair_one_row(selector: u32, lane: u32, n: u32) -> Option<(u32, u32)> {
+    let (g, t) = gt(lane);
+    if selector > 1 || t / 2 != selector || n >= 8 {
+        return None;
+    }
+    let row = if t % 2 == 0 { g } else { g + 8 };
+    Some((row, n))
+}
+
+/// Sparse metadata of s8/u8/e4m3/e5m2 `m16n8k64` and s4/u4 `m16n8k128` (16 chunks per row;
+/// figures "... metadata layout for columns 0–31 / 32–63" and "columns 0–63 / 64–127"): selector
+/// 0 only, all four lanes: `T0` row `groupID` chunks 0-7, `T1` row `groupID + 8` chunks 0-7, `T2`
+/// row `groupID` chunks 8-15, `T3` row `groupID + 8` chunks 8-15, chunk `c` at bits
+/// `4 * (c % 8)`.
+pub fn sparse_metadata_quad(selector: u32, lane: u32, n: u32) -> Option<(u32, u32)> {
+    let (g, t) = gt(lane);
+    if selector != 0 || n >= 8 {
+        return None;
+    }
+    let row = if t == 0 || t == 2 { g } else { g + 8 };
+    let first_chunk = if t < 2 { 0 } else { 8 };
+    Some((row, first_chunk + n))
+}

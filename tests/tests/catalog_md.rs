@@ -95,6 +95,18 @@ fn readme_summary_lists_every_instruction() {
             "f16.e2m1.e3m2.f16".to_string()
         )
     );
+    // Both spellings of sparse mma.sp have rows of their own.
+    assert_eq!(
+        split_family("mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32"),
+        (
+            "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col".to_string(),
+            "s32.u4.s4.s32".to_string()
+        )
+    );
+    assert_eq!(
+        split_family("mma.sp.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32").0,
+        "mma.sp.sync.aligned.m16n8k8.row.col"
+    );
     assert_eq!(
         split_family("movmatrix.sync.aligned.m8n8.trans.b16"),
         (

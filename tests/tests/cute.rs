@@ -2,7 +2,9 @@
 //! here in CuTe's own notation (`(thread shape, value shape) : (thread strides, value strides)`,
 //! mapping `(thread, value)` to a column-major index of the operand's `(M, K)`, `(N, K)` or
 //! `(M, N)` tile). CuTe's thread mode is `(4, 8)`: `lane % 4` then `lane / 4`. Transcribed from
-//! CuTe's `mma_traits_sm80.hpp` notation, not from our numerals or from `tests/src/ptx.rs`.
+//! CuTe's `mma_traits_sm80.hpp` notation, not from our numerals or from `tests/src/ptx.rs`; the
+//! sparse `mma.sp` layouts from `mma_traits_sm120_sparse.hpp` and the per-warp metadata of
+//! `mma_traits_sm90_gmma_sparse.hpp` (CuTe has no traits for the sm_80 `mma.sp` itself).
 
 use layout_core::catalog as cat;
 use layout_core::Numeral;
@@ -278,5 +280,171 @@ fn a_wrong_cute_stride_is_caught() {
         values: &[(2, 16), (2, 128), (2, 8)],
     };
     let caught = std::panic::catch_unwind(|| agree(&cat::SM80_16x8x16_F16_A_ROW, Op::A, &wrong));
+    assert!(caught.is_err());
+}
+
+/// A CuTe TV layout with any thread modes: `(size, stride)` of the thread index from the
+/// fastest, then of the value index (the sparse traits split the lane as `(2, 2, 8)`).
+struct CuteTv {
+    thread: &'static [(u32, u32)],
+    values: &'static [(u32, u32)],
+}
+
+impl CuteTv {
+    fn index(&self, thread: u32, v: u32) -> u32 {
+        let mut idx = 0;
+        for (modes, mut rest) in [(self.thread, thread), (self.values, v)] {
+            for &(size, stride) in modes {
+                idx += (rest % size) * stride;
+                rest /= size;
+            }
+        }
+        idx
+    }
+}
+
+/// A compressed sparse A against CuTe's A over the dense `(M, K)` tile (column-major, `rows`
+/// rows), whose values are logical elements, two per stored one: stored element `p` is logical
+/// `2p` and `2p + 1`, two dense columns of one chunk, at compressed column `k / 2`.
+fn sparse_a_agrees(n: &Numeral, cute: &CuteTv, rows: u32) {
+    for lane in 0..32 {
+        for p in 0..n.elements {
+            let idx = cute.index(lane, 2 * p);
+            assert_eq!(
+                cute.index(lane, 2 * p + 1),
+                idx + rows,
+                "{}: lane {lane}",
+                n.name
+            );
+            assert_eq!(
+                n.coords(lane, p),
+                Some((idx % rows, idx / rows / 2)),
+                "{}: lane {lane}, element {p}",
+                n.name
+            );
+        }
+    }
+}
+
+/// A metadata numeral against CuTe's `ELayout` over the dense `(M, K)` tile (column-major,
+/// `rows` rows), `per_field` logical elements (one chunk of A) per 4-bit field: field `n` of a
+/// lane is at `(m, k / per_field)`, plus the columns the catalog gives the lane's selector.
+fn sparse_metadata_agrees(
+    n: &Numeral,
+    cute: &CuteTv,
+    rows: u32,
+    per_field: u32,
+    selector_columns: impl Fn(u32) -> u32,
+) {
+    for lane in 0..32 {
+        for f in 0..8 {
+            let idx = cute.index(lane, f * per_field);
+            for j in 1..per_field {
+                assert_eq!(
+                    cute.index(lane, f * per_field + j),
+                    idx + j * rows,
+                    "{}",
+                    n.name
+                );
+            }
+            let want = (idx % rows, idx / rows / per_field + selector_columns(lane));
+            assert_eq!(
+                n.coords(lane, f),
+                Some(want),
+                "{}: lane {lane}, field {f}",
+                n.name
+            );
+        }
+    }
+}
+
+#[test]
+fn sparse_mma_matches_cute_sm120_sparse_traits() {
+    // SM120_SPARSE_16x8x64_TN (mma.sp::ordered_metadata m16n8k64 .kind::f8f6f4, CuTe's
+    // mma_traits_sm120_sparse.hpp); the ISA draws it in the figures of sparse m16n8k64
+    // .u8/.s8/.e4m3/.e5m2. A (T32,V32) -> (M16,K64), ((4,8),(8,2,2)):((128,1),(16,8,512));
+    // B (T32,V16) -> (N8,K64), ((4,8),(4,4)):((32,1),(8,128)); E (T32,V32) -> (M16,K64),
+    // ((2,2,8),32):((8,512,1),16), 8 logical elements per metadata byte.
+    let a = CuteTv {
+        thread: &[(4, 128), (8, 1)],
+        values: &[(8, 16), (2, 8), (2, 512)],
+    };
+    let b = Cute {
+        thread: (32, 1),
+        values: &[(4, 8), (4, 128)],
+    };
+    let e = CuteTv {
+        thread: &[(2, 8), (2, 512), (8, 1)],
+        values: &[(32, 16)],
+    };
+    for (an, bn, en) in [
+        (
+            &cat::SM80_SPARSE_16x8x64_S8_A_ROW,
+            &cat::SM80_SPARSE_16x8x64_S8_B_COL,
+            &cat::SM80_SPARSE_16x8x64_S8_E,
+        ),
+        (
+            &cat::SM89_SPARSE_16x8x64_E4M3_A_ROW,
+            &cat::SM89_SPARSE_16x8x64_E5M2_B_COL,
+            &cat::SM89_SPARSE_16x8x64_E5M2_E,
+        ),
+    ] {
+        sparse_a_agrees(an, &a, 16);
+        agree(bn, Op::B, &b);
+        sparse_metadata_agrees(en, &e, 16, 4, |_| 0);
+    }
+    agree(&cat::SM80_SPARSE_16x8x64_S32_C, Op::C, &C_16X8);
+    agree(&cat::SM89_SPARSE_16x8x64_F32_C, Op::C, &C_16X8);
+    // SM120_SPARSE_16x8x128_TN_VS (block-scaled .kind::mxf4, e2m1 packed eight per register),
+    // drawn in the figures of sparse m16n8k128 .u4/.s4/.e2m1. A ((4,8),(16,2,2)):
+    // ((256,1),(16,8,1024)); B ((4,8),(8,4)):((64,1),(8,256)); E ((2,2,8),64):((8,1024,1),16),
+    // 16 logical elements per metadata byte.
+    let a = CuteTv {
+        thread: &[(4, 256), (8, 1)],
+        values: &[(16, 16), (2, 8), (2, 1024)],
+    };
+    let b = Cute {
+        thread: (64, 1),
+        values: &[(8, 8), (4, 256)],
+    };
+    let e = CuteTv {
+        thread: &[(2, 8), (2, 1024), (8, 1)],
+        values: &[(64, 16)],
+    };
+    sparse_a_agrees(&cat::SM80_SPARSE_16x8x128_U4_A_ROW, &a, 16);
+    agree(&cat::SM80_SPARSE_16x8x128_S4_B_COL, Op::B, &b);
+    sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x128_S4_E, &e, 16, 8, |_| 0);
+    agree(&cat::SM80_SPARSE_16x8x128_S32_C, Op::C, &C_16X8);
+}
+
+#[test]
+fn sparse_metadata_matches_cute_wgmma_sp_per_warp() {
+    // CuTe's wgmma.sp metadata layouts (mma_traits_sm90_gmma_sparse.hpp), over the 64 rows of a
+    // warpgroup: each warp holds 16 rows as the mma.sp metadata of the same K does. Thread modes
+    // (2,2,8,4); the second lane bit has stride 0, the lanes the selector does not read, which the
+    // catalog puts in the next selector's columns. Warp 0 against the catalog:
+    // ELayout_64x32 (16-bit, K = 32): ((2,2,8,4),(16,2)):((1024,0,1,16),(64,8)), 4 per field.
+    let e32 = CuteTv {
+        thread: &[(2, 1024), (2, 0), (8, 1), (4, 16)],
+        values: &[(16, 64), (2, 8)],
+    };
+    let next_pair = |lane: u32| 8 * (lane / 2 % 2);
+    sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x32_F16_E, &e32, 64, 4, next_pair);
+    // ELayout_64x16 (tf32, K = 16): ((2,2,8,4),(8,2)):((512,0,1,16),(64,8)), 2 per field.
+    let e16 = CuteTv {
+        thread: &[(2, 512), (2, 0), (8, 1), (4, 16)],
+        values: &[(8, 64), (2, 8)],
+    };
+    sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x16_TF32_E, &e16, 64, 2, next_pair);
+    // ELayout_64x64 (8-bit, K = 64): ((2,2,8,4),32):((8,2048,1,16),64), every lane read.
+    let e64 = CuteTv {
+        thread: &[(2, 8), (2, 2048), (8, 1), (4, 16)],
+        values: &[(32, 64)],
+    };
+    sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x64_U8_E, &e64, 64, 4, |_| 0);
+    // The 16-bit reading is not the 8-bit one.
+    let caught = std::panic::catch_unwind(|| {
+        sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x32_S8_E, &e32, 64, 4, next_pair)
+    });
     assert!(caught.is_err());
 }

@@ -8,7 +8,8 @@
 //! element types share a layout (f16 / bf16; s8 / u8 / e4m3 / e5m2 / e3m2 / e2m3 / e2m1; every
 //! `m16n8` accumulator) one numeral carries
 //! several names via [`Numeral::renamed`]; so do the `.b1` layouts of `m8n8k128`, whose
-//! `.and.popc` form (sm_80) carries `SM80_` names of the `.xor.popc` (sm_75) numerals.
+//! `.and.popc` form (sm_80) carries `SM80_` names of the `.xor.popc` (sm_75) numerals. The
+//! compressed A of sparse `mma.sp` is the dense A layout of half the K, renamed (`sm80_sparse`).
 //! [`CATALOG`] lists them all with their PTX instructions.
 //!
 //! | module (file)       | instructions                                                        |
@@ -23,6 +24,8 @@
 //! | `sm80_f64`          | `mma.m8n8k4` f64                                                    |
 //! | `sm90_f64`          | `mma.m16n8k4`, `mma.m16n8k8`, `mma.m16n8k16` f64                    |
 //! | `sm120_f8f6f4`      | `mma.m16n8k32.kind::f8f6f4` with e4m3 / e5m2 / e3m2 / e2m3 / e2m1 (sm_120a) |
+//! | `sm80_sparse`       | `mma.sp{,::ordered_metadata}` `m16n8k16` / `m16n8k32` f16 / bf16, `m16n8k8` / `m16n8k16` tf32 |
+//! | `sm80_sparse_narrow`| `mma.sp{,::ordered_metadata}` s8 / u8 (`m16n8k32`, `m16n8k64`), s4 / u4 (`m16n8k64`, `m16n8k128`), e4m3 / e5m2 (`m16n8k64`, sm_89) |
 //! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
 //! | `stmatrix`          | `stmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
 //! | `movmatrix`         | `movmatrix.sync.aligned.m8n8.trans.b16`                             |
@@ -43,6 +46,8 @@ mod sm80_int4;
 mod sm80_int8;
 mod sm80_m16n8k16;
 mod sm80_m16n8k8;
+mod sm80_sparse;
+mod sm80_sparse_narrow;
 mod sm90_f64;
 mod sm90_wgmma;
 mod stmatrix;
@@ -58,6 +63,8 @@ pub use sm80_int4::*;
 pub use sm80_int8::*;
 pub use sm80_m16n8k16::*;
 pub use sm80_m16n8k8::*;
+pub use sm80_sparse::*;
+pub use sm80_sparse_narrow::*;
 pub use sm90_f64::*;
 pub use sm90_wgmma::*;
 pub use stmatrix::*;
@@ -79,7 +86,8 @@ pub(crate) use checked;
 /// Which operand of the instruction a layout describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
-    /// The `M x K` multiplicand.
+    /// The `M x K` multiplicand; for `mma.sp`, the `M x K/2` tile of its non-zero elements
+    /// (see `sm80_sparse`).
     A,
     /// The `K x N` multiplicand.
     B,
@@ -89,16 +97,20 @@ pub enum Operand {
     /// `stmatrix` stores; for `movmatrix` (`num` = 1), the source matrix in `a` and the
     /// transposed matrix in `d`.
     Matrices,
+    /// The sparsity metadata `e` of `mma.sp`: 4-bit fields, one per chunk of a row of the
+    /// sparse A, over the tile of every sparsity selector's fields (see `sm80_sparse`).
+    Metadata,
 }
 
 impl Operand {
-    /// `"A"`, `"B"`, `"C/D"` or `"matrices"`.
+    /// `"A"`, `"B"`, `"C/D"`, `"matrices"` or `"metadata"`.
     pub const fn name(self) -> &'static str {
         match self {
             Operand::A => "A",
             Operand::B => "B",
             Operand::C => "C/D",
             Operand::Matrices => "matrices",
+            Operand::Metadata => "metadata",
         }
     }
 }
@@ -161,8 +173,8 @@ impl Entry {
         }
     }
 
-    /// Elements per register: 1 (f64, f32, s32, tf32), 2 (16-bit), 4 (8-bit), 8 (4-bit) or
-    /// 32 (b1).
+    /// Elements per register: 1 (f64, f32, s32, tf32), 2 (16-bit), 4 (8-bit), 8 (4-bit, and the
+    /// 4-bit fields of `mma.sp` metadata) or 32 (b1).
     /// Element `k * r + j` is in bits `j * element_bits ..` of register `r`.
     pub const fn elements_per_register(&self) -> u32 {
         self.register_bits() / self.element_bits
@@ -206,6 +218,8 @@ const PARTS: &[&[Entry]] = &[
     ldmatrix::ENTRIES,
     stmatrix::ENTRIES,
     movmatrix::ENTRIES,
+    sm80_sparse::ENTRIES,
+    sm80_sparse_narrow::ENTRIES,
     sm90_wgmma::ENTRIES,
 ];
 
@@ -222,8 +236,8 @@ const fn total(parts: &[&[Entry]]) -> usize {
 
 static ALL: [Entry; total(PARTS)] = concat(PARTS);
 
-/// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` /
-/// `stmatrix` / `movmatrix`, then `wgmma`.
+/// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` / `stmatrix` /
+/// `movmatrix`, then sparse `mma.sp`, then `wgmma`.
 pub static CATALOG: &[Entry] = &ALL;
 
 /// The catalog entry named `name`.

@@ -54,7 +54,7 @@ pub fn mma_groups() -> Vec<MmaGroup> {
             Operand::A => 0,
             Operand::B => 1,
             Operand::C => 2,
-            Operand::Matrices => continue,
+            Operand::Matrices | Operand::Metadata => continue,
         };
         for &i in e.instructions {
             if !i.starts_with("mma.sync.") {
