@@ -46,7 +46,58 @@ pub fn formula(name: &str) -> Option<Formula> {
         | "SM80_16x8x256_S32_C"
         | "SM90_16x8x4_F64_C"
         | "SM90_16x8x8_F64_C"
-        | "SM90_16x8x16_F64_C" => plain(ptx::m16n8k16_c),
+        | "SM90_16x8x16_F64_C"
+        | "SM80_SPARSE_16x8x16_F32_C"
+        | "SM80_SPARSE_16x8x16_F16_C"
+        | "SM80_SPARSE_16x8x32_F32_C"
+        | "SM80_SPARSE_16x8x32_F16_C"
+        | "SM80_SPARSE_16x8x8_F32_C"
+        | "SM80_SPARSE_16x8x32_S32_C"
+        | "SM80_SPARSE_16x8x64_S32_C"
+        | "SM80_SPARSE_16x8x128_S32_C"
+        | "SM89_SPARSE_16x8x64_F32_C" => plain(ptx::m16n8k16_c),
+        "SM80_SPARSE_16x8x16_F16_A_ROW" | "SM80_SPARSE_16x8x16_BF16_A_ROW" => {
+            plain(ptx::sparse_m16n8k16_f16_a)
+        }
+        "SM80_SPARSE_16x8x32_F16_A_ROW" | "SM80_SPARSE_16x8x32_BF16_A_ROW" => {
+            plain(ptx::sparse_m16n8k32_f16_a)
+        }
+        "SM80_SPARSE_16x8x8_TF32_A_ROW" => plain(ptx::sparse_m16n8k8_tf32_a),
+        "SM80_SPARSE_16x8x16_TF32_A_ROW" => plain(ptx::sparse_m16n8k16_tf32_a),
+        "SM80_SPARSE_16x8x32_S8_A_ROW" | "SM80_SPARSE_16x8x32_U8_A_ROW" => {
+            plain(ptx::sparse_m16n8k32_i8_a)
+        }
+        "SM80_SPARSE_16x8x64_S8_A_ROW"
+        | "SM80_SPARSE_16x8x64_U8_A_ROW"
+        | "SM89_SPARSE_16x8x64_E4M3_A_ROW"
+        | "SM89_SPARSE_16x8x64_E5M2_A_ROW" => plain(ptx::sparse_m16n8k64_i8_a),
+        "SM80_SPARSE_16x8x64_S4_A_ROW" | "SM80_SPARSE_16x8x64_U4_A_ROW" => {
+            plain(ptx::sparse_m16n8k64_i4_a)
+        }
+        "SM80_SPARSE_16x8x128_S4_A_ROW" | "SM80_SPARSE_16x8x128_U4_A_ROW" => {
+            plain(ptx::sparse_m16n8k128_i4_a)
+        }
+        "SM80_SPARSE_16x8x16_F16_B_COL" | "SM80_SPARSE_16x8x16_BF16_B_COL" => {
+            plain(ptx::m16n8k16_f16_b)
+        }
+        "SM80_SPARSE_16x8x32_F16_B_COL" | "SM80_SPARSE_16x8x32_BF16_B_COL" => {
+            plain(ptx::sparse_m16n8k32_f16_b)
+        }
+        "SM80_SPARSE_16x8x8_TF32_B_COL" => plain(ptx::m16n8k8_tf32_b),
+        "SM80_SPARSE_16x8x16_TF32_B_COL" => plain(ptx::m16n8k16_f64_b),
+        "SM80_SPARSE_16x8x32_S8_B_COL" | "SM80_SPARSE_16x8x32_U8_B_COL" => {
+            plain(ptx::m16n8k32_i8_b)
+        }
+        "SM80_SPARSE_16x8x64_S8_B_COL"
+        | "SM80_SPARSE_16x8x64_U8_B_COL"
+        | "SM89_SPARSE_16x8x64_E4M3_B_COL"
+        | "SM89_SPARSE_16x8x64_E5M2_B_COL" => plain(ptx::sparse_m16n8k64_i8_b),
+        "SM80_SPARSE_16x8x64_S4_B_COL" | "SM80_SPARSE_16x8x64_U4_B_COL" => {
+            plain(ptx::m16n8k64_i4_b)
+        }
+        "SM80_SPARSE_16x8x128_S4_B_COL" | "SM80_SPARSE_16x8x128_U4_B_COL" => {
+            plain(ptx::sparse_m16n8k128_i4_b)
+        }
         "SM75_16x8x8_F16_A_ROW" | "SM80_16x8x8_BF16_A_ROW" => plain(ptx::m16n8k8_f16_a),
         "SM75_16x8x8_F16_B_COL" | "SM80_16x8x8_BF16_B_COL" => plain(ptx::m16n8k8_f16_b),
         "SM80_16x8x8_TF32_A_ROW" | "SM90_16x8x8_F64_A_ROW" => plain(ptx::m16n8k8_tf32_a),
@@ -97,6 +148,30 @@ pub fn formula(name: &str) -> Option<Formula> {
         | "SM90_64xNx32_U8_A_RS"
         | "SM90_64xNx32_E4M3_A_RS"
         | "SM90_64xNx32_E5M2_A_RS" => plain(ptx::wgmma_a_k32),
+        _ => return None,
+    })
+}
+
+/// The ISA metadata figure of the catalog metadata layout `name` (see
+/// [`ptx::SparseMetadata`]), if it is one.
+pub fn metadata(name: &str) -> Option<ptx::SparseMetadata> {
+    Some(match name {
+        "SM80_SPARSE_16x8x16_F16_E"
+        | "SM80_SPARSE_16x8x16_BF16_E"
+        | "SM80_SPARSE_16x8x8_TF32_E" => ptx::sparse_metadata_one_lane,
+        "SM80_SPARSE_16x8x32_F16_E"
+        | "SM80_SPARSE_16x8x32_BF16_E"
+        | "SM80_SPARSE_16x8x16_TF32_E" => ptx::sparse_metadata_pair_two_rows,
+        "SM80_SPARSE_16x8x32_S8_E"
+        | "SM80_SPARSE_16x8x32_U8_E"
+        | "SM80_SPARSE_16x8x64_S4_E"
+        | "SM80_SPARSE_16x8x64_U4_E" => ptx::sparse_metadata_pair_one_row,
+        "SM80_SPARSE_16x8x64_S8_E"
+        | "SM80_SPARSE_16x8x64_U8_E"
+        | "SM89_SPARSE_16x8x64_E4M3_E"
+        | "SM89_SPARSE_16x8x64_E5M2_E"
+        | "SM80_SPARSE_16x8x128_S4_E"
+        | "SM80_SPARSE_16x8x128_U4_E" => ptx::sparse_metadata_quad,
         _ => return None,
     })
 }

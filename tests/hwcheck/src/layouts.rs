@@ -4,8 +4,9 @@
 //! Each module has
 //! - `gather(lane, m, ld) -> Vec<u32>`: the lane's registers as 32-bit words, read from the
 //!   row-major matrix `m` of element bit patterns. 16-bit elements use the macro's
-//!   `gather, packed`; 1- (b1), 4-, 8-, 32- and 64-bit elements are gathered with `gather`
-//!   and packed by [`pack_words`](crate::values::pack_words) (the crate's packing convention).
+//!   `gather, packed`; 1- (b1), 4- (also the 4-bit fields of `mma.sp` metadata), 8-, 32- and
+//!   64-bit elements are gathered with `gather` and packed by
+//!   [`pack_words`](crate::values::pack_words) (the crate's packing convention).
 //! - `scatter(lane, elements, out, ld)`: the lane's elements written into `out`.
 //! - `scatter_bounded(lane, elements, out, ld, rows, cols)`: the same for a partial tile,
 //!   through `bounds(rows, cols)`.
@@ -196,6 +197,64 @@ layouts! {
     SM90_16x8x16_F64_A_ROW: 64 8;
     SM90_16x8x16_F64_B_COL: 64 4;
     SM90_16x8x16_F64_C: 64 4;
+    // Sparse mma.sp: A over its non-zeros, B, C/D and the metadata (4-bit fields).
+    SM80_SPARSE_16x8x16_F16_A_ROW: b16 4 / 2;
+    SM80_SPARSE_16x8x16_BF16_A_ROW: b16 4 / 2;
+    SM80_SPARSE_16x8x16_F16_B_COL: b16 4 / 2;
+    SM80_SPARSE_16x8x16_BF16_B_COL: b16 4 / 2;
+    SM80_SPARSE_16x8x16_F32_C: 32 4;
+    SM80_SPARSE_16x8x16_F16_C: b16 4 / 2;
+    SM80_SPARSE_16x8x16_F16_E: 4 8;
+    SM80_SPARSE_16x8x16_BF16_E: 4 8;
+    SM80_SPARSE_16x8x32_F16_A_ROW: b16 8 / 4;
+    SM80_SPARSE_16x8x32_BF16_A_ROW: b16 8 / 4;
+    SM80_SPARSE_16x8x32_F16_B_COL: b16 8 / 4;
+    SM80_SPARSE_16x8x32_BF16_B_COL: b16 8 / 4;
+    SM80_SPARSE_16x8x32_F32_C: 32 4;
+    SM80_SPARSE_16x8x32_F16_C: b16 4 / 2;
+    SM80_SPARSE_16x8x32_F16_E: 4 8;
+    SM80_SPARSE_16x8x32_BF16_E: 4 8;
+    SM80_SPARSE_16x8x8_TF32_A_ROW: 32 2;
+    SM80_SPARSE_16x8x8_TF32_B_COL: 32 2;
+    SM80_SPARSE_16x8x8_F32_C: 32 4;
+    SM80_SPARSE_16x8x8_TF32_E: 4 8;
+    SM80_SPARSE_16x8x16_TF32_A_ROW: 32 4;
+    SM80_SPARSE_16x8x16_TF32_B_COL: 32 4;
+    SM80_SPARSE_16x8x16_TF32_E: 4 8;
+    SM80_SPARSE_16x8x32_S8_A_ROW: 8 8;
+    SM80_SPARSE_16x8x32_U8_A_ROW: 8 8;
+    SM80_SPARSE_16x8x32_S8_B_COL: 8 8;
+    SM80_SPARSE_16x8x32_U8_B_COL: 8 8;
+    SM80_SPARSE_16x8x32_S32_C: 32 4;
+    SM80_SPARSE_16x8x32_S8_E: 4 8;
+    SM80_SPARSE_16x8x32_U8_E: 4 8;
+    SM80_SPARSE_16x8x64_S8_A_ROW: 8 16;
+    SM80_SPARSE_16x8x64_U8_A_ROW: 8 16;
+    SM80_SPARSE_16x8x64_S8_B_COL: 8 16;
+    SM80_SPARSE_16x8x64_U8_B_COL: 8 16;
+    SM80_SPARSE_16x8x64_S32_C: 32 4;
+    SM80_SPARSE_16x8x64_S8_E: 4 8;
+    SM80_SPARSE_16x8x64_U8_E: 4 8;
+    SM80_SPARSE_16x8x64_S4_A_ROW: 4 16;
+    SM80_SPARSE_16x8x64_U4_A_ROW: 4 16;
+    SM80_SPARSE_16x8x64_S4_B_COL: 4 16;
+    SM80_SPARSE_16x8x64_U4_B_COL: 4 16;
+    SM80_SPARSE_16x8x64_S4_E: 4 8;
+    SM80_SPARSE_16x8x64_U4_E: 4 8;
+    SM80_SPARSE_16x8x128_S4_A_ROW: 4 32;
+    SM80_SPARSE_16x8x128_U4_A_ROW: 4 32;
+    SM80_SPARSE_16x8x128_S4_B_COL: 4 32;
+    SM80_SPARSE_16x8x128_U4_B_COL: 4 32;
+    SM80_SPARSE_16x8x128_S32_C: 32 4;
+    SM80_SPARSE_16x8x128_S4_E: 4 8;
+    SM80_SPARSE_16x8x128_U4_E: 4 8;
+    SM89_SPARSE_16x8x64_E4M3_A_ROW: 8 16;
+    SM89_SPARSE_16x8x64_E5M2_A_ROW: 8 16;
+    SM89_SPARSE_16x8x64_E4M3_B_COL: 8 16;
+    SM89_SPARSE_16x8x64_E5M2_B_COL: 8 16;
+    SM89_SPARSE_16x8x64_F32_C: 32 4;
+    SM89_SPARSE_16x8x64_E4M3_E: 4 8;
+    SM89_SPARSE_16x8x64_E5M2_E: 4 8;
     // ldmatrix / stmatrix.
     SM75_U32x1_LDSM_N: b16 2 / 1;
     SM75_U32x2_LDSM_N: b16 4 / 2;

@@ -1,5 +1,5 @@
-//! `hwcheck`: runs every catalog `mma.sync`, `ldmatrix` / `stmatrix` and `wgmma` layout on the
-//! GPU and compares the results bit-exactly with the host, through the code
+//! `hwcheck`: runs every catalog `mma.sync`, `mma.sp`, `ldmatrix` / `stmatrix` and `wgmma`
+//! layout on the GPU and compares the results bit-exactly with the host, through the code
 //! `#[fragment_layout]` generates. See the README's "Hardware check" section.
 //!
 //! ```text
@@ -25,6 +25,7 @@ mod layouts;
 mod ldst;
 mod mma;
 mod results;
+mod sparse;
 mod supervise;
 mod values;
 mod wgmma;
@@ -43,9 +44,11 @@ const SKIP_NO_DEVICE: u8 = 78;
 /// Seconds a check may take (the first includes creating the CUDA context).
 const DEFAULT_TIMEOUT: u64 = 60;
 
-/// Every check, in order: `mma.sync`, `ldmatrix` / `stmatrix`, `wgmma`.
+/// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
+/// `stmatrix`, `wgmma`.
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
+    v.extend(sparse::sparse_checks());
     v.extend(ldst::ldst_checks());
     v.extend(wgmma::wgmma_checks());
     v

@@ -86,7 +86,7 @@ pub fn mma_groups() -> Vec<MmaGroup> {
 
 /// How an instruction combines an element of A with one of B before it sums over `k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Product {
+pub(crate) enum Product {
     /// `a * b`: every arithmetic type.
     Multiply,
     /// `.and.popc` (b1): the number of `k` with `a & b` set; on 0/1 values, `a * b`.
@@ -130,20 +130,20 @@ impl Product {
     }
 }
 
-/// The parts of an `mma.sync` instruction: shape `(m, n, k)`, the types of D, A, B, C, and
-/// the product (`.xor.popc` / `.and.popc` for b1).
-struct Instr {
-    m: u32,
-    n: u32,
-    k: u32,
-    d: &'static str,
-    a: &'static str,
-    b: &'static str,
-    c: &'static str,
-    product: Product,
+/// The parts of an `mma.sync` (or `mma.sp`) instruction: shape `(m, n, k)`, the types of D, A,
+/// B, C, and the product (`.xor.popc` / `.and.popc` for b1).
+pub(crate) struct Instr {
+    pub m: u32,
+    pub n: u32,
+    pub k: u32,
+    pub d: &'static str,
+    pub a: &'static str,
+    pub b: &'static str,
+    pub c: &'static str,
+    pub product: Product,
 }
 
-fn parse(instr: &'static str) -> Instr {
+pub(crate) fn parse(instr: &'static str) -> Instr {
     let parts: Vec<&'static str> = instr.split('.').collect();
     let shape = parts
         .iter()
@@ -184,7 +184,14 @@ fn parse(instr: &'static str) -> Instr {
 /// The PTX ISA version and target for a kernel whose entries need `arch`: the lowest that
 /// has the instruction and that ptxas 13.0 (and the 13.0 driver) still accepts.
 pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
+    let ordered = instr.starts_with("mma.sp::ordered_metadata.");
+    let sparse = instr.starts_with("mma.sp.");
     match arch {
+        // mma.sp: PTX ISA 7.1, with e4m3 / e5m2 8.4; `.sp::ordered_metadata`: 8.5.
+        "sm_80" if ordered => ("8.5", "sm_80"),
+        "sm_89" if ordered => ("8.5", "sm_89"),
+        "sm_80" if sparse => ("7.1", "sm_80"),
+        "sm_89" if sparse => ("8.4", "sm_89"),
         // b1 mma (m8n8k128 .xor.popc on sm_75): PTX ISA 7.0; `.and.popc` (sm_80): 7.1.
         "sm_75" if instr.contains(".b1.") => ("7.0", "sm_75"),
         // movmatrix: PTX ISA 7.8.
@@ -229,25 +236,42 @@ fn reg_class(entry: &Entry, accumulator: bool) -> (&'static str, &'static str) {
 /// C registers from `[lane][reg]` arrays, runs the instruction, stores D the same way. (A set
 /// of entries can serve several instructions: the b1 ones serve `.xor.popc` and `.and.popc`.)
 pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
-    for e in [a, b, c] {
+    kernel_for(instr, a, b, c, None)
+}
+
+/// [`ptx_for`], and for `mma.sp` the metadata entry and the sparsity selector: the lanes load
+/// their metadata register `e` like the others, the selector is the immediate `f` (the kernel
+/// is named after the instruction and `f`). Parameters `a, b, c[, e], d`, in that order.
+pub fn kernel_for(
+    instr: &str,
+    a: &Entry,
+    b: &Entry,
+    c: &Entry,
+    sparse: Option<(&Entry, u32)>,
+) -> Kernel {
+    let mut ops = vec![("a", a, false), ("b", b, false), ("c", c, true)];
+    if let Some((e, _)) = sparse {
+        ops.push(("e", e, false));
+    }
+    ops.push(("d", c, true));
+    for (_, e, _) in &ops {
         assert!(
             e.instructions.contains(&instr),
             "{instr}: not an instruction of {}",
             e.name()
         );
     }
-    let (version, target) = version_target(max_arch(&[a.arch, b.arch, c.arch]), instr);
-    let name = ident(instr);
-    let ops = [
-        ("a", a, false),
-        ("b", b, false),
-        ("c", c, true),
-        ("d", c, true),
-    ];
+    let archs: Vec<&str> = ops.iter().map(|(_, e, _)| e.arch).collect();
+    let (version, target) = version_target(max_arch(&archs), instr);
+    let name = match sparse {
+        Some((_, f)) => format!("{}_f{f}", ident(instr)),
+        None => ident(instr),
+    };
+    let out = ops.len() - 1;
     let mut body = String::new();
     let mut decls = String::new();
-    for (op, e, acc) in ops {
-        let (ty, _) = reg_class(e, acc);
+    for (op, e, acc) in &ops {
+        let (ty, _) = reg_class(e, *acc);
         decls += &format!("    .reg .{ty} %{op}<{}>;\n", e.registers());
     }
     body += "    mov.u32 %t, %tid.x;\n";
@@ -257,7 +281,7 @@ pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
         body += &format!(
             "    ld.param.u64 %p{i}, [param_{op}];\n    cvta.to.global.u64 %p{i}, %p{i};\n    mul.wide.u32 %o, %t, {bytes};\n    add.u64 %p{i}, %p{i}, %o;\n"
         );
-        if *op != "d" {
+        if i != out {
             for r in 0..e.registers() {
                 let off = r * e.register_bits() / 8;
                 body += &format!("    ld.global.{ty} %{op}{r}, [%p{i}+{off}];\n");
@@ -268,8 +292,12 @@ pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
         let regs: Vec<String> = (0..e.registers()).map(|r| format!("%{op}{r}")).collect();
         format!("{{{}}}", regs.join(", "))
     };
+    let metadata = match sparse {
+        Some((_, f)) => format!(", %e0, {f}"),
+        None => String::new(),
+    };
     body += &format!(
-        "    {instr} {}, {}, {}, {};\n",
+        "    {instr} {}, {}, {}, {}{metadata};\n",
         list("d", c),
         list("a", a),
         list("b", b),
@@ -278,22 +306,27 @@ pub fn ptx_for(instr: &str, a: &Entry, b: &Entry, c: &Entry) -> Kernel {
     let (dty, _) = reg_class(c, true);
     for r in 0..c.registers() {
         let off = r * c.register_bits() / 8;
-        body += &format!("    st.global.{dty} [%p3+{off}], %d{r};\n");
+        body += &format!("    st.global.{dty} [%p{out}+{off}], %d{r};\n");
     }
+    let entries: Vec<&str> = ops[..out].iter().map(|(_, e, _)| e.name()).collect();
+    let params: Vec<String> = ops
+        .iter()
+        .map(|(op, _, _)| format!("    .param .u64 param_{op}"))
+        .collect();
     let ptx = format!(
-        "// Generated by fraglayout-hwcheck from the catalog entries {} / {} / {}.\n\
+        "// Generated by fraglayout-hwcheck from the catalog entries {}.\n\
          .version {version}\n.target {target}\n.address_size 64\n\n\
-         .visible .entry {name}(\n    .param .u64 param_a,\n    .param .u64 param_b,\n    .param .u64 param_c,\n    .param .u64 param_d\n)\n{{\n\
-         .reg .b32 %t;\n    .reg .b64 %o;\n    .reg .b64 %p<4>;\n{decls}{body}    ret;\n}}\n",
-        a.name(),
-        b.name(),
-        c.name()
+         .visible .entry {name}(\n{}\n)\n{{\n\
+         .reg .b32 %t;\n    .reg .b64 %o;\n    .reg .b64 %p<{}>;\n{decls}{body}    ret;\n}}\n",
+        entries.join(" / "),
+        params.join(",\n"),
+        ops.len()
     );
     Kernel { name, target, ptx }
 }
 
 /// A seed from a name, so every instruction and operand gets its own values.
-fn seed(name: &str, salt: u64) -> u64 {
+pub(crate) fn seed(name: &str, salt: u64) -> u64 {
     name.bytes()
         .fold(salt, |h, b| h.wrapping_mul(131).wrapping_add(u64::from(b)))
 }
@@ -409,7 +442,13 @@ pub fn partial_extent(rows: usize, cols: usize) -> (usize, usize) {
 
 /// The host matmul of `products` stacked independent products (Volta has 4): D = A B + C,
 /// each `a * b` being `product` (`popc` of AND / XOR for b1).
-fn matmul(a: &Matrix, b: &Matrix, c: &Matrix, products: usize, product: Product) -> Vec<i64> {
+pub(crate) fn matmul(
+    a: &Matrix,
+    b: &Matrix,
+    c: &Matrix,
+    products: usize,
+    product: Product,
+) -> Vec<i64> {
     let (m, k) = (a.rows / products, a.cols);
     let n = b.cols;
     let mut d = vec![0i64; c.rows * c.cols];
@@ -500,7 +539,7 @@ pub fn mma_check(g: &MmaGroup) -> Check {
 }
 
 /// Rebuilds a matrix from every lane's registers with the ISA formula.
-fn unplace(e: &Entry, ty: &str, words: &[u32]) -> Vec<f64> {
+pub(crate) fn unplace(e: &Entry, ty: &str, words: &[u32]) -> Vec<f64> {
     let f = formula(e.name()).unwrap_or_else(|| panic!("no ISA formula for {}", e.name()));
     let n = e.numeral;
     let per = words.len() / 32;
@@ -531,11 +570,25 @@ fn simulate_mma(
     let a = unplace(a_e, ta, &inp[0]);
     let b = unplace(b_e, tb, &inp[1]);
     let c = unplace(c_e, tc, &inp[2]);
-    let (m, k) = (
-        a_e.numeral.rows as usize / products,
-        a_e.numeral.cols as usize,
-    );
-    let n = b_e.numeral.cols as usize;
+    let k = a_e.numeral.cols as usize;
+    lanes_of_product(&a, &b, &c, k, products, product, c_e, td)
+}
+
+/// D = A B + C of row-major `a` (`.. x k`, `products` stacked products), `b` and `c`, handed
+/// back to the lanes by the ISA formula of D's entry `c_e` and packed as type `td`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lanes_of_product(
+    a: &[f64],
+    b: &[f64],
+    c: &[f64],
+    k: usize,
+    products: usize,
+    product: Product,
+    c_e: &Entry,
+    td: &str,
+) -> Vec<u32> {
+    let m = c_e.numeral.rows as usize / products;
+    let n = c_e.numeral.cols as usize;
     let f = formula(c_e.name()).expect("formula");
     let mut out = Vec::new();
     for lane in 0..32u32 {

@@ -69,6 +69,11 @@ fn host_only_self_test_passes() {
         "k32.f16.e5m2.e4m3: 0/",
         "k32.s32.u8.s8 (A in registers): 0/",
         "(fails on the simulation, as it should)",
+        // mma.sp: both spellings, every selector value.
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 (selector 3): 0/",
+        "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 (selector 1): 0/",
+        "mma.sp.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 (selector 0): 0/",
+        "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 (selector 0): 0/",
     ] {
         assert!(out.contains(family), "no {family} line:\n{out}");
     }
