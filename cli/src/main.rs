@@ -138,7 +138,7 @@ fn show(e: &Entry) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}: {} operand, {} ({}-bit elements, {} per {}-bit register, {} registers per thread), \
+        "{}: {} operand, {} ({}-bit elements, {} per {}-bit register, {} register{} per thread), \
          {}, {}",
         e.name(),
         e.operand.name(),
@@ -147,6 +147,7 @@ fn show(e: &Entry) -> String {
         e.elements_per_register(),
         e.register_bits(),
         e.registers(),
+        if e.registers() == 1 { "" } else { "s" },
         e.arch,
         e.ptx_section
     );
