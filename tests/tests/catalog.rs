@@ -724,6 +724,34 @@ fn b1_entries_name_their_bit_operation_and_arch() {
     }
 }
 
+#[test]
+fn every_dense_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
+    let integer = |i: &&&str| {
+        i.starts_with("mma.sync.")
+            && [".s8.", ".u8.", ".s4.", ".u4."]
+                .iter()
+                .any(|t| i.contains(t))
+    };
+    let mut plain = 0;
+    for e in CATALOG {
+        let listed: BTreeSet<&str> = e.instructions.iter().copied().collect();
+        for i in e.instructions.iter().filter(integer) {
+            if i.contains(".satfinite.") {
+                let unclamped = i.replace(".row.col.satfinite.s32.", ".row.col.s32.");
+                assert!(listed.contains(unclamped.as_str()), "{}: {i}", e.name());
+            } else {
+                plain += 1;
+                let clamped = i.replace(".row.col.s32.", ".row.col.satfinite.s32.");
+                assert_ne!(&clamped, i, "{i}: not `.row.col.s32.`");
+                assert!(listed.contains(clamped.as_str()), "{}: {clamped}", e.name());
+            }
+        }
+    }
+    // m8n8k16, m16n8k16, m16n8k32 (8-bit); m8n8k32, m16n8k32, m16n8k64 (4-bit): 4 type pairs
+    // each, on A, B and C/D.
+    assert_eq!(plain, 6 * 4 * 3);
+}
+
 /// The `.kind::f8f6f4` element types, as PTX spells them.
 const F8F6F4: [&str; 5] = ["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
 

@@ -2,7 +2,7 @@
 //! `m8n8k32` (sm_75), `m16n8k32` and `m16n8k64` (sm_80). Eight 4-bit elements pack into each
 //! `.b32` register, element `8r` in bits 0-3 of register `r`. `.u4` names are aliases.
 
-use super::sm80_int8::int_mma;
+use super::sm80_int8::int_mmas;
 use super::{checked, Entry, Operand, SM75_8x8x16_S32_C, SM80_16x8x16_F32_C, M16N8K32};
 use crate::{Digit, Numeral};
 
@@ -174,19 +174,6 @@ checked!(
     SM80_16x8x64_S32_C,
 );
 
-const K8_SS: &str = int_mma!("m8n8k32", "s4", "s4");
-const K8_SU: &str = int_mma!("m8n8k32", "s4", "u4");
-const K8_US: &str = int_mma!("m8n8k32", "u4", "s4");
-const K8_UU: &str = int_mma!("m8n8k32", "u4", "u4");
-const K32_SS: &str = int_mma!("m16n8k32", "s4", "s4");
-const K32_SU: &str = int_mma!("m16n8k32", "s4", "u4");
-const K32_US: &str = int_mma!("m16n8k32", "u4", "s4");
-const K32_UU: &str = int_mma!("m16n8k32", "u4", "u4");
-const K64_SS: &str = int_mma!("m16n8k64", "s4", "s4");
-const K64_SU: &str = int_mma!("m16n8k64", "s4", "u4");
-const K64_US: &str = int_mma!("m16n8k64", "u4", "s4");
-const K64_UU: &str = int_mma!("m16n8k64", "u4", "u4");
-
 pub(super) const ENTRIES: &[Entry] = &[
     Entry::new(
         &SM75_8x8x32_S4_A_ROW,
@@ -194,7 +181,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_75",
-        &[K8_SS, K8_SU],
+        int_mmas!("m8n8k32"; ("s4", "s4"), ("s4", "u4")),
         M8N8K32,
     ),
     Entry::new(
@@ -203,7 +190,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_75",
-        &[K8_US, K8_UU],
+        int_mmas!("m8n8k32"; ("u4", "s4"), ("u4", "u4")),
         M8N8K32,
     ),
     Entry::new(
@@ -212,7 +199,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_75",
-        &[K8_SS, K8_US],
+        int_mmas!("m8n8k32"; ("s4", "s4"), ("u4", "s4")),
         M8N8K32,
     ),
     Entry::new(
@@ -221,7 +208,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_75",
-        &[K8_SU, K8_UU],
+        int_mmas!("m8n8k32"; ("s4", "u4"), ("u4", "u4")),
         M8N8K32,
     ),
     Entry::new(
@@ -230,7 +217,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s32",
         32,
         "sm_75",
-        &[K8_SS, K8_SU, K8_US, K8_UU],
+        int_mmas!("m8n8k32"; ("s4", "s4"), ("s4", "u4"), ("u4", "s4"), ("u4", "u4")),
         M8N8K32,
     ),
     Entry::new(
@@ -239,7 +226,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_80",
-        &[K32_SS, K32_SU],
+        int_mmas!("m16n8k32"; ("s4", "s4"), ("s4", "u4")),
         M16N8K32,
     ),
     Entry::new(
@@ -248,7 +235,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_80",
-        &[K32_US, K32_UU],
+        int_mmas!("m16n8k32"; ("u4", "s4"), ("u4", "u4")),
         M16N8K32,
     ),
     Entry::new(
@@ -257,7 +244,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_80",
-        &[K32_SS, K32_US],
+        int_mmas!("m16n8k32"; ("s4", "s4"), ("u4", "s4")),
         M16N8K32,
     ),
     Entry::new(
@@ -266,7 +253,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_80",
-        &[K32_SU, K32_UU],
+        int_mmas!("m16n8k32"; ("s4", "u4"), ("u4", "u4")),
         M16N8K32,
     ),
     Entry::new(
@@ -275,7 +262,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_80",
-        &[K64_SS, K64_SU],
+        int_mmas!("m16n8k64"; ("s4", "s4"), ("s4", "u4")),
         M16N8K64,
     ),
     Entry::new(
@@ -284,7 +271,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_80",
-        &[K64_US, K64_UU],
+        int_mmas!("m16n8k64"; ("u4", "s4"), ("u4", "u4")),
         M16N8K64,
     ),
     Entry::new(
@@ -293,7 +280,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s4",
         4,
         "sm_80",
-        &[K64_SS, K64_US],
+        int_mmas!("m16n8k64"; ("s4", "s4"), ("u4", "s4")),
         M16N8K64,
     ),
     Entry::new(
@@ -302,7 +289,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u4",
         4,
         "sm_80",
-        &[K64_SU, K64_UU],
+        int_mmas!("m16n8k64"; ("s4", "u4"), ("u4", "u4")),
         M16N8K64,
     ),
     Entry::new(
@@ -311,7 +298,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s32",
         32,
         "sm_80",
-        &[K64_SS, K64_SU, K64_US, K64_UU],
+        int_mmas!("m16n8k64"; ("s4", "s4"), ("s4", "u4"), ("u4", "s4"), ("u4", "u4")),
         M16N8K64,
     ),
 ];

@@ -212,34 +212,20 @@ checked!(
     SM80_16x8x32_S32_C,
 );
 
-/// `mma.sync.aligned.{shape}.row.col.s32.{a}.{b}.s32`.
-macro_rules! int_mma {
-    ($shape:literal, $a:literal, $b:literal) => {
-        concat!(
-            "mma.sync.aligned.",
-            $shape,
-            ".row.col.s32.",
-            $a,
-            ".",
-            $b,
-            ".s32"
-        )
+/// The instructions `mma.sync.aligned.{shape}.row.col.s32.{a}.{b}.s32` for each `(a, b)`, then
+/// their `.satfinite` spellings (`...row.col.satfinite.s32...`: the same layouts; the result
+/// is clamped to the s32 range instead of wrapping).
+macro_rules! int_mmas {
+    ($shape:literal; $(($a:literal, $b:literal)),+ $(,)?) => {
+        &[
+            $(concat!("mma.sync.aligned.", $shape, ".row.col.s32.", $a, ".", $b, ".s32"),)+
+            $(concat!(
+                "mma.sync.aligned.", $shape, ".row.col.satfinite.s32.", $a, ".", $b, ".s32"
+            ),)+
+        ]
     };
 }
-pub(super) use int_mma;
-
-const K16_8_SS: &str = int_mma!("m8n8k16", "s8", "s8");
-const K16_8_SU: &str = int_mma!("m8n8k16", "s8", "u8");
-const K16_8_US: &str = int_mma!("m8n8k16", "u8", "s8");
-const K16_8_UU: &str = int_mma!("m8n8k16", "u8", "u8");
-const K16_SS: &str = int_mma!("m16n8k16", "s8", "s8");
-const K16_SU: &str = int_mma!("m16n8k16", "s8", "u8");
-const K16_US: &str = int_mma!("m16n8k16", "u8", "s8");
-const K16_UU: &str = int_mma!("m16n8k16", "u8", "u8");
-const K32_SS: &str = int_mma!("m16n8k32", "s8", "s8");
-const K32_SU: &str = int_mma!("m16n8k32", "s8", "u8");
-const K32_US: &str = int_mma!("m16n8k32", "u8", "s8");
-const K32_UU: &str = int_mma!("m16n8k32", "u8", "u8");
+pub(super) use int_mmas;
 
 pub(super) const ENTRIES: &[Entry] = &[
     Entry::new(
@@ -248,7 +234,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_75",
-        &[K16_8_SS, K16_8_SU],
+        int_mmas!("m8n8k16"; ("s8", "s8"), ("s8", "u8")),
         M8N8K16,
     ),
     Entry::new(
@@ -257,7 +243,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_75",
-        &[K16_8_US, K16_8_UU],
+        int_mmas!("m8n8k16"; ("u8", "s8"), ("u8", "u8")),
         M8N8K16,
     ),
     Entry::new(
@@ -266,7 +252,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_75",
-        &[K16_8_SS, K16_8_US],
+        int_mmas!("m8n8k16"; ("s8", "s8"), ("u8", "s8")),
         M8N8K16,
     ),
     Entry::new(
@@ -275,7 +261,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_75",
-        &[K16_8_SU, K16_8_UU],
+        int_mmas!("m8n8k16"; ("s8", "u8"), ("u8", "u8")),
         M8N8K16,
     ),
     Entry::new(
@@ -284,7 +270,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s32",
         32,
         "sm_75",
-        &[K16_8_SS, K16_8_SU, K16_8_US, K16_8_UU],
+        int_mmas!("m8n8k16"; ("s8", "s8"), ("s8", "u8"), ("u8", "s8"), ("u8", "u8")),
         M8N8K16,
     ),
     Entry::new(
@@ -293,7 +279,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_80",
-        &[K16_SS, K16_SU],
+        int_mmas!("m16n8k16"; ("s8", "s8"), ("s8", "u8")),
         M16N8K16_INTEGER,
     ),
     Entry::new(
@@ -302,7 +288,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_80",
-        &[K16_US, K16_UU],
+        int_mmas!("m16n8k16"; ("u8", "s8"), ("u8", "u8")),
         M16N8K16_INTEGER,
     ),
     Entry::new(
@@ -311,7 +297,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_80",
-        &[K16_SS, K16_US],
+        int_mmas!("m16n8k16"; ("s8", "s8"), ("u8", "s8")),
         M16N8K16_INTEGER,
     ),
     Entry::new(
@@ -320,7 +306,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_80",
-        &[K16_SU, K16_UU],
+        int_mmas!("m16n8k16"; ("s8", "u8"), ("u8", "u8")),
         M16N8K16_INTEGER,
     ),
     Entry::new(
@@ -329,7 +315,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s32",
         32,
         "sm_80",
-        &[K16_SS, K16_SU, K16_US, K16_UU],
+        int_mmas!("m16n8k16"; ("s8", "s8"), ("s8", "u8"), ("u8", "s8"), ("u8", "u8")),
         M16N8K16_INTEGER,
     ),
     Entry::new(
@@ -338,7 +324,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_80",
-        &[K32_SS, K32_SU],
+        int_mmas!("m16n8k32"; ("s8", "s8"), ("s8", "u8")),
         M16N8K32,
     ),
     Entry::new(
@@ -347,7 +333,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_80",
-        &[K32_US, K32_UU],
+        int_mmas!("m16n8k32"; ("u8", "s8"), ("u8", "u8")),
         M16N8K32,
     ),
     Entry::new(
@@ -356,7 +342,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s8",
         8,
         "sm_80",
-        &[K32_SS, K32_US],
+        int_mmas!("m16n8k32"; ("s8", "s8"), ("u8", "s8")),
         M16N8K32,
     ),
     Entry::new(
@@ -365,7 +351,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "u8",
         8,
         "sm_80",
-        &[K32_SU, K32_UU],
+        int_mmas!("m16n8k32"; ("s8", "u8"), ("u8", "u8")),
         M16N8K32,
     ),
     Entry::new(
@@ -374,16 +360,7 @@ pub(super) const ENTRIES: &[Entry] = &[
         "s32",
         32,
         "sm_80",
-        &[
-            K32_SS,
-            K32_SU,
-            K32_US,
-            K32_UU,
-            int_mma!("m16n8k32", "s4", "s4"),
-            int_mma!("m16n8k32", "s4", "u4"),
-            int_mma!("m16n8k32", "u4", "s4"),
-            int_mma!("m16n8k32", "u4", "u4"),
-        ],
+        int_mmas!("m16n8k32"; ("s8", "s8"), ("s8", "u8"), ("u8", "s8"), ("u8", "u8"), ("s4", "s4"), ("s4", "u4"), ("u4", "s4"), ("u4", "u4")),
         M16N8K32,
     ),
 ];

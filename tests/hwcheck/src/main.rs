@@ -165,7 +165,7 @@ fn supervised(o: &Options, args: &[&str]) -> ExitCode {
     let mut run = supervise::supervise(o.backend, &names, o.only.as_deref(), o.timeout);
     if let Some(code) = run.skipped {
         if o.results.is_some() {
-            println!("(no results page written: the run was skipped)");
+            supervise::tell("(no results page written: the run was skipped)");
         }
         return ExitCode::from(code);
     }
@@ -179,7 +179,7 @@ fn supervised(o: &Options, args: &[&str]) -> ExitCode {
         names.len() - failed,
         names.len()
     );
-    println!("{summary}");
+    supervise::tell(&summary);
     run.log.push(summary);
     if let Some(file) = &o.results {
         let now = SystemTime::now()
@@ -192,9 +192,9 @@ fn supervised(o: &Options, args: &[&str]) -> ExitCode {
             .join(" ");
         let page = results::markdown(&run, o.backend, &command, &results::utc(now));
         match std::fs::write(file, page) {
-            Ok(()) => println!("wrote {file}"),
+            Ok(()) => supervise::tell(&format!("wrote {file}")),
             Err(e) => {
-                println!("cannot write {file}: {e}");
+                supervise::tell(&format!("cannot write {file}: {e}"));
                 return ExitCode::FAILURE;
             }
         }

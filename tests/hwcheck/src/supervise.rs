@@ -49,6 +49,13 @@ impl Backend {
     }
 }
 
+/// Prints one line of the run. A reader that went away (`hwcheck | head`) does not stop the
+/// run: the checks go on, and `--results` is still written.
+pub fn tell(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
 /// The judgement of one check.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Verdict {
@@ -128,7 +135,7 @@ pub struct Run {
 
 impl Run {
     fn say(&mut self, line: String) {
-        println!("{line}");
+        tell(&line);
         self.log.push(line);
     }
 
