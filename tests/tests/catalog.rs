@@ -725,14 +725,14 @@ fn b1_entries_name_their_bit_operation_and_arch() {
 }
 
 #[test]
-fn every_dense_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
+fn every_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
     let integer = |i: &&&str| {
-        i.starts_with("mma.sync.")
+        i.starts_with("mma.")
             && [".s8.", ".u8.", ".s4.", ".u4."]
                 .iter()
                 .any(|t| i.contains(t))
     };
-    let mut plain = 0;
+    let (mut plain, mut sparse) = (0, 0);
     for e in CATALOG {
         let listed: BTreeSet<&str> = e.instructions.iter().copied().collect();
         for i in e.instructions.iter().filter(integer) {
@@ -740,16 +740,23 @@ fn every_dense_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
                 let unclamped = i.replace(".row.col.satfinite.s32.", ".row.col.s32.");
                 assert!(listed.contains(unclamped.as_str()), "{}: {i}", e.name());
             } else {
-                plain += 1;
+                if i.starts_with("mma.sp") {
+                    sparse += 1;
+                } else {
+                    plain += 1;
+                }
                 let clamped = i.replace(".row.col.s32.", ".row.col.satfinite.s32.");
                 assert_ne!(&clamped, i, "{i}: not `.row.col.s32.`");
                 assert!(listed.contains(clamped.as_str()), "{}: {clamped}", e.name());
             }
         }
     }
-    // m8n8k16, m16n8k16, m16n8k32 (8-bit); m8n8k32, m16n8k32, m16n8k64 (4-bit): 4 type pairs
-    // each, on A, B and C/D.
+    // Dense: m8n8k16, m16n8k16, m16n8k32 (8-bit); m8n8k32, m16n8k32, m16n8k64 (4-bit): 4 type
+    // pairs each, on A, B and C/D.
     assert_eq!(plain, 6 * 4 * 3);
+    // Sparse: m16n8k32, m16n8k64 (8-bit); m16n8k64, m16n8k128 (4-bit): 4 type pairs each, in
+    // both spellings, on A, B, C/D and the metadata.
+    assert_eq!(sparse, 4 * 4 * 2 * 4);
 }
 
 /// The `.kind::f8f6f4` element types, as PTX spells them.
@@ -1234,6 +1241,7 @@ fn sparse_instructions_from_the_syntax() -> BTreeSet<String> {
             for a in ["s", "u"] {
                 for b in ["s", "u"] {
                     types.push((shape, format!("s32.{a}{w}.{b}{w}.s32")));
+                    types.push((shape, format!("satfinite.s32.{a}{w}.{b}{w}.s32")));
                 }
             }
         }
@@ -1252,13 +1260,14 @@ fn sparse_instructions_from_the_syntax() -> BTreeSet<String> {
     all
 }
 
-/// `(shape, [d, a, b, c])` of a sparse instruction.
+/// `(shape, [d, a, b, c])` of a sparse instruction (`.satfinite` skipped).
 fn sparse_parts(instr: &str) -> (&str, Vec<&str>) {
     let rest = instr
         .strip_prefix("mma.sp::ordered_metadata.sync.aligned.")
         .or_else(|| instr.strip_prefix("mma.sp.sync.aligned."))
         .unwrap_or_else(|| panic!("{instr}: not mma.sp"));
     let (shape, types) = rest.split_once(".row.col.").unwrap();
+    let types = types.strip_prefix("satfinite.").unwrap_or(types);
     (shape, types.split('.').collect())
 }
 

@@ -36,8 +36,8 @@
 //!
 //! **Targets.** s8 / u8 / s4 / u4: sm_80, PTX ISA 7.1 (`.sp`) / 8.5 (`.sp::ordered_metadata`).
 //! e4m3 / e5m2: sm_89, PTX ISA 8.4 / 8.5, only `.f32` accumulators (the `.f16` ones and
-//! `.kind::f8f6f4` need sm_120 / sm_120a and are not in the catalog). The instructions are
-//! listed without the optional `.satfinite`.
+//! `.kind::f8f6f4` need sm_120 / sm_120a and are not in the catalog). Every integer instruction
+//! is also listed with `.satfinite` (`...row.col.satfinite.s32...`, the same layouts).
 
 use super::sm80_sparse::sparse_mma;
 use super::{
@@ -294,29 +294,34 @@ checked!(
 );
 
 /// The integer instructions of one shape with A of type `$a`: `$a` x s, then `$a` x u, for the
-/// element width `$w` (`8` or `4`).
+/// element width `$w` (`8` or `4`); then the same with `.satfinite`.
 macro_rules! with_a {
     ($shape:literal, $a:literal, $w:literal) => {
         sparse_mma!(
             $shape;
             concat!("s32.", $a, $w, ".s", $w, ".s32"),
             concat!("s32.", $a, $w, ".u", $w, ".s32"),
+            concat!("satfinite.s32.", $a, $w, ".s", $w, ".s32"),
+            concat!("satfinite.s32.", $a, $w, ".u", $w, ".s32"),
         )
     };
 }
 
-/// The integer instructions of one shape with B of type `$b`: s x `$b`, then u x `$b`.
+/// The integer instructions of one shape with B of type `$b`: s x `$b`, then u x `$b`; then
+/// the same with `.satfinite`.
 macro_rules! with_b {
     ($shape:literal, $b:literal, $w:literal) => {
         sparse_mma!(
             $shape;
             concat!("s32.s", $w, ".", $b, $w, ".s32"),
             concat!("s32.u", $w, ".", $b, $w, ".s32"),
+            concat!("satfinite.s32.s", $w, ".", $b, $w, ".s32"),
+            concat!("satfinite.s32.u", $w, ".", $b, $w, ".s32"),
         )
     };
 }
 
-/// Every integer instruction of one shape: ss, su, us, uu.
+/// Every integer instruction of one shape: ss, su, us, uu; then the same with `.satfinite`.
 macro_rules! int_all {
     ($shape:literal, $w:literal) => {
         sparse_mma!(
@@ -325,6 +330,10 @@ macro_rules! int_all {
             concat!("s32.s", $w, ".u", $w, ".s32"),
             concat!("s32.u", $w, ".s", $w, ".s32"),
             concat!("s32.u", $w, ".u", $w, ".s32"),
+            concat!("satfinite.s32.s", $w, ".s", $w, ".s32"),
+            concat!("satfinite.s32.s", $w, ".u", $w, ".s32"),
+            concat!("satfinite.s32.u", $w, ".s", $w, ".s32"),
+            concat!("satfinite.s32.u", $w, ".u", $w, ".s32"),
         )
     };
 }
@@ -348,6 +357,14 @@ const K64_S32: &[&str] = sparse_mma!(
     "s32.s4.u4.s32",
     "s32.u4.s4.s32",
     "s32.u4.u4.s32",
+    "satfinite.s32.s8.s8.s32",
+    "satfinite.s32.s8.u8.s32",
+    "satfinite.s32.u8.s8.s32",
+    "satfinite.s32.u8.u8.s32",
+    "satfinite.s32.s4.s4.s32",
+    "satfinite.s32.s4.u4.s32",
+    "satfinite.s32.u4.s4.s32",
+    "satfinite.s32.u4.u4.s32",
 );
 const K64_S4_A: &[&str] = with_a!("m16n8k64", "s", "4");
 const K64_U4_A: &[&str] = with_a!("m16n8k64", "u", "4");
