@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use fraglayout_tests::ptx::SparseChunk;
+use fraglayout_tests::ptx::{SparseChunk, SparseMetadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::Check;
@@ -101,6 +101,138 @@ pub fn sparse_checks() -> Vec<Check> {
     v
 }
 
+/// The metadata of a check: a tile of random valid fields, every selector's columns side by
+/// side (`rows x 16`, as the metadata layouts lay it out), and the dense columns (within its
+/// chunk) of the non-zeros each field names.
+pub(crate) struct Metadata {
+    /// The fields, row-major.
+    pub tile: Matrix,
+    /// For each field of `tile`, the dense columns it names, in order.
+    pub columns: Vec<Vec<u32>>,
+}
+
+impl Metadata {
+    /// `rows x 16` random fields for chunks of kind `chunk`, from `seed`.
+    pub fn random(rows: usize, chunk: SparseChunk, seed: u64) -> Metadata {
+        let mut rng = Rng::new(seed);
+        let mut codes = Vec::new();
+        let mut columns = Vec::new();
+        for _ in 0..rows * 16 {
+            let (code, cols) = random_field(chunk, &mut rng);
+            codes.push(i64::from(code));
+            columns.push(cols);
+        }
+        Metadata {
+            tile: Matrix {
+                rows,
+                cols: 16,
+                bits: codes.iter().map(|&c| c as u64).collect(),
+                values: codes,
+            },
+            columns,
+        }
+    }
+
+    /// The dense column of compressed column `col` of row `row`, with selector `f` reading `fields`
+    /// fields per row: non-zero `col % kept` of chunk `col / kept` sits where its field says.
+    pub fn dense_column(
+        &self,
+        chunk: SparseChunk,
+        fields: u32,
+        f: u32,
+        row: usize,
+        col: usize,
+    ) -> usize {
+        let (kept, width) = (chunk.kept() as usize, chunk.width() as usize);
+        let ch = col / kept;
+        let field = row * 16 + (f * fields) as usize + ch;
+        ch * width + self.columns[field][col % kept] as usize
+    }
+
+    /// The dense `rows x k` A made of the non-zeros `kept` (row-major, `rows x k/2`) placed by the
+    /// fields selector `f` reads (`fields` per row), zeros elsewhere.
+    pub fn densify(
+        &self,
+        kept: &[i64],
+        chunk: SparseChunk,
+        fields: u32,
+        f: u32,
+        k: usize,
+    ) -> Vec<i64> {
+        let rows = kept.len() / (k / 2);
+        let mut dense = vec![0i64; rows * k];
+        for row in 0..rows {
+            for col in 0..k / 2 {
+                dense[row * k + self.dense_column(chunk, fields, f, row, col)] =
+                    kept[row * (k / 2) + col];
+            }
+        }
+        dense
+    }
+}
+
+/// The non-zeros of a sparse A: `rows x cols` shuffled values of `ty` in its exact range for an
+/// accumulator `acc`, 0 replaced (a misplaced non-zero shows).
+pub(crate) fn non_zeros(rows: usize, cols: usize, ty: &str, acc: &str, seed: u64) -> Matrix {
+    let (lo, hi) = exact_range(ty, acc, Operand::A);
+    let kept = shuffled(rows * cols, lo, hi, seed)
+        .into_iter()
+        .map(|v| if v == 0 { hi } else { v })
+        .collect();
+    Matrix::of(rows, cols, ty, kept)
+}
+
+/// How the ISA reads the metadata registers: the figure of the instruction's metadata layout,
+/// the selector it runs with, the chunking, and whether the indices must be ordered.
+pub(crate) struct Decode {
+    /// `(selector, thread, n) -> (row, chunk)` of the field in bits `4n..`
+    /// (`ptx::sparse_metadata_*`, `ptx::wgmma_sp_metadata_*`).
+    pub figure: SparseMetadata,
+    /// The sparsity selector.
+    pub selector: u32,
+    /// The chunking of A.
+    pub chunk: SparseChunk,
+    /// `.sp::ordered_metadata`: the two indices of a chunk must increase.
+    pub ordered: bool,
+}
+
+impl Decode {
+    /// The dense `rows x k` A: the fields read from each thread's metadata word (`words`, one
+    /// per thread) as the figure says for the selector, the non-zeros `kept` (row-major,
+    /// `rows x k/2`) placed at the positions they name. Panics where a field is read twice, not
+    /// at all, or is undefined.
+    pub fn dense(&self, kept: &[f64], words: &[u32], rows: usize, k: usize) -> Vec<f64> {
+        let (chunk, half) = (self.chunk, k / 2);
+        let chunks = k / chunk.width() as usize;
+        let mut field: Vec<Option<u32>> = vec![None; rows * chunks];
+        for (thread, &word) in words.iter().enumerate() {
+            for n in 0..8 {
+                if let Some((row, ch)) = (self.figure)(self.selector, thread as u32, n) {
+                    let slot = &mut field[row as usize * chunks + ch as usize];
+                    assert!(slot.is_none(), "field of row {row}, chunk {ch} read twice");
+                    *slot = Some(word >> (4 * n) & 0xf);
+                }
+            }
+        }
+        let mut a = vec![0.0; rows * k];
+        for row in 0..rows {
+            for ch in 0..chunks {
+                let code = field[row * chunks + ch].unwrap_or_else(|| {
+                    panic!("no thread holds the field of row {row}, chunk {ch}")
+                });
+                let cols = chunk
+                    .positions(code, self.ordered)
+                    .unwrap_or_else(|| panic!("metadata field {code:#06b} is undefined"));
+                for (j, col) in cols.into_iter().enumerate() {
+                    let from = row * half + ch * chunk.kept() as usize + j;
+                    a[row * k + ch * chunk.width() as usize + col as usize] = kept[from];
+                }
+            }
+        }
+        a
+    }
+}
+
 /// A random valid field for one chunk, with the dense columns (within the chunk) of its
 /// non-zeros in order: two distinct indices, the smaller in bits 1..0 (2:4: of an element,
 /// 4:8: of a pair of elements), or tf32's `0b0100` (column 0) / `0b1110` (column 1).
@@ -137,43 +269,16 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
     assert_eq!((ne.rows, ne.cols), (16, 16), "{}: metadata", g.instr);
     let name = format!("{} (selector {f})", g.instr);
 
-    // The metadata tile, every selector's columns, and the dense columns it names.
-    let mut rng = Rng::new(seed(&name, 4));
-    let mut codes = Vec::new();
-    let mut columns = Vec::new();
-    for _ in 0..16 * 16 {
-        let (code, cols) = random_field(chunk, &mut rng);
-        codes.push(i64::from(code));
-        columns.push(cols);
-    }
-    let meta = Matrix {
-        rows: 16,
-        cols: 16,
-        bits: codes.iter().map(|&c| c as u64).collect(),
-        values: codes,
-    };
-
-    // A's non-zeros (never 0, so a misplaced one shows), and the dense A they make with the
-    // fields of this selector's columns.
-    let (lo, hi) = exact_range(ins.a, ins.c, Operand::A);
-    let kept: Vec<i64> = shuffled(m * k / 2, lo, hi, seed(&name, 1))
-        .into_iter()
-        .map(|v| if v == 0 { hi } else { v })
-        .collect();
-    let compressed = Matrix::of(m, k / 2, ins.a, kept);
-    let mut dense = vec![0i64; m * k];
-    let width = chunk.width() as usize;
-    let per_chunk = chunk.kept() as usize;
-    for row in 0..m {
-        for ch in 0..fields as usize {
-            let cols = &columns[row * 16 + f as usize * fields as usize + ch];
-            for (j, &col) in cols.iter().enumerate() {
-                dense[row * k + ch * width + col as usize] =
-                    compressed.values[row * (k / 2) + ch * per_chunk + j];
-            }
-        }
-    }
-    let a = Matrix::of(m, k, ins.a, dense);
+    // The metadata tile, every selector's columns; A's non-zeros and the dense A they make with
+    // the fields of this selector's columns.
+    let meta = Metadata::random(m, chunk, seed(&name, 4));
+    let compressed = non_zeros(m, k / 2, ins.a, ins.c, seed(&name, 1));
+    let a = Matrix::of(
+        m,
+        k,
+        ins.a,
+        meta.densify(&compressed.values, chunk, fields, f, k),
+    );
     let b = Matrix::random(
         k,
         ins.n as usize,
@@ -196,7 +301,7 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
         gather_all(la, 32, &compressed),
         gather_all(lb, 32, &b),
         gather_all(lc, 32, &c),
-        gather_all(le, 32, &meta),
+        gather_all(le, 32, &meta.tile),
     ];
     assert!(inputs[3].len() == 32, "{}: one metadata register", g.instr);
     let out_words = inputs[2].len();
@@ -242,35 +347,15 @@ fn simulate_sparse(
     let b = unplace(b_e, tb, &inp[1]);
     let c = unplace(c_e, tc, &inp[2]);
     let figure = metadata(e_e.name()).unwrap_or_else(|| panic!("no ISA figure for {}", e_e.name()));
-    let chunk = SparseChunk::of(ta);
-    let (m, half) = (a_e.numeral.rows as usize, a_e.numeral.cols as usize);
-    let k = 2 * half;
-    let chunks = k / chunk.width() as usize;
-    let mut field: Vec<Option<u32>> = vec![None; m * chunks];
-    for lane in 0..32u32 {
-        let word = inp[3][lane as usize];
-        for n in 0..8 {
-            if let Some((row, ch)) = figure(f, lane, n) {
-                let slot = &mut field[row as usize * chunks + ch as usize];
-                assert!(slot.is_none(), "field of row {row}, chunk {ch} read twice");
-                *slot = Some(word >> (4 * n) & 0xf);
-            }
-        }
-    }
-    let mut a = vec![0.0; m * k];
-    for row in 0..m {
-        for ch in 0..chunks {
-            let code = field[row * chunks + ch]
-                .unwrap_or_else(|| panic!("no lane holds the field of row {row}, chunk {ch}"));
-            let cols = chunk
-                .positions(code, ordered)
-                .unwrap_or_else(|| panic!("metadata field {code:#06b} is undefined"));
-            for (j, col) in cols.into_iter().enumerate() {
-                let from = row * half + ch * chunk.kept() as usize + j;
-                a[row * k + ch * chunk.width() as usize + col as usize] = kept[from];
-            }
-        }
-    }
+    let rows = a_e.numeral.rows as usize;
+    let k = 2 * a_e.numeral.cols as usize;
+    let read = Decode {
+        figure,
+        selector: f,
+        chunk: SparseChunk::of(ta),
+        ordered,
+    };
+    let a = read.dense(&kept, &inp[3], rows, k);
     lanes_of_product(&a, &b, &c, k, 1, Product::Multiply, c_e, td)
 }
 
