@@ -49,7 +49,8 @@ grid cells are T{thread}:{element}; in the picture, T is the thread and V the el
 json fields: name, instructions, operand, element_type, element_bits, arch, ptx_section,
 rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}],
 table [thread][element] = [row, col]. Coordinates are in the PTX orientation of the operand
-(A: M x K, B: K x N, C/D: M x N; for mma.sp, A: M x K/2 non-zeros, metadata: 16 x 16 fields);
+(A: M x K, B: K x N, C/D: M x N; for mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros,
+metadata: 16 x 16 or, for wgmma, 64 x 16 fields);
 elements are in PTX element order.
 
 exit codes:

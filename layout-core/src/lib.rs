@@ -55,6 +55,8 @@
 //! - Sparse `mma.sp`: A is the `M x K/2` tile of its non-zeros (non-zero `j` of each chunk of a
 //!   row, in order); the metadata operand is 4-bit fields, eight per `.b32`, over the 16 x 16
 //!   tile of the fields of every sparsity-selector value (see the catalog's `sm80_sparse`).
+//!   Sparse `wgmma.mma_async.sp` the same over 64 rows: A in registers `64 x K/2`, metadata
+//!   64 x 16 (`sm90_wgmma_sparse`).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

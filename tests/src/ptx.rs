@@ -562,6 +562,7 @@ pub fn sparse_m16n8k128_i4_b(lane: u32, i: u32) -> (u32, u32) {
 /// The metadata figures, as `(selector, lane, n) -> (row, chunk)`: which chunk of which row of
 /// A the 4-bit field in bits `4n..4n+3` of `lane`'s metadata register describes when the
 /// instruction's sparsity selector is `selector`; `None` for a lane the selector does not read.
+/// For `wgmma.mma_async.sp` the lane is the thread of the warpgroup (0..128).
 pub type SparseMetadata = fn(u32, u32, u32) -> Option<(u32, u32)>;
 
 /// Sparse metadata of f16/bf16 `m16n8k16` and tf32 `m16n8k8` (4 chunks per row; figures
@@ -617,4 +618,52 @@ pub fn sparse_metadata_quad(selector: u32, lane: u32, n: u32) -> Option<(u32, u3
     let row = if t == 0 || t == 2 { g } else { g + 8 };
     let first_chunk = if t < 2 { 0 } else { 8 };
     Some((row, first_chunk + n))
+}
+
+// Sparse `wgmma.mma_async.sp` (PTX ISA 9.7.15.6): "each warp in the warpgroup provides sparsity
+// information for 16 rows of matrix A" (warp `w`: rows `16w..16w+15`, 9.7.15.6.2), and the
+// metadata figures of one warp are the `mma.sp` ones. A in registers is transcribed the same
+// way, each warp's 16 rows as the sparse `mma.sp` A of the same K (the ISA draws it as figures
+// only; its text: four `.b32` registers, each with the non-zeros of one chunk group).
+
+/// Rows of `(lane, i) -> (row, col)` of one warp moved to warp `thread / 32`'s 16 rows.
+fn per_warp(f: fn(u32, u32) -> (u32, u32), thread: u32, i: u32) -> (u32, u32) {
+    let (r, c) = f(thread % 32, i);
+    (16 * (thread / 32) + r, c)
+}
+
+/// Sparse `wgmma` `m64nNk32` f16/bf16 A from registers (64 x 16 non-zeros), a0..a7: per warp,
+/// the sparse `mma.m16n8k32` f16 A.
+pub fn wgmma_sp_a_k32(thread: u32, i: u32) -> (u32, u32) {
+    per_warp(sparse_m16n8k32_f16_a, thread, i)
+}
+
+/// Sparse `wgmma` `m64nNk16` tf32 A from registers (64 x 8 non-zeros), a0..a3: per warp, the
+/// sparse `mma.m16n8k16` tf32 A.
+pub fn wgmma_sp_a_k16(thread: u32, i: u32) -> (u32, u32) {
+    per_warp(sparse_m16n8k16_tf32_a, thread, i)
+}
+
+/// Sparse `wgmma` `m64nNk64` e4m3/e5m2/s8/u8 A from registers (64 x 32 non-zeros), a0..a15: per
+/// warp, the sparse `mma.m16n8k64` 8-bit A.
+pub fn wgmma_sp_a_k64(thread: u32, i: u32) -> (u32, u32) {
+    per_warp(sparse_m16n8k64_i8_a, thread, i)
+}
+
+/// Sparse `wgmma` metadata of f16/bf16 `m64nNk32` and tf32 `m64nNk16` (figures "Sparse WGMMA
+/// .m64nNk32 metadata layout for .f16/.bf16 type" and "... .m64nNk16 ... .tf32 type", the
+/// `mma.sp` `m16n8k32` f16 and `m16n8k16` tf32 figures): in each warp, the pair `T(2i)`,
+/// `T(2i+1)` for selector `i` in 0..=1, as [`sparse_metadata_pair_two_rows`], on the warp's
+/// rows. A [`SparseMetadata`] over the 128 threads of the warpgroup.
+pub fn wgmma_sp_metadata_pair(selector: u32, thread: u32, n: u32) -> Option<(u32, u32)> {
+    let (row, chunk) = sparse_metadata_pair_two_rows(selector, thread % 32, n)?;
+    Some((16 * (thread / 32) + row, chunk))
+}
+
+/// Sparse `wgmma` metadata of e4m3/e5m2/s8/u8 `m64nNk64` (figures "Sparse WGMMA .m64nNk64
+/// metadata layout ... for columns 0–31 / 32–63", the `mma.sp` `m16n8k64` figures): selector 0,
+/// every thread, as [`sparse_metadata_quad`] on the warp's rows.
+pub fn wgmma_sp_metadata_quad(selector: u32, thread: u32, n: u32) -> Option<(u32, u32)> {
+    let (row, chunk) = sparse_metadata_quad(selector, thread % 32, n)?;
+    Some((16 * (thread / 32) + row, chunk))
 }

@@ -4,7 +4,9 @@
 //! `(M, N)` tile). CuTe's thread mode is `(4, 8)`: `lane % 4` then `lane / 4`. Transcribed from
 //! CuTe's `mma_traits_sm80.hpp` notation, not from our numerals or from `tests/src/ptx.rs`; the
 //! sparse `mma.sp` layouts from `mma_traits_sm120_sparse.hpp` and the per-warp metadata of
-//! `mma_traits_sm90_gmma_sparse.hpp` (CuTe has no traits for the sm_80 `mma.sp` itself).
+//! `mma_traits_sm90_gmma_sparse.hpp` (CuTe has no traits for the sm_80 `mma.sp` itself); the
+//! sparse `wgmma` A in registers and metadata from that file and the register-source layouts
+//! of `mma_traits_sm90_gmma.hpp`.
 
 use layout_core::catalog as cat;
 use layout_core::Numeral;
@@ -305,9 +307,10 @@ impl CuteTv {
 
 /// A compressed sparse A against CuTe's A over the dense `(M, K)` tile (column-major, `rows`
 /// rows), whose values are logical elements, two per stored one: stored element `p` is logical
-/// `2p` and `2p + 1`, two dense columns of one chunk, at compressed column `k / 2`.
+/// `2p` and `2p + 1`, two dense columns of one chunk, at compressed column `k / 2`. Every
+/// thread of the numeral (32, or 128 for `wgmma`).
 fn sparse_a_agrees(n: &Numeral, cute: &CuteTv, rows: u32) {
-    for lane in 0..32 {
+    for lane in 0..n.threads() {
         for p in 0..n.elements {
             let idx = cute.index(lane, 2 * p);
             assert_eq!(
@@ -329,6 +332,7 @@ fn sparse_a_agrees(n: &Numeral, cute: &CuteTv, rows: u32) {
 /// A metadata numeral against CuTe's `ELayout` over the dense `(M, K)` tile (column-major,
 /// `rows` rows), `per_field` logical elements (one chunk of A) per 4-bit field: field `n` of a
 /// lane is at `(m, k / per_field)`, plus the columns the catalog gives the lane's selector.
+/// Every thread of the numeral (32, or 128 for `wgmma`).
 fn sparse_metadata_agrees(
     n: &Numeral,
     cute: &CuteTv,
@@ -336,7 +340,7 @@ fn sparse_metadata_agrees(
     per_field: u32,
     selector_columns: impl Fn(u32) -> u32,
 ) {
-    for lane in 0..32 {
+    for lane in 0..n.threads() {
         for f in 0..8 {
             let idx = cute.index(lane, f * per_field);
             for j in 1..per_field {
@@ -445,6 +449,74 @@ fn sparse_metadata_matches_cute_wgmma_sp_per_warp() {
     // The 16-bit reading is not the 8-bit one.
     let caught = std::panic::catch_unwind(|| {
         sparse_metadata_agrees(&cat::SM80_SPARSE_16x8x32_S8_E, &e32, 64, 4, next_pair)
+    });
+    assert!(caught.is_err());
+}
+
+#[test]
+fn sparse_wgmma_a_in_registers_and_metadata_match_cute_gmma_sparse_traits() {
+    // CuTe's SM90::GMMA::SPARSE::*_RS traits (mma_traits_sm90_gmma_sparse.hpp) take A from
+    // registers over the dense (M64, K) tile, two logical elements per stored one
+    // (sparse_elem<2, T>), with the register-source layouts of mma_traits_sm90_gmma.hpp; thread
+    // modes (4, 8, 4): threadID_in_group, groupID, warp (rows + 16).
+    // f16 / bf16 k32: ALayout_64x32 ((4,8,4),(4,2,2)):((256,1,16),(64,8,1024)).
+    let a32 = CuteTv {
+        thread: &[(4, 256), (8, 1), (4, 16)],
+        values: &[(4, 64), (2, 8), (2, 1024)],
+    };
+    sparse_a_agrees(&cat::SM90_SPARSE_64xNx32_F16_A_RS, &a32, 64);
+    sparse_a_agrees(&cat::SM90_SPARSE_64xNx32_BF16_A_RS, &a32, 64);
+    // tf32 k16: ALayout_64x16 ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)).
+    let a16 = CuteTv {
+        thread: &[(4, 128), (8, 1), (4, 16)],
+        values: &[(2, 64), (2, 8), (2, 512)],
+    };
+    sparse_a_agrees(&cat::SM90_SPARSE_64xNx16_TF32_A_RS, &a16, 64);
+    // 8-bit k64: ALayout_64x64 ((4,8,4),(8,2,2)):((512,1,16),(64,8,2048)).
+    let a64 = CuteTv {
+        thread: &[(4, 512), (8, 1), (4, 16)],
+        values: &[(8, 64), (2, 8), (2, 2048)],
+    };
+    for a in [
+        &cat::SM90_SPARSE_64xNx64_S8_A_RS,
+        &cat::SM90_SPARSE_64xNx64_U8_A_RS,
+        &cat::SM90_SPARSE_64xNx64_E4M3_A_RS,
+        &cat::SM90_SPARSE_64xNx64_E5M2_A_RS,
+    ] {
+        sparse_a_agrees(a, &a64, 64);
+    }
+    // The tf32 layout does not pass for CuTe's f16 one.
+    let caught =
+        std::panic::catch_unwind(|| sparse_a_agrees(&cat::SM90_SPARSE_64xNx16_TF32_A_RS, &a32, 64));
+    assert!(caught.is_err());
+    // The metadata, every warp: ELayout_64x32 / _64x16 / _64x64 (their warp mode puts warp w on
+    // rows 16w..), the lanes a selector does not read in the next selector's columns.
+    let e32 = CuteTv {
+        thread: &[(2, 1024), (2, 0), (8, 1), (4, 16)],
+        values: &[(16, 64), (2, 8)],
+    };
+    let e16 = CuteTv {
+        thread: &[(2, 512), (2, 0), (8, 1), (4, 16)],
+        values: &[(8, 64), (2, 8)],
+    };
+    let e64 = CuteTv {
+        thread: &[(2, 8), (2, 2048), (8, 1), (4, 16)],
+        values: &[(32, 64)],
+    };
+    let next_pair = |thread: u32| 8 * (thread / 2 % 2);
+    sparse_metadata_agrees(&cat::SM90_SPARSE_64xNx32_F16_E, &e32, 64, 4, next_pair);
+    sparse_metadata_agrees(&cat::SM90_SPARSE_64xNx32_BF16_E, &e32, 64, 4, next_pair);
+    sparse_metadata_agrees(&cat::SM90_SPARSE_64xNx16_TF32_E, &e16, 64, 2, next_pair);
+    for e in [
+        &cat::SM90_SPARSE_64xNx64_S8_E,
+        &cat::SM90_SPARSE_64xNx64_U8_E,
+        &cat::SM90_SPARSE_64xNx64_E4M3_E,
+        &cat::SM90_SPARSE_64xNx64_E5M2_E,
+    ] {
+        sparse_metadata_agrees(e, &e64, 64, 4, |_| 0);
+    }
+    let caught = std::panic::catch_unwind(|| {
+        sparse_metadata_agrees(&cat::SM90_SPARSE_64xNx64_S8_E, &e32, 64, 4, next_pair)
     });
     assert!(caught.is_err());
 }

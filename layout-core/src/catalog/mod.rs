@@ -9,7 +9,8 @@
 //! `m16n8` accumulator) one numeral carries
 //! several names via [`Numeral::renamed`]; so do the `.b1` layouts of `m8n8k128`, whose
 //! `.and.popc` form (sm_80) carries `SM80_` names of the `.xor.popc` (sm_75) numerals. The
-//! compressed A of sparse `mma.sp` is the dense A layout of half the K, renamed (`sm80_sparse`).
+//! compressed A of sparse `mma.sp` is the dense A layout of half the K, renamed (`sm80_sparse`),
+//! and so is that of sparse `wgmma.mma_async.sp` in registers (`sm90_wgmma_sparse`).
 //! [`CATALOG`] lists them all with their PTX instructions.
 //!
 //! | module (file)       | instructions                                                        |
@@ -29,7 +30,8 @@
 //! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
 //! | `stmatrix`          | `stmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
 //! | `movmatrix`         | `movmatrix.sync.aligned.m8n8.trans.b16`                             |
-//! | `sm90_wgmma`        | `wgmma.mma_async` accumulators `m64nNk*` (N = 8..256) and A in registers |
+//! | `sm90_wgmma`        | `wgmma.mma_async` accumulators `m64nNk*` (N = 8..256, dense and sparse) and A in registers |
+//! | `sm90_wgmma_sparse` | `wgmma.mma_async.sp` A in registers and metadata (`m64nNk32` f16 / bf16, `m64nNk16` tf32, `m64nNk64` 8-bit) |
 //!
 //! Every numeral is checked at compile time twice: `assert_bijection` (it covers its tile
 //! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
@@ -50,6 +52,7 @@ mod sm80_sparse;
 mod sm80_sparse_narrow;
 mod sm90_f64;
 mod sm90_wgmma;
+mod sm90_wgmma_sparse;
 mod stmatrix;
 
 pub use ldmatrix::*;
@@ -67,6 +70,7 @@ pub use sm80_sparse::*;
 pub use sm80_sparse_narrow::*;
 pub use sm90_f64::*;
 pub use sm90_wgmma::*;
+pub use sm90_wgmma_sparse::*;
 pub use stmatrix::*;
 
 use crate::Numeral;
@@ -97,8 +101,9 @@ pub enum Operand {
     /// `stmatrix` stores; for `movmatrix` (`num` = 1), the source matrix in `a` and the
     /// transposed matrix in `d`.
     Matrices,
-    /// The sparsity metadata `e` of `mma.sp`: 4-bit fields, one per chunk of a row of the
-    /// sparse A, over the tile of every sparsity selector's fields (see `sm80_sparse`).
+    /// The sparsity metadata `e` of `mma.sp` (`sp-meta` of `wgmma.mma_async.sp`): 4-bit fields,
+    /// one per chunk of a row of the sparse A, over the tile of every sparsity selector's fields
+    /// (see `sm80_sparse`, `sm90_wgmma_sparse`).
     Metadata,
 }
 
@@ -221,6 +226,7 @@ const PARTS: &[&[Entry]] = &[
     sm80_sparse::ENTRIES,
     sm80_sparse_narrow::ENTRIES,
     sm90_wgmma::ENTRIES,
+    sm90_wgmma_sparse::ENTRIES,
 ];
 
 /// Entries in the family tables together.
@@ -237,7 +243,7 @@ const fn total(parts: &[&[Entry]]) -> usize {
 static ALL: [Entry; total(PARTS)] = concat(PARTS);
 
 /// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` / `stmatrix` /
-/// `movmatrix`, then sparse `mma.sp`, then `wgmma`.
+/// `movmatrix`, then sparse `mma.sp`, then `wgmma`, then sparse `wgmma.mma_async.sp`.
 pub static CATALOG: &[Entry] = &ALL;
 
 /// The catalog entry named `name`.

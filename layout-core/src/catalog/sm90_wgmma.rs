@@ -10,6 +10,9 @@
 //!   two for most `N`: the mixed radix handles it.
 //! - A from registers (the `RS` forms): 64 x K, each warp's 16 rows laid out as the matching
 //!   `mma.m16n8kK` A fragment.
+//! - The accumulator entries also list the sparse `wgmma.mma_async.sp` instructions of their N
+//!   (`m64nNk32` f16 / bf16, `m64nNk16` tf32, `m64nNk64` 8-bit): the ISA gives sparse D as the
+//!   dense D of the same `.dtype` (9.7.15.6.2). Their A and metadata are in `sm90_wgmma_sparse`.
 //!
 //! The ISA gives these layouts as figures only (Figures 148-153 in PTX ISA 8.x).
 
@@ -277,14 +280,14 @@ macro_rules! float_accumulators {
     ($($n:literal $f32:ident $f16:ident),* $(,)?) => {
         $(
             #[doc = concat!(
-                "C/D of `wgmma.mma_async.m64n", $n, "k*` with f32 accumulators (f16, bf16, \
+                "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f32 accumulators (f16, bf16, \
                  tf32, e4m3, e5m2 multiplicands): [`wgmma_accumulator`]`(", $n, ")`, 64 x ",
                 $n, ", ", $n, " / 2 `.f32` registers per thread."
             )]
             pub const $f32: Numeral = wgmma_accumulator($n).renamed(stringify!($f32));
             #[doc = concat!(
-                "C/D of `wgmma.mma_async.m64n", $n, "k*` with f16 accumulators: the layout of [`",
-                stringify!($f32), "`], packed two per `.f16x2` register."
+                "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f16 accumulators: the layout \
+                 of [`", stringify!($f32), "`], packed two per `.f16x2` register."
             )]
             pub const $f16: Numeral = wgmma_accumulator($n).renamed(stringify!($f16));
             checked!($f32, $f16);
@@ -305,6 +308,13 @@ macro_rules! float_accumulators {
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e4m3.e5m2"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e4m3"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e5m2"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.f16.f16"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.bf16.bf16"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k16.f32.tf32.tf32"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e4m3"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e5m2"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e4m3"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e5m2"),
                     ],
                     WGMMA_K16,
                 ),
@@ -320,6 +330,11 @@ macro_rules! float_accumulators {
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e4m3.e5m2"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e4m3"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e5m2"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f16.f16.f16"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e4m3"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e5m2"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e4m3"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e5m2"),
                     ],
                     WGMMA_K16,
                 ),
@@ -333,7 +348,8 @@ macro_rules! int_accumulators {
     ($($n:literal $s32:ident),* $(,)?) => {
         $(
             #[doc = concat!(
-                "C/D of integer `wgmma.mma_async.m64n", $n, "k32` (s32): [`wgmma_accumulator`]`(",
+                "C/D of integer `wgmma.mma_async.m64n", $n, "k32` and `wgmma.mma_async.sp.m64n", $n,
+                "k64` (s32): [`wgmma_accumulator`]`(",
                 $n, ")`."
             )]
             pub const $s32: Numeral = wgmma_accumulator($n).renamed(stringify!($s32));
@@ -352,6 +368,10 @@ macro_rules! int_accumulators {
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.s8.u8"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.s8"),
                         concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.u8"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.s8"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.u8"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.s8"),
+                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.u8"),
                     ],
                     WGMMA_K32,
                 ),

@@ -148,12 +148,20 @@ pub fn formula(name: &str) -> Option<Formula> {
         | "SM90_64xNx32_U8_A_RS"
         | "SM90_64xNx32_E4M3_A_RS"
         | "SM90_64xNx32_E5M2_A_RS" => plain(ptx::wgmma_a_k32),
+        "SM90_SPARSE_64xNx32_F16_A_RS" | "SM90_SPARSE_64xNx32_BF16_A_RS" => {
+            plain(ptx::wgmma_sp_a_k32)
+        }
+        "SM90_SPARSE_64xNx16_TF32_A_RS" => plain(ptx::wgmma_sp_a_k16),
+        "SM90_SPARSE_64xNx64_S8_A_RS"
+        | "SM90_SPARSE_64xNx64_U8_A_RS"
+        | "SM90_SPARSE_64xNx64_E4M3_A_RS"
+        | "SM90_SPARSE_64xNx64_E5M2_A_RS" => plain(ptx::wgmma_sp_a_k64),
         _ => return None,
     })
 }
 
 /// The ISA metadata figure of the catalog metadata layout `name` (see
-/// [`ptx::SparseMetadata`]), if it is one.
+/// [`ptx::SparseMetadata`]; for `wgmma`, over the warpgroup's 128 threads), if it is one.
 pub fn metadata(name: &str) -> Option<ptx::SparseMetadata> {
     Some(match name {
         "SM80_SPARSE_16x8x16_F16_E"
@@ -172,6 +180,13 @@ pub fn metadata(name: &str) -> Option<ptx::SparseMetadata> {
         | "SM89_SPARSE_16x8x64_E5M2_E"
         | "SM80_SPARSE_16x8x128_S4_E"
         | "SM80_SPARSE_16x8x128_U4_E" => ptx::sparse_metadata_quad,
+        "SM90_SPARSE_64xNx32_F16_E"
+        | "SM90_SPARSE_64xNx32_BF16_E"
+        | "SM90_SPARSE_64xNx16_TF32_E" => ptx::wgmma_sp_metadata_pair,
+        "SM90_SPARSE_64xNx64_S8_E"
+        | "SM90_SPARSE_64xNx64_U8_E"
+        | "SM90_SPARSE_64xNx64_E4M3_E"
+        | "SM90_SPARSE_64xNx64_E5M2_E" => ptx::wgmma_sp_metadata_quad,
         _ => return None,
     })
 }

@@ -290,6 +290,21 @@ layouts! {
     SM90_64xNx32_U8_A_RS: 8 16;
     SM90_64xNx32_E4M3_A_RS: 8 16;
     SM90_64xNx32_E5M2_A_RS: 8 16;
+    // Sparse wgmma.mma_async.sp: A in registers (its non-zeros) and the metadata.
+    SM90_SPARSE_64xNx32_F16_A_RS: b16 8 / 4;
+    SM90_SPARSE_64xNx32_BF16_A_RS: b16 8 / 4;
+    SM90_SPARSE_64xNx16_TF32_A_RS: 32 4;
+    SM90_SPARSE_64xNx64_S8_A_RS: 8 16;
+    SM90_SPARSE_64xNx64_U8_A_RS: 8 16;
+    SM90_SPARSE_64xNx64_E4M3_A_RS: 8 16;
+    SM90_SPARSE_64xNx64_E5M2_A_RS: 8 16;
+    SM90_SPARSE_64xNx32_F16_E: 4 8;
+    SM90_SPARSE_64xNx32_BF16_E: 4 8;
+    SM90_SPARSE_64xNx16_TF32_E: 4 8;
+    SM90_SPARSE_64xNx64_S8_E: 4 8;
+    SM90_SPARSE_64xNx64_U8_E: 4 8;
+    SM90_SPARSE_64xNx64_E4M3_E: 4 8;
+    SM90_SPARSE_64xNx64_E5M2_E: 4 8;
 }
 
 /// The generated code for numeral `name`.

@@ -1,6 +1,6 @@
-//! `hwcheck`: runs every catalog `mma.sync`, `mma.sp`, `ldmatrix` / `stmatrix` and `wgmma`
-//! layout on the GPU and compares the results bit-exactly with the host, through the code
-//! `#[fragment_layout]` generates. See the README's "Hardware check" section.
+//! `hwcheck`: runs every catalog `mma.sync`, `mma.sp`, `ldmatrix` / `stmatrix`, `wgmma` and
+//! `wgmma.mma_async.sp` layout on the GPU and compares the results bit-exactly with the host,
+//! through the code `#[fragment_layout]` generates. See the README's "Hardware check" section.
 //!
 //! ```text
 //! hwcheck [--results FILE] [--timeout S] [--only TEXT]
@@ -45,7 +45,7 @@ const SKIP_NO_DEVICE: u8 = 78;
 const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
-/// `stmatrix`, `wgmma`.
+/// `stmatrix`, `wgmma`, `wgmma.mma_async.sp` (each sparsity selector).
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
     v.extend(sparse::sparse_checks());

@@ -204,8 +204,10 @@ pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
         "sm_89" if instr.contains(".f16.e") => ("8.7", "sm_89"),
         "sm_89" => ("8.4", "sm_89"),
         "sm_90" => ("7.8", "sm_90"),
-        // wgmma with mixed integer types (s8 x u8): PTX ISA 8.4.
+        // wgmma with mixed integer types (s8 x u8), dense or sparse: PTX ISA 8.4.
         "sm_90a" if instr.contains(".s8.u8") || instr.contains(".u8.s8") => ("8.4", "sm_90a"),
+        // Sparse wgmma.mma_async.sp: PTX ISA 8.2.
+        "sm_90a" if instr.starts_with("wgmma.mma_async.sp.") => ("8.2", "sm_90a"),
         "sm_90a" => ("8.0", "sm_90a"),
         other => panic!("no PTX target for {other}"),
     }

@@ -1,20 +1,23 @@
-//! `wgmma.mma_async` (sm_90a): every catalog type combination, with A and B in shared memory
-//! in the canonical no-swizzle K-major layout read through matrix descriptors, and every
-//! catalog layout of A in registers. The 128 threads' accumulators are gathered (C) and
-//! scattered (D), and A in registers gathered, with the generated code.
+//! `wgmma.mma_async` and sparse `wgmma.mma_async.sp` (sm_90a): every catalog type combination,
+//! with A and B in shared memory in the canonical no-swizzle K-major layout read through matrix
+//! descriptors, and every catalog layout of A in registers. The 128 threads' accumulators are
+//! gathered (C) and scattered (D), and A in registers and the sparse metadata gathered, with
+//! the generated code.
 //!
 //! | variant | instructions | N |
 //! |---|---|---|
 //! | A and B in shared memory | `m64nNk16.f32.f16.f16` | 8, 16, 24, 64, 128, 256 |
 //! | A and B in shared memory | every other `dtype.atype.btype` of the catalog accumulators (f32: f16, bf16, tf32, fp8; f16: f16, fp8; s32: s8/u8) | 8, 256 |
 //! | A in registers, B in shared memory | every instruction of every catalog A entry | 64 |
+//! | sparse, A and B in shared memory | every `wgmma.mma_async.sp` type combination of the catalog accumulators, each sparsity selector | 8, 256 |
+//! | sparse, A in registers | every instruction of every sparse A entry, each sparsity selector | 64 |
 //!
 //! PTX ISA facts used (section "Matrix Descriptor" and "Shared Memory Matrix Layout" of
 //! `wgmma`): a descriptor is 64 bits, start address `>> 4` in bits 0-13, leading-dimension
 //! byte offset `>> 4` in bits 16-29, stride-dimension byte offset `>> 4` in bits 32-45, base
 //! offset in bits 49-51 (0 here), swizzle mode in bits 62-63 (0: none). Without swizzling an
 //! operand is made of core matrices of 8 rows of 16 bytes (8 f16, 4 tf32 or 16 8-bit elements
-//! of K per row), rows 16 bytes apart; one instruction's K is two core matrices for every
+//! of K per row), rows 16 bytes apart; one dense instruction's K is two core matrices for every
 //! type (k16 f16/bf16, k8 tf32, k32 8-bit). In the K-major layout the leading-dimension
 //! offset is the distance between core matrices adjacent in K, the stride offset between core
 //! matrices adjacent in M (for A) or N (for B). B (K x N) is K-major when each column of B is
@@ -23,22 +26,32 @@
 //! `imm-trans-a` (only with A in shared memory) and `imm-trans-b`; tf32 and fp8 take
 //! `scale-d, imm-scale-a, imm-scale-b`; integers only `scale-d`.
 //!
+//! Sparse `wgmma.mma_async.sp` (9.7.15.6) doubles the K (k32 f16/bf16, k16 tf32, k64 8-bit):
+//! A is the `64 x K/2` tile of its non-zeros, two core matrices of K like a dense A, read
+//! through its descriptor the same way; B is `K x N`, four core matrices of K; `sp-meta` (one
+//! register per thread, gathered from a random tile of valid fields with the metadata numeral)
+//! and the immediate `sp-sel` come after `b-desc`. The host multiplies the dense A the
+//! non-zeros and the fields the selector reads make (`sparse::Metadata`); the simulation reads
+//! the fields through the ISA's figures instead (`ptx::wgmma_sp_metadata_*`).
+//!
 //! When a check fails on the GPU, two variants tell the causes apart: a one-hot product (its
 //! note says which thread and register got the 1, against the numeral and the ISA formula),
 //! and the same check with LBO and SBO exchanged in the descriptors, which passes only if the
 //! hardware reads those two fields the other way round from our reading.
 
+use fraglayout_tests::ptx::SparseChunk;
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel};
-use crate::formulas::formula;
+use crate::formulas::{formula, metadata};
 use crate::layouts::layout;
 use crate::mma::{compare, gather_all, partial_extent, scatter_all, version_target, Matrix};
+use crate::sparse::{non_zeros, Decode, Metadata};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, unpack_words};
 
 /// The N of `m64nNk16.f32.f16.f16` with A and B in shared memory.
 pub const NS: [usize; 6] = [8, 16, 24, 64, 128, 256];
-/// The N of the other type combinations with A and B in shared memory.
+/// The N of the other type combinations with A and B in shared memory, dense and sparse.
 pub const OTHER_NS: [usize; 2] = [8, 256];
 /// The N of the checks with A in registers.
 pub const RS_N: usize = 64;
@@ -47,13 +60,30 @@ const M: usize = 64;
 /// Bytes in one core matrix (8 rows of 16 bytes).
 const CORE: usize = 128;
 /// Bytes of A in shared memory (64 rows of two core matrices): also where B starts.
-const A_BYTES: usize = M * 2 * 16;
+const A_BYTES: usize = M * A_CORES * 16;
+/// Core matrices along K of A (the non-zeros, for sparse A), whatever the type.
+const A_CORES: usize = 2;
+
+/// The sparse part of a `wgmma.mma_async.sp` check.
+#[derive(Clone, Copy)]
+struct Sparse {
+    /// The metadata's catalog entry.
+    e: &'static Entry,
+    /// The sparsity selector `sp-sel`.
+    selector: u32,
+    /// How A's rows are chunked.
+    chunk: SparseChunk,
+    /// Metadata fields per row of A (one per chunk): the selector reads columns
+    /// `selector * fields ..` of the metadata tile.
+    fields: u32,
+}
 
 /// One `wgmma` the check runs.
 struct Case {
     /// The instruction, with its N.
     instr: String,
     n: usize,
+    /// The instruction's K (for sparse A, twice the non-zeros per row).
     k: usize,
     d_ty: &'static str,
     a_ty: &'static str,
@@ -62,31 +92,61 @@ struct Case {
     c: &'static Entry,
     /// A in registers: its catalog entry; `None` for A in shared memory.
     a_regs: Option<&'static Entry>,
+    /// `wgmma.mma_async.sp`: the metadata and the selector.
+    sparse: Option<Sparse>,
 }
 
 impl Case {
-    /// The case of `instr` (`wgmma.mma_async.sync.aligned.m64nNkK.D.A.B`).
-    fn new(instr: &str, c: &'static Entry, a_regs: Option<&'static Entry>) -> Case {
+    /// The case of `instr` (`wgmma.mma_async{.sp}.sync.aligned.m64nNkK.D.A.B`); sparse ones with
+    /// their metadata entry and selector.
+    fn new(
+        instr: &str,
+        c: &'static Entry,
+        a_regs: Option<&'static Entry>,
+        sparse: Option<(&'static Entry, u32)>,
+    ) -> Case {
         let parts: Vec<&str> = instr.split('.').collect();
-        let shape = parts[4];
-        let (n, k) = shape[4..].split_once('k').expect("m64nNkK");
+        let at = parts
+            .iter()
+            .position(|p| p.starts_with("m64n"))
+            .unwrap_or_else(|| panic!("{instr}: no m64nNkK shape"));
+        let (n, k) = parts[at][4..].split_once('k').expect("m64nNkK");
         let ty = |i: usize| -> &'static str {
             [
                 "f32", "f16", "s32", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8",
             ]
             .into_iter()
-            .find(|t| *t == parts[i])
-            .unwrap_or_else(|| panic!("{instr}: type {}", parts[i]))
+            .find(|t| *t == parts[at + i])
+            .unwrap_or_else(|| panic!("{instr}: type {}", parts[at + i]))
         };
+        let (n, k): (usize, usize) = (n.parse().expect("N"), k.parse().expect("K"));
+        let a_ty = ty(2);
+        let sparse = sparse.map(|(e, selector)| {
+            let chunk = SparseChunk::of(a_ty);
+            let fields = k as u32 / chunk.width();
+            assert!(selector < 16 / fields, "{instr}: selector {selector}");
+            Sparse {
+                e,
+                selector,
+                chunk,
+                fields,
+            }
+        });
+        assert_eq!(
+            sparse.is_some(),
+            instr.starts_with("wgmma.mma_async.sp."),
+            "{instr}: metadata"
+        );
         let case = Case {
             instr: instr.to_string(),
-            n: n.parse().expect("N"),
-            k: k.parse().expect("K"),
-            d_ty: ty(5),
-            a_ty: ty(6),
-            b_ty: ty(7),
+            n,
+            k,
+            d_ty: ty(1),
+            a_ty,
+            b_ty: ty(3),
             c,
             a_regs,
+            sparse,
         };
         assert_eq!(
             case.n,
@@ -94,7 +154,11 @@ impl Case {
             "{instr}: N of {}",
             c.name()
         );
-        assert_eq!(case.k * case.bytes(), 32, "{instr}: K is two core matrices");
+        assert_eq!(
+            case.a_cols() * case.bytes(),
+            A_CORES * 16,
+            "{instr}: A is two core matrices of K"
+        );
         case
     }
 
@@ -103,61 +167,138 @@ impl Case {
         bits_of(self.a_ty) as usize / 8
     }
 
-    /// The check's name: the instruction, and where A comes from when not shared memory.
+    /// Columns of the A operand: K, or the K/2 non-zeros of a sparse A.
+    fn a_cols(&self) -> usize {
+        match self.sparse {
+            Some(_) => self.k / 2,
+            None => self.k,
+        }
+    }
+
+    /// Core matrices of B along K: 2 (dense), 4 (sparse).
+    fn b_cores(&self) -> usize {
+        self.k * self.bytes() / 16
+    }
+
+    /// The check's name: the instruction, where A comes from when not shared memory, and the
+    /// sparsity selector.
     fn name(&self) -> String {
-        match self.a_regs {
-            Some(_) => format!("{} (A in registers)", self.instr),
-            None => self.instr.clone(),
+        match (self.a_regs, self.sparse) {
+            (None, None) => self.instr.clone(),
+            (Some(_), None) => format!("{} (A in registers)", self.instr),
+            (None, Some(s)) => format!("{} (selector {})", self.instr, s.selector),
+            (Some(_), Some(s)) => {
+                format!("{} (A in registers, selector {})", self.instr, s.selector)
+            }
         }
     }
 
     /// Bytes of the shared-memory image: A, B, and zeros after them for a misread descriptor
-    /// to land in (the one-hot and swapped diagnoses read there on purpose).
+    /// to land in (the one-hot and swapped diagnoses read there on purpose): at least two core
+    /// matrices, and all that B's swapped descriptor reaches as the ISA reads it.
     fn image_bytes(&self) -> usize {
-        A_BYTES + self.k * self.n * self.bytes() + 2 * CORE
+        let (blocks, cores) = (self.n / 8, self.b_cores());
+        let b = blocks * cores * CORE;
+        let swapped = Placement::swapped(cores);
+        let reach = (blocks - 1) * swapped.sbo + (cores - 1) * swapped.lbo + CORE;
+        A_BYTES + (b + 2 * CORE).max(reach.next_multiple_of(CORE))
     }
 }
 
-/// Every case, in order: shared-memory A (f16 -> f32 first), then A in registers.
+/// The metadata entry listing `pattern` (a sparse instruction with `m64nN`).
+fn metadata_entry(pattern: &str) -> &'static Entry {
+    CATALOG
+        .iter()
+        .find(|e| e.operand == Operand::Metadata && e.instructions.contains(&pattern))
+        .unwrap_or_else(|| panic!("{pattern}: no metadata entry"))
+}
+
+/// The selectors a sparse instruction takes (one case each), or `None` for a dense one.
+fn selectors(instr: &str, a_ty: &str) -> Vec<Option<u32>> {
+    if !instr.starts_with("wgmma.mma_async.sp.") {
+        return vec![None];
+    }
+    let k: u32 = instr
+        .split('.')
+        .find_map(|p| p.strip_prefix("m64n")?.split_once('k')?.1.parse().ok())
+        .expect("K");
+    let fields = k / SparseChunk::of(a_ty).width();
+    (0..16 / fields).map(Some).collect()
+}
+
+/// The cases of one instruction with a concrete N: one, or one per selector when sparse.
+fn cases_of(instr: &str, c: &'static Entry, a_regs: Option<&'static Entry>) -> Vec<Case> {
+    let a_ty = instr.rsplit('.').nth(1).expect("A type");
+    selectors(instr, a_ty)
+        .into_iter()
+        .map(|sel| {
+            let sparse = sel.map(|f| {
+                let n = instr.split('.').find(|p| p.starts_with("m64n")).unwrap();
+                let generic = format!("m64nNk{}", n.split_once('k').unwrap().1);
+                (metadata_entry(&instr.replace(n, &generic)), f)
+            });
+            Case::new(instr, c, a_regs, sparse)
+        })
+        .collect()
+}
+
+/// Every case, in order: dense shared-memory A (f16 -> f32 first), dense A in registers, then
+/// the same for sparse.
 fn cases() -> Vec<Case> {
     let wgmma = |e: &&'static Entry| e.arch == "sm_90a";
-    let mut ss: Vec<Case> = CATALOG
-        .iter()
-        .filter(wgmma)
-        .filter(|e| e.operand == Operand::C)
-        .flat_map(|c| c.instructions.iter().map(move |i| Case::new(i, c, None)))
-        .filter(|c| {
-            if c.instr.ends_with("k16.f32.f16.f16") {
-                NS.contains(&c.n)
-            } else {
-                OTHER_NS.contains(&c.n)
-            }
-        })
-        .collect();
-    ss.sort_by_key(|c| {
-        (
-            !c.instr.ends_with("k16.f32.f16.f16"),
-            c.d_ty,
-            c.a_ty,
-            c.b_ty,
-            c.n,
-        )
-    });
-    let rs = CATALOG
-        .iter()
-        .filter(wgmma)
-        .filter(|e| e.operand == Operand::A)
-        .flat_map(|a| {
-            a.instructions.iter().map(move |pattern| {
-                let instr = pattern.replace("m64nN", &format!("m64n{RS_N}"));
-                let c = CATALOG
+    let mut out = Vec::new();
+    for prefix in ["wgmma.mma_async.sync.", "wgmma.mma_async.sp.sync."] {
+        let mut ss: Vec<Case> = CATALOG
+            .iter()
+            .filter(wgmma)
+            .filter(|e| e.operand == Operand::C)
+            .flat_map(|c| {
+                c.instructions
                     .iter()
-                    .find(|e| e.operand == Operand::C && e.instructions.contains(&instr.as_str()))
-                    .unwrap_or_else(|| panic!("{instr}: no accumulator entry"));
-                Case::new(&instr, c, Some(a))
+                    .filter(|i| i.starts_with(prefix))
+                    .flat_map(move |i| cases_of(i, c, None))
             })
+            .filter(|c| {
+                if c.instr.ends_with("k16.f32.f16.f16") && c.sparse.is_none() {
+                    NS.contains(&c.n)
+                } else {
+                    OTHER_NS.contains(&c.n)
+                }
+            })
+            .collect();
+        ss.sort_by_key(|c| {
+            (
+                !c.instr.ends_with("k16.f32.f16.f16"),
+                c.d_ty,
+                c.a_ty,
+                c.b_ty,
+                c.n,
+                c.sparse.map(|s| s.selector),
+            )
         });
-    ss.into_iter().chain(rs).collect()
+        let rs = CATALOG
+            .iter()
+            .filter(wgmma)
+            .filter(|e| e.operand == Operand::A)
+            .flat_map(|a| {
+                a.instructions
+                    .iter()
+                    .filter(|i| i.starts_with(prefix))
+                    .flat_map(move |pattern| {
+                        let instr = pattern.replace("m64nN", &format!("m64n{RS_N}"));
+                        let c = CATALOG
+                            .iter()
+                            .find(|e| {
+                                e.operand == Operand::C && e.instructions.contains(&instr.as_str())
+                            })
+                            .unwrap_or_else(|| panic!("{instr}: no accumulator entry"));
+                        cases_of(&instr, c, Some(a))
+                    })
+            });
+        out.extend(ss);
+        out.extend(rs);
+    }
+    out
 }
 
 /// How an operand sits in shared memory: the byte steps between core matrices adjacent in K
@@ -171,25 +312,28 @@ struct Placement {
 }
 
 impl Placement {
-    /// As the ISA reads the descriptor: LBO is the step along K, SBO the step along M/N.
-    /// The M/N blocks come in pairs (the two K halves side by side).
-    fn as_read() -> Placement {
+    /// As the ISA reads the descriptor for an operand `cores` core matrices deep in K: LBO is
+    /// the step along K, SBO the step along M/N. The K core matrices of one M/N block sit side
+    /// by side.
+    fn as_read(cores: usize) -> Placement {
         Placement {
             k_step: CORE,
-            mn_step: 2 * CORE,
+            mn_step: cores * CORE,
             lbo: CORE,
-            sbo: 2 * CORE,
+            sbo: cores * CORE,
         }
     }
 
     /// The hypothesis that the hardware reads LBO and SBO the other way round: the data as
     /// `as_read` places it, the two fields exchanged. Read as the ISA says, this descriptor
-    /// steps 256 bytes along K and 128 along M/N: wrong data, but inside the padded image.
-    fn swapped() -> Placement {
+    /// steps `cores` core matrices along K and one along M/N: wrong data, but inside the
+    /// padded image.
+    fn swapped(cores: usize) -> Placement {
+        let p = Placement::as_read(cores);
         Placement {
-            lbo: 2 * CORE,
-            sbo: CORE,
-            ..Placement::as_read()
+            lbo: p.sbo,
+            sbo: p.lbo,
+            ..p
         }
     }
 
@@ -211,10 +355,19 @@ impl Placement {
     }
 }
 
-/// The shared-memory image (as words): A (64 x K, `A[m][k]`; zeros when A is in registers)
-/// then B (K x N, `B[k][n]`), both K-major, placed by `p`; and the two descriptors.
-fn image(case: &Case, a: &[u64], b: &[u64], p: Placement) -> (Vec<u32>, Vec<u32>) {
-    let (k, n, eb) = (case.k, case.n, case.bytes());
+/// The shared-memory image (as words): A (64 x K, `A[m][k]`, or a sparse A's non-zeros; zeros
+/// when A is in registers) then B (K x N, `B[k][n]`), both K-major, placed as `swapped` says;
+/// and the two descriptors.
+fn image(case: &Case, a: &[u64], b: &[u64], swapped: bool) -> (Vec<u32>, Vec<u32>) {
+    let place = |cores| {
+        if swapped {
+            Placement::swapped(cores)
+        } else {
+            Placement::as_read(cores)
+        }
+    };
+    let (pa, pb) = (place(A_CORES), place(case.b_cores()));
+    let (ka, k, n, eb) = (case.a_cols(), case.k, case.n, case.bytes());
     let mut mem = vec![0u64; case.image_bytes() / eb];
     let mut put = |byte: usize, v: u64| {
         assert_eq!(mem[byte / eb], 0, "two elements at byte {byte}");
@@ -222,19 +375,19 @@ fn image(case: &Case, a: &[u64], b: &[u64], p: Placement) -> (Vec<u32>, Vec<u32>
     };
     if case.a_regs.is_none() {
         for m in 0..M {
-            for kk in 0..k {
-                put(p.offset(m, kk, eb), a[m * k + kk]);
+            for kk in 0..ka {
+                put(pa.offset(m, kk, eb), a[m * ka + kk]);
             }
         }
     }
     for kk in 0..k {
         for j in 0..n {
-            put(A_BYTES + p.offset(j, kk, eb), b[kk * n + j]);
+            put(A_BYTES + pb.offset(j, kk, eb), b[kk * n + j]);
         }
     }
     let mask = (1u64 << (8 * eb)) - 1;
     let mem: Vec<u64> = mem.iter().map(|v| v & mask).collect();
-    let d = [p.descriptor(0), p.descriptor(A_BYTES)];
+    let d = [pa.descriptor(0), pb.descriptor(A_BYTES)];
     (pack_words(&mem, 8 * eb as u32), pack_words(&d, 64))
 }
 
@@ -248,7 +401,8 @@ fn d_class(d_ty: &str) -> &'static str {
 }
 
 /// The kernel: copy the image into shared memory, build the descriptors, load C (and A in
-/// registers) `[thread][reg]`, one `wgmma`, store D `[thread][reg]`.
+/// registers, and the sparse metadata) `[thread][reg]`, one `wgmma`, store D `[thread][reg]`.
+/// Parameters: `mem, desc[, a], c[, e], d`.
 fn wgmma_ptx(case: &Case) -> Kernel {
     let (version, target) = version_target("sm_90a", &case.instr);
     let name = ident(&case.name());
@@ -266,10 +420,15 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     } else {
         ""
     };
+    let (e_param, e_reg, pointers) = if case.sparse.is_some() {
+        ("    .param .u64 param_e,\n", ", %e", 6)
+    } else {
+        ("", "", 5)
+    };
     let mut s = format!(
         "// Generated by fraglayout-hwcheck.\n.version {version}\n.target {target}\n.address_size 64\n\n\
-         .visible .entry {name}(\n    .param .u64 param_mem,\n    .param .u64 param_desc,\n{a_param}    .param .u64 param_c,\n    .param .u64 param_d\n)\n{{\n\
-         \x20   .reg .b32 %t, %s, %i, %ad, %x<4>;\n    .reg .b64 %o, %q, %p<5>, %da, %db, %sb;\n    .reg .pred %done, %scale;\n    .reg .{dt} %d<{regs}>;\n    .reg .b32 %a<{}>;\n\
+         .visible .entry {name}(\n    .param .u64 param_mem,\n    .param .u64 param_desc,\n{a_param}    .param .u64 param_c,\n{e_param}    .param .u64 param_d\n)\n{{\n\
+         \x20   .reg .b32 %t, %s, %i, %ad, %x<4>{e_reg};\n    .reg .b64 %o, %q, %p<{pointers}>, %da, %db, %sb;\n    .reg .pred %done, %scale;\n    .reg .{dt} %d<{regs}>;\n    .reg .b32 %a<{}>;\n\
          \x20   .shared .align 128 .b8 smem[{bytes}];\n    mov.u32 %t, %tid.x;\n    mov.u32 %s, smem;\n\
          \x20   ld.param.u64 %p0, [param_mem];\n    cvta.to.global.u64 %p0, %p0;\n    mov.u32 %i, %t;\n\
          COPY:\n    setp.ge.u32 %done, %i, {chunks};\n    @%done bra COPIED;\n\
@@ -289,6 +448,9 @@ fn wgmma_ptx(case: &Case) -> Kernel {
             s += &format!("    ld.global.b32 %a{r}, [%p4+{}];\n", 4 * r);
         }
     }
+    if case.sparse.is_some() {
+        s += "    ld.param.u64 %p5, [param_e];\n    cvta.to.global.u64 %p5, %p5;\n    mul.wide.u32 %o, %t, 4;\n    add.u64 %p5, %p5, %o;\n    ld.global.b32 %e, [%p5];\n";
+    }
     s += &format!(
         "    ld.param.u64 %p2, [param_c];\n    cvta.to.global.u64 %p2, %p2;\n    mul.wide.u32 %o, %t, {};\n    add.u64 %p2, %p2, %o;\n",
         regs * 4
@@ -301,6 +463,10 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     } else {
         "%da".to_string()
     };
+    let metadata = match case.sparse {
+        Some(sp) => format!(", %e, {}", sp.selector),
+        None => String::new(),
+    };
     let tail = match (case.a_ty, case.a_regs.is_some()) {
         ("f16" | "bf16", false) => ", 1, 1, 0, 0",
         ("f16" | "bf16", true) => ", 1, 1, 0",
@@ -308,7 +474,7 @@ fn wgmma_ptx(case: &Case) -> Kernel {
         _ => "",
     };
     s += &format!(
-        "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n    {} {}, {a}, %db, %scale{tail};\n    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n",
+        "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n    {} {}, {a}, %db{metadata}, %scale{tail};\n    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n",
         case.instr,
         list("d", regs)
     );
@@ -324,22 +490,51 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     }
 }
 
-/// A (64 x K), B (K x N), C (64 x N) as values.
+/// The operands of one check.
 struct Inputs {
+    /// A as the instruction takes it: 64 x K, or a sparse A's 64 x K/2 non-zeros.
     a: Matrix,
+    /// The dense 64 x K A the host multiplies (`a`'s values when dense).
+    a_dense: Vec<i64>,
+    /// B (K x N).
     b: Matrix,
+    /// C (64 x N).
     c: Matrix,
+    /// Sparse: the 64 x 16 metadata tile.
+    meta: Option<Matrix>,
 }
 
+/// D = A B + C of row-major `a` (`m x k`), `b` (`k x n`) and `c` (`m x n`), skipping zeros of
+/// A (half of a sparse A): plain loops, since the debug build runs this for every check.
+fn product<T>(a: &[T], b: &[T], c: &[T], k: usize, n: usize) -> Vec<T>
+where
+    T: Copy + Default + PartialEq + std::ops::Mul<Output = T> + std::ops::AddAssign,
+{
+    let mut d = c.to_vec();
+    for (a_row, d_row) in a.chunks_exact(k).zip(d.chunks_exact_mut(n)) {
+        for (&x, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
+            if x != T::default() {
+                for (dv, &bv) in d_row.iter_mut().zip(b_row) {
+                    *dv += x * bv;
+                }
+            }
+        }
+    }
+    d
+}
+
+/// A one-hot matrix: 1 at `at`, 0 elsewhere.
 fn one_hot(rows: usize, cols: usize, ty: &str, at: (usize, usize)) -> Matrix {
     let mut values = vec![0i64; rows * cols];
     values[at.0 * cols + at.1] = 1;
     Matrix::of(rows, cols, ty, values)
 }
 
-/// The one-hot positions: A(37, K - 5) and B(K - 5, N - 3), so D(37, N - 3) = 1.
-fn hot(k: usize, n: usize) -> ((usize, usize), (usize, usize)) {
-    ((37, k - 5), (k - 5, n - 3))
+/// The one-hot positions in A (the operand: for sparse A, its non-zeros) and D: A(37,
+/// K' - 5), where K' is A's columns, and D(37, N - 3); B holds its 1 at (the dense column of
+/// A's 1, N - 3).
+fn hot(case: &Case) -> ((usize, usize), (usize, usize)) {
+    ((37, case.a_cols() - 5), (37, case.n - 3))
 }
 
 /// What a check built by `build` is for.
@@ -362,11 +557,7 @@ fn generated(name: &str) -> &'static crate::layouts::Layout {
 
 fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
     let (n, k, d_ty) = (case.n, case.k, case.d_ty);
-    let placement = match variant {
-        Variant::Swapped => Placement::swapped(),
-        Variant::Full | Variant::OneHot => Placement::as_read(),
-    };
-    let (mem, desc) = image(case, &inp.a.bits, &inp.b.bits, placement);
+    let (mem, desc) = image(case, &inp.a.bits, &inp.b.bits, variant == Variant::Swapped);
     let l = generated(case.c.name());
     let elems = case.c.numeral.elements as usize;
     let mut inputs = vec![mem, desc];
@@ -374,34 +565,42 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         inputs.push(gather_all(generated(a.name()), 128, &inp.a));
     }
     inputs.push(gather_all(l, 128, &inp.c));
-    let mut want = vec![0u64; M * n];
-    for i in 0..M {
-        for j in 0..n {
-            let s: i64 = inp.c.values[i * n + j]
-                + (0..k)
-                    .map(|kk| inp.a.values[i * k + kk] * inp.b.values[kk * n + j])
-                    .sum::<i64>();
-            want[i * n + j] = encode(d_ty, s);
-        }
+    if let (Some(sp), Some(meta)) = (case.sparse, &inp.meta) {
+        let words = gather_all(generated(sp.e.name()), 128, meta);
+        assert_eq!(words.len(), 128, "{}: one metadata register", case.instr);
+        inputs.push(words);
     }
+    let want: Vec<u64> = product(&inp.a_dense, &inp.b.values, &inp.c.values, k, n)
+        .into_iter()
+        .map(|v| encode(d_ty, v))
+        .collect();
     let part = partial_extent(M, n);
     let (cname, d_bits) = (case.c.name(), bits_of(d_ty));
+    let at = hot(case).1;
     let verify = Box::new(move |out: &[u32]| {
         let (full, partial) = scatter_all(l, elems, d_bits, 128, out, (M, n), part);
         let mut r = compare(d_ty, &full, &partial, &want, n, part);
         if variant == Variant::OneHot {
-            r.notes.push(one_hot_note(out, d_ty, cname, (k, n)));
+            r.notes.push(one_hot_note(out, d_ty, cname, at));
         }
         r
     });
     let sim = Sim {
         n,
         k,
+        a_cols: case.a_cols(),
         d_ty,
         a_ty: case.a_ty,
         b_ty: case.b_ty,
         c: cname,
         a_regs: case.a_regs.map(|a| a.name()),
+        sparse: case.sparse.map(|sp| Decode {
+            figure: metadata(sp.e.name())
+                .unwrap_or_else(|| panic!("no ISA figure for {}", sp.e.name())),
+            selector: sp.selector,
+            chunk: sp.chunk,
+            ordered: false,
+        }),
     };
     Check {
         name: match variant {
@@ -421,11 +620,10 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
 }
 
 /// Where the one-hot product landed: the (thread, element) holding a nonzero value, where the
-/// numeral and where the ISA formula put it, against where it should be.
-fn one_hot_note(out: &[u32], d_ty: &str, cname: &str, (k, n): (usize, usize)) -> String {
+/// numeral and where the ISA formula put it, against where it should be, `(m0, n0)`.
+fn one_hot_note(out: &[u32], d_ty: &str, cname: &str, (m0, n0): (usize, usize)) -> String {
     let numeral = layout_core::catalog::find(cname).expect("entry").numeral;
     let f = formula(cname).expect("formula");
-    let ((m0, _), (_, n0)) = hot(k, n);
     let elems = numeral.elements as usize;
     let words = out.len() / 128;
     let mut found = Vec::new();
@@ -457,11 +655,13 @@ fn one_hot_note(out: &[u32], d_ty: &str, cname: &str, (k, n): (usize, usize)) ->
 
 /// The instruction on the host: B (and A in shared memory) read from the image through the
 /// descriptors' fields (canonical K-major, no swizzle), A in registers placed by the ISA
-/// formula of its layout, D = A B + C handed to the threads by the ISA formula for the
-/// accumulator.
+/// formula of its layout, a sparse A's dense form rebuilt from the metadata registers through
+/// the ISA's figure, D = A B + C handed to the threads by the ISA formula for the accumulator.
 struct Sim {
     n: usize,
     k: usize,
+    /// Columns of the A operand (K, or K/2 for a sparse A's non-zeros).
+    a_cols: usize,
     d_ty: &'static str,
     a_ty: &'static str,
     b_ty: &'static str,
@@ -469,11 +669,13 @@ struct Sim {
     c: &'static str,
     /// A in registers: its catalog name.
     a_regs: Option<&'static str>,
+    /// Sparse: how the ISA reads the metadata registers.
+    sparse: Option<Decode>,
 }
 
 impl Sim {
     fn run(&self, inp: &[Vec<u32>]) -> Vec<u32> {
-        let (n, k, d_ty) = (self.n, self.k, self.d_ty);
+        let (n, k, ka, d_ty) = (self.n, self.k, self.a_cols, self.d_ty);
         let eb = bits_of(self.a_ty) as usize / 8;
         let mem = unpack_words(&inp[0], 8 * eb as u32, inp[0].len() * 4 / eb);
         let desc = unpack_words(&inp[1], 64, 2);
@@ -488,8 +690,8 @@ impl Sim {
             decode(ty, mem[byte / eb])
         };
         let a: Vec<f64> = match self.a_regs {
-            None => (0..M * k)
-                .map(|i| read(desc[0], self.a_ty, i / k, i % k))
+            None => (0..M * ka)
+                .map(|i| read(desc[0], self.a_ty, i / ka, i % ka))
                 .collect(),
             Some(name) => {
                 let f = formula(name).expect("A formula");
@@ -498,44 +700,52 @@ impl Sim {
                     .expect("A entry")
                     .numeral
                     .elements;
-                let mut a = vec![f64::NAN; M * k];
+                let mut a = vec![f64::NAN; M * ka];
                 for t in 0..128u32 {
                     let w = &inp[2][t as usize * per..(t as usize + 1) * per];
                     let el = unpack_words(w, bits_of(self.a_ty), count as usize);
                     for (i, bits) in el.into_iter().enumerate() {
                         let (r, c) = f(t, i as u32);
-                        a[r as usize * k + c as usize] = decode(self.a_ty, bits);
+                        a[r as usize * ka + c as usize] = decode(self.a_ty, bits);
                     }
                 }
                 a
             }
         };
+        let c_at = 2 + usize::from(self.a_regs.is_some());
+        let a = match &self.sparse {
+            Some(read) => read.dense(&a, &inp[c_at + 1], M, k),
+            None => a,
+        };
         let b: Vec<f64> = (0..k * n)
             .map(|i| read(desc[1], self.b_ty, i % n, i / n))
             .collect();
-        let c_in = inp.last().expect("C");
-        let f = formula(self.c).expect("accumulator formula");
         let elems = layout_core::catalog::find(self.c)
             .expect("C entry")
             .numeral
             .elements as usize;
+        let f = formula(self.c).expect("accumulator formula");
+        // C placed by the formula, D = A B + C, handed back by the formula.
+        let c_in = &inp[c_at];
         let per = c_in.len() / 128;
+        let mut c = vec![f64::NAN; M * n];
+        for t in 0..128u32 {
+            let w = &c_in[t as usize * per..(t as usize + 1) * per];
+            for (i, bits) in unpack_words(w, bits_of(d_ty), elems)
+                .into_iter()
+                .enumerate()
+            {
+                let (row, col) = f(t, i as u32);
+                c[row as usize * n + col as usize] = decode(d_ty, bits);
+            }
+        }
+        let d = product(&a, &b, &c, k, n);
         let mut out = Vec::new();
         for t in 0..128u32 {
-            let c = unpack_words(
-                &c_in[t as usize * per..(t as usize + 1) * per],
-                bits_of(d_ty),
-                elems,
-            );
             let el: Vec<u64> = (0..elems)
                 .map(|i| {
                     let (row, col) = f(t, i as u32);
-                    let (row, col) = (row as usize, col as usize);
-                    let s = decode(d_ty, c[i])
-                        + (0..k)
-                            .map(|kk| a[row * k + kk] * b[kk * n + col])
-                            .sum::<f64>();
-                    encode(d_ty, s as i64)
+                    encode(d_ty, d[row as usize * n + col as usize] as i64)
                 })
                 .collect();
             out.extend(pack_words(&el, bits_of(d_ty)));
@@ -545,53 +755,248 @@ impl Sim {
     }
 }
 
+/// The seed of a case's random operands.
+fn case_seed(case: &Case) -> u64 {
+    (case.n * 7919 + case.k * 31) as u64
+        + case
+            .name()
+            .bytes()
+            .fold(0u64, |h, b| h.wrapping_mul(131) ^ u64::from(b))
+}
+
+/// The operands of a case: random ones, or the one-hot probe; for sparse A, its non-zeros,
+/// never 0, and random metadata (the same for every variant of a case).
+fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
+    let (n, k, ka) = (case.n, case.k, case.a_cols());
+    let meta = case
+        .sparse
+        .map(|sp| (sp, Metadata::random(M, sp.chunk, seed + 4)));
+    let ((am, ak), (_, dn)) = hot(case);
+    let a = match (one_hot_probe, case.sparse) {
+        (true, _) => one_hot(M, ka, case.a_ty, (am, ak)),
+        (false, Some(_)) => non_zeros(M, ka, case.a_ty, case.d_ty, seed + 1),
+        (false, None) => Matrix::random(
+            M,
+            k,
+            case.a_ty,
+            exact_range(case.a_ty, case.d_ty, Operand::A),
+            seed + 1,
+        ),
+    };
+    let a_dense = match &meta {
+        Some((sp, m)) => m.densify(&a.values, sp.chunk, sp.fields, sp.selector, k),
+        None => a.values.clone(),
+    };
+    let (b, c) = if one_hot_probe {
+        // B's 1 in the row of the dense column A's 1 lands in.
+        let dense_k = match &meta {
+            Some((sp, m)) => m.dense_column(sp.chunk, sp.fields, sp.selector, am, ak),
+            None => ak,
+        };
+        (
+            one_hot(k, n, case.b_ty, (dense_k, dn)),
+            Matrix::of(M, n, case.d_ty, vec![0; M * n]),
+        )
+    } else {
+        (
+            Matrix::random(
+                k,
+                n,
+                case.b_ty,
+                exact_range(case.b_ty, case.d_ty, Operand::B),
+                seed + 2,
+            ),
+            Matrix::random(
+                M,
+                n,
+                case.d_ty,
+                exact_range(case.d_ty, case.d_ty, Operand::C),
+                seed + 3,
+            ),
+        )
+    };
+    Inputs {
+        a,
+        a_dense,
+        b,
+        c,
+        meta: meta.map(|(_, m)| m.tile),
+    }
+}
+
 /// The `wgmma` checks: for each case, the full check with a one-hot and a swapped-descriptor
 /// diagnosis.
 pub fn wgmma_checks() -> Vec<Check> {
     cases()
         .iter()
         .map(|case| {
-            let (k, n) = (case.k, case.n);
-            let seed = (n * 7919 + k * 31) as u64
-                + case
-                    .name()
-                    .bytes()
-                    .fold(0u64, |h, b| h.wrapping_mul(131) ^ u64::from(b));
-            let random = || Inputs {
-                a: Matrix::random(
-                    M,
-                    k,
-                    case.a_ty,
-                    exact_range(case.a_ty, case.d_ty, Operand::A),
-                    seed + 1,
-                ),
-                b: Matrix::random(
-                    k,
-                    n,
-                    case.b_ty,
-                    exact_range(case.b_ty, case.d_ty, Operand::B),
-                    seed + 2,
-                ),
-                c: Matrix::random(
-                    M,
-                    n,
-                    case.d_ty,
-                    exact_range(case.d_ty, case.d_ty, Operand::C),
-                    seed + 3,
-                ),
-            };
-            let ((am, ak), (bk, bn)) = hot(k, n);
-            let probe = Inputs {
-                a: one_hot(M, k, case.a_ty, (am, ak)),
-                b: one_hot(k, n, case.b_ty, (bk, bn)),
-                c: Matrix::of(M, n, case.d_ty, vec![0; M * n]),
-            };
-            let mut check = build(case, random(), Variant::Full);
+            let seed = case_seed(case);
+            let mut check = build(case, operands(case, seed, false), Variant::Full);
             check.diagnose = vec![
-                build(case, probe, Variant::OneHot),
-                build(case, random(), Variant::Swapped),
+                build(case, operands(case, seed, true), Variant::OneHot),
+                build(case, operands(case, seed, false), Variant::Swapped),
             ];
             check
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// The type suffix (`dtype.atype.btype`) and K of an instruction.
+    fn types_and_k(instr: &str) -> (String, usize) {
+        let (_, rest) = instr.split_once(".m64n").unwrap();
+        let (shape, types) = rest.split_once('.').unwrap();
+        (
+            types.to_string(),
+            shape.split_once('k').unwrap().1.parse().unwrap(),
+        )
+    }
+
+    #[test]
+    fn sparse_cases_cover_every_type_combination_at_each_selector() {
+        let all = cases();
+        let sparse: Vec<&Case> = all.iter().filter(|c| c.sparse.is_some()).collect();
+        // Every dense case comes first, then the sparse ones.
+        let first = all.iter().position(|c| c.sparse.is_some()).unwrap();
+        assert!(all[first..].iter().all(|c| c.sparse.is_some()));
+        // The sparse type combinations of the catalog accumulators.
+        let combos: BTreeSet<(String, usize)> = CATALOG
+            .iter()
+            .filter(|e| e.operand == Operand::C)
+            .flat_map(|e| e.instructions.iter())
+            .filter(|i| i.starts_with("wgmma.mma_async.sp."))
+            .map(|i| types_and_k(i))
+            .collect();
+        assert_eq!(combos.len(), 16, "{combos:?}");
+        let mut seen: BTreeMap<(String, usize, usize, bool), BTreeSet<u32>> = BTreeMap::new();
+        for c in &sparse {
+            let sp = c.sparse.unwrap();
+            let (types, k) = types_and_k(&c.instr);
+            assert_eq!(k, c.k);
+            assert!(combos.contains(&(types.clone(), k)), "{}", c.instr);
+            let ns: &[usize] = if c.a_regs.is_some() {
+                &[RS_N]
+            } else {
+                &OTHER_NS
+            };
+            assert!(ns.contains(&c.n), "{}", c.name());
+            assert!(seen
+                .entry((types, k, c.n, c.a_regs.is_some()))
+                .or_default()
+                .insert(sp.selector));
+            // 9.7.15.6.3: sp-sel 0 or 1 for f16 / bf16 / tf32, 0 for the 8-bit types.
+            let selectors = if c.k == 64 { 1 } else { 2 };
+            assert_eq!(16 / sp.fields, selectors, "{}", c.instr);
+            assert_eq!(c.a_cols(), c.k / 2);
+            assert_eq!(c.b_cores(), 4, "{}", c.instr);
+        }
+        // Each combination at N = 8 and 256 in shared memory and N = 64 in registers, with every
+        // selector.
+        assert_eq!(seen.len(), combos.len() * (OTHER_NS.len() + 1));
+        for ((types, k, n, _), sels) in &seen {
+            let want: BTreeSet<u32> = if *k == 64 { [0].into() } else { [0, 1].into() };
+            assert_eq!(sels, &want, "{types} N = {n}");
+        }
+    }
+
+    #[test]
+    fn sparse_kernels_take_the_metadata_and_selector_after_b_desc() {
+        for c in cases() {
+            let k = wgmma_ptx(&c);
+            match c.sparse {
+                Some(sp) => {
+                    assert!(k.ptx.contains("param_e"), "{}", c.name());
+                    let operands = format!(", %db, %e, {}, %scale", sp.selector);
+                    assert!(k.ptx.contains(&operands), "{}", c.name());
+                    let mixed = c.instr.contains(".s8.u8") || c.instr.contains(".u8.s8");
+                    let version = if mixed { "8.4" } else { "8.2" };
+                    assert!(k.ptx.contains(&format!(".version {version}\n")));
+                    assert!(k.name.ends_with(&format!("selector_{}_", sp.selector)));
+                }
+                None => assert!(!k.ptx.contains("%e"), "{}", c.name()),
+            }
+        }
+    }
+
+    #[test]
+    fn the_image_holds_all_a_swapped_sparse_descriptor_reads() {
+        let all = cases();
+        let c = all
+            .iter()
+            .find(|c| c.sparse.is_some() && c.n == 8 && c.a_regs.is_none())
+            .unwrap();
+        let b = c.n * c.k * c.bytes();
+        // Four core matrices of K, read 512 bytes apart with the fields swapped.
+        assert!(
+            c.image_bytes() > A_BYTES + b + 2 * CORE,
+            "{}",
+            c.image_bytes()
+        );
+        let s = Placement::swapped(c.b_cores());
+        assert!(A_BYTES + (c.b_cores() - 1) * s.lbo + CORE <= c.image_bytes());
+        let dense = all.iter().find(|c| c.sparse.is_none() && c.n == 8).unwrap();
+        let b = dense.n * dense.k * dense.bytes();
+        assert_eq!(dense.image_bytes(), A_BYTES + b + 2 * CORE);
+    }
+
+    /// The check proper of the first sparse case matching `pred`, with its case.
+    fn sparse_check(pred: impl Fn(&Case) -> bool) -> (Case, Check) {
+        let c = cases()
+            .into_iter()
+            .find(|c| c.sparse.is_some() && pred(c))
+            .unwrap();
+        let check = build(&c, operands(&c, case_seed(&c), false), Variant::Full);
+        (c, check)
+    }
+
+    #[test]
+    fn a_wrong_metadata_layout_or_selector_fails_on_the_host() {
+        let (c, check) = sparse_check(|c| {
+            c.instr.ends_with("k32.f32.f16.f16")
+                && c.n == 8
+                && c.sparse.unwrap().selector == 1
+                && c.a_regs.is_none()
+        });
+        let good = (check.verify)(&(check.simulate)(&check.inputs));
+        assert!(good.passed(), "{}", good.line());
+        let e = check.inputs.len() - 1;
+        // The same tile gathered with the 8-bit types' metadata layout: D differs.
+        let tile = operands(&c, case_seed(&c), false).meta.unwrap();
+        let mut wrong = check.inputs.clone();
+        wrong[e] = gather_all(generated("SM90_SPARSE_64xNx64_S8_E"), 128, &tile);
+        assert_ne!(wrong[e], check.inputs[e]);
+        let bad = (check.verify)(&(check.simulate)(&wrong));
+        assert!(bad.mismatched > 0, "{}", bad.line());
+        // Selector 1 reads threads 2 and 3 of each group: zeroed, their fields are undefined.
+        let mut zeroed = check.inputs.clone();
+        for t in (0..128).filter(|t| t % 4 >= 2) {
+            zeroed[e][t] = 0;
+        }
+        let sim =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (check.simulate)(&zeroed)));
+        assert!(sim.is_err());
+        // Threads 0 and 1 are not read by selector 1: zeroing them changes nothing.
+        let mut unread = check.inputs.clone();
+        for t in (0..128).filter(|t| t % 4 < 2) {
+            unread[e][t] = 0;
+        }
+        assert!((check.verify)(&(check.simulate)(&unread)).passed());
+    }
+
+    #[test]
+    fn a_sparse_a_in_registers_from_another_warp_fails_on_the_host() {
+        let (_, check) = sparse_check(|c| c.instr.ends_with("k64.s32.s8.u8") && c.a_regs.is_some());
+        assert!((check.verify)(&(check.simulate)(&check.inputs)).passed());
+        // A's registers (4 words per thread): thread 5's and thread 37's exchanged.
+        let mut swapped = check.inputs.clone();
+        for w in 0..4 {
+            swapped[2].swap(5 * 4 + w, 37 * 4 + w);
+        }
+        let bad = (check.verify)(&(check.simulate)(&swapped));
+        assert!(bad.mismatched > 0, "{}", bad.line());
+    }
 }

@@ -74,6 +74,12 @@ fn host_only_self_test_passes() {
         "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 (selector 1): 0/",
         "mma.sp.sync.aligned.m16n8k128.row.col.s32.u4.s4.s32 (selector 0): 0/",
         "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32 (selector 0): 0/",
+        // wgmma.mma_async.sp: every selector, A in shared memory and in registers.
+        "wgmma.mma_async.sp.sync.aligned.m64n256k32.f32.f16.f16 (selector 1): 0/",
+        "wgmma.mma_async.sp.sync.aligned.m64n8k16.f32.tf32.tf32 (selector 0): 0/",
+        "wgmma.mma_async.sp.sync.aligned.m64n256k64.f16.e5m2.e4m3 (selector 0): 0/",
+        "wgmma.mma_async.sp.sync.aligned.m64n64k32.f16.f16.f16 (A in registers, selector 1): 0/",
+        "wgmma.mma_async.sp.sync.aligned.m64n64k64.s32.u8.s8 (A in registers, selector 0): 0/",
     ] {
         assert!(out.contains(family), "no {family} line:\n{out}");
     }
