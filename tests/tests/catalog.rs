@@ -767,28 +767,31 @@ fn b1_entries_name_their_bit_operation_and_arch() {
 }
 
 #[test]
-fn every_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
+fn every_integer_mma_and_wgmma_has_its_satfinite_spelling_on_the_same_entries() {
     let integer = |i: &&&str| {
-        i.starts_with("mma.")
+        (i.starts_with("mma.") || i.starts_with("wgmma."))
             && [".s8.", ".u8.", ".s4.", ".u4."]
                 .iter()
                 .any(|t| i.contains(t))
     };
-    let (mut plain, mut sparse) = (0, 0);
+    let (mut plain, mut sparse, mut warpgroup) = (0, 0, 0);
     for e in CATALOG {
         let listed: BTreeSet<&str> = e.instructions.iter().copied().collect();
         for i in e.instructions.iter().filter(integer) {
+            // The clamped spelling puts `.satfinite` before the `.s32` result type.
             if i.contains(".satfinite.") {
-                let unclamped = i.replace(".row.col.satfinite.s32.", ".row.col.s32.");
+                let unclamped = i.replacen(".satfinite.s32.", ".s32.", 1);
                 assert!(listed.contains(unclamped.as_str()), "{}: {i}", e.name());
             } else {
-                if i.starts_with("mma.sp") {
+                if i.starts_with("wgmma.") {
+                    warpgroup += 1;
+                } else if i.starts_with("mma.sp") {
                     sparse += 1;
                 } else {
                     plain += 1;
                 }
-                let clamped = i.replace(".row.col.s32.", ".row.col.satfinite.s32.");
-                assert_ne!(&clamped, i, "{i}: not `.row.col.s32.`");
+                let clamped = i.replacen(".s32.", ".satfinite.s32.", 1);
+                assert_ne!(&clamped, i, "{i}: no `.s32.` result type");
                 assert!(listed.contains(clamped.as_str()), "{}: {clamped}", e.name());
             }
         }
@@ -799,6 +802,10 @@ fn every_integer_mma_has_its_satfinite_spelling_on_the_same_entries() {
     // Sparse: m16n8k32, m16n8k64 (8-bit); m16n8k64, m16n8k128 (4-bit): 4 type pairs each, in
     // both spellings, on A, B, C/D and the metadata.
     assert_eq!(sparse, 4 * 4 * 2 * 4);
+    // wgmma: dense `k32` and sparse `k64` on the 18 integer accumulators (4 type pairs each),
+    // and the `m64nN` spellings on the s8 / u8 A-in-registers entries (2 each) and, sparse, on
+    // their metadata entries too.
+    assert_eq!(warpgroup, 18 * 4 * 2 + 2 * 2 + 2 * 2 * 2);
 }
 
 /// The `.kind::f8f6f4` element types, as PTX spells them.
@@ -1618,7 +1625,7 @@ fn sparse_layouts_are_dense_ones_where_they_coincide() {
 }
 
 /// The sparse `wgmma` instructions the PTX ISA's `wgmma.mma_async.sp` syntax allows (9.7.15.6.3;
-/// `.satfinite` left out), for every N: f16 / bf16 `m64nNk32`, tf32 `m64nNk16`, e4m3 / e5m2
+/// integers also with `.satfinite`), for every N: f16 / bf16 `m64nNk32`, tf32 `m64nNk16`, e4m3 / e5m2
 /// `m64nNk64` with N = 8..=256 step 8; s8 / u8 `m64nNk64` with N = 8, 16, 24, then 32..=256
 /// step 16.
 fn wgmma_sparse_instructions_from_the_syntax() -> BTreeSet<String> {
@@ -1643,6 +1650,7 @@ fn wgmma_sparse_instructions_from_the_syntax() -> BTreeSet<String> {
     for a in ["s8", "u8"] {
         for b in ["s8", "u8"] {
             types.push((&int_ns, 64, format!("s32.{a}.{b}")));
+            types.push((&int_ns, 64, format!("satfinite.s32.{a}.{b}")));
         }
     }
     let mut all = BTreeSet::new();
@@ -1665,13 +1673,14 @@ fn wgmma_sparse_entries_cover_the_isa_syntax_with_a_c_and_metadata_each() {
         .collect();
     let syntax = wgmma_sparse_instructions_from_the_syntax();
     assert_eq!(listed, syntax);
-    assert_eq!(syntax.len(), 32 * 12 + 18 * 4);
+    assert_eq!(syntax.len(), 32 * 12 + 18 * 8);
     for instr in &syntax {
         let rest = instr
             .strip_prefix("wgmma.mma_async.sp.sync.aligned.m64n")
             .unwrap();
         let (n, rest) = rest.split_once('k').unwrap();
         let (k, types) = rest.split_once('.').unwrap();
+        let types = types.strip_prefix("satfinite.").unwrap_or(types);
         let (n, k): (u32, u32) = (n.parse().unwrap(), k.parse().unwrap());
         let t: Vec<&str> = types.split('.').collect();
         // D: the dense accumulator of this N, its only entry.

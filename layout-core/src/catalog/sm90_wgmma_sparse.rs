@@ -10,9 +10,9 @@
 //! (`.s32`, the N of dense integer `wgmma`). `sp-meta` is a 32-bit register, `sp-sel` an
 //! immediate. The immediates after `scale-d` are those of dense `wgmma` (`imm-scale-a,
 //! imm-scale-b` for floating point, then `imm-trans-a` with A in shared memory and `imm-trans-b`
-//! for f16 / bf16; none for integers). PTX ISA 8.2, `.s8.u8` / `.u8.s8` 8.4; `sm_90a`. The ISA
-//! also has `.satfinite` integer spellings, which the catalog leaves out for dense and sparse
-//! `wgmma` alike.
+//! for f16 / bf16; none for integers). PTX ISA 8.2, `.s8.u8` / `.u8.s8` 8.4; `sm_90a`. The
+//! integer instructions are also listed with `.satfinite` (`.m64nNk64.satfinite.s32...`, the same
+//! layouts), as for dense `wgmma`.
 //!
 //! **Compressed A** (9.7.15.6.1, Sparse matrix storage, the same rules as `mma.sp`): each row of
 //! the `64 x K` A is chunked, 2 non-zeros in every 4 columns for f16 / bf16 / e4m3 / e5m2 / s8 /
@@ -218,8 +218,20 @@ macro_rules! sparse_wgmma {
 const K32_F16: &[&str] = sparse_wgmma!("k32"; "f32.f16.f16", "f16.f16.f16");
 const K32_BF16: &[&str] = sparse_wgmma!("k32"; "f32.bf16.bf16");
 const K16_TF32: &[&str] = sparse_wgmma!("k16"; "f32.tf32.tf32");
-const K64_S8: &[&str] = sparse_wgmma!("k64"; "s32.s8.s8", "s32.s8.u8");
-const K64_U8: &[&str] = sparse_wgmma!("k64"; "s32.u8.s8", "s32.u8.u8");
+const K64_S8: &[&str] = sparse_wgmma!(
+    "k64";
+    "s32.s8.s8",
+    "s32.s8.u8",
+    "satfinite.s32.s8.s8",
+    "satfinite.s32.s8.u8",
+);
+const K64_U8: &[&str] = sparse_wgmma!(
+    "k64";
+    "s32.u8.s8",
+    "s32.u8.u8",
+    "satfinite.s32.u8.s8",
+    "satfinite.s32.u8.u8",
+);
 const K64_E4M3: &[&str] = sparse_wgmma!(
     "k64";
     "f32.e4m3.e4m3",

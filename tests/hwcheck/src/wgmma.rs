@@ -111,6 +111,8 @@ impl Case {
             .position(|p| p.starts_with("m64n"))
             .unwrap_or_else(|| panic!("{instr}: no m64nNkK shape"));
         let (n, k) = parts[at][4..].split_once('k').expect("m64nNkK");
+        // The types follow the shape, after `.satfinite` where the instruction has it.
+        let at = at + usize::from(parts[at + 1] == "satfinite");
         let ty = |i: usize| -> &'static str {
             [
                 "f32", "f16", "s32", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8",
@@ -871,7 +873,8 @@ mod tests {
             .filter(|i| i.starts_with("wgmma.mma_async.sp."))
             .map(|i| types_and_k(i))
             .collect();
-        assert_eq!(combos.len(), 16, "{combos:?}");
+        // 3 f16 / bf16, 1 tf32, 8 fp8, 4 integer, and the 4 integer ones with `.satfinite`.
+        assert_eq!(combos.len(), 20, "{combos:?}");
         let mut seen: BTreeMap<(String, usize, usize, bool), BTreeSet<u32>> = BTreeMap::new();
         for c in &sparse {
             let sp = c.sparse.unwrap();
