@@ -47,41 +47,49 @@ pub fn runs_on_sm90(arch: &str) -> bool {
 /// ([`runs_on_sm90`]) are left out: the `.kind::f8f6f4` ones need sm_120a, and an sm_120a
 /// kernel neither assembles for nor loads on the H200, so there is nothing to check there.
 pub fn mma_groups() -> Vec<MmaGroup> {
+    operands_of("mma.sync.")
+        .into_iter()
+        .map(|(instr, [a, b, c, e])| {
+            assert!(e.is_none(), "{instr}: a dense mma with a metadata entry");
+            MmaGroup {
+                instr,
+                a: required(instr, a, "A"),
+                b: required(instr, b, "B"),
+                c: required(instr, c, "C/D"),
+            }
+        })
+        .filter(|g| [g.a, g.b, g.c].iter().all(|e| runs_on_sm90(e.arch)))
+        .collect()
+}
+
+/// Every catalog instruction starting with `prefix`, in catalog order, with its entries by
+/// operand: `[A, B, C/D, metadata]`. An operand with two entries stops it.
+pub fn operands_of(prefix: &str) -> Vec<(&'static str, [Option<&'static Entry>; 4])> {
     let mut order: Vec<&'static str> = Vec::new();
-    let mut parts: BTreeMap<&'static str, [Option<&'static Entry>; 3]> = BTreeMap::new();
+    let mut parts: BTreeMap<&'static str, [Option<&'static Entry>; 4]> = BTreeMap::new();
     for e in CATALOG {
         let slot = match e.operand {
             Operand::A => 0,
             Operand::B => 1,
             Operand::C => 2,
-            Operand::Matrices | Operand::Metadata => continue,
+            Operand::Metadata => 3,
+            Operand::Matrices => continue,
         };
-        for &i in e.instructions {
-            if !i.starts_with("mma.sync.") {
-                continue;
-            }
+        for &i in e.instructions.iter().filter(|i| i.starts_with(prefix)) {
             let p = parts.entry(i).or_insert_with(|| {
                 order.push(i);
-                [None; 3]
+                [None; 4]
             });
             assert!(p[slot].is_none(), "{i}: two {:?} entries", e.operand);
             p[slot] = Some(e);
         }
     }
-    order
-        .into_iter()
-        .map(|instr| {
-            let [a, b, c] = parts[instr];
-            let missing = |what| panic!("{instr}: no {what} entry in the catalog");
-            MmaGroup {
-                instr,
-                a: a.unwrap_or_else(|| missing("A")),
-                b: b.unwrap_or_else(|| missing("B")),
-                c: c.unwrap_or_else(|| missing("C/D")),
-            }
-        })
-        .filter(|g| [g.a, g.b, g.c].iter().all(|e| runs_on_sm90(e.arch)))
-        .collect()
+    order.into_iter().map(|i| (i, parts[i])).collect()
+}
+
+/// The `what` entry of `instr`, which the catalog must have.
+pub fn required(instr: &str, entry: Option<&'static Entry>, what: &str) -> &'static Entry {
+    entry.unwrap_or_else(|| panic!("{instr}: no {what} entry in the catalog"))
 }
 
 /// How an instruction combines an element of A with one of B before it sums over `k`.

@@ -15,17 +15,15 @@
 //! A's non-zeros by the fragment formulas, the fields by the metadata figures for selector `f`
 //! (`ptx::sparse_metadata_*`), their positions by `ptx::SparseChunk`.
 
-use std::collections::BTreeMap;
-
 use fraglayout_tests::ptx::{SparseChunk, SparseMetadata};
-use layout_core::catalog::{Entry, Operand, CATALOG};
+use layout_core::catalog::{Entry, Operand};
 
 use crate::check::Check;
 use crate::formulas::metadata;
 use crate::layouts::layout;
 use crate::mma::{
-    compare, gather_all, kernel_for, lanes_of_product, matmul, parse, partial_extent, runs_on_sm90,
-    scatter_all, seed, unplace, Matrix, Product,
+    compare, gather_all, kernel_for, lanes_of_product, matmul, operands_of, parse, partial_extent,
+    required, runs_on_sm90, scatter_all, seed, unplace, Matrix, Product,
 };
 use crate::values::{bits_of, encode, exact_range, shuffled, Rng};
 
@@ -45,37 +43,14 @@ pub struct SparseGroup {
 
 /// Every `mma.sp` instruction of the catalog that an sm_90 GPU runs, in catalog order.
 pub fn sparse_groups() -> Vec<SparseGroup> {
-    let mut order: Vec<&'static str> = Vec::new();
-    let mut parts: BTreeMap<&'static str, [Option<&'static Entry>; 4]> = BTreeMap::new();
-    for e in CATALOG {
-        let slot = match e.operand {
-            Operand::A => 0,
-            Operand::B => 1,
-            Operand::C => 2,
-            Operand::Metadata => 3,
-            Operand::Matrices => continue,
-        };
-        for &i in e.instructions.iter().filter(|i| i.starts_with("mma.sp")) {
-            let p = parts.entry(i).or_insert_with(|| {
-                order.push(i);
-                [None; 4]
-            });
-            assert!(p[slot].is_none(), "{i}: two {:?} entries", e.operand);
-            p[slot] = Some(e);
-        }
-    }
-    order
+    operands_of("mma.sp")
         .into_iter()
-        .map(|instr| {
-            let [a, b, c, e] = parts[instr];
-            let missing = |what| panic!("{instr}: no {what} entry in the catalog");
-            SparseGroup {
-                instr,
-                a: a.unwrap_or_else(|| missing("A")),
-                b: b.unwrap_or_else(|| missing("B")),
-                c: c.unwrap_or_else(|| missing("C/D")),
-                e: e.unwrap_or_else(|| missing("metadata")),
-            }
+        .map(|(instr, [a, b, c, e])| SparseGroup {
+            instr,
+            a: required(instr, a, "A"),
+            b: required(instr, b, "B"),
+            c: required(instr, c, "C/D"),
+            e: required(instr, e, "metadata"),
         })
         .filter(|g| [g.a, g.b, g.c, g.e].iter().all(|e| runs_on_sm90(e.arch)))
         .collect()
@@ -363,6 +338,8 @@ fn simulate_sparse(
 mod tests {
     use super::*;
     use crate::values::unpack_words;
+    use layout_core::catalog::CATALOG;
+    use std::collections::BTreeMap;
 
     #[test]
     fn every_sparse_instruction_is_grouped_and_checked_once_per_selector() {
