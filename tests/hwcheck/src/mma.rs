@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 
 use layout_core::catalog::{Entry, Operand, CATALOG};
+use layout_core::Numeral;
 
-use crate::check::{ident, Check, Kernel, Report};
+use crate::check::{ident, Check, Kernel, Report, Verify};
 use crate::formulas::formula;
 use crate::layouts::{layout, Layout};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
@@ -445,6 +446,19 @@ pub fn compare(
     r
 }
 
+/// The judgement of a warp's D: every lane's registers scattered with `lc` (the generated code
+/// of the C/D numeral `nc`) into the whole tile and into a partial one, compared bit-exactly
+/// with `want`.
+pub fn verify_d(lc: &'static Layout, nc: &Numeral, d_ty: &'static str, want: Vec<u64>) -> Verify {
+    let (cols, rows) = (nc.cols as usize, nc.rows as usize);
+    let c_elems = nc.elements as usize;
+    let part = partial_extent(rows, cols);
+    Box::new(move |out: &[u32]| {
+        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, (rows, cols), part);
+        compare(d_ty, &full, &partial, &want, cols, part)
+    })
+}
+
 /// The partial extent checked for a `rows x cols` tile: a little over half of each.
 pub fn partial_extent(rows: usize, cols: usize) -> (usize, usize) {
     (rows / 2 + 1, cols / 2 + 1)
@@ -521,13 +535,7 @@ pub fn mma_check(g: &MmaGroup) -> Check {
     ];
     let out_words = inputs[2].len();
 
-    let (d_ty, cols, rows) = (ins.d, nc.cols as usize, nc.rows as usize);
-    let c_elems = nc.elements as usize;
-    let part = partial_extent(rows, cols);
-    let verify = Box::new(move |out: &[u32]| {
-        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, (rows, cols), part);
-        compare(d_ty, &full, &partial, &want, cols, part)
-    });
+    let verify = verify_d(lc, nc, ins.d, want);
 
     let (a_e, b_e, c_e) = (g.a, g.b, g.c);
     let types = (ins.a, ins.b, ins.c, ins.d);

@@ -22,10 +22,10 @@ use crate::check::Check;
 use crate::formulas::metadata;
 use crate::layouts::layout;
 use crate::mma::{
-    compare, gather_all, kernel_for, lanes_of_product, matmul, operands_of, parse, partial_extent,
-    required, runs_on_sm90, scatter_all, seed, unplace, Matrix, Product,
+    gather_all, kernel_for, lanes_of_product, matmul, operands_of, parse, required, runs_on_sm90,
+    seed, unplace, verify_d, Matrix, Product,
 };
-use crate::values::{bits_of, encode, exact_range, shuffled, Rng};
+use crate::values::{encode, exact_range, shuffled, Rng};
 
 /// One sparse instruction with the catalog entries of its A, B, C/D and metadata.
 pub struct SparseGroup {
@@ -281,13 +281,7 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
     assert!(inputs[3].len() == 32, "{}: one metadata register", g.instr);
     let out_words = inputs[2].len();
 
-    let (d_ty, cols, rows) = (ins.d, nc.cols as usize, nc.rows as usize);
-    let c_elems = nc.elements as usize;
-    let part = partial_extent(rows, cols);
-    let verify = Box::new(move |out: &[u32]| {
-        let (full, partial) = scatter_all(lc, c_elems, bits_of(d_ty), 32, out, (rows, cols), part);
-        compare(d_ty, &full, &partial, &want, cols, part)
-    });
+    let verify = verify_d(lc, nc, ins.d, want);
 
     let (a_e, b_e, c_e, e_e) = (g.a, g.b, g.c, g.e);
     let types = (ins.a, ins.b, ins.c, ins.d);
