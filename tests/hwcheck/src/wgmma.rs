@@ -752,7 +752,7 @@ impl Sim {
                 .collect();
             out.extend(pack_words(&el, bits_of(d_ty)));
         }
-        debug_assert_eq!(out.len(), 128 * per, "{n}");
+        debug_assert_eq!(out.len(), 128 * per, "simulated D words for N = {n}");
         out
     }
 }
