@@ -3,9 +3,13 @@
 
 use std::fmt::Write as _;
 
+use std::process::ExitCode;
+
 use layout_core::catalog::Entry;
 use layout_core::expand::ThreadTerm;
 use proc_macro2::TokenStream;
+
+use crate::{usage, with_entry};
 
 /// Scatter (`|row, col, value|`) or gather (`|row, col|`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,9 +36,6 @@ fn source(e: &Entry, form: Form, opt: Options) -> Result<(String, String), Strin
     } else {
         ("", "")
     };
-    if opt.packed && form != Form::Gather {
-        return Err("`--packed` goes with `--gather`".to_string());
-    }
     if opt.packed && (e.element_bits != 16 || len % 2 != 0) {
         return Err(format!(
             "`--packed` packs 16-bit elements two per register; {} has {} {}-bit elements",
@@ -273,5 +274,30 @@ fn folded(e: &Entry, form: Form, out: &mut String) {
     if form == Form::Gather {
         let vs: Vec<String> = (0..n.elements).map(|i| format!("v{i}")).collect();
         line(out, &format!("  [{}]", vs.join(", ")));
+    }
+}
+
+/// `expand NAME [--gather [--packed]] [--bounds]`, options in any order.
+pub fn command(args: &[&str]) -> ExitCode {
+    let mut name = None;
+    let mut form = Form::Scatter;
+    let mut opt = Options::default();
+    for &a in args {
+        match a {
+            "--gather" => form = Form::Gather,
+            "--scatter" => form = Form::Scatter,
+            "--bounds" => opt.bounds = true,
+            "--packed" => opt.packed = true,
+            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
+            a if name.is_none() => name = Some(a),
+            _ => return usage("`expand` takes one layout name"),
+        }
+    }
+    if opt.packed && form != Form::Gather {
+        return usage("`--packed` goes with `--gather`: `expand NAME --gather --packed`");
+    }
+    match name {
+        Some(name) => with_entry(name, |e| expand(e, form, opt)),
+        None => usage("`expand` needs a layout name"),
     }
 }

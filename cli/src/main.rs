@@ -7,13 +7,16 @@
 
 mod check;
 mod expand;
+mod json;
+mod list;
+mod show;
+mod suggest;
+mod svg;
 
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::{Entry, CATALOG};
-use layout_core::{render, Source};
 
 const HELP: &str = "\
 fraglayout: tensor-core fragment layouts (mma.sync, mma.sp, ldmatrix/stmatrix, wgmma) from the PTX ISA
@@ -21,6 +24,9 @@ fraglayout: tensor-core fragment layouts (mma.sync, mma.sp, ldmatrix/stmatrix, w
 usage:
     fraglayout list                  every layout by name, with its PTX instructions
     fraglayout show NAME             one layout: its instructions, digit table and text grid
+    fraglayout show INSTRUCTION      the layouts of one PTX instruction, spelled as `list`
+                                     prints it (wgmma with its N put in), e.g.
+                                     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
     fraglayout expand NAME [--gather [--packed]] [--bounds]
@@ -40,6 +46,7 @@ usage:
     fraglayout json NAME             one layout as a JSON object
     fraglayout json --all            every layout, as a JSON array of objects
     fraglayout --help                this text
+    fraglayout --version             the version
 
 NAME is a catalog name as `list` prints it, e.g. SM80_16x8x16_F32_C; docs/CATALOG.md lists
 them by instruction.
@@ -65,21 +72,26 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         ["--help"] | ["-h"] | ["help"] => emit(HELP, ExitCode::SUCCESS),
+        ["--version"] | ["-V"] => emit(
+            concat!("fraglayout ", env!("CARGO_PKG_VERSION"), "\n"),
+            ExitCode::SUCCESS,
+        ),
         [_, "--help" | "-h", ..] => emit(HELP, ExitCode::SUCCESS),
-        ["list"] => emit(&list(), ExitCode::SUCCESS),
+        ["list"] => emit(&list::list(), ExitCode::SUCCESS),
         ["json", "--all"] => {
-            let objects: Vec<String> = CATALOG.iter().map(json).collect();
+            let objects: Vec<String> = CATALOG.iter().map(json::json).collect();
             emit(
                 &format!("[\n{}\n]\n", objects.join(",\n")),
                 ExitCode::SUCCESS,
             )
         }
         ["json", name] if !name.starts_with('-') => {
-            with_entry(name, |e| Ok(format!("{}\n", json(e))))
+            with_entry(name, |e| Ok(format!("{}\n", json::json(e))))
         }
-        ["show", name] if !name.starts_with('-') => with_entry(name, |e| Ok(show(e))),
-        ["svg", rest @ ..] => svg_command(rest),
-        ["expand", rest @ ..] => expand_command(rest),
+        ["show", ptx] if ptx.contains('.') => show_instruction(ptx),
+        ["show", name] if !name.starts_with('-') => with_entry(name, |e| Ok(show::show(e))),
+        ["svg", rest @ ..] => svg::command(rest),
+        ["expand", rest @ ..] => expand::command(rest),
         ["check", text] => {
             let report = check::check(text);
             eprint!("{}", report.errors);
@@ -92,17 +104,23 @@ fn main() -> ExitCode {
         }
         [] => usage("no command given"),
         ["json"] => usage("`json` needs a layout name or `--all`"),
-        ["show"] => usage("`show` needs a layout name"),
+        ["show"] => usage("`show` needs a layout name or an instruction"),
         ["check"] => usage("`check` needs a numeral, in quotes: fraglayout check '16 x 8 { ... }'"),
         ["check", ..] => usage("`check` takes the numeral as one argument: put it in quotes"),
         ["list", ..] | ["json", ..] | ["show", ..] => usage("too many or unknown arguments"),
-        [cmd, ..] => usage(&format!("unknown command `{cmd}`")),
+        [cmd, ..] => {
+            eprintln!(
+                "error: {}\n(`fraglayout --help` lists the commands)",
+                suggest::command(cmd)
+            );
+            ExitCode::from(2)
+        }
     }
 }
 
 /// Writes `text` to stdout and returns `code`. A reader that stops early (`fraglayout json --all
 /// | head`) ends the output quietly; any other write error is reported, exit 1.
-fn emit(text: &str, code: ExitCode) -> ExitCode {
+pub(crate) fn emit(text: &str, code: ExitCode) -> ExitCode {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => code,
         Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => code,
@@ -113,16 +131,16 @@ fn emit(text: &str, code: ExitCode) -> ExitCode {
     }
 }
 
-fn usage(msg: &str) -> ExitCode {
+pub(crate) fn usage(msg: &str) -> ExitCode {
     eprintln!("error: {msg}\n\n{HELP}");
     ExitCode::from(2)
 }
 
 /// Runs `f` on the catalog entry `name` and prints what it returns; exit 1 for an unknown
 /// name or when `f` fails.
-fn with_entry(name: &str, f: impl FnOnce(&Entry) -> Result<String, String>) -> ExitCode {
+pub(crate) fn with_entry(name: &str, f: impl FnOnce(&Entry) -> Result<String, String>) -> ExitCode {
     let Some(e) = layout_core::catalog::find(name) else {
-        eprintln!("error: {}", unknown(name));
+        eprintln!("error: {}", suggest::unknown(name));
         return ExitCode::from(1);
     };
     match f(e) {
@@ -134,227 +152,13 @@ fn with_entry(name: &str, f: impl FnOnce(&Entry) -> Result<String, String>) -> E
     }
 }
 
-/// `show NAME`: what the layout is for, its digits and its grid.
-fn show(e: &Entry) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} operand, {} ({}-bit elements, {} per {}-bit register, {} register{} per thread), \
-         {}, {}",
-        e.name(),
-        e.operand.name(),
-        e.element_type,
-        e.element_bits,
-        e.elements_per_register(),
-        e.register_bits(),
-        e.registers(),
-        if e.registers() == 1 { "" } else { "s" },
-        e.arch,
-        e.ptx_section
-    );
-    let _ = writeln!(out, "instructions:");
-    for i in e.instructions {
-        let _ = writeln!(out, "    {i}");
-    }
-    out.push('\n');
-    let _ = render::digit_table(e.numeral, &mut out);
-    out.push('\n');
-    let _ = render::grid(e.numeral, &mut out);
-    out
-}
-
-/// `svg NAME [-o FILE]`, options in any order.
-fn svg_command(args: &[&str]) -> ExitCode {
-    let mut name = None;
-    let mut file = None;
-    let mut it = args.iter();
-    while let Some(&a) = it.next() {
-        match a {
-            "-o" | "--output" => match it.next() {
-                Some(&f) if file.is_none() => file = Some(f),
-                Some(_) => return usage("`-o` is given twice"),
-                None => return usage("`-o` needs a file name, or `-` for stdout"),
-            },
-            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `svg`")),
-            a if name.is_none() => name = Some(a),
-            _ => return usage("`svg` takes one layout name"),
+/// `show INSTRUCTION`; exit 1 when the catalog has no layout for it.
+fn show_instruction(ptx: &str) -> ExitCode {
+    match layout_core::catalog::instruction(ptx) {
+        Some(found) => emit(&show::instruction(ptx, &found), ExitCode::SUCCESS),
+        None => {
+            eprintln!("error: {}", suggest::unknown_instruction(ptx));
+            ExitCode::from(1)
         }
     }
-    let Some(name) = name else {
-        return usage("`svg` needs a layout name");
-    };
-    let Some(e) = layout_core::catalog::find(name) else {
-        eprintln!("error: {}", unknown(name));
-        return ExitCode::from(1);
-    };
-    let mut picture = String::new();
-    let _ = render::svg(e.numeral, &mut picture);
-    match file.unwrap_or("-") {
-        "-" => emit(&picture, ExitCode::SUCCESS),
-        path => match std::fs::write(path, picture) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("error: cannot write `{path}`: {err}");
-                ExitCode::from(1)
-            }
-        },
-    }
-}
-
-/// `expand NAME [--gather [--packed]] [--bounds]`, options in any order.
-fn expand_command(args: &[&str]) -> ExitCode {
-    let mut name = None;
-    let mut form = expand::Form::Scatter;
-    let mut opt = expand::Options::default();
-    for &a in args {
-        match a {
-            "--gather" => form = expand::Form::Gather,
-            "--scatter" => form = expand::Form::Scatter,
-            "--bounds" => opt.bounds = true,
-            "--packed" => opt.packed = true,
-            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
-            a if name.is_none() => name = Some(a),
-            _ => return usage("`expand` takes one layout name"),
-        }
-    }
-    match name {
-        Some(name) => with_entry(name, |e| expand::expand(e, form, opt)),
-        None => usage("`expand` needs a layout name"),
-    }
-}
-
-fn list() -> String {
-    let mut out = String::new();
-    for e in CATALOG {
-        let n = e.numeral;
-        let _ = writeln!(
-            out,
-            "{}  ({} {}, {} x {}, {} threads x {} elements, {})",
-            e.name(),
-            e.operand.name(),
-            e.element_type,
-            n.rows,
-            n.cols,
-            n.threads(),
-            n.elements,
-            e.arch
-        );
-        for i in e.instructions {
-            let _ = writeln!(out, "    {i}");
-        }
-    }
-    out
-}
-
-/// The message for an unknown name, with the nearest names by edit distance.
-fn unknown(name: &str) -> String {
-    let lower = name.to_ascii_lowercase();
-    let mut scored: Vec<(usize, &str)> = CATALOG
-        .iter()
-        .map(|e| (distance(&lower, &e.name().to_ascii_lowercase()), e.name()))
-        .collect();
-    scored.sort();
-    let best = scored[0].0;
-    let near: Vec<String> = scored
-        .iter()
-        .take_while(|(d, _)| *d == best)
-        .take(3)
-        .map(|(_, n)| format!("`{n}`"))
-        .collect();
-    format!(
-        "unknown layout `{name}`; did you mean {}? (`fraglayout list` shows all)",
-        near.join(" or ")
-    )
-}
-
-/// Levenshtein distance between two strings, by characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
-/// A JSON string literal.
-fn string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json(e: &Entry) -> String {
-    let n = e.numeral;
-    let instructions: Vec<String> = e.instructions.iter().map(|i| string(i)).collect();
-    let digits: Vec<String> = n
-        .digits
-        .iter()
-        .map(|d| {
-            let source = match d.source {
-                Source::Lane => "lane",
-                Source::Warp => "warp",
-                Source::Element => "element",
-            };
-            format!(
-                "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{}}}",
-                string(source),
-                d.divisor,
-                d.range,
-                d.place
-            )
-        })
-        .collect();
-    let mut table = String::from("[");
-    for t in 0..n.threads() {
-        if t > 0 {
-            table.push(',');
-        }
-        table.push('[');
-        for i in 0..n.elements {
-            if i > 0 {
-                table.push(',');
-            }
-            let (r, c) = n.coords(t, i).expect("catalog layouts are bijections");
-            let _ = write!(table, "[{r},{c}]");
-        }
-        table.push(']');
-    }
-    table.push(']');
-    format!(
-        "{{\"name\":{},\"instructions\":[{}],\"operand\":{},\"element_type\":{},\
-         \"element_bits\":{},\"arch\":{},\"ptx_section\":{},\"rows\":{},\"cols\":{},\
-         \"threads\":{},\"elements_per_thread\":{},\"digits\":[{}],\"table\":{}}}",
-        string(e.name()),
-        instructions.join(","),
-        string(e.operand.name()),
-        string(e.element_type),
-        e.element_bits,
-        string(e.arch),
-        string(e.ptx_section),
-        n.rows,
-        n.cols,
-        n.threads(),
-        n.elements,
-        digits.join(","),
-        table
-    )
 }

@@ -652,7 +652,7 @@ fn expand_shows_the_packed_and_bounded_forms() {
         stderr(&o)
     );
     let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
 }
 

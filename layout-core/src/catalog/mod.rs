@@ -37,6 +37,7 @@
 //! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
 #![allow(non_upper_case_globals)]
 
+mod instruction;
 mod ldmatrix;
 mod movmatrix;
 mod sm120_f8f6f4;
@@ -55,6 +56,7 @@ mod sm90_wgmma;
 mod sm90_wgmma_sparse;
 mod stmatrix;
 
+pub use instruction::{instruction, Instruction};
 pub use ldmatrix::*;
 pub use movmatrix::*;
 pub use sm120_f8f6f4::*;

@@ -1,0 +1,30 @@
+//! `fraglayout list`: every catalog layout by name, with its PTX instructions.
+
+use std::fmt::Write as _;
+
+use layout_core::catalog::CATALOG;
+
+/// One paragraph per layout: name, operand, type, shape, threads x elements, arch; then its
+/// instructions, indented.
+pub fn list() -> String {
+    let mut out = String::new();
+    for e in CATALOG {
+        let n = e.numeral;
+        let _ = writeln!(
+            out,
+            "{}  ({} {}, {} x {}, {} threads x {} elements, {})",
+            e.name(),
+            e.operand.name(),
+            e.element_type,
+            n.rows,
+            n.cols,
+            n.threads(),
+            n.elements,
+            e.arch
+        );
+        for i in e.instructions {
+            let _ = writeln!(out, "    {i}");
+        }
+    }
+    out
+}
