@@ -1,0 +1,40 @@
+//! fraglayout: tensor-core fragment layouts as checked mixed-radix numerals, and the code
+//! that moves a fragment between registers and memory, generated from them.
+//!
+//! One dependency gives both the layouts and the macros:
+//!
+//! ```toml
+//! [dependencies]
+//! fraglayout = "0.1"
+//! ```
+//!
+//! Everything of [`layout_core`] is here under the same paths (`fraglayout::catalog`,
+//! `fraglayout::Numeral`, ...), with the macros [`numeral!`] and
+//! [`#[fragment_layout]`](macro@fragment_layout) beside them (feature `macros`, on by
+//! default; `default-features = false` leaves the dependency-free, `no_std` core). A first
+//! epilogue, for the `m16n8k16` f32 accumulator:
+//!
+//! ```
+//! use fraglayout::catalog::SM80_16x8x16_F32_C;
+//! use fraglayout::fragment_layout;
+//!
+//! /// `d[row][col] = alpha * acc` for the four accumulators of one lane.
+//! #[fragment_layout(SM80_16x8x16_F32_C)]
+//! fn epilogue(lane: u32, acc: &[f32; 4], d: &mut [f32], ld: usize, alpha: f32) {
+//!     |row, col, value| d[row * ld + col] = alpha * value
+//! }
+//!
+//! let mut d = [0.0f32; 16 * 8];
+//! for lane in 0..32 {
+//!     epilogue(lane, &[1.0, 2.0, 3.0, 4.0], &mut d, 8, 0.5);
+//! }
+//! // Lane 5 holds (row 1, cols 2 and 3) and (row 9, cols 2 and 3): its elements 0..4.
+//! assert_eq!((d[8 + 2], d[8 + 3], d[9 * 8 + 2], d[9 * 8 + 3]), (0.5, 1.0, 1.5, 2.0));
+//! ```
+#![no_std]
+#![forbid(unsafe_code)]
+
+pub use layout_core::*;
+
+#[cfg(feature = "macros")]
+pub use layout_macros::{fragment_layout, numeral};
