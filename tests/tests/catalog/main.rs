@@ -9,7 +9,16 @@ mod relations;
 mod sparse;
 mod wgmma;
 
+use layout_core::catalog::{Entry, CATALOG};
 use layout_core::Numeral;
+
+/// The entries that list the instruction spelled `instr`, in catalog order.
+fn listing(instr: &str) -> Vec<&'static Entry> {
+    CATALOG
+        .iter()
+        .filter(|e| e.instructions.contains(&instr))
+        .collect()
+}
 
 /// Same digits, different names.
 fn same(a: &Numeral, b: &Numeral) -> bool {

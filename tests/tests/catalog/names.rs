@@ -4,6 +4,8 @@ use std::collections::BTreeSet;
 
 use layout_core::catalog::{Operand, CATALOG};
 
+use crate::listing;
+
 #[test]
 fn b1_entries_name_their_bit_operation_and_arch() {
     let b1: Vec<_> = CATALOG.iter().filter(|e| e.element_type == "b1").collect();
@@ -28,10 +30,7 @@ fn b1_entries_name_their_bit_operation_and_arch() {
     for shape in ["m8n8k128", "m16n8k128", "m16n8k256"] {
         for op in ["xor", "and"] {
             let instr = format!("mma.sync.aligned.{shape}.row.col.s32.b1.b1.s32.{op}.popc");
-            let users: Vec<_> = CATALOG
-                .iter()
-                .filter(|e| e.instructions.contains(&instr.as_str()))
-                .collect();
+            let users = listing(&instr);
             let ops: BTreeSet<&str> = users.iter().map(|e| e.operand.name()).collect();
             assert_eq!(users.len(), 3, "{instr}");
             assert_eq!(ops, BTreeSet::from(["A", "B", "C/D"]), "{instr}");
@@ -136,10 +135,7 @@ fn f8f6f4_entries_name_their_kind_types_and_arch() {
             for b in F8F6F4 {
                 let instr =
                     format!("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.{acc}.{a}.{b}.{acc}");
-                let users: Vec<_> = CATALOG
-                    .iter()
-                    .filter(|e| e.instructions.contains(&instr.as_str()))
-                    .collect();
+                let users = listing(&instr);
                 let ops: Vec<(&str, &str)> = users
                     .iter()
                     .map(|e| (e.operand.name(), e.element_type))

@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 
 use fraglayout_tests::ptx;
-use fraglayout_tests::transcription::SPARSE_METADATA;
+use fraglayout_tests::transcription::{MetadataFigure, SPARSE_METADATA};
 use layout_core::catalog::{self as cat, Operand, CATALOG};
 
-use crate::{same, same_map};
+use crate::{listing, same, same_map};
 
 /// The sparse instructions the PTX ISA's `mma.sp` syntax allows on sm_80 / sm_89 (9.7.14.6.3:
 /// half precision, alternate floating point without `.kind`, integer; `.satfinite` left out),
@@ -78,10 +78,7 @@ fn sparse_entries_cover_the_isa_syntax_with_an_a_b_c_and_metadata_each() {
                 .iter()
                 .position(|&o| o == op)
         };
-        let mut users: Vec<_> = sparse
-            .iter()
-            .filter(|e| e.instructions.contains(&instr.as_str()))
-            .collect();
+        let mut users = listing(instr);
         users.sort_by_key(|e| rank(e.operand));
         let ops: Vec<(Operand, &str)> = users.iter().map(|e| (e.operand, e.element_type)).collect();
         assert_eq!(
@@ -217,20 +214,37 @@ fn sparse_metadata_columns_of_each_selector_sit_in_the_lanes_the_isa_names() {
 
 #[test]
 fn sparse_metadata_figures_describe_every_chunk_once_per_selector() {
-    for (names, figure, chunks) in SPARSE_METADATA {
+    figures_describe_every_chunk_once_per_selector(SPARSE_METADATA, 32, 16);
+}
+
+/// For each figure of `figures`, over `threads` threads and `rows` rows of A: every selector
+/// reads each of the `rows * chunks` chunks exactly once, and past the selector's range (where
+/// the metadata is undefined) no thread is read.
+pub(crate) fn figures_describe_every_chunk_once_per_selector(
+    figures: &[MetadataFigure],
+    threads: u32,
+    rows: u32,
+) {
+    for (names, figure, chunks) in figures {
         for sel in 0..16 / chunks {
             let mut seen = BTreeSet::new();
-            for lane in 0..32 {
+            for thread in 0..threads {
                 for n in 0..8 {
-                    if let Some(cell) = figure(sel, lane, n) {
+                    if let Some(cell) = figure(sel, thread, n) {
                         assert!(seen.insert(cell), "{names:?}: {cell:?} twice");
                     }
                 }
             }
-            assert_eq!(seen.len() as u32, 16 * chunks, "{names:?}, selector {sel}");
+            assert_eq!(
+                seen.len() as u32,
+                rows * chunks,
+                "{names:?}, selector {sel}"
+            );
         }
-        // Past the selector's range the metadata is undefined: no lane is read.
-        assert!((0..32).all(|lane| figure(16 / chunks, lane, 0).is_none()));
+        assert!(
+            (0..threads).all(|t| figure(16 / chunks, t, 0).is_none()),
+            "{names:?}: a thread read past the selectors"
+        );
     }
 }
 

@@ -7,7 +7,8 @@ use fraglayout_tests::ptx;
 use fraglayout_tests::transcription::{self, WGMMA_SP_METADATA};
 use layout_core::catalog::{self as cat, Operand, CATALOG};
 
-use crate::{same, same_map};
+use crate::sparse::figures_describe_every_chunk_once_per_selector;
+use crate::{listing, same, same_map};
 
 #[test]
 fn wgmma_accumulator_is_the_m16n8_accumulator_per_warp_and_n_block() {
@@ -90,10 +91,7 @@ fn wgmma_sparse_entries_cover_the_isa_syntax_with_a_c_and_metadata_each() {
         let (n, k): (u32, u32) = (n.parse().unwrap(), k.parse().unwrap());
         let t: Vec<&str> = types.split('.').collect();
         // D: the dense accumulator of this N, its only entry.
-        let users: Vec<_> = CATALOG
-            .iter()
-            .filter(|e| e.instructions.contains(&instr.as_str()))
-            .collect();
+        let users = listing(instr);
         assert_eq!(users.len(), 1, "{instr}");
         let c = users[0];
         assert_eq!(
@@ -108,10 +106,7 @@ fn wgmma_sparse_entries_cover_the_isa_syntax_with_a_c_and_metadata_each() {
         assert_eq!(c.name(), name, "{instr}");
         // A in registers and the metadata: the `m64nN` spelling, listed by both.
         let pattern = instr.replace(&format!(".m64n{n}k"), ".m64nNk");
-        let mut users: Vec<_> = CATALOG
-            .iter()
-            .filter(|e| e.instructions.contains(&pattern.as_str()))
-            .collect();
+        let mut users = listing(&pattern);
         users.sort_by_key(|e| e.operand != Operand::A);
         let ops: Vec<(Operand, &str)> = users.iter().map(|e| (e.operand, e.element_type)).collect();
         assert_eq!(
@@ -188,20 +183,7 @@ fn wgmma_sparse_metadata_selectors_read_the_threads_the_isa_names() {
 
 #[test]
 fn wgmma_sparse_metadata_figures_describe_every_chunk_once_per_selector() {
-    for (names, figure, chunks) in WGMMA_SP_METADATA {
-        for sel in 0..16 / chunks {
-            let mut seen = BTreeSet::new();
-            for thread in 0..128 {
-                for n in 0..8 {
-                    if let Some(cell) = figure(sel, thread, n) {
-                        assert!(seen.insert(cell), "{names:?}: {cell:?} twice");
-                    }
-                }
-            }
-            assert_eq!(seen.len() as u32, 64 * chunks, "{names:?}, selector {sel}");
-        }
-        assert!((0..128).all(|t| figure(16 / chunks, t, 0).is_none()));
-    }
+    figures_describe_every_chunk_once_per_selector(WGMMA_SP_METADATA, 128, 64);
 }
 
 #[test]
