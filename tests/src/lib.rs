@@ -1,7 +1,9 @@
-//! Shared test support: independent transcriptions of the PTX ISA fragment formulas, a
-//! brute-force ownership map, and the generated instruction table of `docs/CATALOG.md`.
+//! Shared test support: independent transcriptions of the PTX ISA fragment formulas and the
+//! one table from catalog name to formula built on them, a brute-force ownership map, and the
+//! generated instruction table of `docs/CATALOG.md`.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
 pub mod ownership;
 pub mod ptx;
+pub mod transcription;

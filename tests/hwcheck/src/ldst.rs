@@ -9,11 +9,11 @@
 //!   (row, col) gathered with the generated code; the result registers, scattered with the
 //!   generated code over the transposed matrix, must give the transpose of the source.
 
+use fraglayout_tests::transcription::formula;
 use layout_core::catalog::CATALOG;
 use layout_core::catalog::{ldmatrix_address_lanes, ldmatrix_address_row, Entry, Operand};
 
 use crate::check::{ident, Check, Kernel, Report};
-use crate::formulas::formula;
 use crate::layouts::layout;
 use crate::mma::version_target;
 use crate::values::{pack_words, shuffled, unpack_words};

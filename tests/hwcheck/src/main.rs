@@ -19,7 +19,6 @@
 //! the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
-mod formulas;
 mod gpu;
 mod layouts;
 mod ldst;

@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use fraglayout_tests::transcription::formula;
 use layout_core::catalog::{Entry, Operand, CATALOG};
 use layout_core::Numeral;
 
 use crate::check::{ident, Check, Kernel, Report, Verify};
-use crate::formulas::formula;
 use crate::layouts::{layout, Layout};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
 

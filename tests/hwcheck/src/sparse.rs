@@ -16,10 +16,10 @@
 //! (`ptx::sparse_metadata_*`), their positions by `ptx::SparseChunk`.
 
 use fraglayout_tests::ptx::{SparseChunk, SparseMetadata};
+use fraglayout_tests::transcription::metadata;
 use layout_core::catalog::{Entry, Operand};
 
 use crate::check::Check;
-use crate::formulas::metadata;
 use crate::layouts::layout;
 use crate::mma::{
     gather_all, kernel_for, lanes_of_product, matmul, operands_of, parse, required, runs_on_sm90,

@@ -40,10 +40,10 @@
 //! hardware reads those two fields the other way round from our reading.
 
 use fraglayout_tests::ptx::SparseChunk;
+use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel};
-use crate::formulas::{formula, metadata};
 use crate::layouts::layout;
 use crate::mma::{compare, gather_all, partial_extent, scatter_all, version_target, Matrix};
 use crate::sparse::{non_zeros, Decode, Metadata};
