@@ -30,6 +30,37 @@
 //! - [`bounds`]: partial tiles at matrix edges (which elements lie inside a valid extent).
 //! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
 //!
+//! # Next to CuTe and Triton
+//!
+//! A numeral is a layout in the sense of CUTLASS CuTe: a function from a (thread, value)
+//! coordinate to an index, each mode with a shape and a stride. Each digit is one mode, with
+//! shape = range and stride = place; a source's digits, ordered by divisor, are the modes of
+//! that source. The `m16n8k16` f32 accumulator above, in the three notations:
+//!
+//! | notation | the layout |
+//! |---|---|
+//! | numeral (`numeral!`) | `e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64` over a 16 x 8 tile, row-major |
+//! | CuTe (row-major index) | `((4, 8), (2, 2)) : ((2, 8), (1, 64))`, modes (thread, value) |
+//! | CuTe `SM80_16x8_Row` (its `CLayout`, column-major index `m + 16 n`) | `((4, 8), (2, 2)) : ((32, 1), (16, 8))` |
+//! | Triton `LinearLayout`, bases as (row, col) | register: `(0, 1), (8, 0)`; lane: `(0, 2), (0, 4), (1, 0), (2, 0), (4, 0)` |
+//!
+//! The differences that matter to a kernel author:
+//!
+//! - **Checked when declared.** CuTe composes and prints layouts but never asks whether a
+//!   fragment layout covers its tile exactly once; Triton checks surjectivity inside its
+//!   compiler, at run time of the compiler. [`Numeral::check`] runs in `const` context and
+//!   names the digit at fault in words.
+//! - **Named inputs.** Digits read `lane`, `warp` and `e` by name, as PTX writes `groupID =
+//!   lane / 4`; CuTe's modes are positional, Triton's dimensions are named as here.
+//! - **Ranges that are not powers of two.** Triton's linear layouts map bits to bits with XOR,
+//!   so every dimension is a power of two; a numeral whose ranges are all powers of two (and
+//!   whose digits read whole bits) is such a layout, with one output bit per basis vector. A
+//!   numeral also describes [`catalog::SM90_64x24x16_F32_C`], whose digit `e / 4` has range 3
+//!   (the 24 columns are three blocks of 8), which a linear layout over bits cannot.
+//! - **What a numeral does not describe (yet):** XOR swizzles of shared memory (Triton's
+//!   linear layouts and CuTe's `Swizzle<B, M, S>` do), and CuTe's hierarchical tiling algebra
+//!   (`composition`, `logical_divide`); the catalog's layouts need neither.
+//!
 //! # Conventions
 //! - Coordinates are the PTX orientation of the operand: A is M x K (row = m, col = k), B is
 //!   K x N (row = k, col = n), C/D is M x N. The tile offset is row-major,
