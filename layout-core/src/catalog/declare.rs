@@ -1,0 +1,130 @@
+//! `layouts!`: the catalog's declarations, one per layout, in `numeral!`'s words.
+//!
+//! ```ignore
+//! layouts! {
+//!     entries ENTRIES { arch: "sm_80", ptx_section: M16N8K16_FLOAT }
+//!
+//!     /// C/D of `m16n8k16` with f32 accumulators.
+//!     ///
+//!     /// PTX: `row = groupID + 8 * (i / 2)`, `col = 2 * threadID_in_group + (i % 2)`.
+//!     pub SM80_16x8x16_F32_C: 16 x 8 {
+//!         e % 2        => 1  "col bit 0",
+//!         lane % 4     => 2  "col bits 1-2",
+//!         lane / 4 % 8 => 8  "row 0..8",
+//!         e / 2 % 2    => 64 "row + 8 (c2, c3)",
+//!     }
+//!     entry { operand: C, element_type: "f32", element_bits: 32, instructions: &[F16_F32] }
+//!
+//!     /// C/D of `m16n8k16` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`].
+//!     pub SM80_16x8x16_F16_C = SM80_16x8x16_F32_C;
+//!     entry { operand: C, element_type: "f16", element_bits: 16, instructions: &[F16_F16] }
+//! }
+//! ```
+//!
+//! - The header `NAME: ROWS x COLS [, elements E] [, warps W]` and the digit rows
+//!   `SOURCE [/ DIVISOR] % RANGE => PLACE ["meaning"]` are `numeral!`'s syntax, with every range
+//!   written out (the rustdoc table shows it; the checks below prove it matches the inputs).
+//!   `elements` defaults, as in `numeral!`, to the tile size over the threads.
+//! - It declares `pub const NAME: Numeral` named `"NAME"`, appends to the doc comment the digit
+//!   table (digit, range, place, meaning: the optional string after the place), and checks the
+//!   numeral at compile time: [`assert_bijection`](crate::assert_bijection) and
+//!   [`thread_terms`](crate::Numeral::thread_terms).
+//! - `pub NAME = OTHER;` declares `NAME` as the layout of `OTHER` under its own name, checked
+//!   the same way.
+//! - `entry { operand: A, FIELD: VALUE, ... }` after each declaration is its catalog
+//!   [`Entry`](super::Entry): `operand` first (an [`Operand`](super::Operand) variant), then the
+//!   other fields by name, any order; the `entries LIST { FIELD: VALUE, ... }` header gives the
+//!   fields every entry of the invocation shares. A field missing from both, or given in both,
+//!   is a compile error (the struct literal names every field). The entries, in declaration
+//!   order, make `const LIST: &[Entry]`.
+
+/// Declares catalog layouts and their entries (see the module docs).
+macro_rules! layouts {
+    (entries $list:ident { $($shared:tt)* } $($rest:tt)*) => {
+        $crate::catalog::declare::layouts!(@item [$list] [$($shared)*] [] $($rest)*);
+    };
+
+    // A layout with its digits.
+    (@item [$list:ident] [$($shared:tt)*] [$($done:tt)*]
+        $(#[$attr:meta])*
+        $vis:vis $name:ident : $rows:literal x $cols:literal
+            $(, elements $elements:literal)? $(, warps $warps:literal)? {
+            $($source:ident $(/ $divisor:literal)? % $range:literal => $place:literal
+                $($meaning:literal)?),+ $(,)?
+        }
+        entry { operand: $operand:ident $(, $field:ident : $value:expr)* $(,)? }
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        ///
+        /// | digit | range | place | meaning |
+        /// |-------|-------|-------|---------|
+        $(
+            #[doc = concat!(
+                "| `", stringify!($source $(/ $divisor)? % $range), "` | ", stringify!($range),
+                " | ", stringify!($place), " | ", $($meaning,)? " |"
+            )]
+        )+
+        $vis const $name: $crate::Numeral = {
+            const WARPS: u32 = $crate::catalog::declare::layouts!(@or 1 $(, $warps)?);
+            $crate::Numeral::new(
+                stringify!($name),
+                $rows,
+                $cols,
+                $crate::catalog::declare::layouts!(
+                    @or $rows * $cols / ($crate::LANES * WARPS) $(, $elements)?
+                ),
+                &[$(
+                    $crate::Digit::new(
+                        $crate::catalog::declare::layouts!(@source $source),
+                        $crate::catalog::declare::layouts!(@or 1 $(, $divisor)?),
+                        $range,
+                        $place,
+                    ),
+                )+],
+            )
+            .with_warps(WARPS)
+        };
+        $crate::catalog::checked!($name);
+        $crate::catalog::declare::layouts!(
+            @item [$list] [$($shared)*]
+            [$($done)* ($name, $operand, [$($field: $value,)* $($shared)*])]
+            $($rest)*
+        );
+    };
+
+    // An alias: another layout's digits under this name.
+    (@item [$list:ident] [$($shared:tt)*] [$($done:tt)*]
+        $(#[$attr:meta])*
+        $vis:vis $name:ident = $target:path;
+        entry { operand: $operand:ident $(, $field:ident : $value:expr)* $(,)? }
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        $vis const $name: $crate::Numeral = $target.renamed(stringify!($name));
+        $crate::catalog::checked!($name);
+        $crate::catalog::declare::layouts!(
+            @item [$list] [$($shared)*]
+            [$($done)* ($name, $operand, [$($field: $value,)* $($shared)*])]
+            $($rest)*
+        );
+    };
+
+    // Every declaration read: the entry list.
+    (@item [$list:ident] [$($shared:tt)*] [$(($name:ident, $operand:ident, [$($fields:tt)*]))*]) => {
+        pub(super) const $list: &[$crate::catalog::Entry] = &[$(
+            $crate::catalog::Entry {
+                numeral: &$name,
+                operand: $crate::catalog::Operand::$operand,
+                $($fields)*
+            },
+        )*];
+    };
+
+    (@source lane) => { $crate::Source::Lane };
+    (@source warp) => { $crate::Source::Warp };
+    (@source e) => { $crate::Source::Element };
+    (@or $default:expr) => { $default };
+    (@or $default:expr, $given:expr) => { $given };
+}
+pub(crate) use layouts;
