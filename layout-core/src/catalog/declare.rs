@@ -29,14 +29,20 @@
 //!   table (digit, range, place, meaning: the optional string after the place), and checks the
 //!   numeral at compile time: [`assert_bijection`](crate::assert_bijection) and
 //!   [`thread_terms`](crate::Numeral::thread_terms).
+//! - `, same as OTHER` after the header also checks at compile time that the digits are
+//!   exactly `OTHER`'s: for a layout whose table reads differently from `OTHER`'s (a metadata
+//!   layout that is an A layout) while the numeral is the same.
 //! - `pub NAME = OTHER;` declares `NAME` as the layout of `OTHER` under its own name, checked
 //!   the same way.
 //! - `entry { operand: A, FIELD: VALUE, ... }` after each declaration is its catalog
 //!   [`Entry`](super::Entry): `operand` first (an [`Operand`](super::Operand) variant), then the
 //!   other fields by name, any order; the `entries LIST { FIELD: VALUE, ... }` header gives the
-//!   fields every entry of the invocation shares. A field missing from both, or given in both,
+//!   fields the entries share, and `entries { FIELD: VALUE, ... }` between declarations gives
+//!   new shared fields for the entries after it. A field missing from both, or given in both,
 //!   is a compile error (the struct literal names every field). The entries, in declaration
 //!   order, make `const LIST: &[Entry]`.
+
+use crate::Numeral;
 
 /// Declares catalog layouts and their entries (see the module docs).
 macro_rules! layouts {
@@ -48,7 +54,7 @@ macro_rules! layouts {
     (@item [$list:ident] [$($shared:tt)*] [$($done:tt)*]
         $(#[$attr:meta])*
         $vis:vis $name:ident : $rows:literal x $cols:literal
-            $(, elements $elements:literal)? $(, warps $warps:literal)? {
+            $(, elements $elements:literal)? $(, warps $warps:literal)? $(, same as $same:ident)? {
             $($source:ident $(/ $divisor:literal)? % $range:literal => $place:literal
                 $($meaning:literal)?),+ $(,)?
         }
@@ -86,6 +92,12 @@ macro_rules! layouts {
             .with_warps(WARPS)
         };
         $crate::catalog::checked!($name);
+        $(
+            const _: () = assert!(
+                $crate::catalog::declare::same_layout(&$name, &$same),
+                concat!(stringify!($name), " is not the layout of ", stringify!($same)),
+            );
+        )?
         $crate::catalog::declare::layouts!(
             @item [$list] [$($shared)*]
             [$($done)* ($name, $operand, [$($field: $value,)* $($shared)*])]
@@ -110,6 +122,11 @@ macro_rules! layouts {
         );
     };
 
+    // New shared fields for the entries that follow.
+    (@item [$list:ident] [$($old:tt)*] [$($done:tt)*] entries { $($shared:tt)* } $($rest:tt)*) => {
+        $crate::catalog::declare::layouts!(@item [$list] [$($shared)*] [$($done)*] $($rest)*);
+    };
+
     // Every declaration read: the entry list.
     (@item [$list:ident] [$($shared:tt)*] [$(($name:ident, $operand:ident, [$($fields:tt)*]))*]) => {
         pub(super) const $list: &[$crate::catalog::Entry] = &[$(
@@ -128,3 +145,29 @@ macro_rules! layouts {
     (@or $default:expr, $given:expr) => { $given };
 }
 pub(crate) use layouts;
+
+/// Whether `a` and `b` are one layout: the same tile, threads, elements and digits, in order
+/// (the names may differ). `layouts!` checks `same as` declarations with it.
+pub(crate) const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
+    if a.rows != b.rows
+        || a.cols != b.cols
+        || a.warps != b.warps
+        || a.elements != b.elements
+        || a.digits.len() != b.digits.len()
+    {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.digits.len() {
+        let (x, y) = (&a.digits[i], &b.digits[i]);
+        if x.source.index() != y.source.index()
+            || x.divisor != y.divisor
+            || x.range != y.range
+            || x.place != y.place
+        {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
