@@ -32,11 +32,11 @@
 //! - `, same as OTHER` after the header also checks at compile time that the digits are
 //!   exactly `OTHER`'s: for a layout whose table reads differently from `OTHER`'s (a metadata
 //!   layout that is an A layout) while the numeral is the same.
-//! - `pub NAME = OTHER;` declares `NAME` as the layout of `OTHER` under its own name, checked
-//!   the same way.
-//! - `entry { operand: A, FIELD: VALUE, ... }` after each declaration is its catalog
-//!   [`Entry`](super::Entry): `operand` first (an [`Operand`](super::Operand) variant), then the
-//!   other fields by name, any order; the `entries LIST { FIELD: VALUE, ... }` header gives the
+//! - `pub NAME = OTHER;` declares `NAME` as the layout `OTHER` (a constant, or any constant
+//!   expression such as `wgmma_accumulator(64)`) under its own name, checked the same way.
+//! - `entry { FIELD: VALUE, ... }` after each declaration is its catalog
+//!   [`Entry`](super::Entry) but for `numeral`: the fields by name, in any order, the
+//!   [`Operand`](super::Operand) variants in scope (`operand: A`); the `entries LIST { FIELD: VALUE, ... }` header gives the
 //!   fields the entries share, and `entries { FIELD: VALUE, ... }` between declarations gives
 //!   new shared fields for the entries after it. A field missing from both, or given in both,
 //!   is a compile error (the struct literal names every field). The entries, in declaration
@@ -58,7 +58,7 @@ macro_rules! layouts {
             $($source:ident $(/ $divisor:literal)? % $range:literal => $place:literal
                 $($meaning:literal)?),+ $(,)?
         }
-        entry { operand: $operand:ident $(, $field:ident : $value:expr)* $(,)? }
+        entry { $($field:ident : $value:expr),* $(,)? }
         $($rest:tt)*
     ) => {
         $(#[$attr])*
@@ -100,7 +100,7 @@ macro_rules! layouts {
         )?
         $crate::catalog::declare::layouts!(
             @item [$list] [$($shared)*]
-            [$($done)* ($name, $operand, [$($field: $value,)* $($shared)*])]
+            [$($done)* ($name, [$($field: $value,)* $($shared)*])]
             $($rest)*
         );
     };
@@ -108,8 +108,8 @@ macro_rules! layouts {
     // An alias: another layout's digits under this name.
     (@item [$list:ident] [$($shared:tt)*] [$($done:tt)*]
         $(#[$attr:meta])*
-        $vis:vis $name:ident = $target:path;
-        entry { operand: $operand:ident $(, $field:ident : $value:expr)* $(,)? }
+        $vis:vis $name:ident = $target:expr;
+        entry { $($field:ident : $value:expr),* $(,)? }
         $($rest:tt)*
     ) => {
         $(#[$attr])*
@@ -117,7 +117,7 @@ macro_rules! layouts {
         $crate::catalog::checked!($name);
         $crate::catalog::declare::layouts!(
             @item [$list] [$($shared)*]
-            [$($done)* ($name, $operand, [$($field: $value,)* $($shared)*])]
+            [$($done)* ($name, [$($field: $value,)* $($shared)*])]
             $($rest)*
         );
     };
@@ -128,14 +128,12 @@ macro_rules! layouts {
     };
 
     // Every declaration read: the entry list.
-    (@item [$list:ident] [$($shared:tt)*] [$(($name:ident, $operand:ident, [$($fields:tt)*]))*]) => {
-        pub(super) const $list: &[$crate::catalog::Entry] = &[$(
-            $crate::catalog::Entry {
-                numeral: &$name,
-                operand: $crate::catalog::Operand::$operand,
-                $($fields)*
-            },
-        )*];
+    (@item [$list:ident] [$($shared:tt)*] [$(($name:ident, [$($fields:tt)*]))*]) => {
+        pub(super) const $list: &[$crate::catalog::Entry] = {
+            #[allow(unused_imports)]
+            use $crate::catalog::Operand::*;
+            &[$($crate::catalog::Entry { numeral: &$name, $($fields)* },)*]
+        };
     };
 
     (@source lane) => { $crate::Source::Lane };

@@ -145,27 +145,6 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// An entry (for the catalog's tables).
-    pub const fn new(
-        numeral: &'static Numeral<'static>,
-        operand: Operand,
-        element_type: &'static str,
-        element_bits: u32,
-        arch: &'static str,
-        instructions: &'static [&'static str],
-        ptx_section: &'static str,
-    ) -> Entry {
-        Entry {
-            numeral,
-            operand,
-            element_type,
-            element_bits,
-            arch,
-            instructions,
-            ptx_section,
-        }
-    }
-
     /// The layout's name.
     pub const fn name(&self) -> &'static str {
         self.numeral.name

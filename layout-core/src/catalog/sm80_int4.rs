@@ -2,8 +2,8 @@
 //! `m8n8k32` (sm_75), `m16n8k32` and `m16n8k64` (sm_80). Eight 4-bit elements pack into each
 //! `.b32` register, element `8r` in bits 0-3 of register `r`. `.u4` names are aliases.
 
-use super::sm80_int8::int_mmas;
 use super::declare::layouts;
+use super::sm80_int8::int_mmas;
 use super::{SM75_8x8x16_S32_C, SM80_16x8x16_F32_C, M16N8K32};
 
 /// The PTX ISA section the `m8n8k32` layouts transcribe.

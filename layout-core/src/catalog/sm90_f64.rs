@@ -7,7 +7,8 @@
 
 use super::declare::layouts;
 use super::{
-    SM80_16x8x16_F32_C, SM80_16x8x4_TF32_A_ROW, SM80_16x8x4_TF32_B_COL, SM80_16x8x8_TF32_A_ROW, SM80_16x8x8_TF32_B_COL, M16N8K16_FLOAT, M16N8K4, M16N8K8,
+    SM80_16x8x16_F32_C, SM80_16x8x4_TF32_A_ROW, SM80_16x8x4_TF32_B_COL, SM80_16x8x8_TF32_A_ROW,
+    SM80_16x8x8_TF32_B_COL, M16N8K16_FLOAT, M16N8K4, M16N8K8,
 };
 
 const K4: &[&str] = &["mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64"];
