@@ -35,11 +35,12 @@
 //! - `pub NAME = OTHER;` declares `NAME` as the layout `OTHER` (a constant, or any constant
 //!   expression such as `wgmma_accumulator(64)`) under its own name, checked the same way.
 //! - `entry { FIELD: VALUE, ... }` after each declaration is its catalog
-//!   [`Entry`](super::Entry) but for `numeral`: the fields by name, in any order, the
-//!   [`Operand`](super::Operand) variants in scope (`operand: A`); the `entries LIST { FIELD: VALUE, ... }` header gives the
-//!   fields the entries share, and `entries { FIELD: VALUE, ... }` between declarations gives
-//!   new shared fields for the entries after it. A field missing from both, or given in both,
-//!   is a compile error (the struct literal names every field). The entries, in declaration
+//!   [`Entry`](super::Entry) but for `numeral`: the fields by name, in any order, with the
+//!   [`Operand`](super::Operand) variants in scope (`operand: A`). The header
+//!   `entries LIST { FIELD: VALUE, ... }` gives the fields the entries share, and
+//!   `entries { FIELD: VALUE, ... }` between declarations gives new shared fields for the
+//!   entries after it. A field missing from both, or given in both, is a compile error (the
+//!   struct literal names every field). The entries, in declaration
 //!   order, make `const LIST: &[Entry]`.
 
 use crate::Numeral;

@@ -146,8 +146,8 @@ layouts! {
 
     entries { operand: C, arch: "sm_80", ptx_section: SPARSE_C_M16N8K16_FLOAT }
 
-    /// C/D of sparse `m16n8k16` with f32 accumulators (f16, bf16 and tf32 multiplicands): the layout
-    /// of [`SM80_16x8x16_F32_C`].
+    /// C/D of sparse `m16n8k16` with f32 accumulators (f16, bf16 and tf32 multiplicands): the
+    /// layout of [`SM80_16x8x16_F32_C`].
     pub SM80_SPARSE_16x8x16_F32_C = SM80_16x8x16_F32_C;
     entry { element_type: "f32", element_bits: 32, instructions: K16_F32 }
 
@@ -165,10 +165,10 @@ layouts! {
     /// fragment would.
     ///
     /// PTX (figure "Sparse MMA .m16n8k16 metadata layout for .f16/.bf16 type"): with selector `f`,
-    /// lane `4 * groupID + f` holds the fields of chunks 0-3 of row `groupID` in bits 0-15 and of row
-    /// `groupID + 8` in bits 16-31. Tile column `4 * f + chunk`, so `4 * threadID_in_group + e % 4`.
-    /// For `F = 8` (`m16n8k32`, tf32 `m16n8k16`) the pair `2f, 2f + 1` holds chunks 0-3 and 4-7:
-    /// column `8f + 4 * (threadID_in_group % 2) + e % 4`, the same place.
+    /// lane `4 * groupID + f` holds the fields of chunks 0-3 of row `groupID` in bits 0-15 and of
+    /// row `groupID + 8` in bits 16-31. Tile column `4 * f + chunk`, so `4 * threadID_in_group + e
+    /// % 4`. For `F = 8` (`m16n8k32`, tf32 `m16n8k16`) the pair `2f, 2f + 1` holds chunks 0-3 and
+    /// 4-7: column `8f + 4 * (threadID_in_group % 2) + e % 4`, the same place.
     pub SM80_SPARSE_16x8x16_F16_E: 16 x 16, same as SM80_16x8x16_S8_A_ROW {
         e % 4        => 1   "chunk bits 0-1 (field in the half word)",
         lane % 4     => 4   "4 chunks per lane: `threadID_in_group`",

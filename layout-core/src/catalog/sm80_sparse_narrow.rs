@@ -190,10 +190,10 @@ layouts! {
     /// `sm80_sparse`).
     ///
     /// PTX (figure "Sparse MMA .m16n8k32 metadata layout for .u8/.s8 type"): with selector `f`,
-    /// lane `4 * groupID + 2f` holds the 8 fields of row `groupID`, lane `4 * groupID + 2f + 1` those
-    /// of row `groupID + 8`, field `j` in bits `4j..4j+3`. Tile column `8f + j`, so
-    /// `8 * (threadID_in_group / 2) + e`; for `F = 16` lanes 2 and 3 hold fields 8-15 of the same
-    /// rows, the same place.
+    /// lane `4 * groupID + 2f` holds the 8 fields of row `groupID`, lane `4 * groupID + 2f + 1`
+    /// those of row `groupID + 8`, field `j` in bits `4j..4j+3`. Tile column `8f + j`, so `8 *
+    /// (threadID_in_group / 2) + e`; for `F = 16` lanes 2 and 3 hold fields 8-15 of the same rows,
+    /// the same place.
     pub SM80_SPARSE_16x8x32_S8_E: 16 x 16 {
         e % 8        => 1   "field 0..8 of the lane's row",
         lane / 2 % 2 => 8   "fields + 8 (`threadID_in_group` 2, 3)",
@@ -223,9 +223,9 @@ layouts! {
     /// B of sparse `m16n8k64` s8/u8 (and e4m3/e5m2), `.col`: 64 x 8 (K x N), 16 elements in 4
     /// `.b32` registers per lane.
     ///
-    /// PTX (figures "Sparse MMA .m16n8k64 fragment layout for rows 0–15 .. 48–63 of matrix B"): lane
-    /// `4 * col + t` holds rows `4t..4t+3` of column `col` in each 16-row band, band `r` in register
-    /// `r`: `row = threadID_in_group * 4 + (i & 3) + 16 * (i / 4)`, `col = groupID`.
+    /// PTX (figures "Sparse MMA .m16n8k64 fragment layout for rows 0–15 .. 48–63 of matrix B"):
+    /// lane `4 * col + t` holds rows `4t..4t+3` of column `col` in each 16-row band, band `r` in
+    /// register `r`: `row = threadID_in_group * 4 + (i & 3) + 16 * (i / 4)`, `col = groupID`.
     pub SM80_SPARSE_16x8x64_S8_B_COL: 64 x 8 {
         lane / 4 % 8 => 1   "col (n)",
         e % 4        => 8   "row bits 0-1",
@@ -248,8 +248,8 @@ layouts! {
     entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
         ptx_section: SPARSE_M16N8K64_I8 }
 
-    /// Metadata of sparse `m16n8k64` s8: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0, all
-    /// four lanes of a group).
+    /// Metadata of sparse `m16n8k64` s8: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0,
+    /// all four lanes of a group).
     pub SM80_SPARSE_16x8x64_S8_E = SM80_SPARSE_16x8x32_S8_E;
     entry { instructions: K64_S8_A }
 
@@ -291,9 +291,9 @@ layouts! {
 
     /// Compressed A of sparse `m16n8k128` s4: 16 x 64, the layout of [`SM80_16x8x64_S4_A_ROW`].
     ///
-    /// PTX: `row = groupID` for `0 <= i < 8 || 16 <= i < 24`, `groupID + 8` otherwise; the non-zeros
-    /// of dense columns `threadID_in_group * 16 ..= + 15`, `+ 64` for `i >= 16`: compressed
-    /// columns `threadID_in_group * 8 + (i & 7)`, `+ 32` for `i >= 16`.
+    /// PTX: `row = groupID` for `0 <= i < 8 || 16 <= i < 24`, `groupID + 8` otherwise; the
+    /// non-zeros of dense columns `threadID_in_group * 16 ..= + 15`, `+ 64` for `i >= 16`:
+    /// compressed columns `threadID_in_group * 8 + (i & 7)`, `+ 32` for `i >= 16`.
     pub SM80_SPARSE_16x8x128_S4_A_ROW = SM80_16x8x64_S4_A_ROW;
     entry { operand: A, element_type: "s4", instructions: K128_S4_A }
 
