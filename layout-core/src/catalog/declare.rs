@@ -170,3 +170,23 @@ pub(crate) const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::same_layout;
+    use crate::catalog::{
+        SM75_16x8x8_F32_C, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F32_C,
+        SM90_64xNx16_F16_A_RS,
+    };
+
+    #[test]
+    fn same_layout_ignores_the_name_and_nothing_else() {
+        assert!(same_layout(&SM75_16x8x8_F32_C, &SM80_16x8x16_F32_C));
+        // The same tile with other places, the same digits over 4 warps, another tile: not one
+        // layout.
+        assert!(!same_layout(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T));
+        let wider = SM80_16x8x16_F32_C.with_warps(4);
+        assert!(!same_layout(&wider, &SM80_16x8x16_F32_C));
+        assert!(!same_layout(&SM90_64xNx16_F16_A_RS, &SM80_16x8x16_F32_C));
+    }
+}
