@@ -11,8 +11,7 @@
 //! matrix (a group of four lanes holds one 16-byte row). With `.trans` the matrix is read
 //! column-major: lane `l` receives rows `2 * (l % 4)` and `+ 1` of column `l / 4`.
 
-use super::{checked, Entry, Operand};
-use crate::{Digit, Numeral};
+use super::declare::layouts;
 
 /// The PTX ISA section these layouts transcribe.
 pub const LDMATRIX: &str = "PTX ISA 9.7.9.25, Data Movement and Conversion Instructions: ldmatrix";
@@ -44,176 +43,71 @@ pub const fn ldmatrix_address_lanes(num: u32) -> core::ops::Range<u32> {
     }
 }
 
-/// `ldmatrix .x1`: one 8 x 8 matrix, 2 elements (1 `.b32` register) per lane.
-///
-/// PTX: lane `l` holds row `l / 4`, columns `2 * (l % 4) + i`.
-///
-/// | digit      | range | place | source        |
-/// |------------|-------|-------|---------------|
-/// | `e`        | 2     | 1     | col bit 0     |
-/// | `lane % 4` | 4     | 2     | col bits 1-2  |
-/// | `lane / 4` | 8     | 8     | row           |
-pub const SM75_U32x1_LDSM_N: Numeral = Numeral::new(
-    "SM75_U32x1_LDSM_N",
-    8,
-    8,
-    2,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 8),
-    ],
-);
+layouts! {
+    entries ENTRIES { operand: Matrices, element_type: "b16", element_bits: 16, arch: "sm_75",
+        ptx_section: LDMATRIX }
 
-/// `ldmatrix .x2`: two stacked 8 x 8 matrices (16 x 8), 4 elements (2 registers) per lane.
-///
-/// PTX: lane `l`, element `i` holds row `8 * (i / 2) + l / 4`, column `2 * (l % 4) + i % 2`.
-///
-/// | digit      | range | place | source              |
-/// |------------|-------|-------|---------------------|
-/// | `e % 2`    | 2     | 1     | col bit 0           |
-/// | `lane % 4` | 4     | 2     | col bits 1-2        |
-/// | `lane / 4` | 8     | 8     | row in the matrix   |
-/// | `e / 2`    | 2     | 64    | matrix (register)   |
-pub const SM75_U32x2_LDSM_N: Numeral = Numeral::new(
-    "SM75_U32x2_LDSM_N",
-    16,
-    8,
-    4,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 8),
-        Digit::element(2, 2, 64),
-    ],
-);
+    /// `ldmatrix .x1`: one 8 x 8 matrix, 2 elements (1 `.b32` register) per lane.
+    ///
+    /// PTX: lane `l` holds row `l / 4`, columns `2 * (l % 4) + i`.
+    pub SM75_U32x1_LDSM_N: 8 x 8 {
+        e % 2        => 1 "col bit 0",
+        lane % 4     => 2 "col bits 1-2",
+        lane / 4 % 8 => 8 "row",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x1.shared.b16"] }
 
-/// `ldmatrix .x4`: four stacked 8 x 8 matrices (32 x 8), 8 elements (4 registers) per lane.
-///
-/// PTX: lane `l`, element `i` holds row `8 * (i / 2) + l / 4`, column `2 * (l % 4) + i % 2`.
-///
-/// | digit      | range | place | source              |
-/// |------------|-------|-------|---------------------|
-/// | `e % 2`    | 2     | 1     | col bit 0           |
-/// | `lane % 4` | 4     | 2     | col bits 1-2        |
-/// | `lane / 4` | 8     | 8     | row in the matrix   |
-/// | `e / 2`    | 4     | 64    | matrix (register)   |
-pub const SM75_U32x4_LDSM_N: Numeral = Numeral::new(
-    "SM75_U32x4_LDSM_N",
-    32,
-    8,
-    8,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 8),
-        Digit::element(2, 4, 64),
-    ],
-);
+    /// `ldmatrix .x2`: two stacked 8 x 8 matrices (16 x 8), 4 elements (2 registers) per lane.
+    ///
+    /// PTX: lane `l`, element `i` holds row `8 * (i / 2) + l / 4`, column `2 * (l % 4) + i % 2`.
+    pub SM75_U32x2_LDSM_N: 16 x 8 {
+        e % 2        => 1  "col bit 0",
+        lane % 4     => 2  "col bits 1-2",
+        lane / 4 % 8 => 8  "row in the matrix",
+        e / 2 % 2    => 64 "matrix (register)",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x2.shared.b16"] }
 
-/// `ldmatrix .x1.trans`: one 8 x 8 matrix read column-major, 2 elements per lane.
-///
-/// PTX: lane `l` holds rows `2 * (l % 4) + i`, column `l / 4`.
-///
-/// | digit      | range | place | source        |
-/// |------------|-------|-------|---------------|
-/// | `lane / 4` | 8     | 1     | col           |
-/// | `e`        | 2     | 8     | row bit 0     |
-/// | `lane % 4` | 4     | 16    | row bits 1-2  |
-pub const SM75_U16x2_LDSM_T: Numeral = Numeral::new(
-    "SM75_U16x2_LDSM_T",
-    8,
-    8,
-    2,
-    &[
-        Digit::lane(4, 8, 1),
-        Digit::element(1, 2, 8),
-        Digit::lane(1, 4, 16),
-    ],
-);
+    /// `ldmatrix .x4`: four stacked 8 x 8 matrices (32 x 8), 8 elements (4 registers) per lane.
+    ///
+    /// PTX: lane `l`, element `i` holds row `8 * (i / 2) + l / 4`, column `2 * (l % 4) + i % 2`.
+    pub SM75_U32x4_LDSM_N: 32 x 8 {
+        e % 2        => 1  "col bit 0",
+        lane % 4     => 2  "col bits 1-2",
+        lane / 4 % 8 => 8  "row in the matrix",
+        e / 2 % 4    => 64 "matrix (register)",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x4.shared.b16"] }
 
-/// `ldmatrix .x2.trans`: two stacked matrices (16 x 8) read column-major, 4 elements per lane.
-///
-/// PTX: lane `l`, element `i` holds row `8 * (i / 2) + 2 * (l % 4) + i % 2`, column `l / 4`.
-///
-/// | digit      | range | place | source              |
-/// |------------|-------|-------|---------------------|
-/// | `lane / 4` | 8     | 1     | col                 |
-/// | `e % 2`    | 2     | 8     | row bit 0           |
-/// | `lane % 4` | 4     | 16    | row bits 1-2        |
-/// | `e / 2`    | 2     | 64    | matrix (register)   |
-pub const SM75_U16x4_LDSM_T: Numeral = Numeral::new(
-    "SM75_U16x4_LDSM_T",
-    16,
-    8,
-    4,
-    &[
-        Digit::lane(4, 8, 1),
-        Digit::element(1, 2, 8),
-        Digit::lane(1, 4, 16),
-        Digit::element(2, 2, 64),
-    ],
-);
+    /// `ldmatrix .x1.trans`: one 8 x 8 matrix read column-major, 2 elements per lane.
+    ///
+    /// PTX: lane `l` holds rows `2 * (l % 4) + i`, column `l / 4`.
+    pub SM75_U16x2_LDSM_T: 8 x 8 {
+        lane / 4 % 8 => 1  "col",
+        e % 2        => 8  "row bit 0",
+        lane % 4     => 16 "row bits 1-2",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16"] }
 
-/// `ldmatrix .x4.trans`: four stacked matrices (32 x 8) read column-major, 8 elements per lane.
-///
-/// PTX: lane `l`, element `i` holds row `8 * (i / 2) + 2 * (l % 4) + i % 2`, column `l / 4`.
-///
-/// | digit      | range | place | source              |
-/// |------------|-------|-------|---------------------|
-/// | `lane / 4` | 8     | 1     | col                 |
-/// | `e % 2`    | 2     | 8     | row bit 0           |
-/// | `lane % 4` | 4     | 16    | row bits 1-2        |
-/// | `e / 2`    | 4     | 64    | matrix (register)   |
-pub const SM75_U16x8_LDSM_T: Numeral = Numeral::new(
-    "SM75_U16x8_LDSM_T",
-    32,
-    8,
-    8,
-    &[
-        Digit::lane(4, 8, 1),
-        Digit::element(1, 2, 8),
-        Digit::lane(1, 4, 16),
-        Digit::element(2, 4, 64),
-    ],
-);
+    /// `ldmatrix .x2.trans`: two stacked matrices (16 x 8) read column-major, 4 elements per lane.
+    ///
+    /// PTX: lane `l`, element `i` holds row `8 * (i / 2) + 2 * (l % 4) + i % 2`, column `l / 4`.
+    pub SM75_U16x4_LDSM_T: 16 x 8 {
+        lane / 4 % 8 => 1  "col",
+        e % 2        => 8  "row bit 0",
+        lane % 4     => 16 "row bits 1-2",
+        e / 2 % 2    => 64 "matrix (register)",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16"] }
 
-checked!(
-    SM75_U32x1_LDSM_N,
-    SM75_U32x2_LDSM_N,
-    SM75_U32x4_LDSM_N,
-    SM75_U16x2_LDSM_T,
-    SM75_U16x4_LDSM_T,
-    SM75_U16x8_LDSM_T,
-);
-
-const fn entry(n: &'static Numeral<'static>, instr: &'static [&'static str]) -> Entry {
-    Entry::new(n, Operand::Matrices, "b16", 16, "sm_75", instr, LDMATRIX)
+    /// `ldmatrix .x4.trans`: four stacked matrices (32 x 8) read column-major, 8 elements per lane.
+    ///
+    /// PTX: lane `l`, element `i` holds row `8 * (i / 2) + 2 * (l % 4) + i % 2`, column `l / 4`.
+    pub SM75_U16x8_LDSM_T: 32 x 8 {
+        lane / 4 % 8 => 1  "col",
+        e % 2        => 8  "row bit 0",
+        lane % 4     => 16 "row bits 1-2",
+        e / 2 % 4    => 64 "matrix (register)",
+    }
+    entry { instructions: &["ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"] }
 }
-
-pub(super) const ENTRIES: &[Entry] = &[
-    entry(
-        &SM75_U32x1_LDSM_N,
-        &["ldmatrix.sync.aligned.m8n8.x1.shared.b16"],
-    ),
-    entry(
-        &SM75_U32x2_LDSM_N,
-        &["ldmatrix.sync.aligned.m8n8.x2.shared.b16"],
-    ),
-    entry(
-        &SM75_U32x4_LDSM_N,
-        &["ldmatrix.sync.aligned.m8n8.x4.shared.b16"],
-    ),
-    entry(
-        &SM75_U16x2_LDSM_T,
-        &["ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16"],
-    ),
-    entry(
-        &SM75_U16x4_LDSM_T,
-        &["ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16"],
-    ),
-    entry(
-        &SM75_U16x8_LDSM_T,
-        &["ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"],
-    ),
-];

@@ -13,6 +13,25 @@
 //! and so is that of sparse `wgmma.mma_async.sp` in registers (`sm90_wgmma_sparse`).
 //! [`CATALOG`] lists them all with their PTX instructions.
 //!
+//! Each layout is written once, in `numeral!`'s words, with its catalog entry by field:
+//!
+//! ```text
+//! pub SM80_16x8x16_F32_C: 16 x 8 {
+//!     e % 2        => 1  "col bit 0",
+//!     lane % 4     => 2  "col bits 1-2",
+//!     lane / 4 % 8 => 8  "row 0..8",
+//!     e / 2 % 2    => 64 "row + 8 (c2, c3)",
+//! }
+//! entry { operand: C, element_type: "f32", element_bits: 32, instructions: &[F16_F32, BF16_F32] }
+//!
+//! pub SM80_16x8x16_F16_C = SM80_16x8x16_F32_C;
+//! entry { operand: C, element_type: "f16", element_bits: 16, instructions: &[F16_F16] }
+//! ```
+//!
+//! The constant's name, its digits, the digit table in its docs (digit, range, place, and the
+//! string as its meaning) and its entry all come from that declaration (the crate-private
+//! `layouts!` macro in `declare.rs`); an alias (`NAME = OTHER`) is `OTHER` under its own name.
+//!
 //! | module (file)       | instructions                                                        |
 //! |---------------------|---------------------------------------------------------------------|
 //! | `sm70_m8n8k4`       | `mma.m8n8k4` f16 (Volta: four 8x8x4 products per warp)              |
@@ -37,6 +56,7 @@
 //! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
 #![allow(non_upper_case_globals)]
 
+mod declare;
 mod instruction;
 mod ldmatrix;
 mod movmatrix;
@@ -144,27 +164,6 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// An entry (for the catalog's tables).
-    pub const fn new(
-        numeral: &'static Numeral<'static>,
-        operand: Operand,
-        element_type: &'static str,
-        element_bits: u32,
-        arch: &'static str,
-        instructions: &'static [&'static str],
-        ptx_section: &'static str,
-    ) -> Entry {
-        Entry {
-            numeral,
-            operand,
-            element_type,
-            element_bits,
-            arch,
-            instructions,
-            ptx_section,
-        }
-    }
-
     /// The layout's name.
     pub const fn name(&self) -> &'static str {
         self.numeral.name

@@ -17,34 +17,26 @@
 //! `ldmatrix .x1.trans` ([`SM75_U16x2_LDSM_T`]): `movmatrix` on what `ldmatrix .x1` loaded gives
 //! the registers `ldmatrix .x1.trans` would have loaded from the same shared memory.
 
-use super::{checked, Entry, Operand, SM75_U32x1_LDSM_N};
-use crate::Numeral;
+use super::declare::layouts;
+use super::SM75_U32x1_LDSM_N;
 
 /// The PTX ISA section this layout transcribes.
 pub const MOVMATRIX: &str =
     "PTX ISA 9.7.14.5.17, Warp-level matrix transpose instruction: movmatrix";
 
-/// `movmatrix .m8n8.trans.b16`: the source `a` over the source matrix and the destination `d`
-/// over the transposed matrix, 2 elements (1 `.b32` register) per lane. The layout of
-/// [`SM75_U32x1_LDSM_N`].
-///
-/// PTX: lane `l` holds row `l / 4`, columns `2 * (l % 4) + i`.
-///
-/// | digit      | range | place | source        |
-/// |------------|-------|-------|---------------|
-/// | `e`        | 2     | 1     | col bit 0     |
-/// | `lane % 4` | 4     | 2     | col bits 1-2  |
-/// | `lane / 4` | 8     | 8     | row           |
-pub const SM75_U32x1_MOVM_T: Numeral = SM75_U32x1_LDSM_N.renamed("SM75_U32x1_MOVM_T");
+layouts! {
+    entries ENTRIES {}
 
-checked!(SM75_U32x1_MOVM_T);
-
-pub(super) const ENTRIES: &[Entry] = &[Entry::new(
-    &SM75_U32x1_MOVM_T,
-    Operand::Matrices,
-    "b16",
-    16,
-    "sm_75",
-    &["movmatrix.sync.aligned.m8n8.trans.b16"],
-    MOVMATRIX,
-)];
+    /// `movmatrix .m8n8.trans.b16`: the source `a` over the source matrix and the destination `d`
+    /// over the transposed matrix, 2 elements (1 `.b32` register) per lane. The layout of
+    /// [`SM75_U32x1_LDSM_N`].
+    ///
+    /// PTX: lane `l` holds row `l / 4`, columns `2 * (l % 4) + i`.
+    pub SM75_U32x1_MOVM_T: 8 x 8, same as SM75_U32x1_LDSM_N {
+        e % 2        => 1 "col bit 0",
+        lane % 4     => 2 "col bits 1-2",
+        lane / 4 % 8 => 8 "row",
+    }
+    entry { operand: Matrices, element_type: "b16", element_bits: 16, arch: "sm_75",
+        ptx_section: MOVMATRIX, instructions: &["movmatrix.sync.aligned.m8n8.trans.b16"] }
+}

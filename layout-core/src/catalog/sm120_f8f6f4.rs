@@ -31,70 +31,8 @@
 //! Target: `sm_120a` (also `sm_121a` and, with PTX ISA 8.8, the family target `sm_120f`;
 //! ptxas 13.0 rejects `sm_120` and `sm_100a`).
 
-use super::{
-    checked, Entry, Operand, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL,
-    M16N8K32,
-};
-use crate::Numeral;
-
-/// A of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_A_ROW`].
-pub const SM120_16x8x32_E4M3_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E4M3_A_ROW");
-/// A of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_A_ROW`].
-pub const SM120_16x8x32_E5M2_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E5M2_A_ROW");
-/// A of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
-/// [`SM80_16x8x32_S8_A_ROW`].
-pub const SM120_16x8x32_E3M2_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E3M2_A_ROW");
-/// A of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
-/// [`SM80_16x8x32_S8_A_ROW`].
-pub const SM120_16x8x32_E2M3_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E2M3_A_ROW");
-/// A of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
-/// of [`SM80_16x8x32_S8_A_ROW`].
-pub const SM120_16x8x32_E2M1_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM120_16x8x32_E2M1_A_ROW");
-
-/// B of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_B_COL`].
-pub const SM120_16x8x32_E4M3_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E4M3_B_COL");
-/// B of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_B_COL`].
-pub const SM120_16x8x32_E5M2_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E5M2_B_COL");
-/// B of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
-/// [`SM80_16x8x32_S8_B_COL`].
-pub const SM120_16x8x32_E3M2_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E3M2_B_COL");
-/// B of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
-/// [`SM80_16x8x32_S8_B_COL`].
-pub const SM120_16x8x32_E2M3_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E2M3_B_COL");
-/// B of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
-/// of [`SM80_16x8x32_S8_B_COL`].
-pub const SM120_16x8x32_E2M1_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM120_16x8x32_E2M1_B_COL");
-
-/// C/D of `m16n8k32.kind::f8f6f4` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
-pub const SM120_16x8x32_F32_C: Numeral = SM80_16x8x16_F32_C.renamed("SM120_16x8x32_F32_C");
-/// C/D of `m16n8k32.kind::f8f6f4` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
-/// packed two per `.f16x2` register.
-pub const SM120_16x8x32_F16_C: Numeral = SM80_16x8x16_F32_C.renamed("SM120_16x8x32_F16_C");
-
-checked!(
-    SM120_16x8x32_E4M3_A_ROW,
-    SM120_16x8x32_E5M2_A_ROW,
-    SM120_16x8x32_E3M2_A_ROW,
-    SM120_16x8x32_E2M3_A_ROW,
-    SM120_16x8x32_E2M1_A_ROW,
-    SM120_16x8x32_E4M3_B_COL,
-    SM120_16x8x32_E5M2_B_COL,
-    SM120_16x8x32_E3M2_B_COL,
-    SM120_16x8x32_E2M3_B_COL,
-    SM120_16x8x32_E2M1_B_COL,
-    SM120_16x8x32_F32_C,
-    SM120_16x8x32_F16_C,
-);
+use super::declare::layouts;
+use super::{SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL, M16N8K32};
 
 /// `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.{acc}.{a}.{b}.{acc}`.
 macro_rules! f8f6f4 {
@@ -181,100 +119,61 @@ macro_rules! with_acc {
     };
 }
 
-/// An entry of this family: sm_120a, transcribed from the `m16n8k32` fragments.
-const fn entry(
-    n: &'static Numeral<'static>,
-    operand: Operand,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-) -> Entry {
-    Entry::new(n, operand, ty, bits, "sm_120a", instr, M16N8K32)
-}
+layouts! {
+    entries ENTRIES { arch: "sm_120a", ptx_section: M16N8K32 }
 
-pub(super) const ENTRIES: &[Entry] = &[
-    entry(
-        &SM120_16x8x32_E4M3_A_ROW,
-        Operand::A,
-        "e4m3",
-        8,
-        with_a!("e4m3"),
-    ),
-    entry(
-        &SM120_16x8x32_E5M2_A_ROW,
-        Operand::A,
-        "e5m2",
-        8,
-        with_a!("e5m2"),
-    ),
-    entry(
-        &SM120_16x8x32_E3M2_A_ROW,
-        Operand::A,
-        "e3m2",
-        8,
-        with_a!("e3m2"),
-    ),
-    entry(
-        &SM120_16x8x32_E2M3_A_ROW,
-        Operand::A,
-        "e2m3",
-        8,
-        with_a!("e2m3"),
-    ),
-    entry(
-        &SM120_16x8x32_E2M1_A_ROW,
-        Operand::A,
-        "e2m1",
-        8,
-        with_a!("e2m1"),
-    ),
-    entry(
-        &SM120_16x8x32_E4M3_B_COL,
-        Operand::B,
-        "e4m3",
-        8,
-        with_b!("e4m3"),
-    ),
-    entry(
-        &SM120_16x8x32_E5M2_B_COL,
-        Operand::B,
-        "e5m2",
-        8,
-        with_b!("e5m2"),
-    ),
-    entry(
-        &SM120_16x8x32_E3M2_B_COL,
-        Operand::B,
-        "e3m2",
-        8,
-        with_b!("e3m2"),
-    ),
-    entry(
-        &SM120_16x8x32_E2M3_B_COL,
-        Operand::B,
-        "e2m3",
-        8,
-        with_b!("e2m3"),
-    ),
-    entry(
-        &SM120_16x8x32_E2M1_B_COL,
-        Operand::B,
-        "e2m1",
-        8,
-        with_b!("e2m1"),
-    ),
-    entry(
-        &SM120_16x8x32_F32_C,
-        Operand::C,
-        "f32",
-        32,
-        with_acc!("f32"),
-    ),
-    entry(
-        &SM120_16x8x32_F16_C,
-        Operand::C,
-        "f16",
-        16,
-        with_acc!("f16"),
-    ),
-];
+    /// A of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_A_ROW`].
+    pub SM120_16x8x32_E4M3_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e4m3", element_bits: 8, instructions: with_a!("e4m3") }
+
+    /// A of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_A_ROW`].
+    pub SM120_16x8x32_E5M2_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e5m2", element_bits: 8, instructions: with_a!("e5m2") }
+
+    /// A of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
+    /// [`SM80_16x8x32_S8_A_ROW`].
+    pub SM120_16x8x32_E3M2_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e3m2", element_bits: 8, instructions: with_a!("e3m2") }
+
+    /// A of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
+    /// [`SM80_16x8x32_S8_A_ROW`].
+    pub SM120_16x8x32_E2M3_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e2m3", element_bits: 8, instructions: with_a!("e2m3") }
+
+    /// A of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
+    /// of [`SM80_16x8x32_S8_A_ROW`].
+    pub SM120_16x8x32_E2M1_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e2m1", element_bits: 8, instructions: with_a!("e2m1") }
+
+    /// B of `m16n8k32.kind::f8f6f4` e4m3: the layout of [`SM80_16x8x32_S8_B_COL`].
+    pub SM120_16x8x32_E4M3_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "e4m3", element_bits: 8, instructions: with_b!("e4m3") }
+
+    /// B of `m16n8k32.kind::f8f6f4` e5m2: the layout of [`SM80_16x8x32_S8_B_COL`].
+    pub SM120_16x8x32_E5M2_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "e5m2", element_bits: 8, instructions: with_b!("e5m2") }
+
+    /// B of `m16n8k32.kind::f8f6f4` e3m2 (6 bits in an 8-bit container): the layout of
+    /// [`SM80_16x8x32_S8_B_COL`].
+    pub SM120_16x8x32_E3M2_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "e3m2", element_bits: 8, instructions: with_b!("e3m2") }
+
+    /// B of `m16n8k32.kind::f8f6f4` e2m3 (6 bits in an 8-bit container): the layout of
+    /// [`SM80_16x8x32_S8_B_COL`].
+    pub SM120_16x8x32_E2M3_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "e2m3", element_bits: 8, instructions: with_b!("e2m3") }
+
+    /// B of `m16n8k32.kind::f8f6f4` e2m1 (4 bits in the middle of an 8-bit container): the layout
+    /// of [`SM80_16x8x32_S8_B_COL`].
+    pub SM120_16x8x32_E2M1_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "e2m1", element_bits: 8, instructions: with_b!("e2m1") }
+
+    /// C/D of `m16n8k32.kind::f8f6f4` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
+    pub SM120_16x8x32_F32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "f32", element_bits: 32, instructions: with_acc!("f32") }
+
+    /// C/D of `m16n8k32.kind::f8f6f4` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
+    /// packed two per `.f16x2` register.
+    pub SM120_16x8x32_F16_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "f16", element_bits: 16, instructions: with_acc!("f16") }
+}

@@ -68,12 +68,12 @@
 //! `m16n8k64` s4 and the `m16n8k32` f16 B have no second source; the hardware check runs them
 //! all.
 
+use super::declare::layouts;
 use super::{
-    checked, Entry, Operand, SM75_16x8x8_F16_A_ROW, SM75_U16x8_LDSM_T, SM80_16x8x16_F16_A_ROW,
-    SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C, SM80_16x8x16_S8_A_ROW, SM80_16x8x4_TF32_A_ROW,
-    SM80_16x8x8_TF32_A_ROW, SM80_16x8x8_TF32_B_COL, SM90_16x8x16_F64_B_COL,
+    SM75_16x8x8_F16_A_ROW, SM75_U16x8_LDSM_T, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
+    SM80_16x8x16_F32_C, SM80_16x8x16_S8_A_ROW, SM80_16x8x4_TF32_A_ROW, SM80_16x8x8_TF32_A_ROW,
+    SM80_16x8x8_TF32_B_COL, SM90_16x8x16_F64_B_COL,
 };
-use crate::Numeral;
 
 /// The PTX ISA section the sparse `m16n8k16` f16 / bf16 layouts transcribe.
 pub const SPARSE_M16N8K16_F16: &str =
@@ -92,159 +92,6 @@ pub const SPARSE_C_M16N8K16_FLOAT: &str =
     "PTX ISA 9.7.14.5.8, Matrix Fragments for mma.m16n8k16 with floating point type";
 /// The dense section the sparse `m16n8k8` tf32 C/D refer to.
 pub const SPARSE_C_M16N8K8: &str = "PTX ISA 9.7.14.5.7, Matrix Fragments for mma.m16n8k8";
-
-/// Compressed A of sparse `m16n8k16` f16: 16 x 8, the layout of [`SM75_16x8x8_F16_A_ROW`].
-///
-/// PTX: `row = groupID` for `a0, a1`, `groupID + 8` for `a2, a3`; the non-zeros of dense
-/// columns `threadID_in_group * 4 ..= + 3`, that is compressed columns
-/// `threadID_in_group * 2 + (i & 1)`.
-pub const SM80_SPARSE_16x8x16_F16_A_ROW: Numeral =
-    SM75_16x8x8_F16_A_ROW.renamed("SM80_SPARSE_16x8x16_F16_A_ROW");
-/// Compressed A of sparse `m16n8k16` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_A_ROW`].
-pub const SM80_SPARSE_16x8x16_BF16_A_ROW: Numeral =
-    SM75_16x8x8_F16_A_ROW.renamed("SM80_SPARSE_16x8x16_BF16_A_ROW");
-/// B of sparse `m16n8k16` f16: the dense layout [`SM80_16x8x16_F16_B_COL`].
-pub const SM80_SPARSE_16x8x16_F16_B_COL: Numeral =
-    SM80_16x8x16_F16_B_COL.renamed("SM80_SPARSE_16x8x16_F16_B_COL");
-/// B of sparse `m16n8k16` bf16: the dense layout [`SM80_16x8x16_F16_B_COL`].
-pub const SM80_SPARSE_16x8x16_BF16_B_COL: Numeral =
-    SM80_16x8x16_F16_B_COL.renamed("SM80_SPARSE_16x8x16_BF16_B_COL");
-/// C/D of sparse `m16n8k16` with f32 accumulators (f16, bf16 and tf32 multiplicands): the layout
-/// of [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x16_F32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x16_F32_C");
-/// C/D of sparse `m16n8k16` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
-/// packed two per `.f16x2` register.
-pub const SM80_SPARSE_16x8x16_F16_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x16_F16_C");
-
-/// Metadata of sparse `m16n8k16` f16 (and of every shape in this module): 16 x 16 fields,
-/// 8 per lane in its one `.b32` register (see the module docs for the tile). The layout of
-/// [`SM80_16x8x16_S8_A_ROW`]: each field sits where an s8 element of the dense `m16n8k16` A
-/// fragment would.
-///
-/// PTX (figure "Sparse MMA .m16n8k16 metadata layout for .f16/.bf16 type"): with selector `f`,
-/// lane `4 * groupID + f` holds the fields of chunks 0-3 of row `groupID` in bits 0-15 and of row
-/// `groupID + 8` in bits 16-31. Tile column `4 * f + chunk`, so `4 * threadID_in_group + e % 4`.
-/// For `F = 8` (`m16n8k32`, tf32 `m16n8k16`) the pair `2f, 2f + 1` holds chunks 0-3 and 4-7:
-/// column `8f + 4 * (threadID_in_group % 2) + e % 4`, the same place.
-///
-/// | digit      | range | place | source                                   |
-/// |------------|-------|-------|------------------------------------------|
-/// | `e % 4`    | 4     | 1     | chunk bits 0-1 (field in the half word)  |
-/// | `lane % 4` | 4     | 4     | 4 chunks per lane: `threadID_in_group`   |
-/// | `lane / 4` | 8     | 16    | row 0..8                                 |
-/// | `e / 4`    | 2     | 128   | row + 8 (bits 16-31)                     |
-pub const SM80_SPARSE_16x8x16_F16_E: Numeral =
-    SM80_16x8x16_S8_A_ROW.renamed("SM80_SPARSE_16x8x16_F16_E");
-/// Metadata of sparse `m16n8k16` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_E`].
-pub const SM80_SPARSE_16x8x16_BF16_E: Numeral =
-    SM80_SPARSE_16x8x16_F16_E.renamed("SM80_SPARSE_16x8x16_BF16_E");
-
-/// Compressed A of sparse `m16n8k32` f16: 16 x 16, the layout of [`SM80_16x8x16_F16_A_ROW`].
-///
-/// PTX: `row = groupID` for `0 <= i < 2 || 4 <= i < 6`, `groupID + 8` otherwise; the
-/// non-zeros of dense columns `threadID_in_group * 4 ..= + 3` for `i < 4`, `+ 16` for `i >= 4`,
-/// that is compressed columns `threadID_in_group * 2 + (i & 1)`, `+ 8` for `i >= 4`.
-pub const SM80_SPARSE_16x8x32_F16_A_ROW: Numeral =
-    SM80_16x8x16_F16_A_ROW.renamed("SM80_SPARSE_16x8x32_F16_A_ROW");
-/// Compressed A of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x32_F16_A_ROW`].
-pub const SM80_SPARSE_16x8x32_BF16_A_ROW: Numeral =
-    SM80_16x8x16_F16_A_ROW.renamed("SM80_SPARSE_16x8x32_BF16_A_ROW");
-
-/// B of sparse `m16n8k32` f16/bf16, `.col`: 32 x 8 (K x N), 8 elements in 4 `.b32` registers
-/// per lane: the dense `m16n8k16` B pattern twice, rows 16-31 in `b4..b7`. The layout of
-/// [`SM75_U16x8_LDSM_T`]: `ldmatrix.x4.trans` of the row-major 32 x 8 B loads it.
-///
-/// PTX (figure "Sparse MMA .m16n8k32 fragment layout for matrix B with .f16/.bf16 type"):
-/// `row = threadID_in_group * 2 + (i & 1) + 8 * (i / 2)`, `col = groupID`.
-///
-/// | digit      | range | place | source                  |
-/// |------------|-------|-------|-------------------------|
-/// | `lane / 4` | 8     | 1     | col (n)                 |
-/// | `e % 2`    | 2     | 8     | row bit 0               |
-/// | `lane % 4` | 4     | 16    | row bits 1-2            |
-/// | `e / 2`    | 4     | 64    | row + 8 per register    |
-pub const SM80_SPARSE_16x8x32_F16_B_COL: Numeral =
-    SM75_U16x8_LDSM_T.renamed("SM80_SPARSE_16x8x32_F16_B_COL");
-/// B of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x32_F16_B_COL`].
-pub const SM80_SPARSE_16x8x32_BF16_B_COL: Numeral =
-    SM80_SPARSE_16x8x32_F16_B_COL.renamed("SM80_SPARSE_16x8x32_BF16_B_COL");
-/// C/D of sparse `m16n8k32` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x32_F32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x32_F32_C");
-/// C/D of sparse `m16n8k32` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
-/// packed two per `.f16x2` register.
-pub const SM80_SPARSE_16x8x32_F16_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x32_F16_C");
-/// Metadata of sparse `m16n8k32` f16: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (selector 0:
-/// lanes `threadID_in_group` 0, 1, tile columns 0-7; selector 1: lanes 2, 3, columns 8-15).
-pub const SM80_SPARSE_16x8x32_F16_E: Numeral =
-    SM80_SPARSE_16x8x16_F16_E.renamed("SM80_SPARSE_16x8x32_F16_E");
-/// Metadata of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_E`].
-pub const SM80_SPARSE_16x8x32_BF16_E: Numeral =
-    SM80_SPARSE_16x8x16_F16_E.renamed("SM80_SPARSE_16x8x32_BF16_E");
-
-/// Compressed A of sparse `m16n8k8` tf32: 16 x 4, the layout of [`SM80_16x8x4_TF32_A_ROW`].
-///
-/// PTX: `row = groupID` for `a0`, `groupID + 8` for `a1`; the non-zero of dense columns
-/// `threadID_in_group * 2 ..= + 1`, compressed column `threadID_in_group`.
-pub const SM80_SPARSE_16x8x8_TF32_A_ROW: Numeral =
-    SM80_16x8x4_TF32_A_ROW.renamed("SM80_SPARSE_16x8x8_TF32_A_ROW");
-/// B of sparse `m16n8k8` tf32: the dense layout [`SM80_16x8x8_TF32_B_COL`].
-pub const SM80_SPARSE_16x8x8_TF32_B_COL: Numeral =
-    SM80_16x8x8_TF32_B_COL.renamed("SM80_SPARSE_16x8x8_TF32_B_COL");
-/// C/D of sparse `m16n8k8` tf32 (f32 accumulators): the layout of [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x8_F32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x8_F32_C");
-/// Metadata of sparse `m16n8k8` tf32: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (one lane
-/// per selector, four 2-wide chunks per row).
-pub const SM80_SPARSE_16x8x8_TF32_E: Numeral =
-    SM80_SPARSE_16x8x16_F16_E.renamed("SM80_SPARSE_16x8x8_TF32_E");
-
-/// Compressed A of sparse `m16n8k16` tf32: 16 x 8, the layout of [`SM80_16x8x8_TF32_A_ROW`].
-///
-/// PTX: `row = groupID` for `a0, a2`, `groupID + 8` for `a1, a3`; the non-zero of dense
-/// columns `threadID_in_group * 2 ..= + 1` (`a0, a1`) and `+ 8` (`a2, a3`), compressed column
-/// `threadID_in_group`, `+ 4` for `a2, a3`.
-pub const SM80_SPARSE_16x8x16_TF32_A_ROW: Numeral =
-    SM80_16x8x8_TF32_A_ROW.renamed("SM80_SPARSE_16x8x16_TF32_A_ROW");
-/// B of sparse `m16n8k16` tf32: 16 x 8, 4 `.b32` registers per lane, the layout of
-/// [`SM90_16x8x16_F64_B_COL`] (the ISA draws both with one image).
-///
-/// PTX: `row = threadID_in_group + i * 4`, `col = groupID`.
-pub const SM80_SPARSE_16x8x16_TF32_B_COL: Numeral =
-    SM90_16x8x16_F64_B_COL.renamed("SM80_SPARSE_16x8x16_TF32_B_COL");
-/// Metadata of sparse `m16n8k16` tf32: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (a lane
-/// pair per selector, eight 2-wide chunks per row).
-pub const SM80_SPARSE_16x8x16_TF32_E: Numeral =
-    SM80_SPARSE_16x8x16_F16_E.renamed("SM80_SPARSE_16x8x16_TF32_E");
-
-checked!(
-    SM80_SPARSE_16x8x16_F16_A_ROW,
-    SM80_SPARSE_16x8x16_BF16_A_ROW,
-    SM80_SPARSE_16x8x16_F16_B_COL,
-    SM80_SPARSE_16x8x16_BF16_B_COL,
-    SM80_SPARSE_16x8x16_F32_C,
-    SM80_SPARSE_16x8x16_F16_C,
-    SM80_SPARSE_16x8x16_F16_E,
-    SM80_SPARSE_16x8x16_BF16_E,
-    SM80_SPARSE_16x8x32_F16_A_ROW,
-    SM80_SPARSE_16x8x32_BF16_A_ROW,
-    SM80_SPARSE_16x8x32_F16_B_COL,
-    SM80_SPARSE_16x8x32_BF16_B_COL,
-    SM80_SPARSE_16x8x32_F32_C,
-    SM80_SPARSE_16x8x32_F16_C,
-    SM80_SPARSE_16x8x32_F16_E,
-    SM80_SPARSE_16x8x32_BF16_E,
-    SM80_SPARSE_16x8x8_TF32_A_ROW,
-    SM80_SPARSE_16x8x8_TF32_B_COL,
-    SM80_SPARSE_16x8x8_F32_C,
-    SM80_SPARSE_16x8x8_TF32_E,
-    SM80_SPARSE_16x8x16_TF32_A_ROW,
-    SM80_SPARSE_16x8x16_TF32_B_COL,
-    SM80_SPARSE_16x8x16_TF32_E,
-);
 
 /// `mma.sp::ordered_metadata.sync.aligned.{shape}.row.col.{types}` for each of `types`, then
 /// `mma.sp.sync.aligned.{shape}.row.col.{types}` for each.
@@ -274,201 +121,167 @@ const K32_F16_ACC: &[&str] = sparse_mma!("m16n8k32"; "f16.f16.f16.f16");
 const K8_TF32: &[&str] = sparse_mma!("m16n8k8"; "f32.tf32.tf32.f32");
 const K16_TF32: &[&str] = sparse_mma!("m16n8k16"; "f32.tf32.tf32.f32");
 
-/// An entry of this family (sm_80).
-const fn entry(
-    n: &'static Numeral<'static>,
-    operand: Operand,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-    section: &'static str,
-) -> Entry {
-    Entry::new(n, operand, ty, bits, "sm_80", instr, section)
-}
+layouts! {
+    entries ENTRIES { element_bits: 16, arch: "sm_80", ptx_section: SPARSE_M16N8K16_F16 }
 
-pub(super) const ENTRIES: &[Entry] = &[
-    entry(
-        &SM80_SPARSE_16x8x16_F16_A_ROW,
-        Operand::A,
-        "f16",
-        16,
-        K16_F16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_BF16_A_ROW,
-        Operand::A,
-        "bf16",
-        16,
-        K16_BF16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_F16_B_COL,
-        Operand::B,
-        "f16",
-        16,
-        K16_F16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_BF16_B_COL,
-        Operand::B,
-        "bf16",
-        16,
-        K16_BF16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_F32_C,
-        Operand::C,
-        "f32",
-        32,
-        K16_F32,
-        SPARSE_C_M16N8K16_FLOAT,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_F16_C,
-        Operand::C,
-        "f16",
-        16,
-        K16_F16_ACC,
-        SPARSE_C_M16N8K16_FLOAT,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_F16_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K16_F16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_BF16_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K16_BF16,
-        SPARSE_M16N8K16_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_F16_A_ROW,
-        Operand::A,
-        "f16",
-        16,
-        K32_F16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_BF16_A_ROW,
-        Operand::A,
-        "bf16",
-        16,
-        K32_BF16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_F16_B_COL,
-        Operand::B,
-        "f16",
-        16,
-        K32_F16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_BF16_B_COL,
-        Operand::B,
-        "bf16",
-        16,
-        K32_BF16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_F32_C,
-        Operand::C,
-        "f32",
-        32,
-        K32_F32,
-        SPARSE_C_M16N8K16_FLOAT,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_F16_C,
-        Operand::C,
-        "f16",
-        16,
-        K32_F16_ACC,
-        SPARSE_C_M16N8K16_FLOAT,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_F16_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K32_F16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x32_BF16_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K32_BF16,
-        SPARSE_M16N8K32_F16,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x8_TF32_A_ROW,
-        Operand::A,
-        "tf32",
-        32,
-        K8_TF32,
-        SPARSE_M16N8K8_TF32,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x8_TF32_B_COL,
-        Operand::B,
-        "tf32",
-        32,
-        K8_TF32,
-        SPARSE_M16N8K8_TF32,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x8_F32_C,
-        Operand::C,
-        "f32",
-        32,
-        K8_TF32,
-        SPARSE_C_M16N8K8,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x8_TF32_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K8_TF32,
-        SPARSE_M16N8K8_TF32,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_TF32_A_ROW,
-        Operand::A,
-        "tf32",
-        32,
-        K16_TF32,
-        SPARSE_M16N8K16_TF32,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_TF32_B_COL,
-        Operand::B,
-        "tf32",
-        32,
-        K16_TF32,
-        SPARSE_M16N8K16_TF32,
-    ),
-    entry(
-        &SM80_SPARSE_16x8x16_TF32_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K16_TF32,
-        SPARSE_M16N8K16_TF32,
-    ),
-];
+    /// Compressed A of sparse `m16n8k16` f16: 16 x 8, the layout of [`SM75_16x8x8_F16_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `a0, a1`, `groupID + 8` for `a2, a3`; the non-zeros of dense
+    /// columns `threadID_in_group * 4 ..= + 3`, that is compressed columns
+    /// `threadID_in_group * 2 + (i & 1)`.
+    pub SM80_SPARSE_16x8x16_F16_A_ROW = SM75_16x8x8_F16_A_ROW;
+    entry { operand: A, element_type: "f16", instructions: K16_F16 }
+
+    /// Compressed A of sparse `m16n8k16` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_A_ROW`].
+    pub SM80_SPARSE_16x8x16_BF16_A_ROW = SM75_16x8x8_F16_A_ROW;
+    entry { operand: A, element_type: "bf16", instructions: K16_BF16 }
+
+    /// B of sparse `m16n8k16` f16: the dense layout [`SM80_16x8x16_F16_B_COL`].
+    pub SM80_SPARSE_16x8x16_F16_B_COL = SM80_16x8x16_F16_B_COL;
+    entry { operand: B, element_type: "f16", instructions: K16_F16 }
+
+    /// B of sparse `m16n8k16` bf16: the dense layout [`SM80_16x8x16_F16_B_COL`].
+    pub SM80_SPARSE_16x8x16_BF16_B_COL = SM80_16x8x16_F16_B_COL;
+    entry { operand: B, element_type: "bf16", instructions: K16_BF16 }
+
+    entries { operand: C, arch: "sm_80", ptx_section: SPARSE_C_M16N8K16_FLOAT }
+
+    /// C/D of sparse `m16n8k16` with f32 accumulators (f16, bf16 and tf32 multiplicands): the
+    /// layout of [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x16_F32_C = SM80_16x8x16_F32_C;
+    entry { element_type: "f32", element_bits: 32, instructions: K16_F32 }
+
+    /// C/D of sparse `m16n8k16` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
+    /// packed two per `.f16x2` register.
+    pub SM80_SPARSE_16x8x16_F16_C = SM80_16x8x16_F32_C;
+    entry { element_type: "f16", element_bits: 16, instructions: K16_F16_ACC }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
+        ptx_section: SPARSE_M16N8K16_F16 }
+
+    /// Metadata of sparse `m16n8k16` f16 (and of every shape in this module): 16 x 16 fields,
+    /// 8 per lane in its one `.b32` register (see the module docs for the tile). The layout of
+    /// [`SM80_16x8x16_S8_A_ROW`]: each field sits where an s8 element of the dense `m16n8k16` A
+    /// fragment would.
+    ///
+    /// PTX (figure "Sparse MMA .m16n8k16 metadata layout for .f16/.bf16 type"): with selector `f`,
+    /// lane `4 * groupID + f` holds the fields of chunks 0-3 of row `groupID` in bits 0-15 and of
+    /// row `groupID + 8` in bits 16-31. Tile column `4 * f + chunk`, so `4 * threadID_in_group + e
+    /// % 4`. For `F = 8` (`m16n8k32`, tf32 `m16n8k16`) the pair `2f, 2f + 1` holds chunks 0-3 and
+    /// 4-7: column `8f + 4 * (threadID_in_group % 2) + e % 4`, the same place.
+    pub SM80_SPARSE_16x8x16_F16_E: 16 x 16, same as SM80_16x8x16_S8_A_ROW {
+        e % 4        => 1   "chunk bits 0-1 (field in the half word)",
+        lane % 4     => 4   "4 chunks per lane: `threadID_in_group`",
+        lane / 4 % 8 => 16  "row 0..8",
+        e / 4 % 2    => 128 "row + 8 (bits 16-31)",
+    }
+    entry { instructions: K16_F16 }
+
+    /// Metadata of sparse `m16n8k16` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_E`].
+    pub SM80_SPARSE_16x8x16_BF16_E = SM80_SPARSE_16x8x16_F16_E;
+    entry { instructions: K16_BF16 }
+
+    entries { element_bits: 16, arch: "sm_80", ptx_section: SPARSE_M16N8K32_F16 }
+
+    /// Compressed A of sparse `m16n8k32` f16: 16 x 16, the layout of [`SM80_16x8x16_F16_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `0 <= i < 2 || 4 <= i < 6`, `groupID + 8` otherwise; the
+    /// non-zeros of dense columns `threadID_in_group * 4 ..= + 3` for `i < 4`, `+ 16` for `i >= 4`,
+    /// that is compressed columns `threadID_in_group * 2 + (i & 1)`, `+ 8` for `i >= 4`.
+    pub SM80_SPARSE_16x8x32_F16_A_ROW = SM80_16x8x16_F16_A_ROW;
+    entry { operand: A, element_type: "f16", instructions: K32_F16 }
+
+    /// Compressed A of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x32_F16_A_ROW`].
+    pub SM80_SPARSE_16x8x32_BF16_A_ROW = SM80_16x8x16_F16_A_ROW;
+    entry { operand: A, element_type: "bf16", instructions: K32_BF16 }
+
+    /// B of sparse `m16n8k32` f16/bf16, `.col`: 32 x 8 (K x N), 8 elements in 4 `.b32` registers
+    /// per lane: the dense `m16n8k16` B pattern twice, rows 16-31 in `b4..b7`. The layout of
+    /// [`SM75_U16x8_LDSM_T`]: `ldmatrix.x4.trans` of the row-major 32 x 8 B loads it.
+    ///
+    /// PTX (figure "Sparse MMA .m16n8k32 fragment layout for matrix B with .f16/.bf16 type"):
+    /// `row = threadID_in_group * 2 + (i & 1) + 8 * (i / 2)`, `col = groupID`.
+    pub SM80_SPARSE_16x8x32_F16_B_COL: 32 x 8, same as SM75_U16x8_LDSM_T {
+        lane / 4 % 8 => 1  "col (n)",
+        e % 2        => 8  "row bit 0",
+        lane % 4     => 16 "row bits 1-2",
+        e / 2 % 4    => 64 "row + 8 per register",
+    }
+    entry { operand: B, element_type: "f16", instructions: K32_F16 }
+
+    /// B of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x32_F16_B_COL`].
+    pub SM80_SPARSE_16x8x32_BF16_B_COL = SM80_SPARSE_16x8x32_F16_B_COL;
+    entry { operand: B, element_type: "bf16", instructions: K32_BF16 }
+
+    entries { operand: C, arch: "sm_80", ptx_section: SPARSE_C_M16N8K16_FLOAT }
+
+    /// C/D of sparse `m16n8k32` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x32_F32_C = SM80_16x8x16_F32_C;
+    entry { element_type: "f32", element_bits: 32, instructions: K32_F32 }
+
+    /// C/D of sparse `m16n8k32` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
+    /// packed two per `.f16x2` register.
+    pub SM80_SPARSE_16x8x32_F16_C = SM80_16x8x16_F32_C;
+    entry { element_type: "f16", element_bits: 16, instructions: K32_F16_ACC }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
+        ptx_section: SPARSE_M16N8K32_F16 }
+
+    /// Metadata of sparse `m16n8k32` f16: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (selector 0:
+    /// lanes `threadID_in_group` 0, 1, tile columns 0-7; selector 1: lanes 2, 3, columns 8-15).
+    pub SM80_SPARSE_16x8x32_F16_E = SM80_SPARSE_16x8x16_F16_E;
+    entry { instructions: K32_F16 }
+
+    /// Metadata of sparse `m16n8k32` bf16: the layout of [`SM80_SPARSE_16x8x16_F16_E`].
+    pub SM80_SPARSE_16x8x32_BF16_E = SM80_SPARSE_16x8x16_F16_E;
+    entry { instructions: K32_BF16 }
+
+    entries { element_type: "tf32", element_bits: 32, arch: "sm_80", instructions: K8_TF32,
+        ptx_section: SPARSE_M16N8K8_TF32 }
+
+    /// Compressed A of sparse `m16n8k8` tf32: 16 x 4, the layout of [`SM80_16x8x4_TF32_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `a0`, `groupID + 8` for `a1`; the non-zero of dense columns
+    /// `threadID_in_group * 2 ..= + 1`, compressed column `threadID_in_group`.
+    pub SM80_SPARSE_16x8x8_TF32_A_ROW = SM80_16x8x4_TF32_A_ROW;
+    entry { operand: A }
+
+    /// B of sparse `m16n8k8` tf32: the dense layout [`SM80_16x8x8_TF32_B_COL`].
+    pub SM80_SPARSE_16x8x8_TF32_B_COL = SM80_16x8x8_TF32_B_COL;
+    entry { operand: B }
+
+    entries { arch: "sm_80", ptx_section: SPARSE_C_M16N8K8 }
+
+    /// C/D of sparse `m16n8k8` tf32 (f32 accumulators): the layout of [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x8_F32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "f32", element_bits: 32, instructions: K8_TF32 }
+
+    entries { arch: "sm_80", ptx_section: SPARSE_M16N8K8_TF32 }
+
+    /// Metadata of sparse `m16n8k8` tf32: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (one lane
+    /// per selector, four 2-wide chunks per row).
+    pub SM80_SPARSE_16x8x8_TF32_E = SM80_SPARSE_16x8x16_F16_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K8_TF32 }
+
+    entries { arch: "sm_80", instructions: K16_TF32, ptx_section: SPARSE_M16N8K16_TF32 }
+
+    /// Compressed A of sparse `m16n8k16` tf32: 16 x 8, the layout of [`SM80_16x8x8_TF32_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `a0, a2`, `groupID + 8` for `a1, a3`; the non-zero of dense
+    /// columns `threadID_in_group * 2 ..= + 1` (`a0, a1`) and `+ 8` (`a2, a3`), compressed column
+    /// `threadID_in_group`, `+ 4` for `a2, a3`.
+    pub SM80_SPARSE_16x8x16_TF32_A_ROW = SM80_16x8x8_TF32_A_ROW;
+    entry { operand: A, element_type: "tf32", element_bits: 32 }
+
+    /// B of sparse `m16n8k16` tf32: 16 x 8, 4 `.b32` registers per lane, the layout of
+    /// [`SM90_16x8x16_F64_B_COL`] (the ISA draws both with one image).
+    ///
+    /// PTX: `row = threadID_in_group + i * 4`, `col = groupID`.
+    pub SM80_SPARSE_16x8x16_TF32_B_COL = SM90_16x8x16_F64_B_COL;
+    entry { operand: B, element_type: "tf32", element_bits: 32 }
+
+    /// Metadata of sparse `m16n8k16` tf32: the layout of [`SM80_SPARSE_16x8x16_F16_E`] (a lane
+    /// pair per selector, eight 2-wide chunks per row).
+    pub SM80_SPARSE_16x8x16_TF32_E = SM80_SPARSE_16x8x16_F16_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4 }
+}

@@ -39,13 +39,13 @@
 //! `.kind::f8f6f4` need sm_120 / sm_120a and are not in the catalog). Every integer instruction
 //! is also listed with `.satfinite` (`...row.col.satfinite.s32...`, the same layouts).
 
+use super::declare::layouts;
 use super::sm80_sparse::sparse_mma;
 use super::{
-    checked, Entry, Operand, SM80_16x8x16_F32_C, SM80_16x8x16_S8_A_ROW, SM80_16x8x32_S4_A_ROW,
-    SM80_16x8x32_S8_A_ROW, SM80_16x8x32_S8_B_COL, SM80_16x8x64_S4_A_ROW, SM80_16x8x64_S4_B_COL,
-    M16N8K16_INTEGER, M16N8K32, M16N8K64,
+    SM80_16x8x16_F32_C, SM80_16x8x16_S8_A_ROW, SM80_16x8x32_S4_A_ROW, SM80_16x8x32_S8_A_ROW,
+    SM80_16x8x32_S8_B_COL, SM80_16x8x64_S4_A_ROW, SM80_16x8x64_S4_B_COL, M16N8K16_INTEGER,
+    M16N8K32, M16N8K64,
 };
-use crate::{Digit, Numeral};
 
 /// The PTX ISA section the sparse `m16n8k32` s8 / u8 layouts transcribe.
 pub const SPARSE_M16N8K32_I8: &str =
@@ -59,239 +59,6 @@ pub const SPARSE_M16N8K64_I4: &str =
 /// The PTX ISA section the sparse `m16n8k128` s4 / u4 layouts transcribe.
 pub const SPARSE_M16N8K128_I4: &str =
     "PTX ISA 9.7.14.6.2.8, Matrix Fragments for sparse mma.m16n8k128 with .u4/.s4 integer type";
-
-/// Metadata of sparse `m16n8k32` s8 (and of every shape in this module): 16 x 16 fields, 8 per
-/// lane in its one `.b32` register, over the tile of every selector's fields (see
-/// `sm80_sparse`).
-///
-/// PTX (figure "Sparse MMA .m16n8k32 metadata layout for .u8/.s8 type"): with selector `f`,
-/// lane `4 * groupID + 2f` holds the 8 fields of row `groupID`, lane `4 * groupID + 2f + 1` those
-/// of row `groupID + 8`, field `j` in bits `4j..4j+3`. Tile column `8f + j`, so
-/// `8 * (threadID_in_group / 2) + e`; for `F = 16` lanes 2 and 3 hold fields 8-15 of the same
-/// rows, the same place.
-///
-/// | digit          | range | place | source                               |
-/// |----------------|-------|-------|--------------------------------------|
-/// | `e`            | 8     | 1     | field 0..8 of the lane's row         |
-/// | `lane / 2 % 2` | 2     | 8     | fields + 8 (`threadID_in_group` 2, 3)|
-/// | `lane / 4`     | 8     | 16    | row 0..8                             |
-/// | `lane % 2`     | 2     | 128   | row + 8 (odd `threadID_in_group`)    |
-pub const SM80_SPARSE_16x8x32_S8_E: Numeral = Numeral::new(
-    "SM80_SPARSE_16x8x32_S8_E",
-    16,
-    16,
-    8,
-    &[
-        Digit::element(1, 8, 1),
-        Digit::lane(2, 2, 8),
-        Digit::lane(4, 8, 16),
-        Digit::lane(1, 2, 128),
-    ],
-);
-/// Metadata of sparse `m16n8k32` u8: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM80_SPARSE_16x8x32_U8_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x32_U8_E");
-
-/// Compressed A of sparse `m16n8k32` s8: 16 x 16, the layout of [`SM80_16x8x16_S8_A_ROW`].
-///
-/// PTX: `row = groupID` for `i < 4`, `groupID + 8` otherwise; the non-zeros of dense columns
-/// `threadID_in_group * 8 ..= + 7`, compressed columns `threadID_in_group * 4 + (i & 3)`.
-pub const SM80_SPARSE_16x8x32_S8_A_ROW: Numeral =
-    SM80_16x8x16_S8_A_ROW.renamed("SM80_SPARSE_16x8x32_S8_A_ROW");
-/// Compressed A of sparse `m16n8k32` u8: the layout of [`SM80_SPARSE_16x8x32_S8_A_ROW`].
-pub const SM80_SPARSE_16x8x32_U8_A_ROW: Numeral =
-    SM80_16x8x16_S8_A_ROW.renamed("SM80_SPARSE_16x8x32_U8_A_ROW");
-/// B of sparse `m16n8k32` s8: the dense layout [`SM80_16x8x32_S8_B_COL`].
-pub const SM80_SPARSE_16x8x32_S8_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM80_SPARSE_16x8x32_S8_B_COL");
-/// B of sparse `m16n8k32` u8: the dense layout [`SM80_16x8x32_S8_B_COL`].
-pub const SM80_SPARSE_16x8x32_U8_B_COL: Numeral =
-    SM80_16x8x32_S8_B_COL.renamed("SM80_SPARSE_16x8x32_U8_B_COL");
-/// C/D of sparse `m16n8k32` (s32): the layout of [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x32_S32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x32_S32_C");
-
-/// Compressed A of sparse `m16n8k64` s8: 16 x 32, the layout of [`SM80_16x8x32_S8_A_ROW`].
-///
-/// PTX: `row = groupID` for `0 <= i < 4 || 8 <= i < 12`, `groupID + 8` otherwise; the non-zeros
-/// of dense columns `threadID_in_group * 8 ..= + 7`, `+ 32` for `i >= 8`: compressed columns
-/// `threadID_in_group * 4 + (i & 3)`, `+ 16` for `i >= 8`.
-pub const SM80_SPARSE_16x8x64_S8_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM80_SPARSE_16x8x64_S8_A_ROW");
-/// Compressed A of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x64_S8_A_ROW`].
-pub const SM80_SPARSE_16x8x64_U8_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM80_SPARSE_16x8x64_U8_A_ROW");
-
-/// B of sparse `m16n8k64` s8/u8 (and e4m3/e5m2), `.col`: 64 x 8 (K x N), 16 elements in 4
-/// `.b32` registers per lane.
-///
-/// PTX (figures "Sparse MMA .m16n8k64 fragment layout for rows 0–15 .. 48–63 of matrix B"): lane
-/// `4 * col + t` holds rows `4t..4t+3` of column `col` in each 16-row band, band `r` in register
-/// `r`: `row = threadID_in_group * 4 + (i & 3) + 16 * (i / 4)`, `col = groupID`.
-///
-/// | digit      | range | place | source                    |
-/// |------------|-------|-------|---------------------------|
-/// | `lane / 4` | 8     | 1     | col (n)                   |
-/// | `e % 4`    | 4     | 8     | row bits 0-1              |
-/// | `lane % 4` | 4     | 32    | row bits 2-3              |
-/// | `e / 4`    | 4     | 128   | row + 16 per register     |
-pub const SM80_SPARSE_16x8x64_S8_B_COL: Numeral = Numeral::new(
-    "SM80_SPARSE_16x8x64_S8_B_COL",
-    64,
-    8,
-    16,
-    &[
-        Digit::lane(4, 8, 1),
-        Digit::element(1, 4, 8),
-        Digit::lane(1, 4, 32),
-        Digit::element(4, 4, 128),
-    ],
-);
-/// B of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
-pub const SM80_SPARSE_16x8x64_U8_B_COL: Numeral =
-    SM80_SPARSE_16x8x64_S8_B_COL.renamed("SM80_SPARSE_16x8x64_U8_B_COL");
-/// C/D of sparse `m16n8k64` (s32; s8/u8 and s4/u4 multiplicands): the layout of
-/// [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x64_S32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x64_S32_C");
-/// Metadata of sparse `m16n8k64` s8: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0, all
-/// four lanes of a group).
-pub const SM80_SPARSE_16x8x64_S8_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x64_S8_E");
-/// Metadata of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM80_SPARSE_16x8x64_U8_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x64_U8_E");
-
-/// Compressed A of sparse `m16n8k64` s4: 16 x 32, the layout of [`SM80_16x8x32_S4_A_ROW`].
-///
-/// PTX: `row = groupID` for `i < 8`, `groupID + 8` otherwise; the non-zeros of dense columns
-/// `threadID_in_group * 16 ..= + 15`, compressed columns `threadID_in_group * 8 + (i & 7)`.
-pub const SM80_SPARSE_16x8x64_S4_A_ROW: Numeral =
-    SM80_16x8x32_S4_A_ROW.renamed("SM80_SPARSE_16x8x64_S4_A_ROW");
-/// Compressed A of sparse `m16n8k64` u4: the layout of [`SM80_SPARSE_16x8x64_S4_A_ROW`].
-pub const SM80_SPARSE_16x8x64_U4_A_ROW: Numeral =
-    SM80_16x8x32_S4_A_ROW.renamed("SM80_SPARSE_16x8x64_U4_A_ROW");
-/// B of sparse `m16n8k64` s4: the dense layout [`SM80_16x8x64_S4_B_COL`].
-pub const SM80_SPARSE_16x8x64_S4_B_COL: Numeral =
-    SM80_16x8x64_S4_B_COL.renamed("SM80_SPARSE_16x8x64_S4_B_COL");
-/// B of sparse `m16n8k64` u4: the dense layout [`SM80_16x8x64_S4_B_COL`].
-pub const SM80_SPARSE_16x8x64_U4_B_COL: Numeral =
-    SM80_16x8x64_S4_B_COL.renamed("SM80_SPARSE_16x8x64_U4_B_COL");
-/// Metadata of sparse `m16n8k64` s4: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (eight 8-wide
-/// chunks per row, a lane pair per selector).
-pub const SM80_SPARSE_16x8x64_S4_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x64_S4_E");
-/// Metadata of sparse `m16n8k64` u4: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM80_SPARSE_16x8x64_U4_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x64_U4_E");
-
-/// Compressed A of sparse `m16n8k128` s4: 16 x 64, the layout of [`SM80_16x8x64_S4_A_ROW`].
-///
-/// PTX: `row = groupID` for `0 <= i < 8 || 16 <= i < 24`, `groupID + 8` otherwise; the non-zeros
-/// of dense columns `threadID_in_group * 16 ..= + 15`, `+ 64` for `i >= 16`: compressed
-/// columns `threadID_in_group * 8 + (i & 7)`, `+ 32` for `i >= 16`.
-pub const SM80_SPARSE_16x8x128_S4_A_ROW: Numeral =
-    SM80_16x8x64_S4_A_ROW.renamed("SM80_SPARSE_16x8x128_S4_A_ROW");
-/// Compressed A of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x128_S4_A_ROW`].
-pub const SM80_SPARSE_16x8x128_U4_A_ROW: Numeral =
-    SM80_16x8x64_S4_A_ROW.renamed("SM80_SPARSE_16x8x128_U4_A_ROW");
-
-/// B of sparse `m16n8k128` s4/u4, `.col`: 128 x 8 (K x N), 32 elements in 4 `.b32` registers
-/// per lane.
-///
-/// PTX (figures "Sparse MMA .m16n8k128 fragment layout for rows 0–31 .. 96–127 of matrix B"):
-/// `row = threadID_in_group * 8 + (i & 7) + 32 * (i / 8)`, `col = groupID`.
-///
-/// | digit      | range | place | source                    |
-/// |------------|-------|-------|---------------------------|
-/// | `lane / 4` | 8     | 1     | col (n)                   |
-/// | `e % 8`    | 8     | 8     | row bits 0-2              |
-/// | `lane % 4` | 4     | 64    | row bits 3-4              |
-/// | `e / 8`    | 4     | 256   | row + 32 per register     |
-pub const SM80_SPARSE_16x8x128_S4_B_COL: Numeral = Numeral::new(
-    "SM80_SPARSE_16x8x128_S4_B_COL",
-    128,
-    8,
-    32,
-    &[
-        Digit::lane(4, 8, 1),
-        Digit::element(1, 8, 8),
-        Digit::lane(1, 4, 64),
-        Digit::element(8, 4, 256),
-    ],
-);
-/// B of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x128_S4_B_COL`].
-pub const SM80_SPARSE_16x8x128_U4_B_COL: Numeral =
-    SM80_SPARSE_16x8x128_S4_B_COL.renamed("SM80_SPARSE_16x8x128_U4_B_COL");
-/// C/D of sparse `m16n8k128` (s32): the layout of [`SM80_16x8x16_F32_C`].
-pub const SM80_SPARSE_16x8x128_S32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM80_SPARSE_16x8x128_S32_C");
-/// Metadata of sparse `m16n8k128` s4: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0,
-/// all four lanes of a group).
-pub const SM80_SPARSE_16x8x128_S4_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x128_S4_E");
-/// Metadata of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM80_SPARSE_16x8x128_U4_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM80_SPARSE_16x8x128_U4_E");
-
-/// Compressed A of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_16x8x32_S8_A_ROW`].
-pub const SM89_SPARSE_16x8x64_E4M3_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM89_SPARSE_16x8x64_E4M3_A_ROW");
-/// Compressed A of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_16x8x32_S8_A_ROW`].
-pub const SM89_SPARSE_16x8x64_E5M2_A_ROW: Numeral =
-    SM80_16x8x32_S8_A_ROW.renamed("SM89_SPARSE_16x8x64_E5M2_A_ROW");
-/// B of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
-pub const SM89_SPARSE_16x8x64_E4M3_B_COL: Numeral =
-    SM80_SPARSE_16x8x64_S8_B_COL.renamed("SM89_SPARSE_16x8x64_E4M3_B_COL");
-/// B of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
-pub const SM89_SPARSE_16x8x64_E5M2_B_COL: Numeral =
-    SM80_SPARSE_16x8x64_S8_B_COL.renamed("SM89_SPARSE_16x8x64_E5M2_B_COL");
-/// C/D of sparse `m16n8k64` e4m3 / e5m2 (f32, sm_89): the layout of [`SM80_16x8x16_F32_C`].
-pub const SM89_SPARSE_16x8x64_F32_C: Numeral =
-    SM80_16x8x16_F32_C.renamed("SM89_SPARSE_16x8x64_F32_C");
-/// Metadata of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM89_SPARSE_16x8x64_E4M3_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM89_SPARSE_16x8x64_E4M3_E");
-/// Metadata of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_SPARSE_16x8x32_S8_E`].
-pub const SM89_SPARSE_16x8x64_E5M2_E: Numeral =
-    SM80_SPARSE_16x8x32_S8_E.renamed("SM89_SPARSE_16x8x64_E5M2_E");
-
-checked!(
-    SM80_SPARSE_16x8x32_S8_E,
-    SM80_SPARSE_16x8x32_U8_E,
-    SM80_SPARSE_16x8x32_S8_A_ROW,
-    SM80_SPARSE_16x8x32_U8_A_ROW,
-    SM80_SPARSE_16x8x32_S8_B_COL,
-    SM80_SPARSE_16x8x32_U8_B_COL,
-    SM80_SPARSE_16x8x32_S32_C,
-    SM80_SPARSE_16x8x64_S8_A_ROW,
-    SM80_SPARSE_16x8x64_U8_A_ROW,
-    SM80_SPARSE_16x8x64_S8_B_COL,
-    SM80_SPARSE_16x8x64_U8_B_COL,
-    SM80_SPARSE_16x8x64_S32_C,
-    SM80_SPARSE_16x8x64_S8_E,
-    SM80_SPARSE_16x8x64_U8_E,
-    SM80_SPARSE_16x8x64_S4_A_ROW,
-    SM80_SPARSE_16x8x64_U4_A_ROW,
-    SM80_SPARSE_16x8x64_S4_B_COL,
-    SM80_SPARSE_16x8x64_U4_B_COL,
-    SM80_SPARSE_16x8x64_S4_E,
-    SM80_SPARSE_16x8x64_U4_E,
-    SM80_SPARSE_16x8x128_S4_A_ROW,
-    SM80_SPARSE_16x8x128_U4_A_ROW,
-    SM80_SPARSE_16x8x128_S4_B_COL,
-    SM80_SPARSE_16x8x128_U4_B_COL,
-    SM80_SPARSE_16x8x128_S32_C,
-    SM80_SPARSE_16x8x128_S4_E,
-    SM80_SPARSE_16x8x128_U4_E,
-    SM89_SPARSE_16x8x64_E4M3_A_ROW,
-    SM89_SPARSE_16x8x64_E5M2_A_ROW,
-    SM89_SPARSE_16x8x64_E4M3_B_COL,
-    SM89_SPARSE_16x8x64_E5M2_B_COL,
-    SM89_SPARSE_16x8x64_F32_C,
-    SM89_SPARSE_16x8x64_E4M3_E,
-    SM89_SPARSE_16x8x64_E5M2_E,
-);
 
 /// The integer instructions of one shape with A of type `$a`: `$a` x s, then `$a` x u, for the
 /// element width `$w` (`8` or `4`); then the same with `.satfinite`.
@@ -387,296 +154,220 @@ const FP8_ALL: &[&str] = sparse_mma!(
     "f32.e5m2.e5m2.f32",
 );
 
-/// An sm_80 entry.
-const fn sm80(
-    n: &'static Numeral<'static>,
-    operand: Operand,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-    section: &'static str,
-) -> Entry {
-    Entry::new(n, operand, ty, bits, "sm_80", instr, section)
-}
+layouts! {
+    entries ENTRIES { element_bits: 8, arch: "sm_80", ptx_section: SPARSE_M16N8K32_I8 }
 
-/// An sm_89 (e4m3 / e5m2) A, B or metadata entry, transcribed from the `m16n8k64` 8-bit
-/// section.
-const fn sm89(
-    n: &'static Numeral<'static>,
-    operand: Operand,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-) -> Entry {
-    Entry::new(n, operand, ty, bits, "sm_89", instr, SPARSE_M16N8K64_I8)
-}
+    /// Compressed A of sparse `m16n8k32` s8: 16 x 16, the layout of [`SM80_16x8x16_S8_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `i < 4`, `groupID + 8` otherwise; the non-zeros of dense columns
+    /// `threadID_in_group * 8 ..= + 7`, compressed columns `threadID_in_group * 4 + (i & 3)`.
+    pub SM80_SPARSE_16x8x32_S8_A_ROW = SM80_16x8x16_S8_A_ROW;
+    entry { operand: A, element_type: "s8", instructions: K32_S8_A }
 
-pub(super) const ENTRIES: &[Entry] = &[
-    sm80(
-        &SM80_SPARSE_16x8x32_S8_A_ROW,
-        Operand::A,
-        "s8",
-        8,
-        K32_S8_A,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_U8_A_ROW,
-        Operand::A,
-        "u8",
-        8,
-        K32_U8_A,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_S8_B_COL,
-        Operand::B,
-        "s8",
-        8,
-        K32_S8_B,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_U8_B_COL,
-        Operand::B,
-        "u8",
-        8,
-        K32_U8_B,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_S32_C,
-        Operand::C,
-        "s32",
-        32,
-        K32_I8,
-        M16N8K32,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_S8_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K32_S8_A,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x32_U8_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K32_U8_A,
-        SPARSE_M16N8K32_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S8_A_ROW,
-        Operand::A,
-        "s8",
-        8,
-        K64_S8_A,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U8_A_ROW,
-        Operand::A,
-        "u8",
-        8,
-        K64_U8_A,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S8_B_COL,
-        Operand::B,
-        "s8",
-        8,
-        K64_S8_B,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U8_B_COL,
-        Operand::B,
-        "u8",
-        8,
-        K64_U8_B,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S32_C,
-        Operand::C,
-        "s32",
-        32,
-        K64_S32,
-        M16N8K16_INTEGER,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S8_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K64_S8_A,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U8_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K64_U8_A,
-        SPARSE_M16N8K64_I8,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S4_A_ROW,
-        Operand::A,
-        "s4",
-        4,
-        K64_S4_A,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U4_A_ROW,
-        Operand::A,
-        "u4",
-        4,
-        K64_U4_A,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S4_B_COL,
-        Operand::B,
-        "s4",
-        4,
-        K64_S4_B,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U4_B_COL,
-        Operand::B,
-        "u4",
-        4,
-        K64_U4_B,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_S4_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K64_S4_A,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x64_U4_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K64_U4_A,
-        SPARSE_M16N8K64_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_S4_A_ROW,
-        Operand::A,
-        "s4",
-        4,
-        K128_S4_A,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_U4_A_ROW,
-        Operand::A,
-        "u4",
-        4,
-        K128_U4_A,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_S4_B_COL,
-        Operand::B,
-        "s4",
-        4,
-        K128_S4_B,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_U4_B_COL,
-        Operand::B,
-        "u4",
-        4,
-        K128_U4_B,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_S32_C,
-        Operand::C,
-        "s32",
-        32,
-        K128_I4,
-        M16N8K64,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_S4_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K128_S4_A,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm80(
-        &SM80_SPARSE_16x8x128_U4_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        K128_U4_A,
-        SPARSE_M16N8K128_I4,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E4M3_A_ROW,
-        Operand::A,
-        "e4m3",
-        8,
-        FP8_E4M3_A,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E5M2_A_ROW,
-        Operand::A,
-        "e5m2",
-        8,
-        FP8_E5M2_A,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E4M3_B_COL,
-        Operand::B,
-        "e4m3",
-        8,
-        FP8_E4M3_B,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E5M2_B_COL,
-        Operand::B,
-        "e5m2",
-        8,
-        FP8_E5M2_B,
-    ),
-    Entry::new(
-        &SM89_SPARSE_16x8x64_F32_C,
-        Operand::C,
-        "f32",
-        32,
-        "sm_89",
-        FP8_ALL,
-        M16N8K16_INTEGER,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E4M3_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        FP8_E4M3_A,
-    ),
-    sm89(
-        &SM89_SPARSE_16x8x64_E5M2_E,
-        Operand::Metadata,
-        "b4",
-        4,
-        FP8_E5M2_A,
-    ),
-];
+    /// Compressed A of sparse `m16n8k32` u8: the layout of [`SM80_SPARSE_16x8x32_S8_A_ROW`].
+    pub SM80_SPARSE_16x8x32_U8_A_ROW = SM80_16x8x16_S8_A_ROW;
+    entry { operand: A, element_type: "u8", instructions: K32_U8_A }
+
+    /// B of sparse `m16n8k32` s8: the dense layout [`SM80_16x8x32_S8_B_COL`].
+    pub SM80_SPARSE_16x8x32_S8_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "s8", instructions: K32_S8_B }
+
+    /// B of sparse `m16n8k32` u8: the dense layout [`SM80_16x8x32_S8_B_COL`].
+    pub SM80_SPARSE_16x8x32_U8_B_COL = SM80_16x8x32_S8_B_COL;
+    entry { operand: B, element_type: "u8", instructions: K32_U8_B }
+
+    entries { arch: "sm_80", ptx_section: M16N8K32 }
+
+    /// C/D of sparse `m16n8k32` (s32): the layout of [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x32_S32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "s32", element_bits: 32, instructions: K32_I8 }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
+        ptx_section: SPARSE_M16N8K32_I8 }
+
+    /// Metadata of sparse `m16n8k32` s8 (and of every shape in this module): 16 x 16 fields, 8 per
+    /// lane in its one `.b32` register, over the tile of every selector's fields (see
+    /// `sm80_sparse`).
+    ///
+    /// PTX (figure "Sparse MMA .m16n8k32 metadata layout for .u8/.s8 type"): with selector `f`,
+    /// lane `4 * groupID + 2f` holds the 8 fields of row `groupID`, lane `4 * groupID + 2f + 1`
+    /// those of row `groupID + 8`, field `j` in bits `4j..4j+3`. Tile column `8f + j`, so `8 *
+    /// (threadID_in_group / 2) + e`; for `F = 16` lanes 2 and 3 hold fields 8-15 of the same rows,
+    /// the same place.
+    pub SM80_SPARSE_16x8x32_S8_E: 16 x 16 {
+        e % 8        => 1   "field 0..8 of the lane's row",
+        lane / 2 % 2 => 8   "fields + 8 (`threadID_in_group` 2, 3)",
+        lane / 4 % 8 => 16  "row 0..8",
+        lane % 2     => 128 "row + 8 (odd `threadID_in_group`)",
+    }
+    entry { instructions: K32_S8_A }
+
+    /// Metadata of sparse `m16n8k32` u8: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM80_SPARSE_16x8x32_U8_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: K32_U8_A }
+
+    entries { element_bits: 8, arch: "sm_80", ptx_section: SPARSE_M16N8K64_I8 }
+
+    /// Compressed A of sparse `m16n8k64` s8: 16 x 32, the layout of [`SM80_16x8x32_S8_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `0 <= i < 4 || 8 <= i < 12`, `groupID + 8` otherwise; the non-zeros
+    /// of dense columns `threadID_in_group * 8 ..= + 7`, `+ 32` for `i >= 8`: compressed columns
+    /// `threadID_in_group * 4 + (i & 3)`, `+ 16` for `i >= 8`.
+    pub SM80_SPARSE_16x8x64_S8_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "s8", instructions: K64_S8_A }
+
+    /// Compressed A of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x64_S8_A_ROW`].
+    pub SM80_SPARSE_16x8x64_U8_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "u8", instructions: K64_U8_A }
+
+    /// B of sparse `m16n8k64` s8/u8 (and e4m3/e5m2), `.col`: 64 x 8 (K x N), 16 elements in 4
+    /// `.b32` registers per lane.
+    ///
+    /// PTX (figures "Sparse MMA .m16n8k64 fragment layout for rows 0–15 .. 48–63 of matrix B"):
+    /// lane `4 * col + t` holds rows `4t..4t+3` of column `col` in each 16-row band, band `r` in
+    /// register `r`: `row = threadID_in_group * 4 + (i & 3) + 16 * (i / 4)`, `col = groupID`.
+    pub SM80_SPARSE_16x8x64_S8_B_COL: 64 x 8 {
+        lane / 4 % 8 => 1   "col (n)",
+        e % 4        => 8   "row bits 0-1",
+        lane % 4     => 32  "row bits 2-3",
+        e / 4 % 4    => 128 "row + 16 per register",
+    }
+    entry { operand: B, element_type: "s8", instructions: K64_S8_B }
+
+    /// B of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
+    pub SM80_SPARSE_16x8x64_U8_B_COL = SM80_SPARSE_16x8x64_S8_B_COL;
+    entry { operand: B, element_type: "u8", instructions: K64_U8_B }
+
+    entries { arch: "sm_80", ptx_section: M16N8K16_INTEGER }
+
+    /// C/D of sparse `m16n8k64` (s32; s8/u8 and s4/u4 multiplicands): the layout of
+    /// [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x64_S32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "s32", element_bits: 32, instructions: K64_S32 }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
+        ptx_section: SPARSE_M16N8K64_I8 }
+
+    /// Metadata of sparse `m16n8k64` s8: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0,
+    /// all four lanes of a group).
+    pub SM80_SPARSE_16x8x64_S8_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: K64_S8_A }
+
+    /// Metadata of sparse `m16n8k64` u8: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM80_SPARSE_16x8x64_U8_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: K64_U8_A }
+
+    entries { element_bits: 4, arch: "sm_80", ptx_section: SPARSE_M16N8K64_I4 }
+
+    /// Compressed A of sparse `m16n8k64` s4: 16 x 32, the layout of [`SM80_16x8x32_S4_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `i < 8`, `groupID + 8` otherwise; the non-zeros of dense columns
+    /// `threadID_in_group * 16 ..= + 15`, compressed columns `threadID_in_group * 8 + (i & 7)`.
+    pub SM80_SPARSE_16x8x64_S4_A_ROW = SM80_16x8x32_S4_A_ROW;
+    entry { operand: A, element_type: "s4", instructions: K64_S4_A }
+
+    /// Compressed A of sparse `m16n8k64` u4: the layout of [`SM80_SPARSE_16x8x64_S4_A_ROW`].
+    pub SM80_SPARSE_16x8x64_U4_A_ROW = SM80_16x8x32_S4_A_ROW;
+    entry { operand: A, element_type: "u4", instructions: K64_U4_A }
+
+    /// B of sparse `m16n8k64` s4: the dense layout [`SM80_16x8x64_S4_B_COL`].
+    pub SM80_SPARSE_16x8x64_S4_B_COL = SM80_16x8x64_S4_B_COL;
+    entry { operand: B, element_type: "s4", instructions: K64_S4_B }
+
+    /// B of sparse `m16n8k64` u4: the dense layout [`SM80_16x8x64_S4_B_COL`].
+    pub SM80_SPARSE_16x8x64_U4_B_COL = SM80_16x8x64_S4_B_COL;
+    entry { operand: B, element_type: "u4", instructions: K64_U4_B }
+
+    /// Metadata of sparse `m16n8k64` s4: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (eight 8-wide
+    /// chunks per row, a lane pair per selector).
+    pub SM80_SPARSE_16x8x64_S4_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { operand: Metadata, element_type: "b4", instructions: K64_S4_A }
+
+    /// Metadata of sparse `m16n8k64` u4: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM80_SPARSE_16x8x64_U4_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { operand: Metadata, element_type: "b4", instructions: K64_U4_A }
+
+    entries { element_bits: 4, arch: "sm_80", ptx_section: SPARSE_M16N8K128_I4 }
+
+    /// Compressed A of sparse `m16n8k128` s4: 16 x 64, the layout of [`SM80_16x8x64_S4_A_ROW`].
+    ///
+    /// PTX: `row = groupID` for `0 <= i < 8 || 16 <= i < 24`, `groupID + 8` otherwise; the
+    /// non-zeros of dense columns `threadID_in_group * 16 ..= + 15`, `+ 64` for `i >= 16`:
+    /// compressed columns `threadID_in_group * 8 + (i & 7)`, `+ 32` for `i >= 16`.
+    pub SM80_SPARSE_16x8x128_S4_A_ROW = SM80_16x8x64_S4_A_ROW;
+    entry { operand: A, element_type: "s4", instructions: K128_S4_A }
+
+    /// Compressed A of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x128_S4_A_ROW`].
+    pub SM80_SPARSE_16x8x128_U4_A_ROW = SM80_16x8x64_S4_A_ROW;
+    entry { operand: A, element_type: "u4", instructions: K128_U4_A }
+
+    /// B of sparse `m16n8k128` s4/u4, `.col`: 128 x 8 (K x N), 32 elements in 4 `.b32` registers
+    /// per lane.
+    ///
+    /// PTX (figures "Sparse MMA .m16n8k128 fragment layout for rows 0–31 .. 96–127 of matrix B"):
+    /// `row = threadID_in_group * 8 + (i & 7) + 32 * (i / 8)`, `col = groupID`.
+    pub SM80_SPARSE_16x8x128_S4_B_COL: 128 x 8 {
+        lane / 4 % 8 => 1   "col (n)",
+        e % 8        => 8   "row bits 0-2",
+        lane % 4     => 64  "row bits 3-4",
+        e / 8 % 4    => 256 "row + 32 per register",
+    }
+    entry { operand: B, element_type: "s4", instructions: K128_S4_B }
+
+    /// B of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x128_S4_B_COL`].
+    pub SM80_SPARSE_16x8x128_U4_B_COL = SM80_SPARSE_16x8x128_S4_B_COL;
+    entry { operand: B, element_type: "u4", instructions: K128_U4_B }
+
+    entries { arch: "sm_80", ptx_section: M16N8K64 }
+
+    /// C/D of sparse `m16n8k128` (s32): the layout of [`SM80_16x8x16_F32_C`].
+    pub SM80_SPARSE_16x8x128_S32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "s32", element_bits: 32, instructions: K128_I4 }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_80",
+        ptx_section: SPARSE_M16N8K128_I4 }
+
+    /// Metadata of sparse `m16n8k128` s4: the layout of [`SM80_SPARSE_16x8x32_S8_E`] (selector 0,
+    /// all four lanes of a group).
+    pub SM80_SPARSE_16x8x128_S4_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: K128_S4_A }
+
+    /// Metadata of sparse `m16n8k128` u4: the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM80_SPARSE_16x8x128_U4_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: K128_U4_A }
+
+    entries { element_bits: 8, arch: "sm_89", ptx_section: SPARSE_M16N8K64_I8 }
+
+    /// Compressed A of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_16x8x32_S8_A_ROW`].
+    pub SM89_SPARSE_16x8x64_E4M3_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e4m3", instructions: FP8_E4M3_A }
+
+    /// Compressed A of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_16x8x32_S8_A_ROW`].
+    pub SM89_SPARSE_16x8x64_E5M2_A_ROW = SM80_16x8x32_S8_A_ROW;
+    entry { operand: A, element_type: "e5m2", instructions: FP8_E5M2_A }
+
+    /// B of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
+    pub SM89_SPARSE_16x8x64_E4M3_B_COL = SM80_SPARSE_16x8x64_S8_B_COL;
+    entry { operand: B, element_type: "e4m3", instructions: FP8_E4M3_B }
+
+    /// B of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_SPARSE_16x8x64_S8_B_COL`].
+    pub SM89_SPARSE_16x8x64_E5M2_B_COL = SM80_SPARSE_16x8x64_S8_B_COL;
+    entry { operand: B, element_type: "e5m2", instructions: FP8_E5M2_B }
+
+    entries { arch: "sm_89", ptx_section: M16N8K16_INTEGER }
+
+    /// C/D of sparse `m16n8k64` e4m3 / e5m2 (f32, sm_89): the layout of [`SM80_16x8x16_F32_C`].
+    pub SM89_SPARSE_16x8x64_F32_C = SM80_16x8x16_F32_C;
+    entry { operand: C, element_type: "f32", element_bits: 32, instructions: FP8_ALL }
+
+    entries { operand: Metadata, element_type: "b4", element_bits: 4, arch: "sm_89",
+        ptx_section: SPARSE_M16N8K64_I8 }
+
+    /// Metadata of sparse `m16n8k64` e4m3 (sm_89): the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM89_SPARSE_16x8x64_E4M3_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: FP8_E4M3_A }
+
+    /// Metadata of sparse `m16n8k64` e5m2 (sm_89): the layout of [`SM80_SPARSE_16x8x32_S8_E`].
+    pub SM89_SPARSE_16x8x64_E5M2_E = SM80_SPARSE_16x8x32_S8_E;
+    entry { instructions: FP8_E5M2_A }
+}

@@ -16,7 +16,8 @@
 //!
 //! The ISA gives these layouts as figures only (Figures 148-153 in PTX ISA 8.x).
 
-use super::{checked, Entry, Operand};
+use super::declare::layouts;
+use super::Entry;
 use crate::{Digit, Numeral};
 
 /// The PTX ISA section of the `m64nNk16` fragments.
@@ -80,315 +81,186 @@ pub const fn wgmma_accumulator(n: u32) -> Numeral<'static> {
     Numeral::new("SM90_64xNx16_F32_C", 64, n, n / 2, used).with_warps(4)
 }
 
-/// A of `wgmma.mma_async.m64nNk16` f16/bf16 from registers: 64 x 16 (M x K), 8 elements in 4
-/// `.f16x2` registers per thread; each warp's 16 rows as in `mma.m16n8k16` A.
-///
-/// PTX (Figure "WGMMA .m64nNk16 register fragment layout for matrix A"):
-/// `row = 16 * warp + groupID + 8 * ((i / 2) % 2)`,
-/// `col = 2 * threadID_in_group + (i % 2) + 8 * (i / 4)`.
-///
-/// | digit       | range | place | source              |
-/// |-------------|-------|-------|---------------------|
-/// | `e % 2`     | 2     | 1     | col bit 0           |
-/// | `lane % 4`  | 4     | 2     | col bits 1-2        |
-/// | `e / 4`     | 2     | 8     | col + 8             |
-/// | `lane / 4`  | 8     | 16    | row 0..8            |
-/// | `e / 2 % 2` | 2     | 128   | row + 8             |
-/// | `warp`      | 4     | 256   | rows + 16 per warp  |
-pub const SM90_64xNx16_F16_A_RS: Numeral = Numeral::new(
-    "SM90_64xNx16_F16_A_RS",
-    64,
-    16,
-    8,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::element(4, 2, 8),
-        Digit::lane(4, 8, 16),
-        Digit::element(2, 2, 128),
-        Digit::warp(1, 4, 256),
-    ],
-)
-.with_warps(4);
+layouts! {
+    entries A_ENTRIES { operand: A, element_bits: 16, arch: "sm_90a", ptx_section: WGMMA_K16 }
 
-/// A of `m64nNk16` bf16: the layout of [`SM90_64xNx16_F16_A_RS`].
-pub const SM90_64xNx16_BF16_A_RS: Numeral = SM90_64xNx16_F16_A_RS.renamed("SM90_64xNx16_BF16_A_RS");
+    /// A of `wgmma.mma_async.m64nNk16` f16/bf16 from registers: 64 x 16 (M x K), 8 elements in 4
+    /// `.f16x2` registers per thread; each warp's 16 rows as in `mma.m16n8k16` A.
+    ///
+    /// PTX (Figure "WGMMA .m64nNk16 register fragment layout for matrix A"):
+    /// `row = 16 * warp + groupID + 8 * ((i / 2) % 2)`,
+    /// `col = 2 * threadID_in_group + (i % 2) + 8 * (i / 4)`.
+    pub SM90_64xNx16_F16_A_RS: 64 x 16, warps 4 {
+        e % 2        => 1   "col bit 0",
+        lane % 4     => 2   "col bits 1-2",
+        e / 4 % 2    => 8   "col + 8",
+        lane / 4 % 8 => 16  "row 0..8",
+        e / 2 % 2    => 128 "row + 8",
+        warp % 4     => 256 "rows + 16 per warp",
+    }
+    entry { element_type: "f16", instructions: &[
+        "wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16",
+        "wgmma.mma_async.sync.aligned.m64nNk16.f16.f16.f16",
+    ] }
 
-/// A of `wgmma.mma_async.m64nNk8` tf32 from registers: 64 x 8 (M x K), 4 `.b32` registers per
-/// thread; each warp's 16 rows as in `mma.m16n8k8` tf32 A (rows before columns).
-///
-/// PTX (Figure "WGMMA .m64nNk8 register fragment layout for matrix A"):
-/// `row = 16 * warp + groupID + 8 * (i % 2)`, `col = threadID_in_group + 4 * (i / 2)`.
-///
-/// | digit      | range | place | source              |
-/// |------------|-------|-------|---------------------|
-/// | `lane % 4` | 4     | 1     | col bits 0-1        |
-/// | `e / 2`    | 2     | 4     | col + 4             |
-/// | `lane / 4` | 8     | 8     | row 0..8            |
-/// | `e % 2`    | 2     | 64    | row + 8             |
-/// | `warp`     | 4     | 128   | rows + 16 per warp  |
-pub const SM90_64xNx8_TF32_A_RS: Numeral = Numeral::new(
-    "SM90_64xNx8_TF32_A_RS",
-    64,
-    8,
-    4,
-    &[
-        Digit::lane(1, 4, 1),
-        Digit::element(2, 2, 4),
-        Digit::lane(4, 8, 8),
-        Digit::element(1, 2, 64),
-        Digit::warp(1, 4, 128),
-    ],
-)
-.with_warps(4);
+    /// A of `m64nNk16` bf16: the layout of [`SM90_64xNx16_F16_A_RS`].
+    pub SM90_64xNx16_BF16_A_RS = SM90_64xNx16_F16_A_RS;
+    entry { element_type: "bf16",
+        instructions: &["wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16"] }
 
-/// A of `wgmma.mma_async.m64nNk32` s8/u8/e4m3/e5m2 from registers: 64 x 32 (M x K), 16
-/// elements in 4 `.b32` registers per thread; each warp's 16 rows as in `mma.m16n8k32` A.
-///
-/// PTX (Figure "WGMMA .m64nNk32 register fragment layout for matrix A"):
-/// `row = 16 * warp + groupID + 8 * ((i / 4) % 2)`,
-/// `col = 4 * threadID_in_group + (i % 4) + 16 * (i / 8)`.
-///
-/// | digit       | range | place | source              |
-/// |-------------|-------|-------|---------------------|
-/// | `e % 4`     | 4     | 1     | col bits 0-1        |
-/// | `lane % 4`  | 4     | 4     | col bits 2-3        |
-/// | `e / 8`     | 2     | 16    | col + 16            |
-/// | `lane / 4`  | 8     | 32    | row 0..8            |
-/// | `e / 4 % 2` | 2     | 256   | row + 8             |
-/// | `warp`      | 4     | 512   | rows + 16 per warp  |
-pub const SM90_64xNx32_S8_A_RS: Numeral = Numeral::new(
-    "SM90_64xNx32_S8_A_RS",
-    64,
-    32,
-    16,
-    &[
-        Digit::element(1, 4, 1),
-        Digit::lane(1, 4, 4),
-        Digit::element(8, 2, 16),
-        Digit::lane(4, 8, 32),
-        Digit::element(4, 2, 256),
-        Digit::warp(1, 4, 512),
-    ],
-)
-.with_warps(4);
+    entries { arch: "sm_90a", ptx_section: WGMMA_K8 }
 
-/// A of `m64nNk32` u8: the layout of [`SM90_64xNx32_S8_A_RS`].
-pub const SM90_64xNx32_U8_A_RS: Numeral = SM90_64xNx32_S8_A_RS.renamed("SM90_64xNx32_U8_A_RS");
-/// A of `m64nNk32` e4m3: the layout of [`SM90_64xNx32_S8_A_RS`].
-pub const SM90_64xNx32_E4M3_A_RS: Numeral = SM90_64xNx32_S8_A_RS.renamed("SM90_64xNx32_E4M3_A_RS");
-/// A of `m64nNk32` e5m2: the layout of [`SM90_64xNx32_S8_A_RS`].
-pub const SM90_64xNx32_E5M2_A_RS: Numeral = SM90_64xNx32_S8_A_RS.renamed("SM90_64xNx32_E5M2_A_RS");
+    /// A of `wgmma.mma_async.m64nNk8` tf32 from registers: 64 x 8 (M x K), 4 `.b32` registers per
+    /// thread; each warp's 16 rows as in `mma.m16n8k8` tf32 A (rows before columns).
+    ///
+    /// PTX (Figure "WGMMA .m64nNk8 register fragment layout for matrix A"):
+    /// `row = 16 * warp + groupID + 8 * (i % 2)`, `col = threadID_in_group + 4 * (i / 2)`.
+    pub SM90_64xNx8_TF32_A_RS: 64 x 8, warps 4 {
+        lane % 4     => 1   "col bits 0-1",
+        e / 2 % 2    => 4   "col + 4",
+        lane / 4 % 8 => 8   "row 0..8",
+        e % 2        => 64  "row + 8",
+        warp % 4     => 128 "rows + 16 per warp",
+    }
+    entry { operand: A, element_type: "tf32", element_bits: 32,
+        instructions: &["wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32"] }
 
-checked!(
-    SM90_64xNx16_F16_A_RS,
-    SM90_64xNx16_BF16_A_RS,
-    SM90_64xNx8_TF32_A_RS,
-    SM90_64xNx32_S8_A_RS,
-    SM90_64xNx32_U8_A_RS,
-    SM90_64xNx32_E4M3_A_RS,
-    SM90_64xNx32_E5M2_A_RS,
-);
+    entries { operand: A, element_bits: 8, arch: "sm_90a", ptx_section: WGMMA_K32 }
 
-const A_ENTRIES: &[Entry] = &[
-    Entry::new(
-        &SM90_64xNx16_F16_A_RS,
-        Operand::A,
-        "f16",
-        16,
-        "sm_90a",
-        &[
-            "wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16",
-            "wgmma.mma_async.sync.aligned.m64nNk16.f16.f16.f16",
-        ],
-        WGMMA_K16,
-    ),
-    Entry::new(
-        &SM90_64xNx16_BF16_A_RS,
-        Operand::A,
-        "bf16",
-        16,
-        "sm_90a",
-        &["wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16"],
-        WGMMA_K16,
-    ),
-    Entry::new(
-        &SM90_64xNx8_TF32_A_RS,
-        Operand::A,
-        "tf32",
-        32,
-        "sm_90a",
-        &["wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32"],
-        WGMMA_K8,
-    ),
-    Entry::new(
-        &SM90_64xNx32_S8_A_RS,
-        Operand::A,
-        "s8",
-        8,
-        "sm_90a",
-        &[
-            "wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.s8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.u8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.s8.s8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.s8.u8",
-        ],
-        WGMMA_K32,
-    ),
-    Entry::new(
-        &SM90_64xNx32_U8_A_RS,
-        Operand::A,
-        "u8",
-        8,
-        "sm_90a",
-        &[
-            "wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.s8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.u8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.u8.s8",
-            "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.u8.u8",
-        ],
-        WGMMA_K32,
-    ),
-    Entry::new(
-        &SM90_64xNx32_E4M3_A_RS,
-        Operand::A,
-        "e4m3",
-        8,
-        "sm_90a",
-        &[
-            "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e4m3",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e5m2",
-        ],
-        WGMMA_K32,
-    ),
-    Entry::new(
-        &SM90_64xNx32_E5M2_A_RS,
-        Operand::A,
-        "e5m2",
-        8,
-        "sm_90a",
-        &[
-            "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e4m3",
-            "wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e5m2",
-        ],
-        WGMMA_K32,
-    ),
-];
+    /// A of `wgmma.mma_async.m64nNk32` s8/u8/e4m3/e5m2 from registers: 64 x 32 (M x K), 16
+    /// elements in 4 `.b32` registers per thread; each warp's 16 rows as in `mma.m16n8k32` A.
+    ///
+    /// PTX (Figure "WGMMA .m64nNk32 register fragment layout for matrix A"):
+    /// `row = 16 * warp + groupID + 8 * ((i / 4) % 2)`,
+    /// `col = 4 * threadID_in_group + (i % 4) + 16 * (i / 8)`.
+    pub SM90_64xNx32_S8_A_RS: 64 x 32, warps 4 {
+        e % 4        => 1   "col bits 0-1",
+        lane % 4     => 4   "col bits 2-3",
+        e / 8 % 2    => 16  "col + 16",
+        lane / 4 % 8 => 32  "row 0..8",
+        e / 4 % 2    => 256 "row + 8",
+        warp % 4     => 512 "rows + 16 per warp",
+    }
+    entry { element_type: "s8", instructions: &[
+        "wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.s8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.u8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.s8.s8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.s8.u8",
+    ] }
+
+    /// A of `m64nNk32` u8: the layout of [`SM90_64xNx32_S8_A_RS`].
+    pub SM90_64xNx32_U8_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { element_type: "u8", instructions: &[
+        "wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.s8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.u8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.u8.s8",
+        "wgmma.mma_async.sync.aligned.m64nNk32.satfinite.s32.u8.u8",
+    ] }
+
+    /// A of `m64nNk32` e4m3: the layout of [`SM90_64xNx32_S8_A_RS`].
+    pub SM90_64xNx32_E4M3_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { element_type: "e4m3", instructions: &[
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e4m3",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e5m2",
+    ] }
+
+    /// A of `m64nNk32` e5m2: the layout of [`SM90_64xNx32_S8_A_RS`].
+    pub SM90_64xNx32_E5M2_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { element_type: "e5m2", instructions: &[
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e4m3",
+        "wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e5m2",
+    ] }
+}
 
 /// Declares, for each `N`, the f32 and f16 accumulator constants and their catalog entries.
 macro_rules! float_accumulators {
     ($($n:literal $f32:ident $f16:ident),* $(,)?) => {
-        $(
-            #[doc = concat!(
-                "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f32 accumulators (f16, bf16, \
-                 tf32, e4m3, e5m2 multiplicands): [`wgmma_accumulator`]`(", $n, ")`, 64 x ",
-                $n, ", ", $n, " / 2 `.f32` registers per thread."
-            )]
-            pub const $f32: Numeral = wgmma_accumulator($n).renamed(stringify!($f32));
-            #[doc = concat!(
-                "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f16 accumulators: the layout \
-                 of [`", stringify!($f32), "`], packed two per `.f16x2` register."
-            )]
-            pub const $f16: Numeral = wgmma_accumulator($n).renamed(stringify!($f16));
-            checked!($f32, $f16);
-        )*
-        const FLOAT_ENTRIES: &[Entry] = &[
+        layouts! {
+            entries FLOAT_ENTRIES { operand: C, arch: "sm_90a", ptx_section: WGMMA_K16 }
             $(
-                Entry::new(
-                    &$f32,
-                    Operand::C,
-                    "f32",
-                    32,
-                    "sm_90a",
-                    &[
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.f16.f16"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.bf16.bf16"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k8.f32.tf32.tf32"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e4m3.e4m3"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e4m3.e5m2"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e4m3"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e5m2"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.f16.f16"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.bf16.bf16"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k16.f32.tf32.tf32"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e4m3"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e5m2"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e4m3"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e5m2"),
-                    ],
-                    WGMMA_K16,
-                ),
-                Entry::new(
-                    &$f16,
-                    Operand::C,
-                    "f16",
-                    16,
-                    "sm_90a",
-                    &[
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f16.f16.f16"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e4m3.e4m3"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e4m3.e5m2"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e4m3"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e5m2"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f16.f16.f16"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e4m3"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e5m2"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e4m3"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e5m2"),
-                    ],
-                    WGMMA_K16,
-                ),
+                #[doc = concat!(
+                    "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f32 accumulators (f16, \
+                     bf16, tf32, e4m3, e5m2 multiplicands): [`wgmma_accumulator`]`(", $n,
+                    ")`, 64 x ", $n, ", ", $n, " / 2 `.f32` registers per thread."
+                )]
+                pub $f32 = wgmma_accumulator($n);
+                entry { element_type: "f32", element_bits: 32, instructions: &[
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.f16.f16"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f32.bf16.bf16"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k8.f32.tf32.tf32"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e4m3.e4m3"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e4m3.e5m2"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e4m3"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f32.e5m2.e5m2"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.f16.f16"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f32.bf16.bf16"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k16.f32.tf32.tf32"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e4m3"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e4m3.e5m2"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e4m3"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f32.e5m2.e5m2"),
+                ] }
+
+                #[doc = concat!(
+                    "C/D of `wgmma.mma_async{,.sp}.m64n", $n, "k*` with f16 accumulators: the \
+                     layout of [`", stringify!($f32), "`], packed two per `.f16x2` register."
+                )]
+                pub $f16 = wgmma_accumulator($n);
+                entry { element_type: "f16", element_bits: 16, instructions: &[
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k16.f16.f16.f16"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e4m3.e4m3"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e4m3.e5m2"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e4m3"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.f16.e5m2.e5m2"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k32.f16.f16.f16"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e4m3"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e4m3.e5m2"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e4m3"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.f16.e5m2.e5m2"),
+                ] }
             )*
-        ];
+        }
     };
 }
 
 /// Declares, for each `N` integer `wgmma` allows, the s32 accumulator and its entry.
 macro_rules! int_accumulators {
     ($($n:literal $s32:ident),* $(,)?) => {
-        $(
-            #[doc = concat!(
-                "C/D of integer `wgmma.mma_async.m64n", $n, "k32` and `wgmma.mma_async.sp.m64n", $n,
-                "k64` (s32): [`wgmma_accumulator`]`(",
-                $n, ")`."
-            )]
-            pub const $s32: Numeral = wgmma_accumulator($n).renamed(stringify!($s32));
-            checked!($s32);
-        )*
-        const INT_ENTRIES: &[Entry] = &[
+        layouts! {
+            entries INT_ENTRIES {
+                operand: C, element_type: "s32", element_bits: 32, arch: "sm_90a",
+                ptx_section: WGMMA_K32,
+            }
             $(
-                Entry::new(
-                    &$s32,
-                    Operand::C,
-                    "s32",
-                    32,
-                    "sm_90a",
-                    &[
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.s8.s8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.s8.u8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.s8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.u8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.s8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.u8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.s8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.u8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.s8.s8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.s8.u8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.u8.s8"),
-                        concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.u8.u8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.s8.s8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.s8.u8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.u8.s8"),
-                        concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.u8.u8"),
-                    ],
-                    WGMMA_K32,
-                ),
+                #[doc = concat!(
+                    "C/D of integer `wgmma.mma_async.m64n", $n, "k32` and `wgmma.mma_async.sp.m64n",
+                    $n, "k64` (s32): [`wgmma_accumulator`]`(", $n, ")`."
+                )]
+                pub $s32 = wgmma_accumulator($n);
+                entry { instructions: &[
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.s8.s8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.s8.u8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.s8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.s32.u8.u8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.s8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.s8.u8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.s8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.s32.u8.u8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.s8.s8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.s8.u8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.u8.s8"),
+                    concat!("wgmma.mma_async.sync.aligned.m64n", $n, "k32.satfinite.s32.u8.u8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.s8.s8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.s8.u8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.u8.s8"),
+                    concat!("wgmma.mma_async.sp.sync.aligned.m64n", $n, "k64.satfinite.s32.u8.u8"),
+                ] }
             )*
-        ];
+        }
     };
 }
 

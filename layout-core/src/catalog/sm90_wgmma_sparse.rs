@@ -57,10 +57,8 @@
 //! [`SM80_SPARSE_16x8x64_S8_E`](super::SM80_SPARSE_16x8x64_S8_E) (8-bit). CuTe's
 //! `ELayout_64x32`, `ELayout_64x16` and `ELayout_64x64` agree (test `cute`).
 
-use super::{
-    checked, Entry, Operand, SM90_64xNx16_F16_A_RS, SM90_64xNx32_S8_A_RS, SM90_64xNx8_TF32_A_RS,
-};
-use crate::{Digit, Numeral};
+use super::declare::layouts;
+use super::{SM90_64xNx16_F16_A_RS, SM90_64xNx32_S8_A_RS, SM90_64xNx8_TF32_A_RS};
 
 /// The PTX ISA section of the sparse `m64nNk32` (f16 / bf16) layouts.
 pub const WGMMA_SP_K32: &str =
@@ -71,142 +69,6 @@ pub const WGMMA_SP_K16: &str =
 /// The PTX ISA section of the sparse `m64nNk64` (e4m3 / e5m2 / s8 / u8) layouts.
 pub const WGMMA_SP_K64: &str =
     "PTX ISA 9.7.15.6.2.3, Matrix Fragments for sparse wgmma.mma_async.m64nNk64";
-
-/// Compressed A of sparse `wgmma.mma_async.sp.m64nNk32` f16 from registers: 64 x 16 non-zeros,
-/// 8 in 4 `.f16x2` registers per thread; the layout of [`SM90_64xNx16_F16_A_RS`].
-///
-/// Per warp, the sparse `mma.m16n8k32` f16 A: `row = 16 * warp + groupID` for
-/// `a0, a1, a4, a5`, `+ 8` for the others; the non-zeros of dense columns
-/// `threadID_in_group * 4 ..= + 3` (`+ 16` for `a4..a7`), compressed columns
-/// `2 * threadID_in_group + i % 2` (`+ 8`).
-pub const SM90_SPARSE_64xNx32_F16_A_RS: Numeral =
-    SM90_64xNx16_F16_A_RS.renamed("SM90_SPARSE_64xNx32_F16_A_RS");
-/// Compressed A of sparse `m64nNk32` bf16: the layout of [`SM90_SPARSE_64xNx32_F16_A_RS`].
-pub const SM90_SPARSE_64xNx32_BF16_A_RS: Numeral =
-    SM90_64xNx16_F16_A_RS.renamed("SM90_SPARSE_64xNx32_BF16_A_RS");
-/// Compressed A of sparse `wgmma.mma_async.sp.m64nNk16` tf32 from registers: 64 x 8 non-zeros,
-/// 4 `.b32` registers per thread; the layout of [`SM90_64xNx8_TF32_A_RS`].
-///
-/// Per warp, the sparse `mma.m16n8k16` tf32 A: `row = 16 * warp + groupID` for `a0, a2`,
-/// `+ 8` for `a1, a3`; the non-zero of dense columns `threadID_in_group * 2 ..= + 1` (`+ 8` for
-/// `a2, a3`), compressed column `threadID_in_group` (`+ 4`).
-pub const SM90_SPARSE_64xNx16_TF32_A_RS: Numeral =
-    SM90_64xNx8_TF32_A_RS.renamed("SM90_SPARSE_64xNx16_TF32_A_RS");
-/// Compressed A of sparse `wgmma.mma_async.sp.m64nNk64` s8 from registers: 64 x 32 non-zeros,
-/// 16 in 4 `.b32` registers per thread; the layout of [`SM90_64xNx32_S8_A_RS`].
-///
-/// Per warp, the sparse `mma.m16n8k64` s8 A: `row = 16 * warp + groupID` for `a0..a3` and
-/// `a8..a11`, `+ 8` for the others; the non-zeros of dense columns
-/// `threadID_in_group * 8 ..= + 7` (`+ 32` for `a8..a15`), compressed columns
-/// `4 * threadID_in_group + i % 4` (`+ 16`).
-pub const SM90_SPARSE_64xNx64_S8_A_RS: Numeral =
-    SM90_64xNx32_S8_A_RS.renamed("SM90_SPARSE_64xNx64_S8_A_RS");
-/// Compressed A of sparse `m64nNk64` u8: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
-pub const SM90_SPARSE_64xNx64_U8_A_RS: Numeral =
-    SM90_64xNx32_S8_A_RS.renamed("SM90_SPARSE_64xNx64_U8_A_RS");
-/// Compressed A of sparse `m64nNk64` e4m3: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
-pub const SM90_SPARSE_64xNx64_E4M3_A_RS: Numeral =
-    SM90_64xNx32_S8_A_RS.renamed("SM90_SPARSE_64xNx64_E4M3_A_RS");
-/// Compressed A of sparse `m64nNk64` e5m2: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
-pub const SM90_SPARSE_64xNx64_E5M2_A_RS: Numeral =
-    SM90_64xNx32_S8_A_RS.renamed("SM90_SPARSE_64xNx64_E5M2_A_RS");
-
-/// Metadata of sparse `wgmma.mma_async.sp.m64nNk32` f16 (and bf16, and tf32 `m64nNk16`):
-/// 64 x 16 fields, 8 per thread in its one `.b32` register; each warp's 16 rows laid out as
-/// [`SM80_SPARSE_16x8x32_F16_E`](super::SM80_SPARSE_16x8x32_F16_E).
-///
-/// PTX (figure "Sparse WGMMA .m64nNk32 metadata layout for .f16/.bf16 type", the `mma.sp`
-/// `m16n8k32` figure, per warp): with selector `f`, thread `T(2f)` of group `groupID` holds the
-/// fields of chunks 0-3, `T(2f + 1)` those of chunks 4-7, each of row `16 * warp + groupID` in
-/// bits 0-15 and of row `+ 8` in bits 16-31. Tile column `8f + 4 * (threadID_in_group % 2) +
-/// e % 4`, that is `4 * threadID_in_group + e % 4`.
-///
-/// | digit      | range | place | source                                   |
-/// |------------|-------|-------|------------------------------------------|
-/// | `e % 4`    | 4     | 1     | chunk bits 0-1 (field in the half word)  |
-/// | `lane % 4` | 4     | 4     | 4 chunks per thread: `threadID_in_group` |
-/// | `lane / 4` | 8     | 16    | row 0..8                                 |
-/// | `e / 4`    | 2     | 128   | row + 8 (bits 16-31)                     |
-/// | `warp`     | 4     | 256   | rows + 16 per warp                       |
-pub const SM90_SPARSE_64xNx32_F16_E: Numeral = Numeral::new(
-    "SM90_SPARSE_64xNx32_F16_E",
-    64,
-    16,
-    8,
-    &[
-        Digit::element(1, 4, 1),
-        Digit::lane(1, 4, 4),
-        Digit::lane(4, 8, 16),
-        Digit::element(4, 2, 128),
-        Digit::warp(1, 4, 256),
-    ],
-)
-.with_warps(4);
-/// Metadata of sparse `m64nNk32` bf16: the layout of [`SM90_SPARSE_64xNx32_F16_E`].
-pub const SM90_SPARSE_64xNx32_BF16_E: Numeral =
-    SM90_SPARSE_64xNx32_F16_E.renamed("SM90_SPARSE_64xNx32_BF16_E");
-/// Metadata of sparse `m64nNk16` tf32: the layout of [`SM90_SPARSE_64xNx32_F16_E`] (figure
-/// "Sparse WGMMA .m64nNk16 metadata layout for .tf32 type", the `mma.sp` `m16n8k16` tf32 figure
-/// per warp: eight 2-wide chunks per row, a thread pair per selector).
-pub const SM90_SPARSE_64xNx16_TF32_E: Numeral =
-    SM90_SPARSE_64xNx32_F16_E.renamed("SM90_SPARSE_64xNx16_TF32_E");
-
-/// Metadata of sparse `wgmma.mma_async.sp.m64nNk64` s8 (and u8, e4m3, e5m2): 64 x 16 fields,
-/// 8 per thread; each warp's 16 rows laid out as
-/// [`SM80_SPARSE_16x8x64_S8_E`](super::SM80_SPARSE_16x8x64_S8_E).
-///
-/// PTX (figures "Sparse WGMMA .m64nNk64 metadata layout for .e4m3/.e5m2/.s8/.u8 type for
-/// columns 0–31 / 32–63", the `mma.sp` `m16n8k64` figures per warp): selector 0, every thread:
-/// `T0` row `16 * warp + groupID` chunks 0-7, `T1` row `+ 8` chunks 0-7, `T2` and `T3` the same
-/// rows' chunks 8-15, chunk `8 * (threadID_in_group / 2) + e` in bits `4e..4e+3`.
-///
-/// | digit          | range | place | source                                |
-/// |----------------|-------|-------|---------------------------------------|
-/// | `e`            | 8     | 1     | chunk 0..8 of the thread's row        |
-/// | `lane / 2 % 2` | 2     | 8     | chunks + 8 (`threadID_in_group` 2, 3) |
-/// | `lane / 4`     | 8     | 16    | row 0..8                              |
-/// | `lane % 2`     | 2     | 128   | row + 8 (odd `threadID_in_group`)     |
-/// | `warp`         | 4     | 256   | rows + 16 per warp                    |
-pub const SM90_SPARSE_64xNx64_S8_E: Numeral = Numeral::new(
-    "SM90_SPARSE_64xNx64_S8_E",
-    64,
-    16,
-    8,
-    &[
-        Digit::element(1, 8, 1),
-        Digit::lane(2, 2, 8),
-        Digit::lane(4, 8, 16),
-        Digit::lane(1, 2, 128),
-        Digit::warp(1, 4, 256),
-    ],
-)
-.with_warps(4);
-/// Metadata of sparse `m64nNk64` u8: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
-pub const SM90_SPARSE_64xNx64_U8_E: Numeral =
-    SM90_SPARSE_64xNx64_S8_E.renamed("SM90_SPARSE_64xNx64_U8_E");
-/// Metadata of sparse `m64nNk64` e4m3: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
-pub const SM90_SPARSE_64xNx64_E4M3_E: Numeral =
-    SM90_SPARSE_64xNx64_S8_E.renamed("SM90_SPARSE_64xNx64_E4M3_E");
-/// Metadata of sparse `m64nNk64` e5m2: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
-pub const SM90_SPARSE_64xNx64_E5M2_E: Numeral =
-    SM90_SPARSE_64xNx64_S8_E.renamed("SM90_SPARSE_64xNx64_E5M2_E");
-
-checked!(
-    SM90_SPARSE_64xNx32_F16_A_RS,
-    SM90_SPARSE_64xNx32_BF16_A_RS,
-    SM90_SPARSE_64xNx16_TF32_A_RS,
-    SM90_SPARSE_64xNx64_S8_A_RS,
-    SM90_SPARSE_64xNx64_U8_A_RS,
-    SM90_SPARSE_64xNx64_E4M3_A_RS,
-    SM90_SPARSE_64xNx64_E5M2_A_RS,
-    SM90_SPARSE_64xNx32_F16_E,
-    SM90_SPARSE_64xNx32_BF16_E,
-    SM90_SPARSE_64xNx16_TF32_E,
-    SM90_SPARSE_64xNx64_S8_E,
-    SM90_SPARSE_64xNx64_U8_E,
-    SM90_SPARSE_64xNx64_E4M3_E,
-    SM90_SPARSE_64xNx64_E5M2_E,
-);
 
 /// `wgmma.mma_async.sp.sync.aligned.m64nN{kK}.{types}` for each of `types`.
 macro_rules! sparse_wgmma {
@@ -247,91 +109,112 @@ const K64_E5M2: &[&str] = sparse_wgmma!(
     "f16.e5m2.e5m2",
 );
 
-/// An entry of this family (sm_90a).
-const fn entry(
-    n: &'static Numeral<'static>,
-    operand: Operand,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-    section: &'static str,
-) -> Entry {
-    Entry::new(n, operand, ty, bits, "sm_90a", instr, section)
+layouts! {
+    entries ENTRIES { arch: "sm_90a", ptx_section: WGMMA_SP_K32 }
+
+    /// Compressed A of sparse `wgmma.mma_async.sp.m64nNk32` f16 from registers: 64 x 16 non-zeros,
+    /// 8 in 4 `.f16x2` registers per thread; the layout of [`SM90_64xNx16_F16_A_RS`].
+    ///
+    /// Per warp, the sparse `mma.m16n8k32` f16 A: `row = 16 * warp + groupID` for
+    /// `a0, a1, a4, a5`, `+ 8` for the others; the non-zeros of dense columns
+    /// `threadID_in_group * 4 ..= + 3` (`+ 16` for `a4..a7`), compressed columns
+    /// `2 * threadID_in_group + i % 2` (`+ 8`).
+    pub SM90_SPARSE_64xNx32_F16_A_RS = SM90_64xNx16_F16_A_RS;
+    entry { operand: A, element_type: "f16", element_bits: 16, instructions: K32_F16 }
+
+    /// Metadata of sparse `wgmma.mma_async.sp.m64nNk32` f16 (and bf16, and tf32 `m64nNk16`):
+    /// 64 x 16 fields, 8 per thread in its one `.b32` register; each warp's 16 rows laid out as
+    /// [`SM80_SPARSE_16x8x32_F16_E`](super::SM80_SPARSE_16x8x32_F16_E).
+    ///
+    /// PTX (figure "Sparse WGMMA .m64nNk32 metadata layout for .f16/.bf16 type", the `mma.sp`
+    /// `m16n8k32` figure, per warp): with selector `f`, thread `T(2f)` of group `groupID` holds the
+    /// fields of chunks 0-3, `T(2f + 1)` those of chunks 4-7, each of row `16 * warp + groupID` in
+    /// bits 0-15 and of row `+ 8` in bits 16-31. Tile column `8f + 4 * (threadID_in_group % 2) +
+    /// e % 4`, that is `4 * threadID_in_group + e % 4`.
+    pub SM90_SPARSE_64xNx32_F16_E: 64 x 16, warps 4 {
+        e % 4        => 1   "chunk bits 0-1 (field in the half word)",
+        lane % 4     => 4   "4 chunks per thread: `threadID_in_group`",
+        lane / 4 % 8 => 16  "row 0..8",
+        e / 4 % 2    => 128 "row + 8 (bits 16-31)",
+        warp % 4     => 256 "rows + 16 per warp",
+    }
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K32_F16 }
+
+    /// Compressed A of sparse `m64nNk32` bf16: the layout of [`SM90_SPARSE_64xNx32_F16_A_RS`].
+    pub SM90_SPARSE_64xNx32_BF16_A_RS = SM90_64xNx16_F16_A_RS;
+    entry { operand: A, element_type: "bf16", element_bits: 16, instructions: K32_BF16 }
+
+    /// Metadata of sparse `m64nNk32` bf16: the layout of [`SM90_SPARSE_64xNx32_F16_E`].
+    pub SM90_SPARSE_64xNx32_BF16_E = SM90_SPARSE_64xNx32_F16_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K32_BF16 }
+
+    entries { arch: "sm_90a", instructions: K16_TF32, ptx_section: WGMMA_SP_K16 }
+
+    /// Compressed A of sparse `wgmma.mma_async.sp.m64nNk16` tf32 from registers: 64 x 8 non-zeros,
+    /// 4 `.b32` registers per thread; the layout of [`SM90_64xNx8_TF32_A_RS`].
+    ///
+    /// Per warp, the sparse `mma.m16n8k16` tf32 A: `row = 16 * warp + groupID` for `a0, a2`,
+    /// `+ 8` for `a1, a3`; the non-zero of dense columns `threadID_in_group * 2 ..= + 1` (`+ 8` for
+    /// `a2, a3`), compressed column `threadID_in_group` (`+ 4`).
+    pub SM90_SPARSE_64xNx16_TF32_A_RS = SM90_64xNx8_TF32_A_RS;
+    entry { operand: A, element_type: "tf32", element_bits: 32 }
+
+    /// Metadata of sparse `m64nNk16` tf32: the layout of [`SM90_SPARSE_64xNx32_F16_E`] (figure
+    /// "Sparse WGMMA .m64nNk16 metadata layout for .tf32 type", the `mma.sp` `m16n8k16` tf32 figure
+    /// per warp: eight 2-wide chunks per row, a thread pair per selector).
+    pub SM90_SPARSE_64xNx16_TF32_E = SM90_SPARSE_64xNx32_F16_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4 }
+
+    entries { arch: "sm_90a", ptx_section: WGMMA_SP_K64 }
+
+    /// Compressed A of sparse `wgmma.mma_async.sp.m64nNk64` s8 from registers: 64 x 32 non-zeros,
+    /// 16 in 4 `.b32` registers per thread; the layout of [`SM90_64xNx32_S8_A_RS`].
+    ///
+    /// Per warp, the sparse `mma.m16n8k64` s8 A: `row = 16 * warp + groupID` for `a0..a3` and
+    /// `a8..a11`, `+ 8` for the others; the non-zeros of dense columns
+    /// `threadID_in_group * 8 ..= + 7` (`+ 32` for `a8..a15`), compressed columns
+    /// `4 * threadID_in_group + i % 4` (`+ 16`).
+    pub SM90_SPARSE_64xNx64_S8_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { operand: A, element_type: "s8", element_bits: 8, instructions: K64_S8 }
+
+    /// Metadata of sparse `wgmma.mma_async.sp.m64nNk64` s8 (and u8, e4m3, e5m2): 64 x 16 fields,
+    /// 8 per thread; each warp's 16 rows laid out as
+    /// [`SM80_SPARSE_16x8x64_S8_E`](super::SM80_SPARSE_16x8x64_S8_E).
+    ///
+    /// PTX (figures "Sparse WGMMA .m64nNk64 metadata layout for .e4m3/.e5m2/.s8/.u8 type for
+    /// columns 0–31 / 32–63", the `mma.sp` `m16n8k64` figures per warp): selector 0, every thread:
+    /// `T0` row `16 * warp + groupID` chunks 0-7, `T1` row `+ 8` chunks 0-7, `T2` and `T3` the same
+    /// rows' chunks 8-15, chunk `8 * (threadID_in_group / 2) + e` in bits `4e..4e+3`.
+    pub SM90_SPARSE_64xNx64_S8_E: 64 x 16, warps 4 {
+        e % 8        => 1   "chunk 0..8 of the thread's row",
+        lane / 2 % 2 => 8   "chunks + 8 (`threadID_in_group` 2, 3)",
+        lane / 4 % 8 => 16  "row 0..8",
+        lane % 2     => 128 "row + 8 (odd `threadID_in_group`)",
+        warp % 4     => 256 "rows + 16 per warp",
+    }
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K64_S8 }
+
+    /// Compressed A of sparse `m64nNk64` u8: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
+    pub SM90_SPARSE_64xNx64_U8_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { operand: A, element_type: "u8", element_bits: 8, instructions: K64_U8 }
+
+    /// Metadata of sparse `m64nNk64` u8: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
+    pub SM90_SPARSE_64xNx64_U8_E = SM90_SPARSE_64xNx64_S8_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K64_U8 }
+
+    /// Compressed A of sparse `m64nNk64` e4m3: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
+    pub SM90_SPARSE_64xNx64_E4M3_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { operand: A, element_type: "e4m3", element_bits: 8, instructions: K64_E4M3 }
+
+    /// Metadata of sparse `m64nNk64` e4m3: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
+    pub SM90_SPARSE_64xNx64_E4M3_E = SM90_SPARSE_64xNx64_S8_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K64_E4M3 }
+
+    /// Compressed A of sparse `m64nNk64` e5m2: the layout of [`SM90_SPARSE_64xNx64_S8_A_RS`].
+    pub SM90_SPARSE_64xNx64_E5M2_A_RS = SM90_64xNx32_S8_A_RS;
+    entry { operand: A, element_type: "e5m2", element_bits: 8, instructions: K64_E5M2 }
+
+    /// Metadata of sparse `m64nNk64` e5m2: the layout of [`SM90_SPARSE_64xNx64_S8_E`].
+    pub SM90_SPARSE_64xNx64_E5M2_E = SM90_SPARSE_64xNx64_S8_E;
+    entry { operand: Metadata, element_type: "b4", element_bits: 4, instructions: K64_E5M2 }
 }
-
-/// The A-in-registers entry and the metadata entry of one A type.
-const fn pair(
-    a: &'static Numeral<'static>,
-    e: &'static Numeral<'static>,
-    ty: &'static str,
-    bits: u32,
-    instr: &'static [&'static str],
-    section: &'static str,
-) -> [Entry; 2] {
-    [
-        entry(a, Operand::A, ty, bits, instr, section),
-        entry(e, Operand::Metadata, "b4", 4, instr, section),
-    ]
-}
-
-const F16: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx32_F16_A_RS,
-    &SM90_SPARSE_64xNx32_F16_E,
-    "f16",
-    16,
-    K32_F16,
-    WGMMA_SP_K32,
-);
-const BF16: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx32_BF16_A_RS,
-    &SM90_SPARSE_64xNx32_BF16_E,
-    "bf16",
-    16,
-    K32_BF16,
-    WGMMA_SP_K32,
-);
-const TF32: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx16_TF32_A_RS,
-    &SM90_SPARSE_64xNx16_TF32_E,
-    "tf32",
-    32,
-    K16_TF32,
-    WGMMA_SP_K16,
-);
-const S8: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx64_S8_A_RS,
-    &SM90_SPARSE_64xNx64_S8_E,
-    "s8",
-    8,
-    K64_S8,
-    WGMMA_SP_K64,
-);
-const U8: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx64_U8_A_RS,
-    &SM90_SPARSE_64xNx64_U8_E,
-    "u8",
-    8,
-    K64_U8,
-    WGMMA_SP_K64,
-);
-const E4M3: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx64_E4M3_A_RS,
-    &SM90_SPARSE_64xNx64_E4M3_E,
-    "e4m3",
-    8,
-    K64_E4M3,
-    WGMMA_SP_K64,
-);
-const E5M2: [Entry; 2] = pair(
-    &SM90_SPARSE_64xNx64_E5M2_A_RS,
-    &SM90_SPARSE_64xNx64_E5M2_E,
-    "e5m2",
-    8,
-    K64_E5M2,
-    WGMMA_SP_K64,
-);
-
-const PARTS: &[&[Entry]] = &[&F16, &BF16, &TF32, &S8, &U8, &E4M3, &E5M2];
-const ALL: [Entry; super::total(PARTS)] = super::concat(PARTS);
-
-pub(super) const ENTRIES: &[Entry] = &ALL;

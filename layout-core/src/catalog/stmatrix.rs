@@ -4,64 +4,40 @@
 //! The fragment layouts are those of `ldmatrix` (see [`SM75_U32x4_LDSM_N`] for the stacked
 //! tile and the address lanes, [`ldmatrix_address_lane`](crate::catalog::ldmatrix_address_lane)): these names are aliases.
 
+use super::declare::layouts;
 use super::{
-    checked, Entry, Operand, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
-    SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
+    SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
+    SM75_U32x4_LDSM_N,
 };
-use crate::Numeral;
 
 /// The PTX ISA section these layouts transcribe.
 pub const STMATRIX: &str = "PTX ISA 9.7.9.26, Data Movement and Conversion Instructions: stmatrix";
 
-/// `stmatrix .x1`: the layout of [`SM75_U32x1_LDSM_N`].
-pub const SM90_U32x1_STSM_N: Numeral = SM75_U32x1_LDSM_N.renamed("SM90_U32x1_STSM_N");
-/// `stmatrix .x2`: the layout of [`SM75_U32x2_LDSM_N`].
-pub const SM90_U32x2_STSM_N: Numeral = SM75_U32x2_LDSM_N.renamed("SM90_U32x2_STSM_N");
-/// `stmatrix .x4`: the layout of [`SM75_U32x4_LDSM_N`].
-pub const SM90_U32x4_STSM_N: Numeral = SM75_U32x4_LDSM_N.renamed("SM90_U32x4_STSM_N");
-/// `stmatrix .x1.trans`: the layout of [`SM75_U16x2_LDSM_T`].
-pub const SM90_U16x2_STSM_T: Numeral = SM75_U16x2_LDSM_T.renamed("SM90_U16x2_STSM_T");
-/// `stmatrix .x2.trans`: the layout of [`SM75_U16x4_LDSM_T`].
-pub const SM90_U16x4_STSM_T: Numeral = SM75_U16x4_LDSM_T.renamed("SM90_U16x4_STSM_T");
-/// `stmatrix .x4.trans`: the layout of [`SM75_U16x8_LDSM_T`].
-pub const SM90_U16x8_STSM_T: Numeral = SM75_U16x8_LDSM_T.renamed("SM90_U16x8_STSM_T");
+layouts! {
+    entries ENTRIES { operand: Matrices, element_type: "b16", element_bits: 16, arch: "sm_90",
+        ptx_section: STMATRIX }
 
-checked!(
-    SM90_U32x1_STSM_N,
-    SM90_U32x2_STSM_N,
-    SM90_U32x4_STSM_N,
-    SM90_U16x2_STSM_T,
-    SM90_U16x4_STSM_T,
-    SM90_U16x8_STSM_T,
-);
+    /// `stmatrix .x1`: the layout of [`SM75_U32x1_LDSM_N`].
+    pub SM90_U32x1_STSM_N = SM75_U32x1_LDSM_N;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x1.shared.b16"] }
 
-const fn entry(n: &'static Numeral<'static>, instr: &'static [&'static str]) -> Entry {
-    Entry::new(n, Operand::Matrices, "b16", 16, "sm_90", instr, STMATRIX)
+    /// `stmatrix .x2`: the layout of [`SM75_U32x2_LDSM_N`].
+    pub SM90_U32x2_STSM_N = SM75_U32x2_LDSM_N;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x2.shared.b16"] }
+
+    /// `stmatrix .x4`: the layout of [`SM75_U32x4_LDSM_N`].
+    pub SM90_U32x4_STSM_N = SM75_U32x4_LDSM_N;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x4.shared.b16"] }
+
+    /// `stmatrix .x1.trans`: the layout of [`SM75_U16x2_LDSM_T`].
+    pub SM90_U16x2_STSM_T = SM75_U16x2_LDSM_T;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x1.trans.shared.b16"] }
+
+    /// `stmatrix .x2.trans`: the layout of [`SM75_U16x4_LDSM_T`].
+    pub SM90_U16x4_STSM_T = SM75_U16x4_LDSM_T;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x2.trans.shared.b16"] }
+
+    /// `stmatrix .x4.trans`: the layout of [`SM75_U16x8_LDSM_T`].
+    pub SM90_U16x8_STSM_T = SM75_U16x8_LDSM_T;
+    entry { instructions: &["stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"] }
 }
-
-pub(super) const ENTRIES: &[Entry] = &[
-    entry(
-        &SM90_U32x1_STSM_N,
-        &["stmatrix.sync.aligned.m8n8.x1.shared.b16"],
-    ),
-    entry(
-        &SM90_U32x2_STSM_N,
-        &["stmatrix.sync.aligned.m8n8.x2.shared.b16"],
-    ),
-    entry(
-        &SM90_U32x4_STSM_N,
-        &["stmatrix.sync.aligned.m8n8.x4.shared.b16"],
-    ),
-    entry(
-        &SM90_U16x2_STSM_T,
-        &["stmatrix.sync.aligned.m8n8.x1.trans.shared.b16"],
-    ),
-    entry(
-        &SM90_U16x4_STSM_T,
-        &["stmatrix.sync.aligned.m8n8.x2.trans.shared.b16"],
-    ),
-    entry(
-        &SM90_U16x8_STSM_T,
-        &["stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"],
-    ),
-];
