@@ -247,7 +247,17 @@ fn list() -> String {
 }
 
 /// The message for an unknown name, with the nearest names by edit distance.
+///
+/// Only the first [`NAME_CHARS`] characters are compared and quoted (no catalog name is that
+/// long), so a name of any length costs the same: a 100,000-character one is answered at once.
 fn unknown(name: &str) -> String {
+    const NAME_CHARS: usize = 64;
+    let cut: String = name.chars().take(NAME_CHARS).collect();
+    let name = if cut.len() < name.len() {
+        format!("{cut}...")
+    } else {
+        cut
+    };
     let lower = name.to_ascii_lowercase();
     let mut scored: Vec<(usize, &str)> = CATALOG
         .iter()
