@@ -66,3 +66,79 @@ pub fn cap(errors: Vec<syn::Error>, summary: &TokenStream) -> Vec<syn::Error> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages of `numeral!`'s expansion, in order.
+    fn messages(text: &str) -> Vec<String> {
+        let tokens: TokenStream = text.parse().expect("tokens");
+        super::super::check_numeral(tokens)
+            .problems
+            .into_iter()
+            .map(|p| p.message)
+            .collect()
+    }
+
+    #[test]
+    fn deep_nesting_is_one_error_not_a_stack_overflow() {
+        // Test threads have small stacks: syn's recursive token buffer would overflow here.
+        let deep = format!(
+            "N: 16 x 8 {{ {}lane{} => 1 }}",
+            "(".repeat(40_000),
+            ")".repeat(40_000)
+        );
+        let m = messages(&deep);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(m[0].starts_with("brackets nested more than 16 deep"));
+        // The macro itself says the same, as a compile error.
+        let out = super::super::numeral(deep.parse().unwrap()).to_string();
+        assert!(out.contains("brackets nested more than 16 deep"));
+        // Sixteen levels are fine: the braces and fifteen pairs around a row.
+        let ok = format!(
+            "N: 32 x 1 {{ {}lane{} => 1 }}",
+            "(".repeat(15),
+            ")".repeat(15)
+        );
+        assert_eq!(messages(&ok), Vec::<String>::new());
+    }
+
+    #[test]
+    fn many_problems_are_capped_with_a_count() {
+        let rows = vec!["lane ! 4"; 1000].join(", ");
+        let m = messages(&format!("N: 16 x 8 {{ {rows} }}"));
+        assert_eq!(m.len(), MAX_PROBLEMS + 1);
+        assert!(m[..MAX_PROBLEMS]
+            .iter()
+            .all(|m| m.starts_with("malformed digit row")));
+        assert_eq!(m[MAX_PROBLEMS], "and 976 more problems not shown");
+        // Exactly MAX_PROBLEMS: no count.
+        let rows = vec!["lane ! 4"; MAX_PROBLEMS].join(", ");
+        assert_eq!(
+            messages(&format!("N: 16 x 8 {{ {rows} }}")).len(),
+            MAX_PROBLEMS
+        );
+    }
+
+    #[test]
+    fn a_huge_number_is_refused_before_syn_reads_it() {
+        for text in [
+            format!("N: 16 x 8 {{ lane => {} }}", "7".repeat(100_000)),
+            format!("N: {} x 8 {{ lane => 1 }}", "7".repeat(100_000)),
+            format!(
+                "N: 16 x 8, elements {} {{ lane => 1 }}",
+                "7".repeat(100_000)
+            ),
+            format!("N: 16 x 8 {{ lane / {} => 1 }}", "7".repeat(100_000)),
+        ] {
+            let m = messages(&text);
+            assert_eq!(m.len(), 1, "{m:?}");
+            assert_eq!(
+                m[0],
+                "`777777777777777777777777...` (100000 characters) does not fit in 32 bits: \
+                 numbers here are at most 4294967295"
+            );
+        }
+    }
+}
