@@ -248,7 +248,7 @@ fn list() -> String {
 
 /// The message for an unknown name, with the nearest names by edit distance.
 ///
-/// Only the first [`NAME_CHARS`] characters are compared and quoted (no catalog name is that
+/// Only the first 64 characters are compared and quoted (no catalog name is that
 /// long), so a name of any length costs the same: a 100,000-character one is answered at once.
 fn unknown(name: &str) -> String {
     const NAME_CHARS: usize = 64;
