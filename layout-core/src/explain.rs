@@ -106,7 +106,7 @@ impl LayoutError {
                 m.push(", inside divisors ");
                 m.push_num(a.divisor as u64);
                 m.push(" to ");
-                m.push_num(a.top() - 1);
+                m.push_num(a.top().saturating_sub(1));
                 m.push(": start it at divisor ");
                 m.push_num(a.top());
             }
@@ -120,7 +120,7 @@ impl LayoutError {
                 m.push(source.name());
                 m.push(" / ");
                 m.push_num(divisor);
-                if next % divisor == 0 {
+                if divisor != 0 && next % divisor == 0 {
                     m.push(": add a digit `");
                     m.push_sub_digit(source, divisor, next / divisor, n.extent(source));
                     m.push("`");
@@ -146,7 +146,7 @@ impl LayoutError {
                 m.push(" ");
                 m.push(source.noun());
                 if covered < extent as u64 {
-                    if extent as u64 % covered == 0 {
+                    if covered != 0 && extent as u64 % covered == 0 {
                         m.push(": add a digit `");
                         m.push_sub_digit(source, covered, extent as u64 / covered, extent);
                         m.push("`");
@@ -159,7 +159,10 @@ impl LayoutError {
                     m.push_num(extent as u64);
                     if let Some(t) = top {
                         let d = digit_at(n, t);
-                        let below = covered / d.range as u64;
+                        let below = match covered.checked_div(d.range as u64) {
+                            Some(b) => b,
+                            None => 0,
+                        };
                         if below > 0 && extent as u64 % below == 0 && extent as u64 / below >= 2 {
                             m.push("; give `");
                             m.push_digit(d, extent);
@@ -177,22 +180,14 @@ impl LayoutError {
                 m.push_num(b.place as u64);
                 m.push(" falls inside `");
                 m.push_digit(a, n.extent(a.source));
-                if a.place_top() - 1 == a.place as u64 {
-                    m.push("` (place ");
-                    m.push_num(a.place as u64);
-                } else {
-                    m.push("` (places ");
-                    m.push_num(a.place as u64);
-                    m.push(" to ");
-                    m.push_num(a.place_top() - 1);
-                }
-                m.push("): move it to place ");
+                write_place_span(a, m);
+                m.push(": move it to place ");
                 m.push_num(a.place_top());
             }
             LayoutError::PlaceGap { place, next, .. } => {
                 m.push("no digit has place ");
                 m.push_num(place);
-                if next % place == 0 {
+                if place != 0 && next % place == 0 {
                     m.push(": add a digit of range ");
                     m.push_num(next / place);
                     m.push(" at place ");
@@ -225,6 +220,11 @@ impl LayoutError {
             LayoutError::SourceMoves { source, .. } => {
                 let extent = n.extent(source);
                 let moves = Moves::of(n, Some(source));
+                if moves.len == 0 {
+                    m.push("each ");
+                    m.push(source.name());
+                    m.push(" divisor must be the product of the lower ranges");
+                }
                 let mut k = 0;
                 while k < moves.len && k < SHOWN_MOVES {
                     let d = digit_at(n, moves.idx[k]);
@@ -256,6 +256,9 @@ impl LayoutError {
             }
             LayoutError::PlaceMoves { .. } => {
                 let moves = Moves::of(n, None);
+                if moves.len == 0 {
+                    m.push("each place must be the product of the lower ranges");
+                }
                 let mut k = 0;
                 while k < moves.len && k < SHOWN_MOVES {
                     if k == 0 {
@@ -279,7 +282,7 @@ impl LayoutError {
                     m.push(" of ");
                     m.push_num(size);
                     m.push(" elements");
-                    if size % span == 0 {
+                    if span != 0 && size % span == 0 {
                         m.push(": add a digit of range ");
                         m.push_num(size / span);
                         m.push(" at place ");
@@ -308,14 +311,15 @@ const SHOWN_MOVES: usize = 4;
 
 /// The closing backtick of a digit's name and its places: `` ` (place 2)`` or `` ` (places 2 to 7)``.
 const fn write_place_span(a: &Digit, m: &mut Message) {
-    if a.place_top() - 1 == a.place as u64 {
+    let last = a.place_top().saturating_sub(1);
+    if last <= a.place as u64 {
         m.push("` (place ");
         m.push_num(a.place as u64);
     } else {
         m.push("` (places ");
         m.push_num(a.place as u64);
         m.push(" to ");
-        m.push_num(a.place_top() - 1);
+        m.push_num(last);
     }
     m.push(")");
 }

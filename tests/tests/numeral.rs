@@ -571,3 +571,121 @@ fn an_error_worded_for_another_numeral_does_not_panic() {
     let empty = numeral(16, 8, 4, &[]);
     assert!(!err.message(&empty).as_str().is_empty());
 }
+
+#[test]
+fn every_error_is_worded_without_panicking_whatever_its_numbers() {
+    // LayoutError's fields are public: one built by hand, with zeros, huge numbers or digit
+    // indices past the numeral, is still worded (a const fn must not panic on it).
+    use LayoutError::*;
+    let s = Source::Element;
+    let mut all = Vec::new();
+    for (x, i) in [(0u64, 0usize), (1, 1), (u64::MAX, usize::MAX), (7, 99)] {
+        let v = x as u32;
+        all.extend([
+            BadTile { rows: v, cols: v },
+            EmptySource { source: s },
+            TooManyDigits { count: i },
+            DegenerateRange { digit: i },
+            ZeroDivisor { digit: i },
+            AlwaysZero { digit: i },
+            ZeroPlace { digit: i },
+            SourceOverlap {
+                source: s,
+                first: i,
+                second: i,
+            },
+            SourceGap {
+                source: s,
+                divisor: x,
+                next: x,
+                digit: i,
+            },
+            SourceSpan {
+                source: s,
+                covered: x,
+                extent: v,
+                top: Some(i),
+            },
+            PlaceOverlap {
+                first: i,
+                second: i,
+            },
+            PlaceGap {
+                place: x,
+                next: x,
+                digit: i,
+            },
+            SpanMismatch {
+                span: x,
+                size: x,
+                top: Some(i),
+            },
+            SourceMove {
+                source: s,
+                digit: i,
+                divisor: x,
+            },
+            SourceMoves {
+                source: s,
+                first: i,
+                count: i,
+            },
+            PlaceMove { digit: i, place: x },
+            PlaceMoves { first: i, count: i },
+        ]);
+    }
+    let broken = [
+        Digit::element(0, 0, 0),
+        Digit::lane(u32::MAX, u32::MAX, u32::MAX),
+    ];
+    for n in [
+        numeral(16, 8, 4, &[]),
+        numeral(0, 0, 0, &broken),
+        SM80_16x8x16_F32_C,
+    ] {
+        for e in &all {
+            assert!(!e.message(&n).as_str().is_empty(), "{e:?}");
+        }
+    }
+}
+
+#[test]
+fn no_numeral_makes_a_const_fn_panic() {
+    // Random numerals built from edge values (0, 1, powers of two, u32::MAX): the check, its
+    // words, encode and decode answer, and never overflow (tests run with overflow checks).
+    const EDGE: [u32; 10] = [0, 1, 2, 3, 4, 31, 32, 33, 1 << 31, u32::MAX];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..20_000 {
+        let mut digits = Vec::new();
+        for _ in 0..next(4) {
+            let source = Source::ALL[next(3)];
+            digits.push(Digit::new(
+                source,
+                EDGE[next(10)],
+                EDGE[next(10)],
+                EDGE[next(10)],
+            ));
+        }
+        let n = Numeral::new(
+            "fuzz",
+            EDGE[next(10)],
+            EDGE[next(10)],
+            EDGE[next(10)],
+            &digits,
+        )
+        .with_warps(EDGE[next(10)]);
+        for e in n.errors().iter() {
+            assert!(!e.message(&n).as_str().is_empty());
+        }
+        let (t, e) = (EDGE[next(10)], EDGE[next(10)]);
+        let _ = (n.offset(t, e), n.coords(t, e), n.raw_offset(t, e));
+        let _ = (n.decode(t), n.decode_coords(t, e));
+        let _ = n.matrix_offset(t, e, usize::MAX, usize::MAX, usize::MAX);
+    }
+}

@@ -12,6 +12,8 @@ pub struct Resolved {
     pub digits: Vec<Digit>,
     /// `rows[i]`: the row digit `i` came from.
     pub rows: Vec<usize>,
+    /// Whether rows were left out silently, their input's count being unknown.
+    pub skipped: bool,
 }
 
 /// Fills in default ranges and the element count; reports rows that cannot be resolved.
@@ -21,7 +23,8 @@ pub struct Resolved {
 /// would only repeat the first.
 pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     let warps = decl.warps.map_or(1, |w| w.value);
-    let threads = LANES.saturating_mul(warps);
+    // In u64: `warps 4294967295` is 137438953440 threads, not a saturated u32.
+    let threads = LANES as u64 * warps as u64;
     let size = decl.rows.value as u64 * decl.cols.value as u64;
     for (num, what) in [(decl.warps, "warp"), (decl.elements, "element")] {
         if let Some(n) = num.filter(|n| n.value == 0) {
@@ -34,13 +37,13 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     let elements = match decl.elements {
         Some(e) => Some(e.value),
         None if threads == 0 => None,
-        None if size % threads as u64 == 0 && size >= threads as u64 => {
-            Some((size / threads as u64) as u32)
-        }
+        // A tile past u32::MAX elements is layout-core's to report; its element count is
+        // unknown here rather than truncated.
+        None if size % threads == 0 && size >= threads => u32::try_from(size / threads).ok(),
         None => {
             errors.push(syn::Error::new_spanned(
                 &decl.header,
-                if size < threads as u64 {
+                if size < threads {
                     format!(
                         "the {} x {} tile has {size} element{}, fewer than the {threads} threads: \
                          every thread holds at least one element",
@@ -64,6 +67,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
         elements: elements.unwrap_or(1),
         digits: Vec::new(),
         rows: Vec::new(),
+        skipped: false,
     };
     for (i, row) in decl.digits.iter().enumerate() {
         let extent = match row.source {
@@ -72,6 +76,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
             Source::Element => elements.unwrap_or(0),
         };
         if extent == 0 {
+            out.skipped = true;
             continue;
         }
         let divisor = row.divisor.map_or(1, |d| d.value);

@@ -30,8 +30,11 @@ fn analyse(input: TokenStream) -> syn::Result<Analysis> {
     let decl = &parsed.decl;
     let mut errors: Vec<syn::Error> = parsed.row_errors.clone().into_iter().collect();
     let resolved = check::resolve(decl, &mut errors);
-    let incomplete = !errors.is_empty();
-    if !incomplete {
+    // A row that did not parse or resolve, or was left out, leaves the numeral unknown; a
+    // row left out silently (its input's count unknown) does not stop layout-core's check,
+    // which says why (a tile past u32::MAX elements).
+    let incomplete = !errors.is_empty() || resolved.skipped;
+    if errors.is_empty() {
         check::check(decl, &resolved, &decl.name.to_string(), &mut errors);
     }
     let errors = limits::cap(errors, &decl.header);
