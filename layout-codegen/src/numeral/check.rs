@@ -159,7 +159,7 @@ pub fn check(decl: &Decl, r: &Resolved, name: &str, errors: &mut Vec<syn::Error>
     if found.dropped() > 0 {
         errors.push(syn::Error::new_spanned(
             &decl.header,
-            format!("{} more problems not shown", found.dropped()),
+            format!("and {} more problems not shown", found.dropped()),
         ));
     }
 }
