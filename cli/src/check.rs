@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use layout_codegen::{check_numeral, Problem};
+use layout_core::MAX_DIGITS;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// The name given to a numeral typed without one.
@@ -17,15 +18,25 @@ pub struct Report {
     pub valid: bool,
 }
 
+/// The most bytes of error text `check` prints; problems past it are counted, not shown.
+/// `numeral!` already reports at most a few dozen problems, each with one excerpt of its line,
+/// so this is a backstop that a long message cannot pass either.
+pub const MAX_ERROR_BYTES: usize = 64 * 1024;
+
 /// Checks `text`, a `numeral!` declaration with or without its leading `NAME:`.
+///
+/// Linear in the length of `text`: its lines are found once, each problem shows an excerpt of
+/// at most [`EXCERPT`] characters of its line, and the grid is drawn only for a numeral that
+/// layout-core can hold (at most [`MAX_DIGITS`] digits; the renderer bounds the rest).
 pub fn check(text: &str) -> Report {
     let mut errors = String::new();
+    let lines: Vec<&str> = text.lines().collect();
     let tokens: TokenStream = match text.parse() {
         Ok(t) => t,
         Err(e) => {
             let msg = "cannot read the text as Rust tokens: check its brackets and that it has \
                        no stray characters (`//` starts a comment)";
-            caret(&mut errors, text, msg, e.span());
+            caret(&mut errors, &lines, msg, e.span());
             return Report {
                 errors,
                 out: String::new(),
@@ -34,11 +45,28 @@ pub fn check(text: &str) -> Report {
         }
     };
     let result = check_numeral(named(tokens));
-    for Problem { message, span } in &result.problems {
-        caret(&mut errors, text, message, *span);
+    for (k, Problem { message, span }) in result.problems.iter().enumerate() {
+        if errors.len() >= MAX_ERROR_BYTES {
+            let more = result.problems.len() - k;
+            let _ = writeln!(
+                errors,
+                "error: and {more} more problem{} not shown ({} KiB of messages shown)",
+                if more == 1 { "" } else { "s" },
+                MAX_ERROR_BYTES / 1024
+            );
+            break;
+        }
+        caret(&mut errors, &lines, message, *span);
     }
     let mut out = String::new();
     match &result.numeral {
+        Some(n) if n.digits.len() > MAX_DIGITS => {
+            let _ = writeln!(
+                errors,
+                "(the numeral has {} digits, more than {MAX_DIGITS}: there is no grid to draw)",
+                n.digits.len()
+            );
+        }
         Some(n) => {
             let n = n.as_numeral();
             if result.problems.is_empty() {
@@ -84,11 +112,18 @@ fn named(tokens: TokenStream) -> TokenStream {
     out
 }
 
-/// `error: MESSAGE` and, where the span lies in `text`, the line with carets under it.
-fn caret(w: &mut String, text: &str, message: &str, span: Span) {
+/// The most characters of a line shown under an error; a longer line is cut to an excerpt
+/// around the tokens, marked `...` where cut.
+pub const EXCERPT: usize = 120;
+
+/// Characters shown before the tokens in an excerpt of a long line.
+const LEAD: usize = 30;
+
+/// `error: MESSAGE` and, where the span lies in the text, its line (or an excerpt of it) with
+/// carets under the tokens.
+fn caret(w: &mut String, lines: &[&str], message: &str, span: Span) {
     let _ = writeln!(w, "error: {message}");
     let (start, end) = (span.start(), span.end());
-    let lines: Vec<&str> = text.lines().collect();
     let Some(line) = start.line.checked_sub(1).and_then(|i| lines.get(i)) else {
         w.push('\n');
         return;
@@ -99,22 +134,31 @@ fn caret(w: &mut String, text: &str, message: &str, span: Span) {
         end.column.min(chars)
     } else {
         chars
+    }
+    .max(from);
+    // The shown part of the line, [lo, hi), at most EXCERPT characters, holding `from`.
+    let (lo, hi) = if chars <= EXCERPT {
+        (0, chars)
+    } else {
+        let lo = from.saturating_sub(LEAD);
+        (lo, (lo + EXCERPT).min(chars))
     };
+    let head = if lo > 0 { "..." } else { "" };
+    let tail = if hi < chars { "..." } else { "" };
+    let shown: String = line.chars().skip(lo).take(hi - lo).collect();
     let number = start.line.to_string();
     let pad = " ".repeat(number.len());
     let _ = writeln!(w, "{pad}--> <numeral>:{}:{}", start.line, start.column + 1);
     let _ = writeln!(w, "{pad} |");
-    let _ = writeln!(w, "{number} | {line}");
+    let _ = writeln!(w, "{number} | {head}{shown}{tail}");
     // Tabs stay tabs, so the carets line up under them.
-    let lead: String = line
-        .chars()
-        .take(from)
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
-    let _ = writeln!(
-        w,
-        "{pad} | {lead}{}",
-        "^".repeat(to.saturating_sub(from).max(1))
-    );
+    let lead: String = " ".repeat(head.len())
+        + &shown
+            .chars()
+            .take(from - lo)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect::<String>();
+    let carets = to.min(hi).saturating_sub(from).max(1);
+    let _ = writeln!(w, "{pad} | {lead}{}", "^".repeat(carets));
     w.push('\n');
 }

@@ -8,7 +8,7 @@ const COMMANDS: &[&str] = &["list", "show", "svg", "expand", "check", "json", "h
 
 /// What is compared of a word at most: a suggestion for a 100 KB argument costs no more than
 /// one for a name.
-const MAX_CHARS: usize = 96;
+const MAX_CHARS: usize = 64;
 
 /// The message for an unknown name, with the nearest names.
 pub fn unknown(name: &str) -> String {

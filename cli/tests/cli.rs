@@ -552,23 +552,210 @@ fn check_accepts_a_valid_numeral() {
 
 #[test]
 fn check_rejects_with_the_macros_message_and_a_caret() {
-    let text = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 128 }";
+    // README.md's example: `lane / 4` at 16 where 8 is right. One message, the move.
+    let text = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 64 }";
     let o = run(&["check", text]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     let message = macro_message("place_gap");
     assert_eq!(
         message,
-        "error: no digit has place 8: add a digit of range 2 at place 8"
+        "error: no digit has place 8: move `lane / 4` from place 16 to place 8"
     );
     let at = text.find("16,").unwrap();
     let expected = format!(
-        "{message}\n --> <numeral>:1:{}\n  |\n1 | {text}\n  | {}^^\n",
+        "{message}\n --> <numeral>:1:{}\n  |\n1 | {text}\n  | {}^^\n\n",
         at + 1,
         " ".repeat(at)
     );
-    assert!(err.starts_with(&expected), "{err}\nexpected:\n{expected}");
+    assert_eq!(err, expected, "one message, nothing after it");
     assert!(stdout(&o).contains("unclaimed (64 cells):"));
+}
+
+/// `check` and `numeral!` say the same for each case: `(text typed, ui-tests case)`.
+#[test]
+fn check_gives_the_macros_message_for_each_mistake() {
+    for (text, case) in [
+        (
+            "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 128 }",
+            "place_moves",
+        ),
+        (
+            "8 x 8 { e => 1, lane % 4 => 2, lane / 8 % 8 => 8 }",
+            "source_move",
+        ),
+        (
+            "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 4 => 64 }",
+            "element_divisor_reads_nothing",
+        ),
+        (
+            "32 x 1, elements 1 { lane => 1, e => 32 }",
+            "one_element_digit",
+        ),
+        (
+            "16 x 8, warps 0 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64 }",
+            "warps_zero",
+        ),
+        ("65536 x 65536, elements 4 { lane => 1 }", "tile_too_large"),
+        ("16x { lane => 1 }", "shape_without_columns"),
+        (
+            "16 x 8 { e % 2 => 1, lane % 4 => 2, lane % 32 / 4 => 8, e / 2 => 64 }",
+            "divide_after_remainder",
+        ),
+    ] {
+        let o = run(&["check", text]);
+        assert_eq!(o.status.code(), Some(1), "{text}");
+        let err = stderr(&o);
+        let message = macro_message(case);
+        assert!(err.starts_with(&format!("{message}\n")), "{case}: {err}");
+        assert_eq!(
+            err.matches("error: ").count(),
+            1,
+            "{case}: one message\n{err}"
+        );
+    }
+}
+
+#[test]
+fn check_accepts_parenthesised_rows_as_ptx_writes_them() {
+    let plain = stdout(&run(&["check", ACC_OK]));
+    for text in [
+        "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, (lane / 4) % 8 => 8, (e / 2) % 2 => 64 }",
+        "16 x 8, elements 4 { (e % 2) => 1, (lane) % 4 => 2, ((lane / 4) % 8) => 8, ((e / 2)) => 64 }",
+    ] {
+        let o = run(&["check", text]);
+        assert_eq!(o.status.code(), Some(0), "{text}: {}", stderr(&o));
+        assert_eq!(stdout(&o), plain, "{text}");
+    }
+    // A caret under a parenthesised row covers its parentheses.
+    let text = "16 x 8 { e % 2 => 1, lane % 4 => 2, (lane / 8) % 4 => 8, e / 2 => 64 }";
+    let err = stderr(&run(&["check", text]));
+    let at = text.find("(lane / 8)").unwrap();
+    assert!(
+        err.contains(&format!("\n  | {}{}\n", " ".repeat(at), "^".repeat(14))),
+        "{err}"
+    );
+}
+
+/// Runs `fraglayout ARGS`, which must answer within a generous tripwire (not a speed test:
+/// each input here once took seconds to minutes, or crashed).
+fn run_bounded(args: &[&str]) -> Output {
+    let start = std::time::Instant::now();
+    let o = run(args);
+    let took = start.elapsed();
+    assert!(took.as_secs() < 20, "{:?} took {took:?}", &args[0]);
+    o
+}
+
+#[test]
+fn check_refuses_deep_nesting_without_overflowing_the_stack() {
+    // 40,000 nested parentheses once overflowed the stack (exit 134).
+    let text = format!("16 x 8 {{ {}{} }}", "(".repeat(40_000), ")".repeat(40_000));
+    let o = run_bounded(&["check", &text]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: brackets nested more than 16 deep"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 1024, "{} bytes", err.len());
+    // The caret is under the first parenthesis too deep: the 16th, at column 10 + 15 (the
+    // braces are the first level).
+    assert!(err.contains(" --> <numeral>:1:25\n"), "{err}");
+    // Unclosed, they are not Rust tokens.
+    let o = run_bounded(&["check", &format!("16 x 8 {{ {} }}", "(".repeat(40_000))]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: cannot read the text as Rust tokens"));
+    assert!(stderr(&o).len() < 1024);
+}
+
+#[test]
+fn check_bounds_its_messages_for_many_malformed_rows_on_one_line() {
+    // 12,000 malformed rows on one 96 KB line once printed 1.7 GB: each caret reprinted it.
+    let text = format!("16 x 8 {{ {} }}", vec!["lane ! 4"; 12_000].join(", "));
+    assert!(text.len() > 96_000);
+    let o = run_bounded(&["check", &text]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.len() <= 64 * 1024, "{} bytes", err.len());
+    assert_eq!(err.matches("error: malformed digit row").count(), 24);
+    assert!(
+        err.contains("error: and 11976 more problems not shown\n"),
+        "{err}"
+    );
+    // Each line shown is an excerpt of at most 120 characters, marked where cut.
+    for line in err.lines().filter(|l| l.starts_with("1 | ")) {
+        assert!(line.chars().count() <= "1 | ".len() + 3 + 120 + 3, "{line}");
+        assert!(line.ends_with("..."), "{line}");
+    }
+    // The excerpt of a row far along the line starts a little before it, carets under it.
+    let last = err.split("\n\n").nth(23).unwrap();
+    let column = 10 + 23 * "lane ! 4, ".len();
+    assert!(
+        last.contains(&format!(" --> <numeral>:1:{column}\n")),
+        "{last}"
+    );
+    assert!(last.contains("\n1 | ...lane ! 4, lane ! 4"), "{last}");
+    assert!(
+        last.ends_with(&format!("  | {}^^^^^^^^", " ".repeat(3 + 30))),
+        "{last}"
+    );
+}
+
+#[test]
+fn check_refuses_a_huge_number_in_time_linear_in_its_length() {
+    // A 100,000-digit place once took 15 s (1,000 digits, 5 s).
+    for digits in [1_000usize, 100_000] {
+        let text = format!("16 x 8 {{ lane => {} }}", "1".repeat(digits));
+        let o = run_bounded(&["check", &text]);
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!(
+                "error: `111111111111111111111111...` ({digits} characters) does not fit in 32 \
+                 bits: numbers here are at most 4294967295\n"
+            )),
+            "{}",
+            &err[..err.len().min(300)]
+        );
+        assert!(err.len() < 1024, "{} bytes", err.len());
+    }
+    // Eleven digits fit no u32 either; the number is quoted whole.
+    let o = run(&["check", "16 x 8 { lane => 99999999999 }"]);
+    assert!(stderr(&o).starts_with(
+        "error: `99999999999` does not fit in 32 bits: numbers here are at most 4294967295\n"
+    ));
+}
+
+#[test]
+fn check_draws_no_grid_for_more_digits_than_a_numeral_holds() {
+    // 1,000 digits once drew a grid for 5 s after saying a numeral holds at most 32.
+    let text = format!("256 x 256 {{ {} }}", vec!["e % 2 => 1"; 1_000].join(", "));
+    let o = run_bounded(&["check", &text]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: 1000 digits: a numeral holds at most 32\n"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("(the numeral has 1000 digits, more than 32: there is no grid to draw)\n")
+    );
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn unknown_names_of_any_length_are_answered_at_once() {
+    // A 100,000-character name once took 17 s per command (edit distance to every name).
+    let name = "A".repeat(100_000);
+    for cmd in ["show", "json", "svg", "expand"] {
+        let o = run_bounded(&[cmd, &name]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(err.starts_with(&format!("error: unknown layout `{}...`", "A".repeat(64))));
+        assert!(err.len() < 1024, "{cmd}: {} bytes", err.len());
+    }
 }
 
 #[test]

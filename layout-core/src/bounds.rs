@@ -200,7 +200,7 @@ impl Numeral<'_> {
 
     /// How many `(thread, e)` of all threads (the warp, or the warpgroup) lie inside `extent`.
     /// For a numeral that passes [`check`](Self::check), this is the extent's area clamped to
-    /// the tile, `min(rows) * min(cols)`.
+    /// the tile, `min(rows) * min(cols)`; it saturates at `u32::MAX` rather than overflow.
     pub const fn valid_count(&self, extent: Extent) -> u32 {
         let threads = self.threads();
         let mut n: u32 = 0;
@@ -209,7 +209,7 @@ impl Numeral<'_> {
             let mut e = 0;
             while e < self.elements {
                 if self.is_inside(t, e, extent) {
-                    n += 1;
+                    n = n.saturating_add(1);
                 }
                 e += 1;
             }

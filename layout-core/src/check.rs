@@ -10,20 +10,33 @@
 //! [`Numeral::check`] agrees with a brute-force ownership map of the tile.
 //!
 //! The checks run in stages: the tile and each digit on its own (range 2 or more, divisor and
-//! place 1 or more), then each input's chain, then the place chain and the span. A stage runs
-//! only when the ones before it found nothing, so a mistake is reported once, where it is made,
-//! and never again as a consequence; within a stage every problem is reported.
+//! place 1 or more, divisor below the input's extent), then each input's chain, then the place
+//! chain and the span. A stage runs only when the ones before it found nothing, so a mistake is
+//! reported once, where it is made, and never again as a consequence; within a stage every
+//! problem is reported.
+//!
+//! A chain whose ranges multiply to the right total (an input's extent; the tile size) but whose
+//! keys (divisors; places) are wrong is a *misplacement*, not a missing or extra digit, and gets
+//! one error naming the move that fixes it, rather than one per gap and overlap:
+//! - when moving one digit fixes the chain, [`LayoutError::PlaceMove`] or
+//!   [`LayoutError::SourceMove`]. The m16n8k16 accumulator with `lane / 4` at place 16 instead
+//!   of 8 leaves a gap at 8 and overlaps `e / 2` at 64; the one error says to move `lane / 4`
+//!   to place 8. When several single moves would do, the digit at the chain's first problem
+//!   is the one named.
+//! - otherwise, [`LayoutError::PlaceMoves`] or [`LayoutError::SourceMoves`]: the digits keep
+//!   their written order and each moves to the product of the ranges below it (`lane / 4` at
+//!   16 and `e / 2` at 128 both one step too high: move them to 8 and 64).
 
 use crate::message::Message;
 use crate::numeral::MAX_DIGITS;
-use crate::{Numeral, Source};
+use crate::{Digit, Numeral, Source};
 
 /// What is wrong with a numeral. Digits are named by their index in [`Numeral::digits`];
 /// each variant's fields are the numbers its message quotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum LayoutError {
-    /// The tile has no rows or no columns, or more than 2^32 elements.
+    /// The tile has no rows or no columns, or more than `u32::MAX` (2^32 - 1) elements.
     BadTile { rows: u32, cols: u32 },
     /// `warps` or `elements` is 0.
     EmptySource { source: Source },
@@ -33,6 +46,8 @@ pub enum LayoutError {
     DegenerateRange { digit: usize },
     /// A digit dividing by 0.
     ZeroDivisor { digit: usize },
+    /// A digit whose divisor is at least its input's extent, so that it is always 0.
+    AlwaysZero { digit: usize },
     /// A digit at place 0.
     ZeroPlace { digit: usize },
     /// Two digits read overlapping parts of one input.
@@ -65,6 +80,26 @@ pub enum LayoutError {
         size: u64,
         top: Option<usize>,
     },
+    /// The input's ranges multiply to its extent, and moving digit `digit` to divisor `divisor`
+    /// makes its chain exact.
+    SourceMove {
+        source: Source,
+        digit: usize,
+        divisor: u64,
+    },
+    /// The input's ranges multiply to its extent but no one move fixes its chain: `count`
+    /// digits, the lowest `first`, move to the divisors their written order gives them.
+    SourceMoves {
+        source: Source,
+        first: usize,
+        count: usize,
+    },
+    /// The ranges multiply to the tile size, and moving digit `digit` to `place` makes the
+    /// place chain exact.
+    PlaceMove { digit: usize, place: u64 },
+    /// The ranges multiply to the tile size but no one move fixes the place chain: `count`
+    /// digits, the lowest `first`, move to the places their written order gives them.
+    PlaceMoves { first: usize, count: usize },
 }
 
 /// The most errors one check collects; further ones are counted in [`Errors::dropped`].
@@ -94,6 +129,18 @@ impl Errors {
         } else {
             self.dropped += 1;
         }
+    }
+
+    /// Appends every error of `other`, kept or dropped.
+    const fn append(&mut self, other: &Errors) {
+        let mut i = 0;
+        while i < other.len {
+            if let Some(e) = other.items[i] {
+                self.push(e);
+            }
+            i += 1;
+        }
+        self.dropped += other.dropped;
     }
 
     /// Errors kept.
@@ -126,15 +173,16 @@ impl Errors {
     }
 }
 
-/// Digit indices sorted by a key, in a fixed array (insertion sort; `const`).
-struct Sorted {
-    idx: [usize; MAX_DIGITS],
-    len: usize,
+/// Digit indices sorted by a key, in a fixed array (insertion sort, stable: equal keys keep
+/// their written order; `const`).
+pub(crate) struct Sorted {
+    pub(crate) idx: [usize; MAX_DIGITS],
+    pub(crate) len: usize,
 }
 
 impl Sorted {
     /// Digits with `source` (or all, when `None`) that are usable, sorted by divisor or place.
-    const fn of(n: &Numeral, source: Option<Source>, by_place: bool) -> Sorted {
+    pub(crate) const fn of(n: &Numeral, source: Option<Source>, by_place: bool) -> Sorted {
         let mut s = Sorted {
             idx: [0; MAX_DIGITS],
             len: 0,
@@ -173,6 +221,215 @@ const fn usable(n: &Numeral, i: usize) -> bool {
     d.range >= 2 && d.divisor >= 1 && d.place >= 1
 }
 
+/// A digit's key in a chain (its place, or its divisor) and the key just above it.
+const fn key_top(d: &Digit, by_place: bool) -> (u64, u64) {
+    if by_place {
+        (d.place as u64, d.place_top())
+    } else {
+        (d.divisor as u64, d.top())
+    }
+}
+
+/// The product of the ranges of the digits in `s`, saturating at `u64::MAX`.
+const fn product(n: &Numeral, s: &Sorted) -> u64 {
+    let mut p: u64 = 1;
+    let mut k = 0;
+    while k < s.len {
+        p = p.saturating_mul(n.digits[s.idx[k]].range as u64);
+        k += 1;
+    }
+    p
+}
+
+/// Where the digit at position `skip` of `s` belongs, if moving it alone makes the chain exact:
+/// the others, in order, must chain exactly (each key the product of the ranges below it)
+/// except for one hole the size of the skipped digit's range, and reach `total`. The hole's
+/// key is returned; a hole at the very top counts.
+///
+/// With ranges 2, 4, 8, 2 at places 1, 2, 16, 64 and total 128: skipping the range-8 digit
+/// leaves 1, 2 (reaching 8), then 64 = 8 x 8, a hole at 8; 64 x 2 = 128, so `Some(8)`.
+const fn hole(n: &Numeral, s: &Sorted, by_place: bool, skip: usize, total: u64) -> Option<u64> {
+    let r = n.digits[s.idx[skip]].range as u64;
+    let mut expected: u64 = 1;
+    let mut gap: Option<u64> = None;
+    let mut k = 0;
+    while k < s.len {
+        if k != skip {
+            let (key, top) = key_top(&n.digits[s.idx[k]], by_place);
+            if key == expected {
+                expected = top;
+            } else {
+                let fills = match expected.checked_mul(r) {
+                    Some(above) => above == key,
+                    None => false,
+                };
+                if gap.is_some() || !fills {
+                    return None;
+                }
+                gap = Some(expected);
+                expected = top;
+            }
+        }
+        k += 1;
+    }
+    match gap {
+        Some(h) if expected == total => Some(h),
+        Some(_) => None,
+        None => match expected.checked_mul(r) {
+            Some(t) if t == total => Some(expected),
+            _ => None,
+        },
+    }
+}
+
+/// The one error for a chain whose ranges multiply to `total` but whose keys are wrong.
+///
+/// The candidate fixes are every single move that makes the chain exact ([`hole`]) and the
+/// moves that keep the order of the keys ([`Moves`]). The one named keeps the rows most in the
+/// order they were written (fewest pairs of rows whose keys end up descending), then moves
+/// fewest digits, then moves the digit `prefer` (the one at the chain's first problem).
+///
+/// For the m16n8k16 accumulator written `e % 2 => 1, lane % 4 => 2, lane / 4 => 16,
+/// e / 2 => 128`, moving `e / 2` alone to 8 would do, but puts it below `lane / 4`, written
+/// before it; moving `lane / 4` to 8 and `e / 2` to 64 keeps the written order, and is named.
+const fn misplaced(
+    n: &Numeral,
+    s: &Sorted,
+    source: Option<Source>,
+    total: u64,
+    prefer: Option<usize>,
+) -> LayoutError {
+    let by_place = source.is_none();
+    let moves = Moves::of(n, source);
+    let mut keys = [0u64; MAX_DIGITS];
+    let mut expected: u64 = 1;
+    let mut k = 0;
+    while k < s.len {
+        keys[k] = expected;
+        expected = expected.saturating_mul(n.digits[s.idx[k]].range as u64);
+        k += 1;
+    }
+    // The best so far: (descending pairs, digits moved, moves `prefer`), and the single move.
+    let mut best = (
+        inversions(s, &keys),
+        moves.len,
+        moves.len == 1 && is(prefer, moves.idx[0]),
+    );
+    let mut single: Option<(usize, u64)> = if moves.len == 1 {
+        Some((moves.idx[0], moves.to[0]))
+    } else {
+        None
+    };
+    let mut k = 0;
+    while k < s.len {
+        if let Some(to) = hole(n, s, by_place, k, total) {
+            let mut j = 0;
+            while j < s.len {
+                keys[j] = key_top(&n.digits[s.idx[j]], by_place).0;
+                j += 1;
+            }
+            keys[k] = to;
+            let i = s.idx[k];
+            let this = (inversions(s, &keys), 1, is(prefer, i));
+            let better = this.0 < best.0
+                || (this.0 == best.0 && this.1 < best.1)
+                || (this.0 == best.0 && this.1 == best.1 && this.2 && !best.2);
+            if better {
+                best = this;
+                single = Some((i, to));
+            }
+        }
+        k += 1;
+    }
+    match (single, source) {
+        (Some((digit, to)), Some(source)) => LayoutError::SourceMove {
+            source,
+            digit,
+            divisor: to,
+        },
+        (Some((digit, to)), None) => LayoutError::PlaceMove { digit, place: to },
+        (None, Some(source)) => LayoutError::SourceMoves {
+            source,
+            first: first_move(&moves),
+            count: moves.len,
+        },
+        (None, None) => LayoutError::PlaceMoves {
+            first: first_move(&moves),
+            count: moves.len,
+        },
+    }
+}
+
+/// Whether `prefer` names digit `i`.
+const fn is(prefer: Option<usize>, i: usize) -> bool {
+    match prefer {
+        Some(p) => p == i,
+        None => false,
+    }
+}
+
+const fn first_move(moves: &Moves) -> usize {
+    if moves.len > 0 {
+        moves.idx[0]
+    } else {
+        0
+    }
+}
+
+/// How many pairs of digits of `s`, given new keys `keys[k]` (by position in `s`), have the
+/// one written first at the higher key.
+const fn inversions(s: &Sorted, keys: &[u64; MAX_DIGITS]) -> usize {
+    let mut count = 0;
+    let mut a = 0;
+    while a < s.len {
+        let mut b = 0;
+        while b < s.len {
+            if s.idx[a] < s.idx[b] && keys[a] > keys[b] {
+                count += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    count
+}
+
+/// The moves that make a chain exact while keeping the digits' order: each digit's key
+/// becomes the product of the ranges below it. Only digits whose key changes are listed, lowest
+/// first. Places 1, 2, 16, 128 of ranges 2, 4, 8, 2 give `[(2, 8), (3, 64)]`.
+pub(crate) struct Moves {
+    pub(crate) idx: [usize; MAX_DIGITS],
+    pub(crate) to: [u64; MAX_DIGITS],
+    pub(crate) len: usize,
+}
+
+impl Moves {
+    /// The moves for `source`'s divisor chain, or for the place chain when `None`.
+    pub(crate) const fn of(n: &Numeral, source: Option<Source>) -> Moves {
+        let by_place = source.is_none();
+        let s = Sorted::of(n, source, by_place);
+        let mut m = Moves {
+            idx: [0; MAX_DIGITS],
+            to: [0; MAX_DIGITS],
+            len: 0,
+        };
+        let mut expected: u64 = 1;
+        let mut k = 0;
+        while k < s.len {
+            let i = s.idx[k];
+            let (key, _) = key_top(&n.digits[i], by_place);
+            if key != expected {
+                m.idx[m.len] = i;
+                m.to[m.len] = expected;
+                m.len += 1;
+            }
+            expected = expected.saturating_mul(n.digits[i].range as u64);
+            k += 1;
+        }
+        m
+    }
+}
+
 /// Walks a chain sorted by `key`, pushing overlaps and gaps; returns the top of the chain.
 const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mut Errors) -> u64 {
     let mut expected: u64 = 1;
@@ -180,12 +437,7 @@ const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mu
     let mut k = 0;
     while k < s.len {
         let i = s.idx[k];
-        let d = &n.digits[i];
-        let (key, top) = if by_place {
-            (d.place as u64, d.place_top())
-        } else {
-            (d.divisor as u64, d.top())
-        };
+        let (key, top) = key_top(&n.digits[i], by_place);
         if key < expected {
             let first = match prev {
                 Some(p) => p,
@@ -229,6 +481,14 @@ const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mu
     expected
 }
 
+/// The digit the first error is about.
+const fn first_digit(found: &Errors) -> Option<usize> {
+    match found.get(0) {
+        Some(e) => e.digit(),
+        None => None,
+    }
+}
+
 impl Numeral<'_> {
     /// Every problem with the numeral (empty when it is a bijection onto its tile).
     pub const fn errors(&self) -> Errors {
@@ -258,11 +518,19 @@ impl Numeral<'_> {
         let mut i = 0;
         while i < self.digits.len() && i < MAX_DIGITS {
             let d = &self.digits[i];
-            if d.range < 2 {
-                out.push(LayoutError::DegenerateRange { digit: i });
-            }
-            if d.divisor == 0 {
-                out.push(LayoutError::ZeroDivisor { digit: i });
+            let extent = self.extent(d.source);
+            // An input with no values is reported above; its digits are not judged again.
+            if extent > 0 {
+                if d.divisor == 0 {
+                    out.push(LayoutError::ZeroDivisor { digit: i });
+                }
+                // A digit that is always 0 needs another divisor (or removing), whatever its
+                // range; its range is not judged on top of that.
+                if d.divisor != 0 && d.divisor >= extent {
+                    out.push(LayoutError::AlwaysZero { digit: i });
+                } else if d.range < 2 {
+                    out.push(LayoutError::DegenerateRange { digit: i });
+                }
             }
             if d.place == 0 {
                 out.push(LayoutError::ZeroPlace { digit: i });
@@ -280,19 +548,37 @@ impl Numeral<'_> {
             let source = Source::ALL[k];
             let extent = self.extent(source);
             let sorted = Sorted::of(self, Some(source), false);
-            let covered = chain(self, &sorted, false, source, &mut out);
-            if covered != extent as u64 {
-                let top = if sorted.len > 0 {
-                    Some(sorted.idx[sorted.len - 1])
-                } else {
-                    None
-                };
-                out.push(LayoutError::SourceSpan {
-                    source,
-                    covered,
-                    extent,
-                    top,
-                });
+            let mut found = Errors::new();
+            let covered = chain(self, &sorted, false, source, &mut found);
+            let exact = found.is_empty() && covered == extent as u64;
+            if exact {
+                k += 1;
+                continue;
+            }
+            if product(self, &sorted) == extent as u64 {
+                let prefer = first_digit(&found);
+                out.push(misplaced(
+                    self,
+                    &sorted,
+                    Some(source),
+                    extent as u64,
+                    prefer,
+                ));
+            } else {
+                out.append(&found);
+                if covered != extent as u64 {
+                    let top = if sorted.len > 0 {
+                        Some(sorted.idx[sorted.len - 1])
+                    } else {
+                        None
+                    };
+                    out.push(LayoutError::SourceSpan {
+                        source,
+                        covered,
+                        extent,
+                        top,
+                    });
+                }
             }
             k += 1;
         }
@@ -300,8 +586,17 @@ impl Numeral<'_> {
             return out;
         }
         let sorted = Sorted::of(self, None, true);
-        let span = chain(self, &sorted, true, Source::Lane, &mut out);
-        if out.is_empty() && span != size {
+        let mut found = Errors::new();
+        let span = chain(self, &sorted, true, Source::Lane, &mut found);
+        if found.is_empty() && span == size {
+            return out;
+        }
+        if product(self, &sorted) == size {
+            let prefer = first_digit(&found);
+            out.push(misplaced(self, &sorted, None, size, prefer));
+        } else if !found.is_empty() {
+            out.append(&found);
+        } else {
             let top = if sorted.len > 0 {
                 Some(sorted.idx[sorted.len - 1])
             } else {

@@ -3,6 +3,7 @@
 //! One `const fn` writes them, so the compile-time assertion, `Display` and the proc macros
 //! say exactly the same thing.
 
+use crate::check::Moves;
 use crate::message::Message;
 use crate::{Digit, LayoutError, Numeral, Source};
 
@@ -15,9 +16,15 @@ impl LayoutError {
             | LayoutError::TooManyDigits { .. } => None,
             LayoutError::DegenerateRange { digit }
             | LayoutError::ZeroDivisor { digit }
+            | LayoutError::AlwaysZero { digit }
             | LayoutError::ZeroPlace { digit }
             | LayoutError::SourceGap { digit, .. }
-            | LayoutError::PlaceGap { digit, .. } => Some(digit),
+            | LayoutError::PlaceGap { digit, .. }
+            | LayoutError::SourceMove { digit, .. }
+            | LayoutError::PlaceMove { digit, .. } => Some(digit),
+            LayoutError::SourceMoves { first, .. } | LayoutError::PlaceMoves { first, .. } => {
+                Some(first)
+            }
             LayoutError::SourceOverlap { second, .. }
             | LayoutError::PlaceOverlap { second, .. } => Some(second),
             LayoutError::SourceSpan { top, .. } | LayoutError::SpanMismatch { top, .. } => top,
@@ -42,7 +49,10 @@ impl LayoutError {
                 if rows == 0 || cols == 0 {
                     m.push(": a tile needs at least 1 row and 1 column");
                 } else {
-                    m.push(": a tile holds at most 2^32 elements");
+                    m.push(" = ");
+                    m.push_num(rows as u64 * cols as u64);
+                    m.push(" elements: a tile holds at most 2^32 - 1 = ");
+                    m.push_num(u32::MAX as u64);
                 }
             }
             LayoutError::EmptySource { source } => {
@@ -69,6 +79,7 @@ impl LayoutError {
             LayoutError::ZeroDivisor { .. } => {
                 m.push("digit divides by 0: use a divisor of 1 or more");
             }
+            LayoutError::AlwaysZero { digit } => write_always_zero(n, digit_at(n, digit), m),
             LayoutError::ZeroPlace { digit } => {
                 let d = digit_at(n, digit);
                 m.push("digit `");
@@ -95,7 +106,7 @@ impl LayoutError {
                 m.push(", inside divisors ");
                 m.push_num(a.divisor as u64);
                 m.push(" to ");
-                m.push_num(a.top() - 1);
+                m.push_num(a.top().saturating_sub(1));
                 m.push(": start it at divisor ");
                 m.push_num(a.top());
             }
@@ -109,7 +120,7 @@ impl LayoutError {
                 m.push(source.name());
                 m.push(" / ");
                 m.push_num(divisor);
-                if next % divisor == 0 {
+                if divisor != 0 && next % divisor == 0 {
                     m.push(": add a digit `");
                     m.push_sub_digit(source, divisor, next / divisor, n.extent(source));
                     m.push("`");
@@ -135,7 +146,7 @@ impl LayoutError {
                 m.push(" ");
                 m.push(source.noun());
                 if covered < extent as u64 {
-                    if extent as u64 % covered == 0 {
+                    if covered != 0 && extent as u64 % covered == 0 {
                         m.push(": add a digit `");
                         m.push_sub_digit(source, covered, extent as u64 / covered, extent);
                         m.push("`");
@@ -148,7 +159,10 @@ impl LayoutError {
                     m.push_num(extent as u64);
                     if let Some(t) = top {
                         let d = digit_at(n, t);
-                        let below = covered / d.range as u64;
+                        let below = match covered.checked_div(d.range as u64) {
+                            Some(b) => b,
+                            None => 0,
+                        };
                         if below > 0 && extent as u64 % below == 0 && extent as u64 / below >= 2 {
                             m.push("; give `");
                             m.push_digit(d, extent);
@@ -166,22 +180,14 @@ impl LayoutError {
                 m.push_num(b.place as u64);
                 m.push(" falls inside `");
                 m.push_digit(a, n.extent(a.source));
-                if a.place_top() - 1 == a.place as u64 {
-                    m.push("` (place ");
-                    m.push_num(a.place as u64);
-                } else {
-                    m.push("` (places ");
-                    m.push_num(a.place as u64);
-                    m.push(" to ");
-                    m.push_num(a.place_top() - 1);
-                }
-                m.push("): move it to place ");
+                write_place_span(a, m);
+                m.push(": move it to place ");
                 m.push_num(a.place_top());
             }
             LayoutError::PlaceGap { place, next, .. } => {
                 m.push("no digit has place ");
                 m.push_num(place);
-                if next % place == 0 {
+                if place != 0 && next % place == 0 {
                     m.push(": add a digit of range ");
                     m.push_num(next / place);
                     m.push(" at place ");
@@ -194,6 +200,81 @@ impl LayoutError {
                     m.push(")");
                 }
             }
+            LayoutError::SourceMove {
+                source,
+                digit,
+                divisor,
+            } => {
+                let d = digit_at(n, digit);
+                let extent = n.extent(source);
+                m.push("no digit reads ");
+                m.push(source.name());
+                m.push(" / ");
+                m.push_num(divisor);
+                m.push(": change `");
+                m.push_digit(d, extent);
+                m.push("` to `");
+                m.push_digit(&moved(d, divisor), extent);
+                m.push("`");
+            }
+            LayoutError::SourceMoves { source, .. } => {
+                let extent = n.extent(source);
+                let moves = Moves::of(n, Some(source));
+                if moves.len == 0 {
+                    m.push("each ");
+                    m.push(source.name());
+                    m.push(" divisor must be the product of the lower ranges");
+                }
+                let mut k = 0;
+                while k < moves.len && k < SHOWN_MOVES {
+                    let d = digit_at(n, moves.idx[k]);
+                    if k == 0 {
+                        if d.divisor as u64 > moves.to[0] {
+                            m.push("no digit reads ");
+                            m.push(source.name());
+                            m.push(" / ");
+                            m.push_num(moves.to[0]);
+                        } else {
+                            m.push("digits overlap in ");
+                            m.push(source.name());
+                        }
+                        m.push(": change `");
+                    } else {
+                        write_separator(k, moves.len, m);
+                        m.push("`");
+                    }
+                    m.push_digit(d, extent);
+                    m.push("` to `");
+                    m.push_digit(&moved(d, moves.to[k]), extent);
+                    m.push("`");
+                    k += 1;
+                }
+                write_more(moves.len, m);
+            }
+            LayoutError::PlaceMove { digit, place } => {
+                write_first_move(n, digit, place, m);
+            }
+            LayoutError::PlaceMoves { .. } => {
+                let moves = Moves::of(n, None);
+                if moves.len == 0 {
+                    m.push("each place must be the product of the lower ranges");
+                }
+                let mut k = 0;
+                while k < moves.len && k < SHOWN_MOVES {
+                    if k == 0 {
+                        write_first_move(n, moves.idx[0], moves.to[0], m);
+                    } else {
+                        let d = digit_at(n, moves.idx[k]);
+                        write_separator(k, moves.len, m);
+                        m.push("`");
+                        m.push_digit(d, n.extent(d.source));
+                        m.push("` to place ");
+                        m.push_num(moves.to[k]);
+                    }
+                    k += 1;
+                }
+                write_more(moves.len, m);
+            }
             LayoutError::SpanMismatch { span, size, top } => {
                 if span < size {
                     m.push("digits cover ");
@@ -201,7 +282,7 @@ impl LayoutError {
                     m.push(" of ");
                     m.push_num(size);
                     m.push(" elements");
-                    if size % span == 0 {
+                    if span != 0 && size % span == 0 {
                         m.push(": add a digit of range ");
                         m.push_num(size / span);
                         m.push(" at place ");
@@ -222,6 +303,143 @@ impl LayoutError {
                 }
             }
         }
+    }
+}
+
+/// How many moves a message lists before "and N more".
+const SHOWN_MOVES: usize = 4;
+
+/// The closing backtick of a digit's name and its places: `` ` (place 2)`` or `` ` (places 2 to 7)``.
+const fn write_place_span(a: &Digit, m: &mut Message) {
+    let last = a.place_top().saturating_sub(1);
+    if last <= a.place as u64 {
+        m.push("` (place ");
+        m.push_num(a.place as u64);
+    } else {
+        m.push("` (places ");
+        m.push_num(a.place as u64);
+        m.push(" to ");
+        m.push_num(last);
+    }
+    m.push(")");
+}
+
+/// `move `lane / 4` from place 16 to place 8`, said as what is wrong with digit `i` where it
+/// is: a place left empty below it, or its place inside another digit's places.
+const fn write_first_move(n: &Numeral, i: usize, place: u64, m: &mut Message) {
+    let d = digit_at(n, i);
+    match covering(n, i) {
+        Some(c) => {
+            let a = digit_at(n, c);
+            m.push("places overlap: `");
+            m.push_digit(d, n.extent(d.source));
+            m.push("` at place ");
+            m.push_num(d.place as u64);
+            m.push(" falls inside `");
+            m.push_digit(a, n.extent(a.source));
+            write_place_span(a, m);
+            m.push(": move it to place ");
+        }
+        None => {
+            m.push("no digit has place ");
+            m.push_num(place);
+            m.push(": move `");
+            m.push_digit(d, n.extent(d.source));
+            m.push("` from place ");
+            m.push_num(d.place as u64);
+            m.push(" to place ");
+        }
+    }
+    m.push_num(place);
+}
+
+/// `, ` between the moves of a list, ` and ` before the last one shown when none is left out.
+const fn write_separator(k: usize, len: usize, m: &mut Message) {
+    if k + 1 == len && len <= SHOWN_MOVES {
+        m.push(" and ");
+    } else {
+        m.push(", ");
+    }
+}
+
+/// ` and N more` after a list of moves cut at [`SHOWN_MOVES`].
+const fn write_more(len: usize, m: &mut Message) {
+    if len > SHOWN_MOVES {
+        m.push(" and ");
+        m.push_num((len - SHOWN_MOVES) as u64);
+        m.push(" more");
+    }
+}
+
+/// Digit `d` read from `divisor` instead, its range kept.
+const fn moved(d: &Digit, divisor: u64) -> Digit {
+    let divisor = if divisor > u32::MAX as u64 {
+        u32::MAX
+    } else {
+        divisor as u32
+    };
+    Digit::new(d.source, divisor, d.range, d.place)
+}
+
+/// Another digit whose places contain digit `i`'s place (`lane % 4` at 2 covers 2 to 7).
+const fn covering(n: &Numeral, i: usize) -> Option<usize> {
+    if i >= n.digits.len() {
+        return None;
+    }
+    let p = n.digits[i].place as u64;
+    let mut j = 0;
+    while j < n.digits.len() {
+        let d = &n.digits[j];
+        if j != i && (d.place as u64) <= p && p < d.place_top() {
+            return Some(j);
+        }
+        j += 1;
+    }
+    None
+}
+
+/// `` `e / 4` is always 0: `elements 4` keeps e below 4; use a divisor below 4, or raise
+/// `elements` ``; for an input of one value, the digit is removed instead.
+const fn write_always_zero(n: &Numeral, d: &Digit, m: &mut Message) {
+    let extent = n.extent(d.source);
+    m.push("`");
+    m.push(d.source.name());
+    if d.divisor != 1 {
+        m.push(" / ");
+        m.push_num(d.divisor as u64);
+    }
+    m.push("` is always 0: ");
+    if extent <= 1 {
+        m.push("there is only 1 ");
+        m.push(match d.source {
+            Source::Lane => "lane",
+            Source::Warp => "warp",
+            Source::Element => "element",
+        });
+        m.push("; remove the digit, or raise `");
+        m.push(d.source.noun());
+        m.push("`");
+        return;
+    }
+    match d.source {
+        Source::Lane => m.push("lane is below "),
+        Source::Warp | Source::Element => {
+            m.push("`");
+            m.push(d.source.noun());
+            m.push(" ");
+            m.push_num(extent as u64);
+            m.push("` keeps ");
+            m.push(d.source.name());
+            m.push(" below ");
+        }
+    }
+    m.push_num(extent as u64);
+    m.push("; use a divisor below ");
+    m.push_num(extent as u64);
+    if !matches!(d.source, Source::Lane) {
+        m.push(", or raise `");
+        m.push(d.source.noun());
+        m.push("`");
     }
 }
 

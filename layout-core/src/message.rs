@@ -74,7 +74,11 @@ impl Message {
             self.push(" / ");
             self.push_num(divisor);
         }
-        if divisor * range != extent as u64 {
+        let top = match divisor.checked_mul(range) {
+            Some(t) => t == extent as u64,
+            None => false,
+        };
+        if !top {
             self.push(" % ");
             self.push_num(range);
         }

@@ -85,7 +85,8 @@ impl<'a> Numeral<'a> {
         self.rows as u64 * self.cols as u64
     }
 
-    /// Threads taking part, `32 * warps`.
+    /// Threads taking part, `32 * warps`, saturating at `u32::MAX` (a thread index is a `u32`;
+    /// a numeral with that many warps fails [`check`](Self::check)).
     pub const fn threads(&self) -> u32 {
         LANES.saturating_mul(self.warps)
     }
@@ -122,8 +123,10 @@ impl<'a> Numeral<'a> {
         if !self.in_range(thread, e) {
             return None;
         }
+        // A tile of more than u32::MAX elements fails the check; its far offsets are `None`,
+        // never truncated onto near ones.
         match self.raw_offset(thread, e) {
-            Some(off) if off < self.size() => Some(off as u32),
+            Some(off) if off < self.size() && off <= u32::MAX as u64 => Some(off as u32),
             _ => None,
         }
     }
@@ -164,38 +167,51 @@ impl<'a> Numeral<'a> {
         if offset as u64 >= self.size() {
             return None;
         }
-        let mut lane: u64 = 0;
-        let mut warp: u64 = 0;
-        let mut e: u64 = 0;
+        // Each input's value is summed in u64 with overflow checks: a numeral that fails the
+        // check can have divisors and ranges whose products pass 2^64.
+        let mut inputs: [u64; 3] = [0; 3];
         let mut i = 0;
         while i < self.digits.len() {
             let d = &self.digits[i];
             if d.place != 0 && d.range != 0 {
                 let v = (offset / d.place % d.range) as u64 * d.divisor as u64;
-                match d.source {
-                    Source::Lane => lane += v,
-                    Source::Warp => warp += v,
-                    Source::Element => e += v,
-                }
+                let k = d.source.index();
+                inputs[k] = match inputs[k].checked_add(v) {
+                    Some(sum) => sum,
+                    None => return None,
+                };
             }
             i += 1;
         }
+        let lane = inputs[Source::Lane.index()];
+        let warp = inputs[Source::Warp.index()];
+        let e = inputs[Source::Element.index()];
         if lane >= LANES as u64 || warp >= self.warps as u64 || e >= self.elements as u64 {
             return None;
         }
-        let thread = warp as u32 * LANES + lane as u32;
-        match self.offset(thread, e as u32) {
-            Some(back) if back == offset => Some((thread, e as u32)),
+        // warp < warps fits in u32, but warp * 32 need not.
+        let thread = warp * LANES as u64 + lane;
+        if thread > u32::MAX as u64 {
+            return None;
+        }
+        match self.offset(thread as u32, e as u32) {
+            Some(back) if back == offset => Some((thread as u32, e as u32)),
             _ => None,
         }
     }
 
-    /// The `(thread, e)` holding tile element `(row, col)`; `None` outside the tile.
+    /// The `(thread, e)` holding tile element `(row, col)`; `None` outside the tile, and for a
+    /// tile of more than `u32::MAX` elements (which fails [`check`](Self::check)) where the
+    /// offset `row * cols + col` does not fit in `u32`.
     pub const fn decode_coords(&self, row: u32, col: u32) -> Option<(u32, u32)> {
         if row >= self.rows || col >= self.cols {
             return None;
         }
-        self.decode(row * self.cols + col)
+        let offset = row as u64 * self.cols as u64 + col as u64;
+        if offset > u32::MAX as u64 {
+            return None;
+        }
+        self.decode(offset as u32)
     }
 
     /// The offset of element `e` of thread `thread` in a row-major matrix with row stride `ld`,

@@ -155,16 +155,26 @@ fn an_overlap_is_named_by_both_claimants() {
         "{:?}",
         &own.collisions[..4]
     );
+    // Written between `lane % 4` and `lane / 4`, `e / 2` keeps that order: it moves to 8, and
+    // `lane / 4` above it, in one message.
+    assert_eq!(
+        n.errors().iter().collect::<Vec<_>>(),
+        [LayoutError::PlaceMoves { first: 2, count: 2 }]
+    );
+    assert_eq!(
+        n.check().unwrap_err().message(&n).as_str(),
+        "places overlap: `e / 2` at place 4 falls inside `lane % 4` (places 2 to 7): move it to \
+         place 8 and `lane / 4` to place 16"
+    );
+    // On a tile twice the size the ranges fall short of it: not a misplacement, so the overlap
+    // is named as found.
+    let n = numeral(16, 16, 4, &digits);
     assert_eq!(
         n.check(),
         Err(LayoutError::PlaceOverlap {
             first: 1,
             second: 2
         })
-    );
-    assert_eq!(
-        n.check().unwrap_err().message(&n).as_str(),
-        "places overlap: `e / 2` at place 4 falls inside `lane % 4` (places 2 to 7): move it to place 8"
     );
 }
 
@@ -177,6 +187,13 @@ fn first_message(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> Strin
         "brute force agrees it fails"
     );
     e.message(&n).to_string()
+}
+
+/// The first error's message, for numerals the brute-force map cannot judge: a digit that is
+/// always 0 is harmless to the map but still a mistake, and a 2^32 tile is too large to map.
+fn message_of(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> String {
+    let n = numeral(rows, cols, elements, digits);
+    n.check().expect_err("must fail").message(&n).to_string()
 }
 
 #[test]
@@ -215,9 +232,57 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
             16,
             8,
             4,
+            &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 64)]
+        ),
+        "no digit has place 8: move `lane / 4` from place 16 to place 8"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            8,
+            4,
+            &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 128)]
+        ),
+        "no digit has place 8: move `lane / 4` from place 16 to place 8 and `e / 2` to place 64"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            16,
+            4,
             &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 128)]
         ),
         "no digit has place 8: add a digit of range 2 at place 8"
+    );
+    assert_eq!(
+        first_message(
+            16,
+            8,
+            4,
+            &[e2, lo, Digit::lane(8, 8, 8), Digit::element(2, 2, 64)]
+        ),
+        "no digit reads lane / 4: change `lane / 8 % 8` to `lane / 4`"
+    );
+    assert_eq!(
+        first_message(16, 8, 4, &[e2, lo, hi, Digit::element(4, 2, 64)]),
+        "`e / 4` is always 0: `elements 4` keeps e below 4; use a divisor below 4, or raise \
+         `elements`"
+    );
+    assert_eq!(
+        message_of(32, 1, 1, &[Digit::lane(1, 32, 1), Digit::element(4, 2, 32)]),
+        "`e / 4` is always 0: there is only 1 element; remove the digit, or raise `elements`"
+    );
+    assert_eq!(
+        message_of(8, 8, 2, &[e2, Digit::lane(1, 32, 2), Digit::warp(1, 2, 64)]),
+        "`warp` is always 0: there is only 1 warp; remove the digit, or raise `warps`"
+    );
+    assert_eq!(
+        message_of(8, 8, 2, &[e2, lo, hi, Digit::lane(64, 2, 64)]),
+        "`lane / 64` is always 0: lane is below 32; use a divisor below 32"
+    );
+    assert_eq!(
+        message_of(65536, 65536, 4, &[e2, lo, hi]),
+        "tile is 65536 x 65536 = 4294967296 elements: a tile holds at most 2^32 - 1 = 4294967295"
     );
     assert_eq!(
         first_message(16, 8, 8, &[e2, lo, hi, Digit::element(2, 4, 64)]),
@@ -236,19 +301,215 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
 #[test]
 fn digits_that_select_nothing_are_errors_even_where_harmless() {
     // A range-1 digit adds nothing, so the map is still a bijection, but it is a mistake.
-    let digits = [
+    let acc = [
         Digit::element(1, 2, 1),
         Digit::lane(1, 4, 2),
         Digit::lane(4, 8, 8),
         Digit::element(2, 2, 64),
-        Digit::warp(1, 1, 128),
     ];
-    let n = numeral(16, 8, 4, &digits);
+    let with = |extra: Digit| {
+        let mut d = acc.to_vec();
+        d.push(extra);
+        d
+    };
+    let range_one = with(Digit::lane(4, 1, 128));
+    let n = numeral(16, 8, 4, &range_one);
     assert!(Ownership::of(&n).is_bijection());
     assert_eq!(n.check(), Err(LayoutError::DegenerateRange { digit: 4 }));
+    // `warp` with one warp is always 0: one message, for the divisor, not also for the range.
+    let warp = with(Digit::warp(1, 1, 128));
+    let n = numeral(16, 8, 4, &warp);
+    assert!(Ownership::of(&n).is_bijection());
+    assert_eq!(
+        n.errors().iter().collect::<Vec<_>>(),
+        [LayoutError::AlwaysZero { digit: 4 }]
+    );
     let zero_div = [Digit::element(0, 2, 1), Digit::lane(1, 32, 2)];
     let n = numeral(8, 8, 2, &zero_div);
     assert_eq!(n.check(), Err(LayoutError::ZeroDivisor { digit: 0 }));
+}
+
+/// The moves a `PlaceMove` or `PlaceMoves` names, applied: worked out here from the rule in
+/// the message (one digit to the place given; or every digit, in place order, to the product
+/// of the ranges below it), independently of layout-core's own search.
+fn apply_place_fix(digits: &[Digit], e: LayoutError) -> Vec<Digit> {
+    let mut out = digits.to_vec();
+    match e {
+        LayoutError::PlaceMove { digit, place } => out[digit].place = place as u32,
+        LayoutError::PlaceMoves { .. } => {
+            let mut order: Vec<usize> = (0..out.len()).collect();
+            order.sort_by_key(|&i| out[i].place); // stable: equal places keep written order
+            let mut place = 1u32;
+            for i in order {
+                out[i].place = place;
+                place *= out[i].range;
+            }
+        }
+        other => panic!("not a place move: {other:?}"),
+    }
+    out
+}
+
+fn apply_source_fix(digits: &[Digit], e: LayoutError) -> Vec<Digit> {
+    let mut out = digits.to_vec();
+    match e {
+        LayoutError::SourceMove { digit, divisor, .. } => out[digit].divisor = divisor as u32,
+        LayoutError::SourceMoves { source, .. } => {
+            let mut order: Vec<usize> = (0..out.len())
+                .filter(|&i| out[i].source == source)
+                .collect();
+            order.sort_by_key(|&i| out[i].divisor);
+            let mut divisor = 1u32;
+            for i in order {
+                out[i].divisor = divisor;
+                divisor *= out[i].range;
+            }
+        }
+        other => panic!("not a divisor move: {other:?}"),
+    }
+    out
+}
+
+#[test]
+fn one_misplaced_digit_is_one_message_whose_move_fixes_the_numeral() {
+    // Every catalog numeral, every digit put at other places (doubled, halved, at 1, at the
+    // top, far past the tile): whatever the check says is one message, and doing what it says
+    // gives a bijection (the brute-force ownership map agrees).
+    let mut cases = 0;
+    for entry in layout_core::catalog::CATALOG {
+        let n = entry.numeral;
+        if n.size() > 1 << 16 {
+            continue;
+        }
+        for i in 0..n.digits.len() {
+            let p = n.digits[i].place;
+            let wrong = [
+                p * 2,
+                p / 2,
+                1,
+                n.size() as u32 / 2,
+                p.saturating_mul(1 << 10),
+                p + 1,
+            ];
+            for &q in &wrong {
+                if q == p || q == 0 {
+                    continue;
+                }
+                let mut digits = n.digits.to_vec();
+                digits[i].place = q;
+                let bad =
+                    Numeral::new(n.name, n.rows, n.cols, n.elements, &digits).with_warps(n.warps);
+                let errors: Vec<_> = bad.errors().iter().collect();
+                assert_eq!(errors.len(), 1, "{} digit {i} at {q}: {errors:?}", n.name);
+                let fixed = apply_place_fix(&digits, errors[0]);
+                let good =
+                    Numeral::new(n.name, n.rows, n.cols, n.elements, &fixed).with_warps(n.warps);
+                assert!(
+                    good.is_bijection(),
+                    "{} digit {i} at {q}: {:?}",
+                    n.name,
+                    errors[0]
+                );
+                assert!(Ownership::of(&good).is_bijection());
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 1000, "{cases}");
+}
+
+#[test]
+fn one_misread_divisor_is_one_message_whose_change_fixes_the_input() {
+    // Each digit of each catalog numeral read from the wrong divisor (ranges kept): the input's
+    // stage says one thing, and doing it leaves that input exactly covered.
+    let mut cases = 0;
+    for entry in layout_core::catalog::CATALOG {
+        let n = entry.numeral;
+        for i in 0..n.digits.len() {
+            let d = n.digits[i];
+            let extent = n.extent(d.source);
+            for q in [d.divisor * 2, d.divisor / 2, 1] {
+                if q == d.divisor || q == 0 || q >= extent {
+                    continue;
+                }
+                let mut digits = n.digits.to_vec();
+                digits[i].divisor = q;
+                let bad =
+                    Numeral::new(n.name, n.rows, n.cols, n.elements, &digits).with_warps(n.warps);
+                let errors: Vec<_> = bad.errors().iter().collect();
+                assert_eq!(errors.len(), 1, "{} digit {i} / {q}: {errors:?}", n.name);
+                let fixed = apply_source_fix(&digits, errors[0]);
+                let good =
+                    Numeral::new(n.name, n.rows, n.cols, n.elements, &fixed).with_warps(n.warps);
+                // The input is now read exactly: whatever is left is about places.
+                for e in good.errors().iter() {
+                    assert!(
+                        matches!(
+                            e,
+                            LayoutError::PlaceMove { .. } | LayoutError::PlaceMoves { .. }
+                        ),
+                        "{} digit {i} / {q}: {e:?}",
+                        n.name
+                    );
+                }
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 100, "{cases}");
+}
+
+#[test]
+fn the_readme_example_says_move_not_add() {
+    // README.md: the m16n8k16 accumulator with `lane / 4` at 16 instead of 8.
+    let digits = [
+        Digit::element(1, 2, 1),
+        Digit::lane(1, 4, 2),
+        Digit::lane(4, 8, 16),
+        Digit::element(2, 2, 64),
+    ];
+    let n = numeral(16, 8, 4, &digits);
+    assert_eq!(
+        n.errors().iter().collect::<Vec<_>>(),
+        [LayoutError::PlaceMove { digit: 2, place: 8 }]
+    );
+    let readme = include_str!("../../README.md");
+    let message = n.check().unwrap_err().message(&n);
+    assert!(
+        readme.contains(&format!("lane / 4 => 16,   // error: {message}")),
+        "README shows another message than `{message}`"
+    );
+}
+
+#[test]
+fn decoding_a_hand_built_tile_past_u32_never_panics_nor_wraps() {
+    // 65536 x 65537 elements: more than 2^32, which the check refuses; decode and encode must
+    // still answer `None` where an offset does not fit in u32, never a wrapped `Some`.
+    let digits = [Digit::lane(1, 32, 1 << 31)];
+    let big = Numeral::new("big", 65536, 65537, 1, &digits);
+    assert!(matches!(big.check(), Err(LayoutError::BadTile { .. })));
+    assert_eq!(big.offset(1, 0), Some(1 << 31));
+    assert_eq!(big.offset(2, 0), None, "2^32 does not fit in u32");
+    assert_eq!(big.coords(2, 0), None);
+    assert_eq!(big.decode_coords(65535, 65536), None, "offset past u32");
+    assert_eq!(
+        big.decode_coords(32767, 32769),
+        Some((1, 0)),
+        "32767 * 65537 + 32769 = 2^31"
+    );
+    assert_eq!(big.decode_coords(0, 5), None);
+    // A warp index whose thread number passes u32.
+    let warps = [Digit::warp(1 << 27, 2, 1)];
+    let w = Numeral::new("w", 1, 2, 1, &warps).with_warps(u32::MAX);
+    assert_eq!(w.decode(1), None);
+    // Two digits whose decoded input sum passes u64.
+    let huge = [
+        Digit::lane(u32::MAX, u32::MAX, 1),
+        Digit::lane(u32::MAX, u32::MAX, 1),
+    ];
+    let h = Numeral::new("h", 65536, 65535, 1, &huge);
+    assert_eq!(h.decode(65536 * 65535 - 1), None);
+    assert_eq!(h.decode_coords(65535, 65534), None);
 }
 
 #[test]
@@ -309,4 +570,122 @@ fn an_error_worded_for_another_numeral_does_not_panic() {
     let err = bad.errors().get(0).expect("fails");
     let empty = numeral(16, 8, 4, &[]);
     assert!(!err.message(&empty).as_str().is_empty());
+}
+
+#[test]
+fn every_error_is_worded_without_panicking_whatever_its_numbers() {
+    // LayoutError's fields are public: one built by hand, with zeros, huge numbers or digit
+    // indices past the numeral, is still worded (a const fn must not panic on it).
+    use LayoutError::*;
+    let s = Source::Element;
+    let mut all = Vec::new();
+    for (x, i) in [(0u64, 0usize), (1, 1), (u64::MAX, usize::MAX), (7, 99)] {
+        let v = x as u32;
+        all.extend([
+            BadTile { rows: v, cols: v },
+            EmptySource { source: s },
+            TooManyDigits { count: i },
+            DegenerateRange { digit: i },
+            ZeroDivisor { digit: i },
+            AlwaysZero { digit: i },
+            ZeroPlace { digit: i },
+            SourceOverlap {
+                source: s,
+                first: i,
+                second: i,
+            },
+            SourceGap {
+                source: s,
+                divisor: x,
+                next: x,
+                digit: i,
+            },
+            SourceSpan {
+                source: s,
+                covered: x,
+                extent: v,
+                top: Some(i),
+            },
+            PlaceOverlap {
+                first: i,
+                second: i,
+            },
+            PlaceGap {
+                place: x,
+                next: x,
+                digit: i,
+            },
+            SpanMismatch {
+                span: x,
+                size: x,
+                top: Some(i),
+            },
+            SourceMove {
+                source: s,
+                digit: i,
+                divisor: x,
+            },
+            SourceMoves {
+                source: s,
+                first: i,
+                count: i,
+            },
+            PlaceMove { digit: i, place: x },
+            PlaceMoves { first: i, count: i },
+        ]);
+    }
+    let broken = [
+        Digit::element(0, 0, 0),
+        Digit::lane(u32::MAX, u32::MAX, u32::MAX),
+    ];
+    for n in [
+        numeral(16, 8, 4, &[]),
+        numeral(0, 0, 0, &broken),
+        SM80_16x8x16_F32_C,
+    ] {
+        for e in &all {
+            assert!(!e.message(&n).as_str().is_empty(), "{e:?}");
+        }
+    }
+}
+
+#[test]
+fn no_numeral_makes_a_const_fn_panic() {
+    // Random numerals built from edge values (0, 1, powers of two, u32::MAX): the check, its
+    // words, encode and decode answer, and never overflow (tests run with overflow checks).
+    const EDGE: [u32; 10] = [0, 1, 2, 3, 4, 31, 32, 33, 1 << 31, u32::MAX];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..20_000 {
+        let mut digits = Vec::new();
+        for _ in 0..next(4) {
+            let source = Source::ALL[next(3)];
+            digits.push(Digit::new(
+                source,
+                EDGE[next(10)],
+                EDGE[next(10)],
+                EDGE[next(10)],
+            ));
+        }
+        let n = Numeral::new(
+            "fuzz",
+            EDGE[next(10)],
+            EDGE[next(10)],
+            EDGE[next(10)],
+            &digits,
+        )
+        .with_warps(EDGE[next(10)]);
+        for e in n.errors().iter() {
+            assert!(!e.message(&n).as_str().is_empty());
+        }
+        let (t, e) = (EDGE[next(10)], EDGE[next(10)]);
+        let _ = (n.offset(t, e), n.coords(t, e), n.raw_offset(t, e));
+        let _ = (n.decode(t), n.decode_coords(t, e));
+        let _ = n.matrix_offset(t, e, usize::MAX, usize::MAX, usize::MAX);
+    }
 }

@@ -12,20 +12,38 @@ pub struct Resolved {
     pub digits: Vec<Digit>,
     /// `rows[i]`: the row digit `i` came from.
     pub rows: Vec<usize>,
+    /// Whether rows were left out silently, their input's count being unknown.
+    pub skipped: bool,
 }
 
 /// Fills in default ranges and the element count; reports rows that cannot be resolved.
+///
+/// `warps 0` and `elements 0` are reported on their number, and the digits of an input whose
+/// count is unknown (0, or not derivable from the tile) are left out silently: their messages
+/// would only repeat the first.
 pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     let warps = decl.warps.map_or(1, |w| w.value);
-    let threads = LANES.saturating_mul(warps);
+    // In u64: `warps 4294967295` is 137438953440 threads, not a saturated u32.
+    let threads = LANES as u64 * warps as u64;
     let size = decl.rows.value as u64 * decl.cols.value as u64;
+    for (num, what) in [(decl.warps, "warp"), (decl.elements, "element")] {
+        if let Some(n) = num.filter(|n| n.value == 0) {
+            errors.push(syn::Error::new(
+                n.span,
+                format!("0 {what}s: a fragment needs at least 1 {what}"),
+            ));
+        }
+    }
     let elements = match decl.elements {
-        Some(e) => e.value,
-        None if threads > 0 && size % threads as u64 == 0 => (size / threads as u64) as u32,
+        Some(e) => Some(e.value),
+        None if threads == 0 => None,
+        // A tile past u32::MAX elements is layout-core's to report; its element count is
+        // unknown here rather than truncated.
+        None if size % threads == 0 && size >= threads => u32::try_from(size / threads).ok(),
         None => {
             errors.push(syn::Error::new_spanned(
                 &decl.header,
-                if size < threads as u64 {
+                if size < threads {
                     format!(
                         "the {} x {} tile has {size} element{}, fewer than the {threads} threads: \
                          every thread holds at least one element",
@@ -41,34 +59,37 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
                     )
                 },
             ));
-            1
+            None
         }
     };
     let mut out = Resolved {
         warps,
-        elements,
+        elements: elements.unwrap_or(1),
         digits: Vec::new(),
         rows: Vec::new(),
+        skipped: false,
     };
     for (i, row) in decl.digits.iter().enumerate() {
         let extent = match row.source {
             Source::Lane => LANES,
             Source::Warp => warps,
-            Source::Element => elements,
+            Source::Element => elements.unwrap_or(0),
         };
+        if extent == 0 {
+            out.skipped = true;
+            continue;
+        }
         let divisor = row.divisor.map_or(1, |d| d.value);
         let range = match row.range {
             Some(r) => r.value,
             None if divisor == 0 => 2,
-            None if divisor >= extent && extent > 0 => {
-                errors.push(syn::Error::new_spanned(
-                    &row.expr,
-                    format!(
-                        "{} / {divisor} is always 0: {} is below {extent}; use a divisor below {extent}",
-                        row.source.name(),
-                        row.source.name()
-                    ),
-                ));
+            None if divisor >= extent => {
+                // layout-core's words for a digit that is always 0, as its check would say.
+                let digit = Digit::new(row.source, divisor, 1, row.place.value);
+                let one = [digit];
+                let n = Numeral::new("", 1, 1, out.elements, &one).with_warps(warps);
+                let msg = LayoutError::AlwaysZero { digit: 0 }.message(&n);
+                errors.push(syn::Error::new_spanned(&row.expr, msg.as_str()));
                 continue;
             }
             None if extent % divisor == 0 => extent / divisor,
@@ -121,7 +142,9 @@ pub fn check(decl: &Decl, r: &Resolved, name: &str, errors: &mut Vec<syn::Error>
             },
             LayoutError::ZeroPlace { digit }
             | LayoutError::PlaceGap { digit, .. }
-            | LayoutError::PlaceOverlap { second: digit, .. } => place_tokens(at(digit)),
+            | LayoutError::PlaceOverlap { second: digit, .. }
+            | LayoutError::PlaceMove { digit, .. }
+            | LayoutError::PlaceMoves { first: digit, .. } => place_tokens(at(digit)),
             LayoutError::SpanMismatch { span, size, top } => match top {
                 Some(t) if span > size => place_tokens(at(t)),
                 _ => decl.header.clone(),
@@ -136,7 +159,7 @@ pub fn check(decl: &Decl, r: &Resolved, name: &str, errors: &mut Vec<syn::Error>
     if found.dropped() > 0 {
         errors.push(syn::Error::new_spanned(
             &decl.header,
-            format!("{} more problems not shown", found.dropped()),
+            format!("and {} more problems not shown", found.dropped()),
         ));
     }
 }

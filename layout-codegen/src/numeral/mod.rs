@@ -4,6 +4,7 @@
 mod ast;
 mod check;
 mod expand;
+mod limits;
 mod parse;
 
 use layout_core::{Digit, Numeral};
@@ -20,15 +21,23 @@ struct Analysis {
 
 /// The pipeline both [`numeral`] and [`check_numeral`] run: parse, resolve, and (when every row
 /// made it through) layout-core's check. `Err` when the declaration does not parse at all.
+///
+/// Time and words are bounded: nesting is limited before syn reads the tokens, and at most
+/// [`limits::MAX_PROBLEMS`] problems are reported, then a count of the rest.
 fn analyse(input: TokenStream) -> syn::Result<Analysis> {
+    limits::check_nesting(&input)?;
     let parsed: parse::Parsed = syn::parse2(input)?;
     let decl = &parsed.decl;
     let mut errors: Vec<syn::Error> = parsed.row_errors.clone().into_iter().collect();
     let resolved = check::resolve(decl, &mut errors);
-    let incomplete = !errors.is_empty();
-    if !incomplete {
+    // A row that did not parse or resolve, or was left out, leaves the numeral unknown; a
+    // row left out silently (its input's count unknown) does not stop layout-core's check,
+    // which says why (a tile past u32::MAX elements).
+    let incomplete = !errors.is_empty() || resolved.skipped;
+    if errors.is_empty() {
         check::check(decl, &resolved, &decl.name.to_string(), &mut errors);
     }
+    let errors = limits::cap(errors, &decl.header);
     Ok(Analysis {
         parsed,
         resolved,

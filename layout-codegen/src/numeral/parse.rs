@@ -7,7 +7,8 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::parse::{Parse, ParseStream};
 use syn::{Attribute, Ident, LitInt, Token, Visibility};
 
-pub const ROW_FORM: &str = "expected `SOURCE [/ DIVISOR] [% RANGE] => PLACE`, e.g. `lane / 4 => 8`";
+pub const ROW_FORM: &str =
+    "expected `SOURCE [/ DIVISOR] [% RANGE] => PLACE`, e.g. `lane / 4 => 8` or `(lane / 4) % 8 => 8`";
 
 /// The declaration, plus the errors of rows that did not parse.
 pub struct Parsed {
@@ -41,7 +42,10 @@ impl Parse for Parsed {
                 other => {
                     return Err(syn::Error::new(
                         key.span(),
-                        format!("unknown setting `{other}`: use `elements N` or `warps N`"),
+                        format!(
+                            "unknown setting {}: use `elements N` or `warps N`",
+                            shown(other)
+                        ),
                     ))
                 }
             }
@@ -101,23 +105,25 @@ fn tokens_between(start: ParseStream, end: ParseStream) -> TokenStream {
 
 /// `16 x 8` or `16x8` (which Rust lexes as the literal 16 with suffix `x8`).
 fn parse_shape(input: ParseStream) -> syn::Result<(Num, Num)> {
-    let first: LitInt = input.parse()?;
+    const SHAPE: &str = "expected the tile shape `ROWS x COLS`, e.g. `16 x 8`";
+    let first = parse_literal(input).map_err(|e| syn::Error::new(e.span(), SHAPE))?;
+    let first = int_literal(&first)?;
     let suffix = first.suffix();
     if let Some(rest) = suffix.strip_prefix('x') {
         let rows = num_of(first.base10_digits(), first.span())?;
-        let cols = num_of(rest, first.span())?;
+        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+            return Err(syn::Error::new(first.span(), SHAPE));
+        }
+        let cols = num_of(&rest.replace('_', ""), first.span())?;
         return Ok((rows, cols));
     }
     if !suffix.is_empty() {
-        return Err(syn::Error::new(
-            first.span(),
-            "expected the tile shape `ROWS x COLS`",
-        ));
+        return Err(syn::Error::new(first.span(), SHAPE));
     }
     let rows = num_of(first.base10_digits(), first.span())?;
     let x: Ident = input
         .parse()
-        .map_err(|e| syn::Error::new(e.span(), "expected the tile shape `ROWS x COLS`"))?;
+        .map_err(|e| syn::Error::new(e.span(), SHAPE))?;
     if x != "x" {
         return Err(syn::Error::new(
             x.span(),
@@ -129,8 +135,12 @@ fn parse_shape(input: ParseStream) -> syn::Result<(Num, Num)> {
 }
 
 fn parse_num(input: ParseStream) -> syn::Result<Num> {
-    let lit: LitInt = input.parse()?;
-    lit_num(&lit)
+    literal_num(parse_literal(input)?)
+}
+
+/// The next token, which must be a literal.
+fn parse_literal(input: ParseStream) -> syn::Result<proc_macro2::Literal> {
+    input.step(|c| c.literal().ok_or_else(|| c.error("expected an integer")))
 }
 
 fn lit_num(lit: &LitInt) -> syn::Result<Num> {
@@ -145,8 +155,33 @@ fn lit_num(lit: &LitInt) -> syn::Result<Num> {
 
 /// A literal token that must be an integer (`syn::LitInt::from` would panic on others).
 fn literal_num(l: proc_macro2::Literal) -> syn::Result<Num> {
-    match syn::Lit::new(l) {
-        syn::Lit::Int(i) => lit_num(&i),
+    lit_num(&int_literal(&l)?)
+}
+
+/// The longest literal handed to syn. A number that fits in 32 bits is at most 10 digits, or
+/// 34 characters as `0b...`; syn reads an integer literal in time quadratic in its length, so
+/// a 100,000-digit one is refused here, in time linear in its length, before syn sees it.
+const MAX_LITERAL_CHARS: usize = 48;
+
+/// The literal as syn's integer, or why it is not one (too long to be a 32-bit number, or not
+/// an integer at all).
+fn int_literal(l: &proc_macro2::Literal) -> syn::Result<LitInt> {
+    let text = l.to_string();
+    if text.len() > MAX_LITERAL_CHARS {
+        let why = if text.starts_with(|c: char| c.is_ascii_digit()) {
+            format!(
+                "{} ({} characters) does not fit in 32 bits: numbers here are at most {}",
+                shown(&text),
+                text.len(),
+                u32::MAX
+            )
+        } else {
+            format!("expected an integer, found {}", shown(&text))
+        };
+        return Err(syn::Error::new(l.span(), why));
+    }
+    match syn::Lit::new(l.clone()) {
+        syn::Lit::Int(i) => Ok(i),
         other => Err(syn::Error::new(other.span(), "expected an integer")),
     }
 }
@@ -156,8 +191,21 @@ fn num_of(digits: &str, span: Span) -> syn::Result<Num> {
         Ok(value) => Ok(Num { value, span }),
         Err(_) => Err(syn::Error::new(
             span,
-            format!("{digits} does not fit in 32 bits: a tile holds at most 2^32 elements"),
+            format!(
+                "{} does not fit in 32 bits: numbers here are at most {}",
+                shown(digits),
+                u32::MAX
+            ),
         )),
+    }
+}
+
+/// Text of the user's, quoted in a message: in backticks, cut to 24 characters.
+pub fn shown(text: &str) -> String {
+    const MAX: usize = 24;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("`{}...`", &text[..cut]),
+        None => format!("`{text}`"),
     }
 }
 
@@ -185,13 +233,20 @@ fn source_of(ident: &Ident) -> syn::Result<Source> {
         other => Err(syn::Error::new(
             ident.span(),
             format!(
-                "unknown source `{other}`: a digit reads `lane`, `warp` or `e` (the element index)"
+                "unknown source {}: a digit reads `lane`, `warp` or `e` (the element index)",
+                shown(other)
             ),
         )),
     }
 }
 
-/// One row. Parentheses around the source expression are allowed: `(lane / 4) => 8`.
+/// One row: `SOURCE [/ DIVISOR] [% RANGE] => PLACE`.
+///
+/// Parentheses may group the left part of the expression, as PTX writes it, since `/` and `%`
+/// bind equally and from the left: `(lane / 4) % 8`, `((lane / 4) % 8)`, `(e / 2) % 2` and
+/// `(lane) / 4` all read as written without them. They are taken off from the front, one
+/// pair at a time (at most [`MAX_NESTING`](super::limits::MAX_NESTING) deep), so the row's
+/// tokens are looked at a bounded number of times.
 fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
     let tokens = row.clone();
     let malformed =
@@ -205,13 +260,16 @@ fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
     };
     let place_trees = trees.split_off(arrow + 2);
     trees.truncate(arrow);
+    let expr: TokenStream = trees.iter().cloned().collect();
     let mut expr_trees = trees;
-    if let [TokenTree::Group(g)] = expr_trees.as_slice() {
-        if g.delimiter() == Delimiter::Parenthesis {
-            expr_trees = g.stream().into_iter().collect();
+    while let Some(TokenTree::Group(g)) = expr_trees.first() {
+        if g.delimiter() != Delimiter::Parenthesis {
+            break;
         }
+        let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        inner.extend(expr_trees.drain(1..));
+        expr_trees = inner;
     }
-    let expr: TokenStream = expr_trees.iter().cloned().collect();
     let place = match place_trees.as_slice() {
         [TokenTree::Literal(l)] => literal_num(l.clone())?,
         [] => {
@@ -244,7 +302,20 @@ fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
                 '/'
             }
             TokenTree::Punct(p) if p.as_char() == '%' && range.is_none() => '%',
-            _ => return Err(malformed(&format!("unexpected `{}`; {ROW_FORM}", tt))),
+            TokenTree::Punct(p) if p.as_char() == '/' && range.is_some() => {
+                return Err(malformed(&divide_after_remainder(
+                    source,
+                    divisor,
+                    range,
+                    it.peek(),
+                )));
+            }
+            _ => {
+                return Err(malformed(&format!(
+                    "unexpected {}; {ROW_FORM}",
+                    shown(&tt.to_string())
+                )))
+            }
         };
         let n = match it.next() {
             Some(TokenTree::Literal(l)) => literal_num(l)?,
@@ -263,4 +334,26 @@ fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
         place,
         expr,
     })
+}
+
+/// Why `lane % 8 / 4` is refused, and the digit it means when there is one:
+/// `(lane % 8) / 4` is `lane / 4 % 2`.
+fn divide_after_remainder(
+    source: Source,
+    divisor: Option<Num>,
+    range: Option<Num>,
+    next: Option<&TokenTree>,
+) -> String {
+    let name = source.name();
+    let fix = match (divisor, range, next) {
+        (None, Some(r), Some(TokenTree::Literal(l))) => match l.to_string().parse::<u32>() {
+            Ok(d) if d > 0 && r.value % d == 0 => Some(format!("`{name} / {d} % {}`", r.value / d)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match fix {
+        Some(fix) => format!("`/` after `%`: write the divisor first, {fix}"),
+        None => format!("`/` after `%`: write the divisor first; {ROW_FORM}"),
+    }
 }

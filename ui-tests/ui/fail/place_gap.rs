@@ -1,10 +1,10 @@
-// Nothing at place 8: the accumulator's rows 0..8 were put at place 16.
+// README.md's example: `lane / 4` put at place 16, where 8 is right. One message, the move.
 layout_macros::numeral! {
     pub ACC: 16 x 8, elements 4 {
         e % 2    => 1,
         lane % 4 => 2,
         lane / 4 => 16,
-        e / 2    => 128,
+        e / 2    => 64,
     }
 }
 fn main() {}

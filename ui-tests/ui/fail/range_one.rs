@@ -4,7 +4,7 @@ layout_macros::numeral! {
         e        => 1,
         lane % 4 => 2,
         lane / 4 => 8,
-        lane / 32 % 1 => 64,
+        lane / 4 % 1 => 64,
     }
 }
 fn main() {}
