@@ -1,7 +1,9 @@
 //! Shared test support: independent transcriptions of the PTX ISA fragment formulas, a
-//! brute-force ownership map, and the generated instruction table of `docs/CATALOG.md`.
+//! brute-force ownership map, the text grid read back and checked against brute force, and
+//! the generated instruction table of `docs/CATALOG.md`.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
+pub mod grid_text;
 pub mod ownership;
 pub mod ptx;
