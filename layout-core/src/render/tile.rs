@@ -59,7 +59,7 @@ pub(crate) enum Undrawable {
     /// Not a bijection, and more than [`MAX_CELLS`] elements.
     TooLarge,
     /// Not a bijection, and more than [`MAX_CLAIMS`] `(thread, e)` pairs.
-    TooManyClaims(u64),
+    TooManyClaims(u128),
     /// Not a bijection, and more than [`MAX_DIGITS`] digits.
     TooManyDigits,
 }
@@ -79,9 +79,9 @@ pub(crate) struct Tile<'r> {
     broken: Option<Broken>,
 }
 
-/// `32 * warps * elements`, without overflow.
-fn claims(n: &Numeral) -> u64 {
-    (crate::LANES as u64 * n.warps as u64).saturating_mul(n.elements as u64)
+/// `32 * warps * elements`, exactly.
+fn claims(n: &Numeral) -> u128 {
+    crate::LANES as u128 * n.warps as u128 * n.elements as u128
 }
 
 impl<'r> Tile<'r> {
@@ -95,7 +95,7 @@ impl<'r> Tile<'r> {
             None
         } else if n.size() > MAX_CELLS {
             Some(Undrawable::TooLarge)
-        } else if claims(n) > MAX_CLAIMS {
+        } else if claims(n) > MAX_CLAIMS as u128 {
             Some(Undrawable::TooManyClaims(claims(n)))
         } else if n.digits.len() > MAX_DIGITS {
             Some(Undrawable::TooManyDigits)
