@@ -63,7 +63,7 @@ pub const GRID_COLS: u32 = 64;
 pub const GRID_CELLS: u32 = 4096;
 
 /// The most bytes of cell rows [`grid`] writes (it draws fewer rows where cells are wide).
-pub const GRID_BYTES: usize = 48 * 1024;
+pub const GRID_BYTES: usize = 44 * 1024;
 
 /// The most columns [`svg`] draws.
 pub const SVG_COLS: u32 = 64;
