@@ -11,7 +11,8 @@
 //! than once, elements nobody claims, and claims that land outside the tile.
 //!
 //! # Bounds
-//! Whatever the numeral, the output is bounded and the work linear in what is drawn:
+//! Whatever the numeral, the output is bounded, and the work linear in what is drawn (and, for
+//! a numeral failing the check, in its `(thread, e)` pairs, which are bounded too):
 //! - A tile wider or taller than a readable drawing is drawn in part: the first
 //!   [`GRID_COLS`] columns of the first rows, up to [`GRID_CELLS`] cells and [`GRID_BYTES`]
 //!   bytes of grid ([`SVG_COLS`] and [`SVG_CELLS`] for a picture), with a line saying what is
@@ -20,7 +21,8 @@
 //!   [`LISTED`] entries (each collision its first [`LISTED_CLAIMANTS`] claimants), then how
 //!   many more there are; the digit table lists the first [`TABLE_DIGITS`] digits.
 //!
-//! So a grid is at most about 64 KiB, and a picture about 0.6 MB, for any numeral.
+//! So a grid is at most about 64 KiB, and a picture under 1 MiB, for any numeral with a short
+//! name.
 //!
 //! # Cost
 //! The owner of a cell of a numeral passing [`Numeral::check`] is found by
