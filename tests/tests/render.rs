@@ -4,10 +4,11 @@
 //! Snapshots live under `tests/snapshots/`; run with `UPDATE_SNAPSHOTS=1` to (re)write them
 //! and the committed picture, then review the diff.
 
+use fraglayout_tests::grid_text;
 use fraglayout_tests::ownership::Ownership;
 use layout_core::catalog::{self, CATALOG};
 use layout_core::{render, Digit, Numeral};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 const UPDATE: &str = "UPDATE_SNAPSHOTS";
@@ -154,21 +155,29 @@ fn catalog_grid_and_table_snapshots() {
     assert_files(mismatches);
 }
 
+/// Every catalog grid names the owner of each drawn cell (the brute-force claim map agrees
+/// with decoding for a bijection); grids wider than [`render::GRID_COLS`] draw that many
+/// columns and say the rest is left out.
 #[test]
-fn catalog_grids_name_the_decoded_owner_of_every_cell() {
+fn catalog_grids_name_the_owner_of_every_drawn_cell() {
+    let mut partial = 0;
     for entry in CATALOG {
         let n = entry.numeral;
         let text = grid(n);
+        if let Err(e) = grid_text::verify(n, &text) {
+            panic!("{e}");
+        }
         let rows = grid_rows(&text);
-        assert_eq!(rows.len(), n.rows as usize, "{}", n.name);
         for (r, cells) in rows.iter().enumerate() {
-            assert_eq!(cells.len(), n.cols as usize, "{} row {r}", n.name);
             for (c, cell) in cells.iter().enumerate() {
                 let (t, e) = n.decode_coords(r as u32, c as u32).unwrap();
                 assert_eq!(cell, &format!("T{t}:{e}"), "{} ({r}, {c})", n.name);
             }
         }
+        partial += usize::from(rows.len() * rows[0].len() < n.size() as usize);
     }
+    // The wgmma accumulators and the .b1 operands of N or K above 64 are drawn in part.
+    assert!(partial > 20, "{partial} partial grids");
 }
 
 /// The cells of the grid's rows, from the lines after the `r\c` header.
@@ -264,17 +273,25 @@ fn parse_svg(name: &str, text: &str) -> Vec<SvgCell> {
         .collect()
 }
 
+/// Checks the picture of a bijection: one cell per drawn element (the first
+/// [`render::SVG_COLS`] columns of the first rows, up to [`render::SVG_CELLS`]), each labelled
+/// with its decoded owner; when the whole tile is drawn, every thread is named.
 fn check_exact_svg(n: &Numeral) {
-    let cells = parse_svg(n.name, &svg(n));
+    let text = svg(n);
+    let cells = parse_svg(n.name, &text);
+    let cols = n.cols.min(render::SVG_COLS);
+    let rows = n.rows.min(render::SVG_CELLS / cols);
     assert_eq!(
         cells.len() as u64,
-        n.size(),
-        "{}: one cell per element",
+        rows as u64 * cols as u64,
+        "{}: one cell per drawn element",
         n.name
     );
+    let whole = rows == n.rows && cols == n.cols;
+    assert_eq!(whole, !text.contains(" not drawn: "), "{}", n.name);
     let mut named = BTreeSet::new();
     for (i, cell) in cells.iter().enumerate() {
-        let (r, c) = (i as u32 / n.cols, i as u32 % n.cols);
+        let (r, c) = (i as u32 / cols, i as u32 % cols);
         let (t, e) = n.decode_coords(r, c).unwrap();
         assert_eq!(
             cell.title,
@@ -286,16 +303,18 @@ fn check_exact_svg(n: &Numeral) {
         assert!(cell.rect_fill.starts_with('#'), "{}", n.name);
         named.insert(t);
     }
-    assert_eq!(
-        named,
-        (0..n.threads()).collect(),
-        "{}: every thread named",
-        n.name
-    );
+    if whole {
+        assert_eq!(
+            named,
+            (0..n.threads()).collect(),
+            "{}: every thread named",
+            n.name
+        );
+    }
 }
 
 #[test]
-fn catalog_svgs_parse_with_one_cell_per_element_and_every_thread_named() {
+fn catalog_svgs_parse_with_one_cell_per_drawn_element_and_every_thread_named() {
     for n in snapshotted() {
         check_exact_svg(n);
     }
@@ -429,71 +448,10 @@ fn dump_svgs_when_asked() {
     }
 }
 
-/// Claimants by offset, each list in `(thread, e)` order.
-type ClaimMap = BTreeMap<u64, Vec<(u32, u32)>>;
-
-/// The grid's `collisions` and `unclaimed` lists, from its text: `offset -> claimants` and
-/// the unclaimed offsets.
-fn listed(n: &Numeral, text: &str) -> (ClaimMap, BTreeSet<u64>) {
-    let cols = n.cols as u64;
-    let claim = |s: &str| {
-        let (t, e) = s.trim().trim_start_matches('T').split_once(':').unwrap();
-        (t.parse().unwrap(), e.parse().unwrap())
-    };
-    let mut collisions = BTreeMap::new();
-    let mut unclaimed = BTreeSet::new();
-    let mut section = "";
-    for line in text.lines() {
-        if !line.starts_with("  ") {
-            section = line.split(' ').next().unwrap_or("");
-            continue;
-        }
-        match section {
-            "collisions" => {
-                let (at, who) = line.trim().split_once(": ").unwrap();
-                let (r, c) = at
-                    .trim_matches(|ch| ch == '(' || ch == ')')
-                    .split_once(", ")
-                    .unwrap();
-                let off = r.parse::<u64>().unwrap() * cols + c.parse::<u64>().unwrap();
-                collisions.insert(off, who.split(", ").map(claim).collect());
-            }
-            "unclaimed" => {
-                let (row, list) = line
-                    .trim()
-                    .trim_start_matches("row ")
-                    .split_once(": col ")
-                    .unwrap();
-                let r: u64 = row.parse().unwrap();
-                unclaimed.extend(
-                    list.split(' ')
-                        .map(|c| r * cols + c.parse::<u64>().unwrap()),
-                );
-            }
-            _ => {}
-        }
-    }
-    (collisions, unclaimed)
-}
-
-/// Every claimant of every offset, in `(thread, e)` order, by brute force.
-fn claimants(n: &Numeral) -> ClaimMap {
-    let mut all = ClaimMap::new();
-    for t in 0..n.threads() {
-        for e in 0..n.elements {
-            if let Some(off) = n.raw_offset(t, e) {
-                all.entry(off).or_default().push((t, e));
-            }
-        }
-    }
-    all
-}
-
 #[test]
 fn broken_grids_list_exactly_the_brute_force_collisions_and_gaps() {
-    // A broken warpgroup accumulator (the element search takes the sorted index), one with
-    // three claimants per cell, and one with more elements than the index holds (the search
-    // tries every element).
+    // A broken warpgroup accumulator (more collisions than listed), one with three claimants
+    // per cell, one with more elements than a warp has lanes, and BROKEN (claims outside).
     let wg = [
         Digit::element(1, 2, 1),
         Digit::lane(1, 4, 2),
@@ -512,25 +470,18 @@ fn broken_grids_list_exactly_the_brute_force_collisions_and_gaps() {
         Numeral::new("wg", 64, 256, 128, &wg).with_warps(4),
         Numeral::new("triple", 8, 8, 3, &triple),
         Numeral::new("wide", 32, 32, 520, &wide),
+        BROKEN,
     ];
     for n in &numerals {
         assert!(!n.is_bijection(), "{}", n.name);
         let text = grid(n);
-        let (collisions, unclaimed) = listed(n, &text);
-        let all = claimants(n);
-        let want_collisions: BTreeMap<_, _> = all
-            .iter()
-            .filter(|(off, c)| c.len() > 1 && **off < n.size())
-            .map(|(o, c)| (*o, c.clone()))
-            .collect();
-        let want_unclaimed: BTreeSet<u64> =
-            (0..n.size()).filter(|o| !all.contains_key(o)).collect();
-        assert!(
-            !want_collisions.is_empty() && !want_unclaimed.is_empty(),
-            "{}",
-            n.name
-        );
-        assert_eq!(collisions, want_collisions, "{}", n.name);
-        assert_eq!(unclaimed, want_unclaimed, "{}", n.name);
+        if let Err(e) = grid_text::verify(n, &text) {
+            panic!("{e}");
+        }
+        assert!(text.contains("collisions ("), "{}", n.name);
+        assert!(text.contains("unclaimed ("), "{}", n.name);
     }
+    // The lists stop at LISTED entries and count the rest.
+    let wg_text = grid(&numerals[0]);
+    assert!(wg_text.contains("\n  and "), "{wg_text}");
 }

@@ -1,8 +1,12 @@
 //! The tile as a text grid.
 
-use super::{digits, shape, spaces, Cell, Claim, Tile};
+use super::{digits, shape, spaces, Cell, Claim, Tile, Window};
+use super::{GRID_BYTES, GRID_CELLS, GRID_COLS, LISTED};
 use crate::{Message, Numeral};
 use core::fmt;
+
+/// The most unclaimed columns listed for one row.
+const LISTED_COLS: usize = 32;
 
 /// The text of an unclaimed cell.
 const UNCLAIMED: &str = "--";
@@ -15,6 +19,10 @@ const UNCLAIMED: &str = "--";
 ///   claim it), with every claimant listed under `collisions:`;
 /// - a cell nobody claims as `--`, listed row by row under `unclaimed:`;
 /// - claims landing outside the tile, listed under `outside the tile:`.
+///
+/// Each list gives its first [`LISTED`](super::LISTED) entries and then how many more there
+/// are. A tile too large to read is drawn in part (see [the bounds](super#bounds)), with a
+/// line saying which rows and columns are left out.
 ///
 /// # Example
 /// ```
@@ -87,40 +95,49 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
             writeln!(w, "  - (and {} more)", errors.dropped())?;
         }
     }
-    if !tile.drawable(w)? {
-        return Ok(());
+    if tile.undrawable.is_some() {
+        tile.why_undrawn(w)?;
+        return w.write_char('\n');
     }
 
-    // Column width: the widest cell text or column index; and the damage, in the same pass.
-    let mut width = digits(n.cols as u64 - 1);
-    let (mut collided, mut unclaimed) = (0u64, 0u64);
-    for off in 0..n.size() as u32 {
-        let cell = tile.cell(off);
-        match cell.count {
-            0 => unclaimed += 1,
-            1 => {}
-            _ => collided += 1,
-        }
-        width = width.max(text(&cell).as_str().len());
-    }
-    let head = digits(n.rows as u64 - 1).max(3);
+    // Column width: the widest cell text or column index of the window; then as many rows
+    // as fit the byte budget.
+    let mut win = Window::of(n, GRID_COLS, GRID_CELLS);
+    let mut width = digits(win.cols as u64 - 1);
+    tile.each_cell(win, |_, _, cell| {
+        width = width.max(text(cell).as_str().len());
+        Ok::<(), fmt::Error>(())
+    })?;
+    let head = digits(win.rows as u64 - 1).max(3);
+    let line = head + win.cols as usize * (2 + width) + 1;
+    win.rows = win.rows.min((GRID_BYTES / line).max(1) as u32);
 
     w.write_str("r\\c")?;
     spaces(w, head - 3)?;
-    for c in 0..n.cols {
+    for c in 0..win.cols {
         spaces(w, 2 + width - digits(c as u64))?;
         write!(w, "{c}")?;
     }
-    w.write_char('\n')?;
-    for r in 0..n.rows {
-        spaces(w, head - digits(r as u64))?;
-        write!(w, "{r}")?;
-        for c in 0..n.cols {
-            let t = text(&tile.cell(r * n.cols + c));
-            spaces(w, 2 + width - t.as_str().len())?;
-            w.write_str(t.as_str())?;
+    tile.each_cell(win, |r, c, cell| {
+        if c == 0 {
+            w.write_char('\n')?;
+            spaces(w, head - digits(r as u64))?;
+            write!(w, "{r}")?;
         }
-        w.write_char('\n')?;
+        let t = text(cell);
+        spaces(w, 2 + width - t.as_str().len())?;
+        w.write_str(t.as_str())
+    })?;
+    w.write_char('\n')?;
+    if !win.whole(n) {
+        w.write_char('(')?;
+        win.left_out(n, w)?;
+        writeln!(
+            w,
+            " not drawn: the grid draws at most {GRID_COLS} columns, {GRID_CELLS} cells and \
+             {} KiB)",
+            GRID_BYTES / 1024
+        )?;
     }
     if tile.exact {
         return Ok(());
@@ -130,48 +147,79 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         w,
         "legend: A!B = claimed by A and by B (+k: and k more), {UNCLAIMED} = claimed by nobody"
     )?;
+    let (collided, unclaimed) = tile.damage();
     if collided > 0 {
         writeln!(w, "collisions ({collided} cells):")?;
-        for off in 0..n.size() as u32 {
-            if tile.cell(off).count < 2 {
-                continue;
-            }
+        let (list, len) = tile.collisions();
+        for (off, claims) in &list[..len] {
             write!(w, "  ({}, {}):", off / n.cols, off % n.cols)?;
-            for (k, claim) in tile.claimants(off).enumerate() {
+            for (k, &claim) in claims.claims().iter().enumerate() {
                 w.write_str(if k == 0 { " " } else { ", " })?;
                 claimant(w, claim)?;
             }
+            more(w, claims.count as u64 - claims.len() as u64)?;
             w.write_char('\n')?;
+        }
+        if collided > len as u64 {
+            writeln!(w, "  and {} more cells", collided - len as u64)?;
         }
     }
     if unclaimed > 0 {
         writeln!(w, "unclaimed ({unclaimed} cells):")?;
+        let mut rows = 0u64;
         for r in 0..n.rows {
-            let mut any = false;
+            let mut found = 0usize;
             for c in 0..n.cols {
-                if tile.cell(r * n.cols + c).count == 0 {
-                    if !any {
-                        write!(w, "  row {r}: col")?;
-                        any = true;
-                    }
-                    write!(w, " {c}")?;
+                if !tile.unclaimed_at(r * n.cols + c) {
+                    continue;
                 }
+                if rows < LISTED as u64 {
+                    if found == 0 {
+                        write!(w, "  row {r}: col")?;
+                    }
+                    if found < LISTED_COLS {
+                        write!(w, " {c}")?;
+                    }
+                }
+                found += 1;
             }
-            if any {
-                w.write_char('\n')?;
+            if found > 0 {
+                if rows < LISTED as u64 {
+                    more(w, found.saturating_sub(LISTED_COLS) as u64)?;
+                    w.write_char('\n')?;
+                }
+                rows += 1;
             }
+        }
+        if rows > LISTED as u64 {
+            writeln!(w, "  and {} more rows", rows - LISTED as u64)?;
         }
     }
-    let outside = tile.outside().count();
-    if outside > 0 {
-        writeln!(w, "outside the tile ({outside} claims):")?;
-        for (claim, raw) in tile.outside() {
+    let outside = tile.outside();
+    if outside.count > 0 {
+        writeln!(w, "outside the tile ({} claims):", outside.count)?;
+        for &(t, e) in outside.claims() {
             w.write_str("  ")?;
-            claimant(w, claim)?;
+            claimant(w, (t, e))?;
             w.write_str(" -> ")?;
-            super::outside_offset(n, raw, w)?;
+            super::outside_offset(n, n.raw_offset(t, e), w)?;
             w.write_char('\n')?;
         }
+        if outside.count as usize > outside.len() {
+            writeln!(
+                w,
+                "  and {} more claims",
+                outside.count as usize - outside.len()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// ` and k more` when `k > 0`.
+fn more(w: &mut impl fmt::Write, k: u64) -> fmt::Result {
+    if k > 0 {
+        write!(w, " and {k} more")?;
     }
     Ok(())
 }
@@ -184,7 +232,7 @@ fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
 /// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`.
 fn text(cell: &Cell) -> Message {
     let mut m = Message::new();
-    match (cell.first, cell.second) {
+    match (cell.first(), cell.second()) {
         (None, _) => m.push(UNCLAIMED),
         (Some(a), None) => push_claim(&mut m, a),
         (Some(a), Some(b)) => {

@@ -10,267 +10,81 @@
 //! Renderings of a numeral that is not a bijection show what is wrong: elements claimed more
 //! than once, elements nobody claims, and claims that land outside the tile.
 //!
+//! # Bounds
+//! Whatever the numeral, the output is bounded, and the work linear in what is drawn (and, for
+//! a numeral failing the check, in its `(thread, e)` pairs, which are bounded too):
+//! - A tile wider or taller than a readable drawing is drawn in part: the first
+//!   [`GRID_COLS`] columns of the first rows, up to [`GRID_CELLS`] cells and [`GRID_BYTES`]
+//!   bytes of grid ([`SVG_COLS`] and [`SVG_CELLS`] for a picture), with a line saying what is
+//!   left out. A 64 x 256 `wgmma` accumulator draws its first 64 columns.
+//! - Lists of collisions, unclaimed elements and claims outside the tile give their first
+//!   [`LISTED`] entries (each collision its first [`LISTED_CLAIMANTS`] claimants), then how
+//!   many more there are; the digit table lists the first [`TABLE_DIGITS`] digits.
+//!
+//! So a grid is at most about 64 KiB, and a picture under 1 MiB, for any numeral with a short
+//! name.
+//!
 //! # Cost
-//! The owner of a cell is found by [`Numeral::decode`] when the numeral passes
-//! [`Numeral::check`]. Otherwise the claimants of a cell are searched: for each thread, the
-//! elements completing its part of the offset are found by binary search in the sorted
-//! element parts (up to [`INDEXED_ELEMENTS`] elements; beyond, by trying every element), so a
-//! broken `64 x 256` warpgroup tile draws in a fraction of a second. Tiles of more than [`MAX_CELLS`] elements,
-//! or broken numerals with more than [`MAX_CLAIMS`] `(thread, e)` pairs, are not drawn: the
-//! renderers write a one-line note instead.
+//! The owner of a cell of a numeral passing [`Numeral::check`] is found by
+//! [`Numeral::decode`]: the work is the drawn cells times the digits. A numeral failing the
+//! check is drawn from passes over all its `(thread, e)` pairs, each pair costing one
+//! addition (its lane, warp and element parts are summed from kept parts): one pass maps the
+//! whole tile (who is claimed once, twice, or not at all: bitmaps of 16 KiB), and one pass per
+//! 1024 drawn cells finds their claimants. Such a numeral is drawn when its tile has at most
+//! [`MAX_CELLS`] elements, it has at most [`MAX_CLAIMS`] pairs and at most
+//! [`MAX_DIGITS`](crate::MAX_DIGITS) digits; otherwise the renderers write a one-line note
+//! instead. Everything lives on the stack, about 48 KiB at most.
 
+mod claims;
 mod grid;
+mod least;
 mod svg;
 mod table;
+mod tile;
 
 pub use grid::grid;
 pub use svg::svg;
 pub use table::digit_table;
 
-use crate::{Numeral, Source};
+pub(crate) use tile::{Cell, Tile, Window};
+
+use crate::Numeral;
 use core::fmt;
 
-/// The largest tile the renderers draw, in elements (a 64 x 256 tile has 16384).
+/// The largest tile of a numeral failing the check the renderers draw, in elements (a 64 x 256
+/// tile has 16384). Numerals passing the check are drawn whatever their size.
 pub const MAX_CELLS: u64 = 1 << 16;
 
-/// The most `(thread, e)` pairs of a numeral failing [`Numeral::check`] the renderers scan.
-pub const MAX_CLAIMS: u64 = 1 << 16;
+/// The most `(thread, e)` pairs of a numeral failing the check the renderers scan.
+pub const MAX_CLAIMS: u64 = 1 << 20;
 
-/// Up to this many elements per thread, the claimants of a cell of a broken numeral are found
-/// by binary search in the sorted element parts rather than by trying every element.
-pub const INDEXED_ELEMENTS: usize = 512;
+/// The most columns [`grid`] draws.
+pub const GRID_COLS: u32 = 64;
+
+/// The most cells [`grid`] draws.
+pub const GRID_CELLS: u32 = 4096;
+
+/// The most bytes of cell rows [`grid`] writes (it draws fewer rows where cells are wide).
+pub const GRID_BYTES: usize = 44 * 1024;
+
+/// The most columns [`svg`] draws.
+pub const SVG_COLS: u32 = 64;
+
+/// The most cells [`svg`] draws: a 64 x 32 warpgroup tile whole.
+pub const SVG_CELLS: u32 = 2048;
+
+/// The most entries each list of a broken numeral's grid or picture gives: collisions,
+/// rows with unclaimed elements, claims outside the tile.
+pub const LISTED: usize = 16;
+
+/// The most claimants listed for one collision.
+pub const LISTED_CLAIMANTS: usize = 8;
+
+/// The most digits [`digit_table`] lists.
+pub const TABLE_DIGITS: usize = 64;
 
 /// A claimant: `(thread, e)`.
 pub(crate) type Claim = (u32, u32);
-
-/// Who claims one tile element: how many, and the first two.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Cell {
-    pub count: u32,
-    pub first: Option<Claim>,
-    pub second: Option<Claim>,
-}
-
-/// The element parts of a numeral (the sums of its element digits), sorted as `(part, e)`:
-/// the elements completing a thread's part to a given offset are one run of it.
-#[derive(Clone, Copy)]
-pub(crate) struct ElementIndex {
-    len: usize,
-    sorted: [(u64, u32); INDEXED_ELEMENTS],
-}
-
-impl ElementIndex {
-    /// The index of `n`'s element parts, `None` for more than [`INDEXED_ELEMENTS`] elements.
-    /// Elements whose part overflows are left out: they reach no offset.
-    fn new(n: &Numeral) -> Option<ElementIndex> {
-        if n.elements as usize > INDEXED_ELEMENTS {
-            return None;
-        }
-        let mut ix = ElementIndex {
-            len: 0,
-            sorted: [(0, 0); INDEXED_ELEMENTS],
-        };
-        for e in 0..n.elements {
-            if let Some(p) = part(n, 0, e, true) {
-                ix.sorted[ix.len] = (p, e);
-                ix.len += 1;
-            }
-        }
-        ix.sorted[..ix.len].sort_unstable();
-        Some(ix)
-    }
-
-    /// The positions in `sorted` of the elements whose part is `x`, in element order.
-    fn run(&self, x: u64) -> (usize, usize) {
-        let s = &self.sorted[..self.len];
-        let lo = s.partition_point(|&(p, _)| p < x);
-        (lo, lo + s[lo..].partition_point(|&(p, _)| p == x))
-    }
-}
-
-/// A numeral prepared for drawing: whether decoding is exact, or claims must be searched.
-#[derive(Clone, Copy)]
-pub(crate) struct Tile<'r> {
-    pub n: &'r Numeral<'r>,
-    /// The numeral passes the check: [`Numeral::decode`] finds every cell's only owner.
-    pub exact: bool,
-    /// For a numeral failing the check: its element parts, sorted.
-    index: Option<ElementIndex>,
-}
-
-impl<'r> Tile<'r> {
-    pub fn new(n: &'r Numeral<'r>) -> Tile<'r> {
-        let exact = n.is_bijection();
-        Tile {
-            n,
-            exact,
-            index: if exact { None } else { ElementIndex::new(n) },
-        }
-    }
-
-    /// Whether the tile is small enough to draw; writes a note when it is not.
-    pub fn drawable(&self, w: &mut impl fmt::Write) -> Result<bool, fmt::Error> {
-        let n = self.n;
-        if n.rows == 0 || n.cols == 0 {
-            w.write_str("(empty tile: nothing to draw)\n")?;
-            return Ok(false);
-        }
-        if n.size() > MAX_CELLS {
-            writeln!(w, "(tile of {} elements: too large to draw)", n.size())?;
-            return Ok(false);
-        }
-        let claims = n.threads() as u64 * n.elements as u64;
-        if !self.exact && claims > MAX_CLAIMS {
-            writeln!(w, "({claims} claims to scan: too many to draw)")?;
-            return Ok(false);
-        }
-        Ok(true)
-    }
-
-    /// The claimants of tile offset `offset`, in `(thread, e)` order.
-    pub fn claimants(&self, offset: u32) -> Claimants<'_> {
-        Claimants {
-            n: self.n,
-            offset,
-            decoded: if self.exact {
-                Some(self.n.decode(offset))
-            } else {
-                None
-            },
-            index: self.index.as_ref(),
-            t: 0,
-            e: 0,
-            run: None,
-        }
-    }
-
-    /// How many claim `offset`, and the first two.
-    pub fn cell(&self, offset: u32) -> Cell {
-        let mut c = Cell::default();
-        for claim in self.claimants(offset) {
-            match c.count {
-                0 => c.first = Some(claim),
-                1 => c.second = Some(claim),
-                _ => {}
-            }
-            c.count += 1;
-        }
-        c
-    }
-
-    /// Claims landing outside the tile: `(claimant, raw offset)`, `None` when the sum
-    /// overflows. Empty for a numeral passing the check.
-    pub fn outside(&self) -> Outside<'r> {
-        Outside {
-            n: self.n,
-            t: if self.exact { self.n.threads() } else { 0 },
-            e: 0,
-        }
-    }
-}
-
-/// Steps `(t, e)` through every in-range pair, thread-major.
-fn step(n: &Numeral, t: &mut u32, e: &mut u32) -> Option<Claim> {
-    if n.elements == 0 || *t >= n.threads() {
-        return None;
-    }
-    let here = (*t, *e);
-    *e += 1;
-    if *e >= n.elements {
-        *e = 0;
-        *t += 1;
-    }
-    Some(here)
-}
-
-/// The claimants of one offset; see [`Tile::claimants`].
-pub(crate) struct Claimants<'r> {
-    n: &'r Numeral<'r>,
-    offset: u32,
-    /// `Some(decoded)` for an exact tile (taken once), `None` to search.
-    decoded: Option<Option<Claim>>,
-    /// The sorted element parts, where the numeral has few enough elements.
-    index: Option<&'r ElementIndex>,
-    t: u32,
-    /// The next element to try (without an index).
-    e: u32,
-    /// The rest of thread `t`'s run in the index, once looked up.
-    run: Option<(usize, usize)>,
-}
-
-/// The sum of the digits reading `thread` (lane and warp), or of those reading `e`; `None` on
-/// overflow. The two parts add up to [`Numeral::raw_offset`]: all terms are non-negative, so
-/// either sum overflows exactly when the whole does.
-fn part(n: &Numeral, thread: u32, e: u32, element: bool) -> Option<u64> {
-    let mut sum: u64 = 0;
-    for d in n.digits {
-        if matches!(d.source, Source::Element) == element {
-            let v = d.value_of(Numeral::input(d.source, thread, e)) as u64;
-            sum = sum.checked_add(v * d.place as u64)?;
-        }
-    }
-    Some(sum)
-}
-
-impl Iterator for Claimants<'_> {
-    type Item = Claim;
-
-    fn next(&mut self) -> Option<Claim> {
-        if let Some(decoded) = &mut self.decoded {
-            return decoded.take();
-        }
-        let (n, target) = (self.n, self.offset as u64);
-        while self.t < n.threads() && n.elements > 0 {
-            let t = self.t;
-            // Digit values are non-negative: a thread whose own digits already pass the
-            // offset cannot reach it with any element.
-            match (part(n, t, 0, false), self.index) {
-                (Some(tp), Some(ix)) if tp <= target => {
-                    let (from, to) = *self.run.get_or_insert_with(|| ix.run(target - tp));
-                    if from < to {
-                        self.run = Some((from + 1, to));
-                        return Some((t, ix.sorted[from].1));
-                    }
-                }
-                (Some(tp), None) if tp <= target => {
-                    while self.e < n.elements {
-                        let e = self.e;
-                        self.e += 1;
-                        if part(n, t, e, true).and_then(|ep| ep.checked_add(tp)) == Some(target) {
-                            return Some((t, e));
-                        }
-                    }
-                }
-                _ => {}
-            }
-            self.t += 1;
-            self.e = 0;
-            self.run = None;
-        }
-        None
-    }
-}
-
-/// Claims outside the tile; see [`Tile::outside`].
-pub(crate) struct Outside<'r> {
-    n: &'r Numeral<'r>,
-    t: u32,
-    e: u32,
-}
-
-impl Iterator for Outside<'_> {
-    type Item = (Claim, Option<u64>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while let Some((t, e)) = step(self.n, &mut self.t, &mut self.e) {
-            match self.n.raw_offset(t, e) {
-                Some(off) if off < self.n.size() => {}
-                raw => return Some(((t, e), raw)),
-            }
-        }
-        None
-    }
-}
 
 /// Writes `name: R x C tile, T threads x E elements` (with `(W warps)` for a warpgroup).
 pub(crate) fn shape(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {

@@ -1,6 +1,6 @@
 //! The tile as an SVG picture, in the style of the PTX ISA fragment figures.
 
-use super::{digits, shape, Cell, Claim, Tile};
+use super::{digits, shape, Cell, Claim, Tile, Window, SVG_CELLS, SVG_COLS};
 use crate::Numeral;
 use core::fmt::{self, Write};
 
@@ -95,7 +95,7 @@ fn len_of(f: impl FnOnce(&mut Count) -> fmt::Result) -> usize {
 
 /// The two label lines of a cell: `T5` / `V3`, or for a collision `T3 V1` / `T7 V0 +k`.
 fn lines(cell: &Cell) -> (Label, Label) {
-    match (cell.first, cell.second) {
+    match (cell.first(), cell.second()) {
         (None, _) => (Label::None, Label::None),
         (Some((t, e)), None) => (Label::Thread(t), Label::Element(e)),
         (Some(a), Some(b)) => (
@@ -136,8 +136,12 @@ impl fmt::Display for Label {
 /// with their first two claimants (`+k` for more), cells nobody claims are hatched grey, and the
 /// legend lists the errors and the first claims landing outside the tile.
 ///
+/// A tile of more than [`SVG_COLS`] columns or [`SVG_CELLS`] cells is drawn in part, its first
+/// columns of its first rows, with a line under the grid saying what is left out.
+///
 /// Each cell is a `<g class="cell">` holding a `<title>` (`row 0, col 1: T0 V1`, a tooltip in a
-/// browser), one `<rect class="cell">`, and its labels. Text uses the generic `monospace` and
+/// browser; for a collision its first two claimants, `T3 V1, T7 V0 and 2 more`), one
+/// `<rect class="cell">`, and its labels. Text uses the generic `monospace` and
 /// `sans-serif` families; the picture needs no fonts, scripts or styles from outside.
 ///
 /// # Example
@@ -161,26 +165,26 @@ impl fmt::Display for Label {
 pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
     let tile = Tile::new(n);
     let shape_len = len_of(|c| shape(n, c));
-    let mut note = Count::default();
-    let drawable = tile.drawable(&mut note)?;
-    let (rows, cols) = if drawable { (n.rows, n.cols) } else { (0, 0) };
+    let drawable = tile.undrawable.is_none();
+    let win = if drawable {
+        Window::of(n, SVG_COLS, SVG_CELLS)
+    } else {
+        Window { rows: 0, cols: 0 }
+    };
+    let (rows, cols) = (win.rows, win.cols);
+    let whole = win.whole(n);
 
     // Cell width from the longest label.
     let mut chars = len_of(|c| write!(c, "T{}", n.threads().saturating_sub(1)))
         .max(len_of(|c| write!(c, "V{}", n.elements.saturating_sub(1))));
-    let (mut collided, mut unclaimed) = (0u64, 0u64);
-    if drawable && !tile.exact {
-        for off in 0..n.size() as u32 {
-            let cell = tile.cell(off);
-            match cell.count {
-                0 => unclaimed += 1,
-                1 => {}
-                _ => collided += 1,
-            }
-            let (a, b) = lines(&cell);
+    if !tile.exact {
+        tile.each_cell(win, |_, _, cell| {
+            let (a, b) = lines(cell);
             chars = chars.max(len_of(|c| write!(c, "{a}")).max(len_of(|c| write!(c, "{b}"))));
-        }
+            Ok::<(), fmt::Error>(())
+        })?;
     }
+    let (collided, unclaimed) = tile.damage();
     let warp_bar = if n.warps > 1 { 4 } else { 0 };
     let cell_w = (text_w(chars) + 12 + 2 * warp_bar).max(44);
 
@@ -192,27 +196,32 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
     let grid_bottom = grid_top + rows * CELL_H;
 
     let mut y = grid_bottom + 24;
+    let left_out_top = y;
+    let left_out_len = len_of(|c| left_out(n, win, c));
+    if !whole && drawable {
+        y += LINE_H;
+    }
     let legend_top = y;
     let swatch_w = if n.warps > 1 { 64 } else { cell_w.max(44) };
     let lanes = n.threads().min(32);
     let swatch_rows = lanes.div_ceil(SWATCHES_PER_ROW);
     y += LINE_H + swatch_rows * (SWATCH_H + 4);
     let mut legend_w = SWATCHES_PER_ROW.min(lanes) * (swatch_w + 4);
+    if !whole && drawable {
+        legend_w = legend_w.max(note_w(left_out_len));
+    }
     let warps_top = y;
     if n.warps > 1 {
         y += LINE_H + SWATCH_H + 4;
         legend_w = legend_w.max(n.warps.min(8) * 68);
     }
     let errors = n.errors();
-    let outside = tile.outside().take(MAX_OUTSIDE + 1).count();
-    let outside_total = if outside > MAX_OUTSIDE {
-        tile.outside().count()
-    } else {
-        outside
-    };
+    let outside_all = tile.outside();
+    let outside_total = outside_all.count as usize;
+    let outside = outside_total.min(MAX_OUTSIDE);
     let broken_top = y;
     if !tile.exact {
-        y += 8 + LINE_H * (1 + errors.len() as u32);
+        y += 8 + LINE_H * (1 + errors.len() as u32 + (errors.dropped() > 0) as u32);
         for e in errors.iter() {
             legend_w = legend_w.max(note_w(e.message(n).as_str().len() + 4));
         }
@@ -221,12 +230,12 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
             legend_w = legend_w.max(44 + 8 + note_w(40));
         }
         if outside > 0 {
-            y += LINE_H * (1 + outside.min(MAX_OUTSIDE) as u32 + (outside > MAX_OUTSIDE) as u32);
+            y += LINE_H * (1 + outside as u32 + (outside_total > MAX_OUTSIDE) as u32);
         }
     }
     if !drawable {
         y += LINE_H;
-        legend_w = legend_w.max(note_w(note.0));
+        legend_w = legend_w.max(note_w(len_of(|c| tile.why_undrawn(c))));
     }
     let height = y + MARGIN;
     let width = (grid_left + grid_w)
@@ -306,62 +315,60 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
             w,
             r##"<g font-family="monospace" font-size="12" text-anchor="middle">"##
         )?;
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = tile.cell(r * cols + c);
-                let (x, y) = (grid_left + c * cell_w, grid_top + r * CELL_H);
-                let (a, b) = lines(&cell);
-                write!(w, r#"<g class="cell"><title>row {r}, col {c}: "#)?;
-                match cell.count {
-                    0 => write!(w, "nobody")?,
-                    1 => write!(w, "{a} {b}")?,
-                    _ => {
-                        for (k, (t, e)) in tile.claimants(r * cols + c).enumerate() {
-                            let sep = if k == 0 { "" } else { ", " };
-                            write!(w, "{sep}T{t} V{e}")?;
-                        }
+        tile.each_cell(win, |r, c, cell| {
+            let (x, y) = (grid_left + c * cell_w, grid_top + r * CELL_H);
+            let (a, b) = lines(cell);
+            write!(w, r#"<g class="cell"><title>row {r}, col {c}: "#)?;
+            match cell.count {
+                0 => write!(w, "nobody")?,
+                1 => write!(w, "{a} {b}")?,
+                k => {
+                    for (i, (t, e)) in cell.claims().iter().enumerate() {
+                        let sep = if i == 0 { "" } else { ", " };
+                        write!(w, "{sep}T{t} V{e}")?;
+                    }
+                    if k > 2 {
+                        write!(w, " and {} more", k - 2)?;
                     }
                 }
+            }
+            write!(
+                w,
+                r#"</title><rect class="cell" x="{x}" y="{y}" width="{cell_w}" height="{CELL_H}" "#
+            )?;
+            match (cell.count, cell.first()) {
+                (0, _) | (_, None) => write!(w, r##"fill="url(#unclaimed)" stroke="#555555"/>"##)?,
+                (1, Some((t, _))) => {
+                    write!(w, r##"fill="{}" stroke="#555555"/>"##, Colour(t))?;
+                    if warp_bar > 0 {
+                        write!(
+                            w,
+                            r#"<rect class="warp" x="{x}" y="{y}" width="{warp_bar}" height="{CELL_H}" fill="{}" stroke="none"/>"#,
+                            WARP_COLOURS[(t / 32) as usize % WARP_COLOURS.len()]
+                        )?;
+                    }
+                }
+                _ => write!(
+                    w,
+                    r#"fill="{COLLISION_FILL}" stroke="{COLLISION_STROKE}" stroke-width="2"/>"#
+                )?,
+            }
+            if cell.count > 0 {
+                let cx = x + cell_w / 2;
+                let bold = if cell.count == 1 {
+                    r#" font-weight="bold""#
+                } else {
+                    ""
+                };
                 write!(
                     w,
-                    r#"</title><rect class="cell" x="{x}" y="{y}" width="{cell_w}" height="{CELL_H}" "#
+                    r#"<text x="{cx}" y="{}"{bold}>{a}</text><text x="{cx}" y="{}">{b}</text>"#,
+                    y + 15,
+                    y + 29
                 )?;
-                match (cell.count, cell.first) {
-                    (0, _) | (_, None) => {
-                        write!(w, r##"fill="url(#unclaimed)" stroke="#555555"/>"##)?
-                    }
-                    (1, Some((t, _))) => {
-                        write!(w, r##"fill="{}" stroke="#555555"/>"##, Colour(t))?;
-                        if warp_bar > 0 {
-                            write!(
-                                w,
-                                r#"<rect class="warp" x="{x}" y="{y}" width="{warp_bar}" height="{CELL_H}" fill="{}" stroke="none"/>"#,
-                                WARP_COLOURS[(t / 32) as usize % WARP_COLOURS.len()]
-                            )?;
-                        }
-                    }
-                    _ => write!(
-                        w,
-                        r#"fill="{COLLISION_FILL}" stroke="{COLLISION_STROKE}" stroke-width="2"/>"#
-                    )?,
-                }
-                if cell.count > 0 {
-                    let cx = x + cell_w / 2;
-                    let bold = if cell.count == 1 {
-                        r#" font-weight="bold""#
-                    } else {
-                        ""
-                    };
-                    write!(
-                        w,
-                        r#"<text x="{cx}" y="{}"{bold}>{a}</text><text x="{cx}" y="{}">{b}</text>"#,
-                        y + 15,
-                        y + 29
-                    )?;
-                }
-                writeln!(w, "</g>")?;
             }
-        }
+            writeln!(w, "</g>")
+        })?;
         writeln!(w, "</g>")?;
     }
 
@@ -370,6 +377,15 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
         w,
         r##"<g font-family="sans-serif" font-size="12" fill="#000000">"##
     )?;
+    if !whole && drawable {
+        write!(
+            w,
+            r#"<text x="{MARGIN}" y="{}" font-style="italic">"#,
+            left_out_top + 12
+        )?;
+        left_out(n, win, w)?;
+        writeln!(w, "</text>")?;
+    }
     let heading = if n.warps > 1 {
         "lane colours (thread = 32 * warp + lane)"
     } else {
@@ -436,6 +452,15 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
                 Esc(e.message(n).as_str())
             )?;
         }
+        if errors.dropped() > 0 {
+            y += LINE_H;
+            writeln!(
+                w,
+                r#"<text x="{}" y="{y}">and {} more</text>"#,
+                MARGIN + 8,
+                errors.dropped()
+            )?;
+        }
         y += 6;
         if drawable {
             let label_x = MARGIN + 44 + 8;
@@ -458,13 +483,13 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
                 w,
                 r#"<text x="{MARGIN}" y="{y}">outside the tile ({outside_total} claims):</text>"#
             )?;
-            for ((t, e), raw) in tile.outside().take(MAX_OUTSIDE) {
+            for &(t, e) in &outside_all.claims()[..outside] {
                 y += LINE_H;
                 write!(w, r#"<text x="{}" y="{y}">T{t} V{e}: "#, MARGIN + 8)?;
-                super::outside_offset(n, raw, w)?;
+                super::outside_offset(n, n.raw_offset(t, e), w)?;
                 writeln!(w, "</text>")?;
             }
-            if outside > MAX_OUTSIDE {
+            if outside_total > MAX_OUTSIDE {
                 y += LINE_H;
                 writeln!(
                     w,
@@ -477,7 +502,7 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
     }
     if !drawable {
         write!(w, r#"<text x="{MARGIN}" y="{}">"#, y - 4)?;
-        tile.drawable(&mut Esc2(w))?;
+        tile.why_undrawn(&mut Esc2(w))?;
         writeln!(w, "</text>")?;
     }
     writeln!(w, "</g>")?;
@@ -486,6 +511,15 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
 
 /// Claims outside the tile listed in the legend.
 const MAX_OUTSIDE: usize = 6;
+
+/// `rows 32 to 63 not drawn: the picture draws at most 64 columns and 2048 cells`.
+fn left_out(n: &Numeral, win: Window, w: &mut impl Write) -> fmt::Result {
+    win.left_out(n, w)?;
+    write!(
+        w,
+        " not drawn: the picture draws at most {SVG_COLS} columns and {SVG_CELLS} cells"
+    )
+}
 
 /// A sink that escapes what passes through and drops newlines.
 struct Esc2<'w, W: Write>(&'w mut W);

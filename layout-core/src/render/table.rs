@@ -1,11 +1,13 @@
 //! The digits as a Markdown table.
 
-use super::{shape, spaces};
+use super::{shape, spaces, TABLE_DIGITS};
 use crate::{Digit, Message, Numeral, Source};
 use core::fmt;
 
 /// Writes the numeral's digits as a Markdown table sorted by place, under a line giving the
 /// tile's shape; a numeral failing [`Numeral::check`] gets its errors listed below the table.
+/// A numeral of more than [`TABLE_DIGITS`](super::TABLE_DIGITS) digits gets the first of them
+/// by place, then how many more there are.
 ///
 /// Each digit is written in its canonical form (`lane % 4`, `lane / 4`, `e / 2 % 2`; see
 /// [`Message::push_digit`]); the source column names the input and, for power-of-two
@@ -33,8 +35,8 @@ pub fn digit_table(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     w.write_str("\n\n")?;
 
     let mut widths = ["digit".len(), "range".len(), "place".len(), "source".len()];
-    for d in n.digits {
-        let row = cells(n, d);
+    for i in by_place(n) {
+        let row = cells(n, &n.digits[i]);
         for (k, cell) in row.iter().enumerate() {
             widths[k] = widths[k].max(cell.as_str().len());
         }
@@ -42,7 +44,7 @@ pub fn digit_table(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     let line = |w: &mut dyn fmt::Write, row: [&str; 4]| -> fmt::Result {
         for (k, cell) in row.iter().enumerate() {
             write!(w, "| {cell}")?;
-            spaces(w, widths[k] - cell.len() + 1)?;
+            spaces(w, widths[k].saturating_sub(cell.len()) + 1)?;
         }
         w.write_str("|\n")
     };
@@ -54,21 +56,7 @@ pub fn digit_table(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         }
     }
     w.write_str("|\n")?;
-
-    // Selection by (place, index): sorted, stable, without a buffer.
-    let mut prev: Option<(u32, usize)> = None;
-    loop {
-        let mut next: Option<(u32, usize)> = None;
-        for (i, d) in n.digits.iter().enumerate() {
-            let key = (d.place, i);
-            if prev.is_some_and(|p| key <= p) {
-                continue;
-            }
-            if next.is_none_or(|m| key < m) {
-                next = Some(key);
-            }
-        }
-        let Some((_, i)) = next else { break };
+    for i in by_place(n) {
         let row = cells(n, &n.digits[i]);
         line(
             w,
@@ -79,7 +67,9 @@ pub fn digit_table(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
                 row[3].as_str(),
             ],
         )?;
-        prev = next;
+    }
+    if n.digits.len() > TABLE_DIGITS {
+        writeln!(w, "\n(and {} more digits)", n.digits.len() - TABLE_DIGITS)?;
     }
 
     let errors = n.errors();
@@ -93,6 +83,27 @@ pub fn digit_table(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
         }
     }
     Ok(())
+}
+
+/// The indices of the first [`TABLE_DIGITS`] digits in `(place, index)` order: a selection
+/// without a buffer, stable, in time `TABLE_DIGITS` times the digits.
+fn by_place<'n>(n: &'n Numeral) -> impl Iterator<Item = usize> + 'n {
+    let mut prev: Option<(u32, usize)> = None;
+    core::iter::from_fn(move || {
+        let mut next: Option<(u32, usize)> = None;
+        for (i, d) in n.digits.iter().enumerate() {
+            let key = (d.place, i);
+            if prev.is_some_and(|p| key <= p) {
+                continue;
+            }
+            if next.is_none_or(|m| key < m) {
+                next = Some(key);
+            }
+        }
+        prev = next;
+        next.map(|(_, i)| i)
+    })
+    .take(TABLE_DIGITS)
 }
 
 /// The four cells of a digit's row.

@@ -15,8 +15,8 @@
 //! ```
 //!
 //! The checks run in a worker process watched by the one started (`supervise`): a kernel
-//! that faults or hangs (`--timeout`, seconds per check, default 60) costs its own line, not
-//! the run. `--worker gpu|host START [TEXT]` is that worker.
+//! that faults or hangs (`--timeout`, seconds per check from its start, default 60) costs its
+//! own line, not the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
 mod gpu;
@@ -40,7 +40,8 @@ use supervise::{say, Backend, Fault, Verdict};
 const SKIP_NO_DRIVER: u8 = 77;
 /// Exit status where the driver is there but no device can run the checks.
 const SKIP_NO_DEVICE: u8 = 78;
-/// Seconds a check may take (the first includes creating the CUDA context).
+/// Seconds a check may take, from its start (the worker's own start, building the checks and
+/// creating the CUDA context, has its own allowance: `supervise::startup_allowance`).
 const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
@@ -224,7 +225,11 @@ fn worker(backend: Backend, start: usize, only: Option<&str>) -> ExitCode {
         },
         Backend::Host => None,
     };
+    if let Some(delay) = supervise::start_delay() {
+        std::thread::sleep(delay);
+    }
     for (i, c) in checks.iter().enumerate().skip(start) {
+        say::begin(i);
         let r = match supervise::fault_at(i) {
             Some(Fault::Crash) => std::process::abort(),
             Some(Fault::Hang) => loop {

@@ -4,17 +4,29 @@
 //!
 //! ```text
 //! supervisor                         worker (hwcheck --worker gpu 0)
-//!   spawn worker from check 0   ->     @device NVIDIA H200<TAB>9.0<TAB>CUDA 13.0, ...
+//!   spawn worker from check 0   ->     (builds the checks, opens the device)
+//!                               <-     @device NVIDIA H200<TAB>9.0<TAB>CUDA 13.0, ...
+//!                               <-     @begin 0
 //!   print each result it reads  <-     @result 0<TAB>pass<TAB>mma.sync...: 0/128, ...
+//!                               <-     @begin 7
 //!                               <-     @result 7<TAB>error<TAB>ldmatrix...: ERROR ...
 //!                                      (exits 3: the context may be poisoned)
 //!   spawn worker from check 8   ->     ...
-//!   no line within the timeout:        killed; that check is an ERROR, go on after it
+//!   no result within the timeout
+//!   of its `@begin`:                   killed; that check is an ERROR, go on after it
 //!   worker died mid-check:             that check is an ERROR (exit status, stderr tail)
+//!   worker never began a check:        the rest are ERRORs (a fresh one would not start either)
 //! ```
 //!
+//! The check timeout runs from the worker's `@begin` line, so the worker's own start (building
+//! every check, opening the CUDA context: seconds, and more on a busy machine) is not charged
+//! to the check; the start has its own, larger allowance ([`startup_allowance`]). A check's
+//! work is milliseconds on the host, so a timeout of seconds tells a hang from slowness by
+//! orders of magnitude, however busy the machine.
+//!
 //! `HWCHECK_FAULT=crash:I`, `hang:I` or `error:I` makes a worker abort, hang or report an
-//! error at check `I`: how the tests exercise this without a GPU.
+//! error at check `I` (after its `@begin`), and `slow-start:S` makes every worker wait `S`
+//! seconds before its first check: how the tests exercise this without a GPU.
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -98,6 +110,11 @@ pub mod say {
         );
     }
 
+    /// Check `index` starts now: its timeout runs from here.
+    pub fn begin(index: usize) {
+        println!("@begin {index}");
+    }
+
     /// Check `index`'s outcome, `line` being `NAME: ...`.
     pub fn result(index: usize, verdict: Verdict, line: &str) {
         println!("@result {index}\t{}\t{line}", verdict.word());
@@ -151,6 +168,7 @@ impl Run {
 /// One worker's messages, as they arrive.
 enum Message {
     Device(DeviceInfo),
+    Begin(usize),
     Result(usize, Verdict, String),
     Skip(u8, String),
     Other,
@@ -168,6 +186,9 @@ fn parse(line: &str) -> Message {
             }),
             _ => other(),
         };
+    }
+    if let Some(rest) = line.strip_prefix("@begin ") {
+        return rest.parse().map_or_else(|_| other(), Message::Begin);
     }
     if let Some(rest) = line.strip_prefix("@result ") {
         let mut f = rest.splitn(3, '\t');
@@ -258,9 +279,21 @@ fn describe(status: Option<ExitStatus>) -> String {
     }
 }
 
+/// The least time a worker gets to start: to build every check and, on a GPU, to open the
+/// device (seconds when idle). Generous, so that a busy machine does not trip it: a start that
+/// takes longer is stuck, and every later worker would be too.
+pub const STARTUP_MIN: Duration = Duration::from_secs(300);
+
+/// How long a worker may take from its start (or from a check's result) to its next
+/// `@begin`: the check timeout, but at least [`STARTUP_MIN`].
+pub fn startup_allowance(timeout: Duration) -> Duration {
+    timeout.max(STARTUP_MIN)
+}
+
 /// Runs `names.len()` checks (those whose name contains `only`) in workers on `backend`, each
-/// allowed `timeout` to report, printing every line as it comes.
+/// allowed `timeout` from its `@begin` to its result, printing every line as it comes.
 pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout: Duration) -> Run {
+    let startup = startup_allowance(timeout);
     let mut run = Run::default();
     let mut next = 0;
     while next < names.len() {
@@ -278,9 +311,12 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
         if next > 0 {
             run.say(format!("(a fresh worker goes on from check {next})"));
         }
+        // Whether check `next` has begun (its timeout runs), and whether any check has.
+        let (mut begun, mut started) = (false, false);
         let mut timed_out = false;
         loop {
-            match worker.lines.recv_timeout(timeout) {
+            let wait = if begun { timeout } else { startup };
+            match worker.lines.recv_timeout(wait) {
                 Ok(line) => match parse(&line) {
                     Message::Device(d) => {
                         if run.device.is_none() {
@@ -291,10 +327,12 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
                             run.device = Some(d);
                         }
                     }
+                    Message::Begin(i) if i == next => (begun, started) = (true, true),
                     Message::Result(i, v, text) if i == next => {
                         run.say(text);
                         run.verdicts.push(v);
                         next += 1;
+                        begun = false;
                     }
                     Message::Skip(code, why) => {
                         run.say(format!("skipped: {why}"));
@@ -302,7 +340,7 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
                         let _ = worker.finish(true);
                         return run;
                     }
-                    Message::Result(..) | Message::Other => run.say(line),
+                    Message::Begin(_) | Message::Result(..) | Message::Other => run.say(line),
                 },
                 Err(RecvTimeoutError::Timeout) => {
                     timed_out = true;
@@ -312,22 +350,37 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
             }
         }
         let (status, stderr) = worker.finish(timed_out);
+        let err = if stderr.is_empty() {
+            String::new()
+        } else {
+            format!("; stderr: {stderr}")
+        };
+        if timed_out && !started {
+            // A worker that cannot start: neither can the next one.
+            let secs = startup.as_secs_f64();
+            for name in &names[next..] {
+                run.say(format!(
+                    "{name}: ERROR not run: the worker did not start within {secs} s; \
+                     worker killed{err}"
+                ));
+                run.verdicts.push(Verdict::Error);
+            }
+            break;
+        }
         let restart = status.and_then(|s| s.code()) == Some(i32::from(EXIT_RESTART));
         // A worker that asks for a restart has reported the check it stopped at; one that
         // reports nothing and asks anyway is treated as dead, so the run always moves on.
         if next < names.len() && (!restart || next == start) {
-            let why = if timed_out {
-                format!(
+            let why = match (timed_out, begun) {
+                (true, true) => format!(
                     "no result within {} s; worker killed",
                     timeout.as_secs_f64()
-                )
-            } else {
-                format!("worker died ({})", describe(status))
-            };
-            let err = if stderr.is_empty() {
-                String::new()
-            } else {
-                format!("; stderr: {stderr}")
+                ),
+                (true, false) => format!(
+                    "the worker did not begin it within {} s; worker killed",
+                    startup.as_secs_f64()
+                ),
+                (false, _) => format!("worker died ({})", describe(status)),
             };
             run.say(format!("{}: ERROR {why}{err}", names[next]));
             run.verdicts.push(Verdict::Error);
@@ -346,6 +399,16 @@ pub enum Fault {
     Hang,
     /// `error:I`: report an error (and so end the worker).
     Error,
+}
+
+/// The delay `HWCHECK_FAULT=slow-start:S` stages before a worker begins its first check: a
+/// start slower than the check timeout, which must not be charged to any check.
+pub fn start_delay() -> Option<Duration> {
+    let spec = std::env::var("HWCHECK_FAULT").ok()?;
+    spec.split(',').find_map(|one| {
+        let secs = one.strip_prefix("slow-start:")?.parse::<f64>().ok()?;
+        Duration::try_from_secs_f64(secs).ok()
+    })
 }
 
 /// The fault staged at check `index`, if any.
@@ -388,6 +451,8 @@ mod tests {
         assert!(
             matches!(parse("@skip 77\tno CUDA driver"), Message::Skip(77, w) if w == "no CUDA driver")
         );
+        assert!(matches!(parse("@begin 7"), Message::Begin(7)));
+        assert!(matches!(parse("@begin seven"), Message::Other));
         assert!(matches!(parse("@result x\tpass\ty"), Message::Other));
         assert!(matches!(parse("@result 1\tmaybe\ty"), Message::Other));
         assert!(matches!(parse("plain"), Message::Other));

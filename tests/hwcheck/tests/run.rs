@@ -127,19 +127,34 @@ fn check_lines(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The checks these tests stage faults in: the `mma.sync` ones (82), each a few milliseconds
+/// of host simulation (1.6 ms at most, measured), so that a check timeout of seconds is a
+/// margin of thousands.
+const ONLY: &str = "mma.sync";
+
+/// The check timeout, in seconds, for the runs with a staged hang: what the hang costs in
+/// wall time. It runs from each check's `@begin`, not from the worker's start, so that start
+/// (seconds of building every check, more on a busy machine) is never charged to a check.
+const TIMEOUT: &str = "5";
+
 #[test]
 fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
-    let clean = hwcheck(&["--host-only"]);
+    let clean = hwcheck(&["--host-only", "--only", ONLY]);
     let clean = String::from_utf8_lossy(&clean.stdout).to_string();
     let names: Vec<&str> = check_lines(&clean)
         .iter()
         .map(|l| l.split(": ").next().unwrap())
         .collect();
-    let o = hwcheck_with_fault(&["--host-only", "--timeout", "5"], "crash:2,hang:5,error:9");
+    assert!(names.len() > 10, "{clean}");
+    let o = hwcheck_with_fault(
+        &["--host-only", "--only", ONLY, "--timeout", TIMEOUT],
+        "crash:2,hang:5,error:9",
+    );
     let out = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
     let lines = check_lines(&out);
     assert_eq!(lines.len(), names.len(), "one line per check:\n{out}");
+    let hang = format!("ERROR no result within {TIMEOUT} s; worker killed");
     for (i, (line, name)) in lines.iter().zip(&names).enumerate() {
         assert!(
             line.starts_with(&format!("{name}: ")),
@@ -147,7 +162,7 @@ fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
         );
         let want = match i {
             2 => Some("ERROR worker died (signal 6)"),
-            5 => Some("ERROR no result within 5 s; worker killed"),
+            5 => Some(hang.as_str()),
             9 => Some("ERROR injected fault"),
             _ => None,
         };
@@ -171,6 +186,26 @@ fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
             names.len() - 3,
             names.len()
         )),
+        "{out}"
+    );
+}
+
+/// A worker that takes longer to start than the check timeout (here staged: 4 s against 1 s)
+/// costs no check: the timeout runs from each check's `@begin`. Before, the start counted
+/// against check 0, and a busy machine timed it out.
+#[test]
+fn a_slow_worker_start_is_not_charged_to_a_check() {
+    let o = hwcheck_with_fault(
+        &["--host-only", "--only", "m16n8k16", "--timeout", "1"],
+        "slow-start:4",
+    );
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    let lines = check_lines(&out);
+    assert!(lines.len() > 2, "{out}");
+    assert!(lines.iter().all(|l| l.contains(": 0/")), "{out}");
+    assert!(
+        !out.contains("ERROR") && !out.contains("fresh worker"),
         "{out}"
     );
 }
