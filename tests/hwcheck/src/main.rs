@@ -20,7 +20,6 @@
 
 mod check;
 mod gpu;
-mod layouts;
 mod ldst;
 mod mma;
 mod results;
@@ -34,6 +33,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use check::{Check, Report};
+use fraglayout_hwcheck_layouts as layouts;
 use supervise::{say, Backend, Fault, Verdict};
 
 /// Exit status where there is no CUDA driver (the automake "skipped" code).
