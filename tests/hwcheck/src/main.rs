@@ -22,6 +22,7 @@ mod check;
 mod gpu;
 mod ldst;
 mod mma;
+mod ptx_text;
 mod results;
 mod sparse;
 mod supervise;
