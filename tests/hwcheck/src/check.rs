@@ -110,6 +110,31 @@ pub struct Check {
     pub simulation_passes: bool,
 }
 
+impl Check {
+    /// A check of one warp (32 threads) without diagnoses, which the host simulation passes:
+    /// every check but `wgmma`'s.
+    pub fn warp(
+        name: String,
+        kernel: Kernel,
+        inputs: Vec<Vec<u32>>,
+        out_words: usize,
+        simulate: Simulate,
+        verify: Verify,
+    ) -> Check {
+        Check {
+            name,
+            kernel,
+            inputs,
+            out_words,
+            threads: 32,
+            simulate,
+            verify,
+            diagnose: Vec::new(),
+            simulation_passes: true,
+        }
+    }
+}
+
 /// A name usable as a PTX identifier.
 pub fn ident(s: &str) -> String {
     s.chars()

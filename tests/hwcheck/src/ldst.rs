@@ -14,8 +14,8 @@ use layout_core::catalog::CATALOG;
 use layout_core::catalog::{ldmatrix_address_lanes, ldmatrix_address_row, Entry, Operand};
 
 use crate::check::{ident, Check, Kernel, Report};
-use crate::layouts::layout;
-use crate::mma::version_target;
+use crate::mma::{generated, version_target};
+use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{pack_words, shuffled, unpack_words};
 use fraglayout_tests::ptx;
 
@@ -82,13 +82,6 @@ fn header(version: &str, target: &str, name: &str, params: &[&str]) -> String {
     )
 }
 
-/// Loads parameter `i` as a global pointer offset by `%t * bytes`.
-fn param_ptr(i: usize, name: &str, bytes: u32) -> String {
-    format!(
-        "    ld.param.u64 %p{i}, [{name}];\n    cvta.to.global.u64 %p{i}, %p{i};\n    mul.wide.u32 %o, %t, {bytes};\n    add.u64 %p{i}, %p{i}, %o;\n"
-    )
-}
-
 /// Copies 16 bytes per thread between global `%p{i}` and shared slot `%t`.
 fn copy(i: usize, to_shared: bool) -> String {
     let q = "    mad.lo.u32 %ad, %t, 16, %s;\n";
@@ -99,72 +92,57 @@ fn copy(i: usize, to_shared: bool) -> String {
     }
 }
 
-fn regs(num: u32) -> String {
-    let r: Vec<String> = (0..num).map(|i| format!("%r{i}")).collect();
-    format!("{{{}}}", r.join(", "))
+/// An `ldmatrix` / `stmatrix` kernel with parameters `params`: the header, the `num`
+/// registers `%r` of `instr`, the memory image of the first parameter copied into shared
+/// memory, then `body(num)`, then `ret`.
+fn matrices_ptx(
+    e: &Entry,
+    instr: &str,
+    params: &[&str],
+    body: impl FnOnce(u32) -> String,
+) -> Kernel {
+    let (num, _) = shape(instr);
+    let (version, target) = version_target(e.arch, instr);
+    let name = ident(instr);
+    let mut s = header(version, target, &name, params);
+    s += &format!("    .reg .b32 %r<{num}>;\n");
+    s += &param_ptr(0, params[0], 16);
+    s += &copy(0, true);
+    s += "    bar.sync 0;\n";
+    s += &body(num);
+    s += "    ret;\n}\n";
+    Kernel {
+        name,
+        target,
+        ptx: s,
+    }
 }
 
 /// The `ldmatrix` kernel: memory image in, registers `[lane][reg]` out.
 fn ldmatrix_ptx(e: &Entry, instr: &str) -> Kernel {
-    let (num, _) = shape(instr);
-    let (version, target) = version_target(e.arch, instr);
-    let name = ident(instr);
-    let mut s = header(
-        version,
-        target,
-        &name,
-        &["param_mem", "param_addr", "param_out"],
-    );
-    s += &format!("    .reg .b32 %r<{num}>;\n");
-    s += &param_ptr(0, "param_mem", 16);
-    s += &copy(0, true);
-    s += "    bar.sync 0;\n";
-    s += &param_ptr(1, "param_addr", 4);
-    s += "    ld.global.u32 %ad, [%p1];\n    add.u32 %ad, %ad, %s;\n";
-    s += &format!("    {instr} {}, [%ad];\n", regs(num));
-    s += &param_ptr(2, "param_out", 4 * num);
-    for r in 0..num {
-        s += &format!("    st.global.b32 [%p2+{}], %r{r};\n", 4 * r);
-    }
-    s += "    ret;\n}\n";
-    Kernel {
-        name,
-        target,
-        ptx: s,
-    }
+    let params = ["param_mem", "param_addr", "param_out"];
+    matrices_ptx(e, instr, &params, |num| {
+        let mut s = param_ptr(1, "param_addr", 4);
+        s += "    ld.global.u32 %ad, [%p1];\n    add.u32 %ad, %ad, %s;\n";
+        s += &format!("    {instr} {}, [%ad];\n", reg_list("r", num));
+        s += &param_ptr(2, "param_out", 4 * num);
+        s + &store_regs("b32", "r", 2, num, 4)
+    })
 }
 
 /// The `stmatrix` kernel: initial memory, registers and addresses in, memory out.
 fn stmatrix_ptx(e: &Entry, instr: &str) -> Kernel {
-    let (num, _) = shape(instr);
-    let (version, target) = version_target(e.arch, instr);
-    let name = ident(instr);
-    let mut s = header(
-        version,
-        target,
-        &name,
-        &["param_init", "param_regs", "param_addr", "param_out"],
-    );
-    s += &format!("    .reg .b32 %r<{num}>;\n");
-    s += &param_ptr(0, "param_init", 16);
-    s += &copy(0, true);
-    s += "    bar.sync 0;\n";
-    s += &param_ptr(1, "param_regs", 4 * num);
-    for r in 0..num {
-        s += &format!("    ld.global.b32 %r{r}, [%p1+{}];\n", 4 * r);
-    }
-    s += &param_ptr(2, "param_addr", 4);
-    s += "    ld.global.u32 %ad, [%p2];\n    add.u32 %ad, %ad, %s;\n";
-    s += &format!("    {instr} [%ad], {};\n", regs(num));
-    s += "    bar.sync 0;\n";
-    s += &param_ptr(3, "param_out", 16);
-    s += &copy(3, false);
-    s += "    ret;\n}\n";
-    Kernel {
-        name,
-        target,
-        ptx: s,
-    }
+    let params = ["param_init", "param_regs", "param_addr", "param_out"];
+    matrices_ptx(e, instr, &params, |num| {
+        let mut s = param_ptr(1, "param_regs", 4 * num);
+        s += &load_regs("b32", "r", 1, num, 4);
+        s += &param_ptr(2, "param_addr", 4);
+        s += "    ld.global.u32 %ad, [%p2];\n    add.u32 %ad, %ad, %s;\n";
+        s += &format!("    {instr} [%ad], {};\n", reg_list("r", num));
+        s += "    bar.sync 0;\n";
+        s += &param_ptr(3, "param_out", 16);
+        s + &copy(3, false)
+    })
 }
 
 /// The 16-bit words of the shared-memory image as 32-bit words.
@@ -183,7 +161,7 @@ fn mem_halves(words: &[u32]) -> Vec<u16> {
 /// The `ldmatrix` check of one catalog entry.
 fn ldmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
     let (num, _) = shape(instr);
-    let l = layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()));
+    let l = generated(e);
     let slot = slots();
     let mut mem = vec![0u16; SLOTS * 8];
     for (x, &s) in slot.iter().enumerate() {
@@ -224,23 +202,20 @@ fn ldmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
         }
         out
     });
-    Check {
-        name: instr.to_string(),
-        kernel: ldmatrix_ptx(e, instr),
-        inputs: vec![mem_words(&mem), addr],
-        out_words: 32 * num as usize,
-        threads: 32,
+    Check::warp(
+        instr.to_string(),
+        ldmatrix_ptx(e, instr),
+        vec![mem_words(&mem), addr],
+        32 * num as usize,
         simulate,
         verify,
-        diagnose: Vec::new(),
-        simulation_passes: true,
-    }
+    )
 }
 
 /// The `stmatrix` check of one catalog entry.
 fn stmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
     let (num, _) = shape(instr);
-    let l = layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()));
+    let l = generated(e);
     let slot = slots();
     let elements = 2 * num;
     let regs: Vec<u32> = (0..32)
@@ -289,17 +264,14 @@ fn stmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
         }
         mem_words(&mem)
     });
-    Check {
-        name: instr.to_string(),
-        kernel: stmatrix_ptx(e, instr),
-        inputs: vec![mem_words(&[UNTOUCHED; SLOTS * 8]), regs, addr],
-        out_words: SLOTS * 4,
-        threads: 32,
+    Check::warp(
+        instr.to_string(),
+        stmatrix_ptx(e, instr),
+        vec![mem_words(&[UNTOUCHED; SLOTS * 8]), regs, addr],
+        SLOTS * 4,
         simulate,
         verify,
-        diagnose: Vec::new(),
-        simulation_passes: true,
-    }
+    )
 }
 
 /// The `movmatrix` kernel: source register `[lane]` in, result register `[lane]` out.
@@ -322,7 +294,7 @@ fn movmatrix_ptx(e: &Entry, instr: &str) -> Kernel {
 /// The `movmatrix` check of one catalog entry (whose numeral places the source over the
 /// source matrix and the result over the transposed one).
 fn movmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
-    let l = layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()));
+    let l = generated(e);
     let source: Vec<u64> = (0..64).map(|i| u64::from(mem_code(i / 8, i % 8))).collect();
     let regs: Vec<u32> = (0..32)
         .flat_map(|lane| (l.gather)(lane, &source, 8))
@@ -365,17 +337,14 @@ fn movmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
             })
             .collect()
     });
-    Check {
-        name: instr.to_string(),
-        kernel: movmatrix_ptx(e, instr),
-        inputs: vec![regs],
-        out_words: 32,
-        threads: 32,
+    Check::warp(
+        instr.to_string(),
+        movmatrix_ptx(e, instr),
+        vec![regs],
+        32,
         simulate,
         verify,
-        diagnose: Vec::new(),
-        simulation_passes: true,
-    }
+    )
 }
 
 /// Every `ldmatrix`, `stmatrix` and `movmatrix` check, in catalog order. Any other

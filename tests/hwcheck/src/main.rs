@@ -20,9 +20,9 @@
 
 mod check;
 mod gpu;
-mod layouts;
 mod ldst;
 mod mma;
+mod ptx_text;
 mod results;
 mod sparse;
 mod supervise;
@@ -34,6 +34,7 @@ use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use check::{Check, Report};
+use fraglayout_hwcheck_layouts as layouts;
 use supervise::{say, Backend, Fault, Verdict};
 
 /// Exit status where there is no CUDA driver (the automake "skipped" code).

@@ -10,6 +10,7 @@ use layout_core::Numeral;
 
 use crate::check::{ident, Check, Kernel, Report, Verify};
 use crate::layouts::{layout, Layout};
+use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
 
 /// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
@@ -190,6 +191,23 @@ pub(crate) fn parse(instr: &'static str) -> Instr {
     }
 }
 
+impl Instr {
+    /// Random values for operand `operand` (A, B or C) over `n`'s tile, exact in the operand's
+    /// type with this accumulator ([`exact_range`]), seeded by `name` and the operand (salts
+    /// 1, 2, 3; a sparse check seeds A's non-zeros with 1 too, its metadata with 4).
+    pub(crate) fn random(&self, operand: Operand, n: &Numeral, name: &str) -> Matrix {
+        let (ty, salt) = match operand {
+            Operand::A => (self.a, 1),
+            Operand::B => (self.b, 2),
+            Operand::C => (self.c, 3),
+            other => panic!("no random {other:?} operand"),
+        };
+        let range = exact_range(ty, self.c, operand);
+        let (rows, cols) = (n.rows as usize, n.cols as usize);
+        Matrix::random(rows, cols, ty, range, seed(name, salt))
+    }
+}
+
 /// The PTX ISA version and target for a kernel whose entries need `arch`: the lowest that
 /// has the instruction and that ptxas 13.0 (and the 13.0 driver) still accepts.
 pub fn version_target(arch: &str, instr: &str) -> (&'static str, &'static str) {
@@ -288,21 +306,13 @@ pub fn kernel_for(
     body += "    mov.u32 %t, %tid.x;\n";
     for (i, (op, e, acc)) in ops.iter().enumerate() {
         let (ty, _) = reg_class(e, *acc);
-        let bytes = e.registers() * e.register_bits() / 8;
-        body += &format!(
-            "    ld.param.u64 %p{i}, [param_{op}];\n    cvta.to.global.u64 %p{i}, %p{i};\n    mul.wide.u32 %o, %t, {bytes};\n    add.u64 %p{i}, %p{i}, %o;\n"
-        );
+        let step = e.register_bits() / 8;
+        body += &param_ptr(i, &format!("param_{op}"), e.registers() * step);
         if i != out {
-            for r in 0..e.registers() {
-                let off = r * e.register_bits() / 8;
-                body += &format!("    ld.global.{ty} %{op}{r}, [%p{i}+{off}];\n");
-            }
+            body += &load_regs(ty, op, i, e.registers(), step);
         }
     }
-    let list = |op: &str, e: &Entry| {
-        let regs: Vec<String> = (0..e.registers()).map(|r| format!("%{op}{r}")).collect();
-        format!("{{{}}}", regs.join(", "))
-    };
+    let list = |op: &str, e: &Entry| reg_list(op, e.registers());
     let metadata = match sparse {
         Some((_, f)) => format!(", %e0, {f}"),
         None => String::new(),
@@ -315,10 +325,7 @@ pub fn kernel_for(
         list("c", c)
     );
     let (dty, _) = reg_class(c, true);
-    for r in 0..c.registers() {
-        let off = r * c.register_bits() / 8;
-        body += &format!("    st.global.{dty} [%p{out}+{off}], %d{r};\n");
-    }
+    body += &store_regs(dty, "d", out, c.registers(), c.register_bits() / 8);
     let entries: Vec<&str> = ops[..out].iter().map(|(_, e, _)| e.name()).collect();
     let params: Vec<String> = ops
         .iter()
@@ -370,6 +377,11 @@ impl Matrix {
             bits,
         }
     }
+}
+
+/// The generated code of `e`'s layout, which every entry a check runs has.
+pub(crate) fn generated(e: &Entry) -> &'static Layout {
+    layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()))
 }
 
 /// Every lane's registers gathered with the generated code, `[lane][word]`.
@@ -495,35 +507,14 @@ pub(crate) fn matmul(
 pub fn mma_check(g: &MmaGroup) -> Check {
     let ins = parse(g.instr);
     let kernel = ptx_for(g.instr, g.a, g.b, g.c);
-    let gen = |e: &Entry| {
-        layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()))
-    };
-    let (la, lb, lc) = (gen(g.a), gen(g.b), gen(g.c));
+    let (la, lb, lc) = (generated(g.a), generated(g.b), generated(g.c));
     let (na, nb, nc) = (g.a.numeral, g.b.numeral, g.c.numeral);
     let products = (na.rows / ins.m) as usize;
     assert_eq!(na.cols, ins.k, "{}: A columns", g.instr);
     assert_eq!(nb.cols, ins.n, "{}: B columns", g.instr);
-    let a = Matrix::random(
-        na.rows as usize,
-        na.cols as usize,
-        ins.a,
-        exact_range(ins.a, ins.c, Operand::A),
-        seed(g.instr, 1),
-    );
-    let b = Matrix::random(
-        nb.rows as usize,
-        nb.cols as usize,
-        ins.b,
-        exact_range(ins.b, ins.c, Operand::B),
-        seed(g.instr, 2),
-    );
-    let c = Matrix::random(
-        nc.rows as usize,
-        nc.cols as usize,
-        ins.c,
-        exact_range(ins.c, ins.c, Operand::C),
-        seed(g.instr, 3),
-    );
+    let a = ins.random(Operand::A, na, g.instr);
+    let b = ins.random(Operand::B, nb, g.instr);
+    let c = ins.random(Operand::C, nc, g.instr);
     let want: Vec<u64> = matmul(&a, &b, &c, products, ins.product)
         .into_iter()
         .map(|v| encode(ins.d, v))
@@ -543,17 +534,14 @@ pub fn mma_check(g: &MmaGroup) -> Check {
     let simulate = Box::new(move |inp: &[Vec<u32>]| {
         simulate_mma(inp, a_e, b_e, c_e, types, products, product)
     });
-    Check {
-        name: g.instr.to_string(),
+    Check::warp(
+        g.instr.to_string(),
         kernel,
         inputs,
         out_words,
-        threads: 32,
         simulate,
         verify,
-        diagnose: Vec::new(),
-        simulation_passes: true,
-    }
+    )
 }
 
 /// Rebuilds a matrix from every lane's registers with the ISA formula.

@@ -20,10 +20,9 @@ use fraglayout_tests::transcription::metadata;
 use layout_core::catalog::{Entry, Operand};
 
 use crate::check::Check;
-use crate::layouts::layout;
 use crate::mma::{
-    gather_all, kernel_for, lanes_of_product, matmul, operands_of, parse, required, runs_on_sm90,
-    seed, unplace, verify_d, Matrix, Product,
+    gather_all, generated, kernel_for, lanes_of_product, matmul, operands_of, parse, required,
+    runs_on_sm90, seed, unplace, verify_d, Matrix, Product,
 };
 use crate::values::{encode, exact_range, shuffled, Rng};
 
@@ -233,10 +232,12 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
     let ins = parse(g.instr);
     let (chunk, fields) = geometry(g);
     let kernel = kernel_for(g.instr, g.a, g.b, g.c, Some((g.e, f)));
-    let gen = |e: &Entry| {
-        layout(e.name()).unwrap_or_else(|| panic!("no generated code for {}", e.name()))
-    };
-    let (la, lb, lc, le) = (gen(g.a), gen(g.b), gen(g.c), gen(g.e));
+    let (la, lb, lc, le) = (
+        generated(g.a),
+        generated(g.b),
+        generated(g.c),
+        generated(g.e),
+    );
     let (na, nb, nc, ne) = (g.a.numeral, g.b.numeral, g.c.numeral, g.e.numeral);
     let (m, k) = (ins.m as usize, ins.k as usize);
     assert_eq!((na.rows, na.cols), (ins.m, ins.k / 2), "{}: A", g.instr);
@@ -254,20 +255,8 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
         ins.a,
         meta.densify(&compressed.values, chunk, fields, f, k),
     );
-    let b = Matrix::random(
-        k,
-        ins.n as usize,
-        ins.b,
-        exact_range(ins.b, ins.c, Operand::B),
-        seed(&name, 2),
-    );
-    let c = Matrix::random(
-        nc.rows as usize,
-        nc.cols as usize,
-        ins.c,
-        exact_range(ins.c, ins.c, Operand::C),
-        seed(&name, 3),
-    );
+    let b = ins.random(Operand::B, nb, &name);
+    let c = ins.random(Operand::C, nc, &name);
     let want: Vec<u64> = matmul(&a, &b, &c, 1, Product::Multiply)
         .into_iter()
         .map(|v| encode(ins.d, v))
@@ -289,17 +278,7 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
     let simulate = Box::new(move |inp: &[Vec<u32>]| {
         simulate_sparse(inp, [a_e, b_e, c_e, e_e], types, f, ordered)
     });
-    Check {
-        name,
-        kernel,
-        inputs,
-        out_words,
-        threads: 32,
-        simulate,
-        verify,
-        diagnose: Vec::new(),
-        simulation_passes: true,
-    }
+    Check::warp(name, kernel, inputs, out_words, simulate, verify)
 }
 
 /// The instruction as the ISA describes it, on the host: A's non-zeros placed by the fragment
@@ -331,6 +310,7 @@ fn simulate_sparse(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layouts::layout;
     use crate::values::unpack_words;
     use layout_core::catalog::CATALOG;
     use std::collections::BTreeMap;
@@ -425,10 +405,7 @@ mod tests {
         let bad = (c.verify)(&(c.simulate)(&swapped));
         assert!(bad.mismatched > 0, "{}", bad.line());
         // The same fields gathered with the 8- and 4-bit types' metadata layout: D differs.
-        let (good, other) = (
-            layout(g.e.name()).unwrap(),
-            layout("SM80_SPARSE_16x8x32_S8_E"),
-        );
+        let (good, other) = (generated(g.e), layout("SM80_SPARSE_16x8x32_S8_E"));
         let mut tile = vec![0u64; 16 * 16];
         for lane in 0..32 {
             let fields = unpack_words(&c.inputs[3][lane..lane + 1], 4, 8);

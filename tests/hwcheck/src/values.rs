@@ -1,5 +1,6 @@
 //! Element values: exact small numbers, their bit patterns per PTX type, and packing into
-//! 32-bit register words.
+//! 32-bit register words (`pack_words`, `unpack_words`: defined with the generated code in
+//! `fraglayout-hwcheck-layouts`, tested here).
 //!
 //! Every value used is an integer small enough that it, every product and every partial sum
 //! are exact in the element and accumulator types, so the host result is bit-exact whatever
@@ -7,6 +8,9 @@
 
 use half::{bf16, f16};
 use layout_core::catalog::Operand;
+
+// The packing convention lives with the generated code that packs with it.
+pub use fraglayout_hwcheck_layouts::pack::{pack_words, unpack_words};
 
 /// The bit pattern of the integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
 /// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in
@@ -151,49 +155,6 @@ pub fn shuffled(count: usize, lo: i64, hi: i64, seed: u64) -> Vec<i64> {
     }
     let span = (hi - lo + 1) as u64;
     idx.into_iter().map(|i| lo + (i % span) as i64).collect()
-}
-
-/// Elements (bit patterns of `bits` each) packed into 32-bit words, from the low bits up:
-/// element `k * r + j` in bits `j * bits..` of register `r` (64-bit elements take two words,
-/// low word first).
-pub fn pack_words(elements: &[u64], bits: u32) -> Vec<u32> {
-    if bits == 64 {
-        return elements
-            .iter()
-            .flat_map(|&v| [v as u32, (v >> 32) as u32])
-            .collect();
-    }
-    let per = (32 / bits) as usize;
-    let mask = element_mask(bits);
-    elements
-        .chunks(per)
-        .map(|chunk| {
-            chunk.iter().enumerate().fold(0u32, |w, (j, &v)| {
-                w | ((v & mask) << (j as u32 * bits)) as u32
-            })
-        })
-        .collect()
-}
-
-/// The low `bits` bits set (`bits` at most 32).
-fn element_mask(bits: u32) -> u64 {
-    (1u64 << bits) - 1
-}
-
-/// The inverse of [`pack_words`]: `count` elements of `bits` each.
-pub fn unpack_words(words: &[u32], bits: u32, count: usize) -> Vec<u64> {
-    if bits == 64 {
-        return words
-            .chunks(2)
-            .take(count)
-            .map(|w| u64::from(w[0]) | u64::from(w[1]) << 32)
-            .collect();
-    }
-    let per = (32 / bits) as usize;
-    let mask = element_mask(bits);
-    (0..count)
-        .map(|e| (u64::from(words[e / per]) >> ((e % per) as u32 * bits)) & mask)
-        .collect()
 }
 
 #[cfg(test)]

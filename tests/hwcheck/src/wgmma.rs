@@ -44,8 +44,10 @@ use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel};
-use crate::layouts::layout;
-use crate::mma::{compare, gather_all, partial_extent, scatter_all, version_target, Matrix};
+use crate::mma::{
+    compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
+};
+use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::sparse::{non_zeros, Decode, Metadata};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, unpack_words};
 
@@ -244,22 +246,30 @@ fn cases_of(instr: &str, c: &'static Entry, a_regs: Option<&'static Entry>) -> V
         .collect()
 }
 
+/// The `wgmma` (`sm_90a`) entries of `operand` with each of their instructions that starts
+/// with `prefix`, in catalog order.
+fn instructions(
+    operand: Operand,
+    prefix: &'static str,
+) -> impl Iterator<Item = (&'static Entry, &'static str)> {
+    CATALOG
+        .iter()
+        .filter(move |e| e.arch == "sm_90a" && e.operand == operand)
+        .flat_map(move |e| {
+            e.instructions
+                .iter()
+                .filter(move |i| i.starts_with(prefix))
+                .map(move |&i| (e, i))
+        })
+}
+
 /// Every case, in order: dense shared-memory A (f16 -> f32 first), dense A in registers, then
 /// the same for sparse.
 fn cases() -> Vec<Case> {
-    let wgmma = |e: &&'static Entry| e.arch == "sm_90a";
     let mut out = Vec::new();
     for prefix in ["wgmma.mma_async.sync.", "wgmma.mma_async.sp.sync."] {
-        let mut ss: Vec<Case> = CATALOG
-            .iter()
-            .filter(wgmma)
-            .filter(|e| e.operand == Operand::C)
-            .flat_map(|c| {
-                c.instructions
-                    .iter()
-                    .filter(|i| i.starts_with(prefix))
-                    .flat_map(move |i| cases_of(i, c, None))
-            })
+        let mut ss: Vec<Case> = instructions(Operand::C, prefix)
+            .flat_map(|(c, i)| cases_of(i, c, None))
             .filter(|c| {
                 if c.instr.ends_with("k16.f32.f16.f16") && c.sparse.is_none() {
                     NS.contains(&c.n)
@@ -278,25 +288,14 @@ fn cases() -> Vec<Case> {
                 c.sparse.map(|s| s.selector),
             )
         });
-        let rs = CATALOG
-            .iter()
-            .filter(wgmma)
-            .filter(|e| e.operand == Operand::A)
-            .flat_map(|a| {
-                a.instructions
-                    .iter()
-                    .filter(|i| i.starts_with(prefix))
-                    .flat_map(move |pattern| {
-                        let instr = pattern.replace("m64nN", &format!("m64n{RS_N}"));
-                        let c = CATALOG
-                            .iter()
-                            .find(|e| {
-                                e.operand == Operand::C && e.instructions.contains(&instr.as_str())
-                            })
-                            .unwrap_or_else(|| panic!("{instr}: no accumulator entry"));
-                        cases_of(&instr, c, Some(a))
-                    })
-            });
+        let rs = instructions(Operand::A, prefix).flat_map(|(a, pattern)| {
+            let instr = pattern.replace("m64nN", &format!("m64n{RS_N}"));
+            let c = CATALOG
+                .iter()
+                .find(|e| e.operand == Operand::C && e.instructions.contains(&instr.as_str()))
+                .unwrap_or_else(|| panic!("{instr}: no accumulator entry"));
+            cases_of(&instr, c, Some(a))
+        });
         out.extend(ss);
         out.extend(rs);
     }
@@ -412,10 +411,6 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     let dt = d_class(case.d_ty);
     let bytes = case.image_bytes() as u32;
     let chunks = bytes / 16;
-    let list = |p: &str, count: u32| {
-        let r: Vec<String> = (0..count).map(|i| format!("%{p}{i}")).collect();
-        format!("{{{}}}", r.join(", "))
-    };
     let a_regs = case.a_regs.map_or(0, |a| a.registers());
     let a_param = if a_regs > 0 {
         "    .param .u64 param_a,\n"
@@ -442,26 +437,17 @@ fn wgmma_ptx(case: &Case) -> Kernel {
         a_regs.max(1)
     );
     if a_regs > 0 {
-        s += &format!(
-            "    ld.param.u64 %p4, [param_a];\n    cvta.to.global.u64 %p4, %p4;\n    mul.wide.u32 %o, %t, {};\n    add.u64 %p4, %p4, %o;\n",
-            a_regs * 4
-        );
-        for r in 0..a_regs {
-            s += &format!("    ld.global.b32 %a{r}, [%p4+{}];\n", 4 * r);
-        }
+        s += &param_ptr(4, "param_a", a_regs * 4);
+        s += &load_regs("b32", "a", 4, a_regs, 4);
     }
     if case.sparse.is_some() {
-        s += "    ld.param.u64 %p5, [param_e];\n    cvta.to.global.u64 %p5, %p5;\n    mul.wide.u32 %o, %t, 4;\n    add.u64 %p5, %p5, %o;\n    ld.global.b32 %e, [%p5];\n";
+        s += &param_ptr(5, "param_e", 4);
+        s += "    ld.global.b32 %e, [%p5];\n";
     }
-    s += &format!(
-        "    ld.param.u64 %p2, [param_c];\n    cvta.to.global.u64 %p2, %p2;\n    mul.wide.u32 %o, %t, {};\n    add.u64 %p2, %p2, %o;\n",
-        regs * 4
-    );
-    for r in 0..regs {
-        s += &format!("    ld.global.{dt} %d{r}, [%p2+{}];\n", 4 * r);
-    }
+    s += &param_ptr(2, "param_c", regs * 4);
+    s += &load_regs(dt, "d", 2, regs, 4);
     let a = if a_regs > 0 {
-        list("a", a_regs)
+        reg_list("a", a_regs)
     } else {
         "%da".to_string()
     };
@@ -478,12 +464,10 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     s += &format!(
         "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n    {} {}, {a}, %db{metadata}, %scale{tail};\n    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n",
         case.instr,
-        list("d", regs)
+        reg_list("d", regs)
     );
     s += "    ld.param.u64 %p3, [param_d];\n    cvta.to.global.u64 %p3, %p3;\n    add.u64 %p3, %p3, %o;\n";
-    for r in 0..regs {
-        s += &format!("    st.global.{dt} [%p3+{}], %d{r};\n", 4 * r);
-    }
+    s += &store_regs(dt, "d", 3, regs, 4);
     s += "    ret;\n}\n";
     Kernel {
         name,
@@ -552,23 +536,18 @@ enum Variant {
     Swapped,
 }
 
-/// The generated code for catalog layout `name`.
-fn generated(name: &str) -> &'static crate::layouts::Layout {
-    layout(name).unwrap_or_else(|| panic!("no generated code for {name}"))
-}
-
 fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
     let (n, k, d_ty) = (case.n, case.k, case.d_ty);
     let (mem, desc) = image(case, &inp.a.bits, &inp.b.bits, variant == Variant::Swapped);
-    let l = generated(case.c.name());
+    let l = generated(case.c);
     let elems = case.c.numeral.elements as usize;
     let mut inputs = vec![mem, desc];
     if let Some(a) = case.a_regs {
-        inputs.push(gather_all(generated(a.name()), 128, &inp.a));
+        inputs.push(gather_all(generated(a), 128, &inp.a));
     }
     inputs.push(gather_all(l, 128, &inp.c));
     if let (Some(sp), Some(meta)) = (case.sparse, &inp.meta) {
-        let words = gather_all(generated(sp.e.name()), 128, meta);
+        let words = gather_all(generated(sp.e), 128, meta);
         assert_eq!(words.len(), 128, "{}: one metadata register", case.instr);
         inputs.push(words);
     }
@@ -848,6 +827,8 @@ mod tests {
     use super::*;
     use std::collections::{BTreeMap, BTreeSet};
 
+    use crate::layouts::layout;
+
     /// The type suffix (`dtype.atype.btype`) and K of an instruction.
     fn types_and_k(instr: &str) -> (String, usize) {
         let (_, rest) = instr.split_once(".m64n").unwrap();
@@ -970,7 +951,7 @@ mod tests {
         // The same tile gathered with the 8-bit types' metadata layout: D differs.
         let tile = operands(&c, case_seed(&c), false).meta.unwrap();
         let mut wrong = check.inputs.clone();
-        wrong[e] = gather_all(generated("SM90_SPARSE_64xNx64_S8_E"), 128, &tile);
+        wrong[e] = gather_all(layout("SM90_SPARSE_64xNx64_S8_E").unwrap(), 128, &tile);
         assert_ne!(wrong[e], check.inputs[e]);
         let bad = (check.verify)(&(check.simulate)(&wrong));
         assert!(bad.mismatched > 0, "{}", bad.line());

@@ -6,13 +6,19 @@
 //!   row-major matrix `m` of element bit patterns. 16-bit elements use the macro's
 //!   `gather, packed`; 1- (b1), 4- (also the 4-bit fields of `mma.sp` metadata), 8-, 32- and
 //!   64-bit elements are gathered with `gather` and packed by
-//!   [`pack_words`](crate::values::pack_words) (the crate's packing convention).
+//!   [`pack_words`](crate::pack::pack_words) (the crate's packing convention).
 //! - `scatter(lane, elements, out, ld)`: the lane's elements written into `out`.
 //! - `scatter_bounded(lane, elements, out, ld, rows, cols)`: the same for a partial tile,
 //!   through `bounds(rows, cols)`.
 //!
 //! The lengths given to the macro are checked against the numeral when it expands.
+//!
+//! This is a crate of its own, not a module of hwcheck, so that the expansion (by far the
+//! slowest code of the workspace to compile) is compiled once, not again for hwcheck's
+//! unit-test build. hwcheck names it `crate::layouts`.
 #![allow(non_snake_case)]
+
+pub mod pack;
 
 /// The generated functions of one layout.
 pub struct Layout {
@@ -42,7 +48,7 @@ macro_rules! gather_fn {
             |row, col| m[row * ld + col]
         }
         pub fn gather(lane: u32, m: &[u64], ld: usize) -> Vec<u32> {
-            crate::values::pack_words(&gather_elements(lane, m, ld), $bits)
+            crate::pack::pack_words(&gather_elements(lane, m, ld), $bits)
         }
     };
 }
