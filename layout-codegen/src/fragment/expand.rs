@@ -25,14 +25,16 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let thread = &f.thread;
     let len = Literal::usize_unsuffixed(f.len);
     let len_span = f.len_tokens.span();
-    let len_check = match f.args.mode {
+    let len_error = match f.args.mode {
         Mode::GatherPacked => quote_spanned! {len_span=>
-            const _: () = ::layout_core::expand::assert_packed_len(&__FL_NUMERAL, #len, 2);
+            ::layout_core::expand::packed_len_error(&__FL_NUMERAL, #len, 2)
         },
         _ => quote_spanned! {len_span=>
-            const _: () = ::layout_core::expand::assert_fragment_len(&__FL_NUMERAL, #len);
+            ::layout_core::expand::fragment_len_error(&__FL_NUMERAL, #len)
         },
     };
+    let len_check = failing(len_error, len_span);
+    let len_check = quote_spanned!(len_span=> const _: () = #len_check;);
     let elements = match f.args.mode {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
@@ -152,6 +154,16 @@ pub fn expand(f: &Fragment) -> TokenStream {
     }
 }
 
+/// `if let Some(m) = ERROR { panic!(..) }` for a compile-time check: the compiler shows the
+/// message on `span` alone, with no notes from inside `layout_core`.
+fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    quote_spanned! {span=>
+        if let ::core::option::Option::Some(__fl_m) = #error {
+            ::core::panic!("{}", __fl_m.as_str())
+        }
+    }
+}
+
 /// For each typed `row` / `col` parameter, a compile-time check that its integer type holds
 /// the tile's last row / column, spanned on the type. A constant item where it can be one; an
 /// inline `const` block where the type names a generic parameter of the function.
@@ -171,8 +183,8 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
         let ty = p.ty.as_ref()?;
         let col = k == 1;
         let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
-        let check = quote_spanned! {ty.span()=>
-            ::layout_core::expand::assert_coordinate(
+        let error = quote_spanned! {ty.span()=>
+            ::layout_core::expand::coordinate_error(
                 &__FL_NUMERAL,
                 #col,
                 #param,
@@ -181,6 +193,7 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
                 <#ty as ::layout_core::expand::Coordinate>::SIGNED,
             )
         };
+        let check = failing(error, ty.span());
         Some(if names_any(ty.to_token_stream(), &generics) {
             quote_spanned!(ty.span()=> const { #check };)
         } else {

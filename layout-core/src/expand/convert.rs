@@ -44,7 +44,7 @@ thread_index!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
 
 /// An integer type a typed `row` or `col` closure parameter may have. Generated code checks at
 /// compile time that [`MAX`](Self::MAX) reaches the tile's last row or column
-/// ([`assert_coordinate`](super::assert_coordinate)), so [`from_index`](Self::from_index)
+/// ([`coordinate_error`](super::coordinate_error)), so [`from_index`](Self::from_index)
 /// never loses anything.
 #[diagnostic::on_unimplemented(
     message = "a row or column is an index: `{Self}` is not an integer type",

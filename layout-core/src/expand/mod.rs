@@ -37,7 +37,10 @@
 mod checks;
 mod convert;
 
-pub use checks::{assert_coordinate, assert_fragment_len, assert_packed_len, MAX_UNROLLED};
+pub use checks::{
+    assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
+    MAX_UNROLLED,
+};
 pub use convert::{Coordinate, Fill, ThreadIndex};
 
 use crate::message::Message;
