@@ -71,6 +71,23 @@ numeral! {
     pub WARP_BAND: 48 x 10, warps 3, elements 5 { e => 1, warp => 5, lane => 15 }
 }
 
+numeral! {
+    /// `lane % 4` fits in the 5 columns but does not divide them: element `e` at place 4 adds
+    /// 4 to the column and carries (lane 1, element 1 is row 1, column 0). Found by the
+    /// property test in `check_property.rs`.
+    pub FIVE: 32 x 5, elements 5 { lane % 4 => 1, e => 4, lane / 4 => 20 }
+}
+
+#[fragment_layout(FIVE)]
+fn store_five(lane: u32, frag: &[u32; 5], out: &mut [u32]) {
+    |row, col, value| out[row * 5 + col] = value
+}
+
+#[fragment_layout(FIVE, gather)]
+fn load_five(lane: u32, a: &[u32]) -> [u32; 5] {
+    |row, col| a[row * 5 + col]
+}
+
 #[fragment_layout(ODD)]
 fn store_odd(lane: u32, frag: &[u32; 6], out: &mut [u32]) {
     |row, col, value| out[row * 2 + col] = value
@@ -132,6 +149,9 @@ fn numerals_with_digits_straddling_rows_are_what_the_layout_says() {
     assert_cells(&BAND, 6, &unpaired, |_, _| true);
     let wg = scatter_all(&WARP_BAND, 10, store_warp_band);
     assert_cells(&WARP_BAND, 10, &wg, |_, _| true);
+    assert_eq!(FIVE.thread_wrap(), 5);
+    assert_eq!(FIVE.coords(1, 1), Some((1, 0)));
+    assert_cells(&FIVE, 5, &scatter_all(&FIVE, 5, store_five), |_, _| true);
 }
 
 #[test]
@@ -142,6 +162,10 @@ fn gathers_of_straddling_numerals_read_each_element_from_its_cell() {
         let odd = load_odd(lane, &a);
         let packed = unpack_b16_array::<3, 6>(&load_odd_packed(lane, &h));
         let band = load_band(lane, &a);
+        for (e, v) in load_five(lane, &a).iter().enumerate() {
+            let (r, c) = FIVE.coords(lane, e as u32).unwrap();
+            assert_eq!(*v, r * 5 + c, "lane {lane} e {e}");
+        }
         for e in 0..6 {
             let (r, c) = ODD.coords(lane, e as u32).unwrap();
             assert_eq!(odd[e], r * 2 + c, "lane {lane} e {e}");

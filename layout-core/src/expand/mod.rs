@@ -9,13 +9,13 @@
 //!            = (thread_row + ELEMENT[e].0, thread_col + ELEMENT[e].1)   (no band: the common case)
 //! ```
 //!
-//! Sorted by place, a numeral's digits fall into three groups around the column count `cols`:
-//! *low* digits, whose values all land in the column (`place` divides `cols`, `place * range <=
-//! cols`, or a digit split evenly at the boundary, `cols / place` dividing `range`); *high*
-//! digits, wholly in the row (`place` a multiple of `cols`); and, between them, a *band* of
-//! digits that straddle rows unevenly (`place` and `cols` share no such factor). The band's
-//! offset is a multiple of the lowest band place, which divides `cols`, so adding it never
-//! carries out of the low digits' column.
+//! Sorted by place (each place the product of the ranges below it), a numeral's digits fall into
+//! three groups around the column count `cols`: *low* digits, wholly in the column
+//! (`place * range` divides `cols`), and at most one digit split evenly at the boundary
+//! (`cols / place` dividing `range`: its low part to the column, its high part to the row);
+//! *high* digits, wholly in the row (`place` a multiple of `cols`); and, between them, a *band*
+//! of digits that straddle rows unevenly. The band's offset is a multiple of the lowest band
+//! place, which divides `cols`, so adding it to the low digits' column never carries.
 //!
 //! - Element digits, wherever they are, give the constant [`Numeral::element_part`]: the
 //!   element's own offset `E` as `(E / cols, E % cols)`.
@@ -140,19 +140,7 @@ impl<const WRAP: usize> ThreadPart<WRAP> {
     /// its offset is split into row and column by one division by the constant `WRAP`.
     #[inline(always)]
     pub const fn new(terms: &[ThreadTerm; MAX_THREAD_TERMS], thread: u32) -> Self {
-        let (mut row, mut col) = thread_part(terms, thread);
-        if WRAP != 0 {
-            let band = sum_terms!(terms, |term| (
-                0,
-                0,
-                term.value(thread) * term.offset_mul as usize
-            ))
-            .2;
-            if let (Some(r), Some(c)) = (band.checked_div(WRAP), band.checked_rem(WRAP)) {
-                row += r;
-                col += c;
-            }
-        }
+        let (row, col) = thread_part_wrapped(terms, thread, WRAP);
         ThreadPart { row, col }
     }
 
@@ -161,20 +149,61 @@ impl<const WRAP: usize> ThreadPart<WRAP> {
     /// comparison; both parts' columns are below `WRAP`, so one carry is all there can be).
     #[inline(always)]
     pub const fn at(self, element: (usize, usize)) -> (usize, usize) {
-        let (row, col) = (self.row + element.0, self.col + element.1);
-        if WRAP != 0 && col >= WRAP {
-            (row + 1, col - WRAP)
-        } else {
-            (row, col)
+        at_wrapped((self.row, self.col), element, WRAP)
+    }
+}
+
+/// What [`ThreadPart::new`] computes with `WRAP = wrap`, for a `wrap` known only at run time
+/// (tools, and tests of random numerals). `wrap` 0 skips the band.
+#[inline(always)]
+pub const fn thread_part_wrapped(
+    terms: &[ThreadTerm; MAX_THREAD_TERMS],
+    thread: u32,
+    wrap: usize,
+) -> (usize, usize) {
+    let (mut row, mut col) = thread_part(terms, thread);
+    if wrap != 0 {
+        let band = sum_terms!(terms, |term| (
+            0,
+            0,
+            term.value(thread) * term.offset_mul as usize
+        ))
+        .2;
+        if let (Some(r), Some(c)) = (band.checked_div(wrap), band.checked_rem(wrap)) {
+            row += r;
+            col += c;
         }
+    }
+    (row, col)
+}
+
+/// What [`ThreadPart::at`] computes with `WRAP = wrap`: `part + element`, the column's overflow
+/// carried into the row.
+#[inline(always)]
+pub const fn at_wrapped(
+    part: (usize, usize),
+    element: (usize, usize),
+    wrap: usize,
+) -> (usize, usize) {
+    let (row, col) = (part.0 + element.0, part.1 + element.1);
+    if wrap != 0 && col >= wrap {
+        (row + 1, col - wrap)
+    } else {
+        (row, col)
     }
 }
 
 /// How a digit at `place` with `range` splits between row and column of a `cols`-wide tile:
-/// `Some(q)` where the low `q` values go to the column (at `place`) and `value / q` to the row;
+/// `Some(q)` where the low `q` values go to the column (at `place`) and `value / q` to the row
+/// (`q = cols / place`; all of them go to the column when `place * range` divides `cols`);
 /// `q == 0` where the whole digit goes to the row (at `place / cols`). `None`: in the band.
+///
+/// A digit that merely fits in the column without `place * range` dividing `cols` is in the
+/// band: `lane % 4` at place 1 of 5-column rows puts lanes in columns 0..4, but an element digit
+/// at place 4 above it adds 4 to the column and carries (lane 1 plus 4 is column 0 of the next
+/// row), which only the band's arithmetic gets right.
 const fn split(place: u32, range: u32, cols: u32) -> Option<u32> {
-    if place == 0 || cols == 0 {
+    if place == 0 || range == 0 || cols == 0 {
         return None;
     }
     if place % cols == 0 {
@@ -184,7 +213,7 @@ const fn split(place: u32, range: u32, cols: u32) -> Option<u32> {
         return None;
     }
     let q = cols / place;
-    if range <= q || range % q == 0 {
+    if q % range == 0 || range % q == 0 {
         Some(q)
     } else {
         None
