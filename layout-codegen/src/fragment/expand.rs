@@ -106,10 +106,14 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let layout = quote_spanned! {numeral_span=>
         const __FL_NUMERAL: ::layout_core::Numeral<'static> = #numeral;
         const _: () = ::layout_core::assert_bijection(&__FL_NUMERAL);
-        const __FL_TERMS: [::layout_core::expand::ThreadTerm; ::layout_core::expand::MAX_THREAD_TERMS] =
-            __FL_NUMERAL.thread_terms();
+        const __FL_TERMS: [::layout_core::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+            __FL_NUMERAL.thread_terms_array();
         const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
     };
+    let terms_check = failing(
+        quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
+        numeral_span,
+    );
     let paired = pattern.is_some().then(|| {
         quote!(
             const __FL_PAIRED: bool = __FL_NUMERAL.adjacent_pairs();
@@ -122,15 +126,16 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let below = quote_spanned! {lane_ty.span()=>
         <#lane_ty as ::layout_core::expand::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
     };
-    let outside = match f.args.mode {
-        Mode::Scatter => quote!(),
-        Mode::Gather => {
-            let fill = fill_value(f);
-            quote!(else { ::core::array::from_fn(|_| #fill) })
+    let outside = match (f.args.mode, &f.args.fill) {
+        (Mode::Scatter, _) => quote!(),
+        (Mode::Gather, Some(v)) => quote!(else { ::core::array::from_fn(|_| #v) }),
+        (Mode::Gather, None) => {
+            let ty = &f.element_ty;
+            quote_spanned!(ty.span()=> else { ::layout_core::expand::fill_array::<#ty, #len>() })
         }
-        Mode::GatherPacked => {
+        (Mode::GatherPacked, _) => {
             let fill = fill_value(f);
-            quote!(else { ::core::array::from_fn(|_| ::layout_core::pack::pack_b16(#fill, #fill)) })
+            quote!(else { [::layout_core::pack::pack_b16(#fill, #fill); #len] })
         }
     };
     let item = &f.item;
@@ -142,6 +147,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
         #inline
         #vis #sig {
             #layout
+            const _: () = #terms_check;
             #paired
             #len_check
             #coordinate_checks

@@ -41,7 +41,7 @@ pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     MAX_UNROLLED,
 };
-pub use convert::{Coordinate, Fill, ThreadIndex};
+pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 
 use crate::message::Message;
 use crate::numeral::LANES;
@@ -98,30 +98,50 @@ impl ThreadTerm {
     }
 }
 
-/// Sums `$f(term)` over the 16 terms, unrolled by hand so that constant terms fold to a few
-/// shifts, masks and adds (a loop of 16 is past what the optimizer analyses for folding).
-macro_rules! sum_terms {
-    ($t:ident, |$term:ident| $f:expr) => {{
-        let mut sum = (0usize, 0usize, 0usize);
-        sum_terms!(@ sum, $t, $term, $f, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        sum
-    }};
-    (@ $sum:ident, $t:ident, $term:ident, $f:expr, $($i:literal)*) => {$(
-        let $term = $t[$i];
-        let add: (usize, usize, usize) = $f;
-        $sum = ($sum.0 + add.0, $sum.1 + add.1, $sum.2 + add.2);
+/// `$body` for `$k` in `0..$n` (at most 16), unrolled by hand so that constant terms fold to a
+/// few shifts, masks and adds; with `$n` a const parameter, the copies past it are not even
+/// compiled.
+macro_rules! unrolled {
+    ($n:ident, |$k:ident| $body:block) => {
+        unrolled!(@ $n, $k, $body, 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15)
+    };
+    (@ $n:ident, $k:ident, $body:block, $($i:literal)*) => {$(
+        if $i < $n {
+            let $k = $i;
+            $body
+        }
     )*};
 }
 
 /// The thread part of the coordinates of a numeral without a band ([`Numeral::thread_wrap`]
 /// is 0): the sum of the terms' row and column parts. [`ThreadPart::new`] handles every numeral.
+/// Takes up to [`MAX_THREAD_TERMS`] terms: [`Numeral::thread_terms`], or the exact
+/// [`Numeral::thread_terms_array`] that generated code uses.
 #[inline(always)]
-pub const fn thread_part(t: &[ThreadTerm; MAX_THREAD_TERMS], thread: u32) -> (usize, usize) {
-    let s = sum_terms!(t, |term| {
-        let (r, c) = term.apply(thread);
-        (r, c, 0)
+pub const fn thread_part<const N: usize>(t: &[ThreadTerm; N], thread: u32) -> (usize, usize) {
+    const {
+        assert!(
+            N <= MAX_THREAD_TERMS,
+            "at most MAX_THREAD_TERMS thread terms"
+        )
+    };
+    let (mut row, mut col) = (0, 0);
+    unrolled!(N, |k| {
+        let (r, c) = t[k].apply(thread);
+        row += r;
+        col += c;
     });
-    (s.0, s.1)
+    (row, col)
+}
+
+/// The band offset of `thread`: the sum of the terms' `offset_mul` parts.
+#[inline(always)]
+const fn band_offset<const N: usize>(t: &[ThreadTerm; N], thread: u32) -> usize {
+    let mut band = 0;
+    unrolled!(N, |k| {
+        band += t[k].value(thread) * t[k].offset_mul as usize;
+    });
+    band
 }
 
 /// What the thread adds to every coordinate, computed once per call; `WRAP` is
@@ -139,8 +159,15 @@ impl<const WRAP: usize> ThreadPart<WRAP> {
     /// The thread part of `thread`, which must be below the numeral's thread count. With a band,
     /// its offset is split into row and column by one division by the constant `WRAP`.
     #[inline(always)]
-    pub const fn new(terms: &[ThreadTerm; MAX_THREAD_TERMS], thread: u32) -> Self {
-        let (row, col) = thread_part_wrapped(terms, thread, WRAP);
+    pub const fn new<const N: usize>(terms: &[ThreadTerm; N], thread: u32) -> Self {
+        let (mut row, mut col) = thread_part(terms, thread);
+        if WRAP != 0 {
+            let band = band_offset(terms, thread);
+            if let (Some(r), Some(c)) = (band.checked_div(WRAP), band.checked_rem(WRAP)) {
+                row += r;
+                col += c;
+            }
+        }
         ThreadPart { row, col }
     }
 
@@ -149,37 +176,33 @@ impl<const WRAP: usize> ThreadPart<WRAP> {
     /// comparison; both parts' columns are below `WRAP`, so one carry is all there can be).
     #[inline(always)]
     pub const fn at(self, element: (usize, usize)) -> (usize, usize) {
-        at_wrapped((self.row, self.col), element, WRAP)
+        let (row, col) = (self.row + element.0, self.col + element.1);
+        if WRAP != 0 && col >= WRAP {
+            (row + 1, col - WRAP)
+        } else {
+            (row, col)
+        }
     }
 }
 
 /// What [`ThreadPart::new`] computes with `WRAP = wrap`, for a `wrap` known only at run time
 /// (tools, and tests of random numerals). `wrap` 0 skips the band.
-#[inline(always)]
-pub const fn thread_part_wrapped(
-    terms: &[ThreadTerm; MAX_THREAD_TERMS],
+pub const fn thread_part_wrapped<const N: usize>(
+    terms: &[ThreadTerm; N],
     thread: u32,
     wrap: usize,
 ) -> (usize, usize) {
     let (mut row, mut col) = thread_part(terms, thread);
-    if wrap != 0 {
-        let band = sum_terms!(terms, |term| (
-            0,
-            0,
-            term.value(thread) * term.offset_mul as usize
-        ))
-        .2;
-        if let (Some(r), Some(c)) = (band.checked_div(wrap), band.checked_rem(wrap)) {
-            row += r;
-            col += c;
-        }
+    let band = band_offset(terms, thread);
+    if let (Some(r), Some(c)) = (band.checked_div(wrap), band.checked_rem(wrap)) {
+        row += r;
+        col += c;
     }
     (row, col)
 }
 
 /// What [`ThreadPart::at`] computes with `WRAP = wrap`: `part + element`, the column's overflow
 /// carried into the row.
-#[inline(always)]
 pub const fn at_wrapped(
     part: (usize, usize),
     element: (usize, usize),
@@ -277,6 +300,15 @@ impl Numeral<'_> {
     /// Fails compilation (as a `const`) with a message when the numeral needs more than
     /// [`MAX_THREAD_TERMS`] terms.
     pub const fn thread_terms(&self) -> [ThreadTerm; MAX_THREAD_TERMS] {
+        let (terms, needed) = self.build_thread_terms();
+        if needed > MAX_THREAD_TERMS {
+            too_many_terms(self);
+        }
+        terms
+    }
+
+    /// The terms that fit, and how many the numeral needs (possibly more than fit).
+    const fn build_thread_terms(&self) -> ([ThreadTerm; MAX_THREAD_TERMS], usize) {
         let mut out = [ThreadTerm::ZERO; MAX_THREAD_TERMS];
         let mut n = 0;
         let threads = self.threads();
@@ -307,17 +339,16 @@ impl Numeral<'_> {
                 while k < 2 {
                     let (divisor, range, row_mul, col_mul, offset_mul) = parts[k];
                     if range != 0 {
-                        if n == MAX_THREAD_TERMS {
-                            too_many_terms(self);
-                        }
                         let top = divisor as u64 * range as u64 == threads as u64;
-                        out[n] = ThreadTerm {
-                            divisor,
-                            modulus: if top { 0 } else { range },
-                            row_mul,
-                            col_mul,
-                            offset_mul,
-                        };
+                        if n < MAX_THREAD_TERMS {
+                            out[n] = ThreadTerm {
+                                divisor,
+                                modulus: if top { 0 } else { range },
+                                row_mul,
+                                col_mul,
+                                offset_mul,
+                            };
+                        }
                         n += 1;
                     }
                     k += 1;
@@ -325,19 +356,74 @@ impl Numeral<'_> {
             }
             i += 1;
         }
+        (out, n)
+    }
+}
+
+impl Numeral<'_> {
+    /// How many thread terms generated code evaluates: one for each lane or warp digit, two
+    /// for a digit split at the column boundary; at most [`MAX_THREAD_TERMS`] (a numeral
+    /// needing more is refused by [`thread_terms`](Self::thread_terms)).
+    pub const fn thread_term_count(&self) -> usize {
+        let needed = self.build_thread_terms().1;
+        if needed < MAX_THREAD_TERMS {
+            needed
+        } else {
+            MAX_THREAD_TERMS
+        }
+    }
+
+    /// The first `N` of [`thread_terms`](Self::thread_terms): with `N` the
+    /// [`thread_term_count`](Self::thread_term_count), exactly the terms, no padding. Generated
+    /// code writes `const __FL_TERMS: [ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+    /// __FL_NUMERAL.thread_terms_array();`.
+    ///
+    /// Unlike `thread_terms`, it does not fail for a numeral that needs more terms than fit;
+    /// generated code checks [`thread_terms_error`](Self::thread_terms_error) on its own.
+    pub const fn thread_terms_array<const N: usize>(&self) -> [ThreadTerm; N] {
+        const {
+            assert!(
+                N <= MAX_THREAD_TERMS,
+                "at most MAX_THREAD_TERMS thread terms"
+            )
+        };
+        let all = self.build_thread_terms().0;
+        let mut out = [ThreadTerm::ZERO; N];
+        let mut k = 0;
+        while k < N {
+            out[k] = all[k];
+            k += 1;
+        }
         out
+    }
+}
+
+impl Numeral<'_> {
+    /// Why generated code cannot evaluate the numeral's thread part, if it cannot: it needs
+    /// more than [`MAX_THREAD_TERMS`] terms.
+    pub const fn thread_terms_error(&self) -> Option<Message> {
+        let needed = self.build_thread_terms().1;
+        if needed <= MAX_THREAD_TERMS {
+            return None;
+        }
+        let mut m = Message::new();
+        m.push("numeral `");
+        m.push(self.name);
+        m.push("` needs ");
+        m.push_num(needed as u64);
+        m.push(" lane and warp terms (one a digit, two for a digit split at the column boundary), more than the ");
+        m.push_num(MAX_THREAD_TERMS as u64);
+        m.push(" generated code evaluates: merge neighbouring digits of the same input (`warp % 2 => 512, warp / 2 => 1024` is `warp => 512`)");
+        Some(m)
     }
 }
 
 /// The refusal of a numeral with more thread terms than generated code evaluates.
 const fn too_many_terms(n: &Numeral) -> ! {
-    let mut m = Message::new();
-    m.push("numeral `");
-    m.push(n.name);
-    m.push("` needs more than ");
-    m.push_num(MAX_THREAD_TERMS as u64);
-    m.push(" lane and warp terms (one a digit, two for a digit split at the column boundary), the most generated code evaluates: merge neighbouring digits of the same input (`warp % 2 => 512, warp / 2 => 1024` is `warp => 512`)");
-    panic!("{}", m.as_str());
+    match n.thread_terms_error() {
+        Some(m) => panic!("{}", m.as_str()),
+        None => panic!("too many thread terms"),
+    }
 }
 
 impl Numeral<'_> {
