@@ -269,6 +269,20 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
     };
     let mut params = Vec::new();
     if let Some(c) = closure {
+        // The closure is never a value: its body runs in place for each element, so a keyword
+        // that changes what the closure value is would be silently ignored.
+        if let Some(m) = &c.capture {
+            errors.push(syn::Error::new(
+                m.span,
+                "the element closure is never kept, so `move` means nothing here: remove it",
+            ));
+        }
+        if let Some(a) = &c.asyncness {
+            errors.push(syn::Error::new(
+                a.span,
+                "the element closure runs for each element and cannot be `async`: remove `async` (the function itself may be `async fn`)",
+            ));
+        }
         let names = match args.mode {
             Mode::Scatter => &["row", "col", "value"][..],
             _ => &["row", "col"][..],
