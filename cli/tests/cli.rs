@@ -487,7 +487,7 @@ fn expand_prints_unrolled_code_that_parses() {
         // element has its own constant part.
         assert!(!code.contains("for "), "{e}: a loop\n{code}");
         assert!(!code.contains("/ ") && !code.contains("% "), "{e}\n{code}");
-        assert!(code.contains("thread_part("), "{e}");
+        assert!(code.contains("ThreadPart::<"), "{e}");
         for i in 0..n.elements {
             assert!(
                 code.contains(&format!("element_part({i})")),

@@ -92,20 +92,26 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
 ///     const __FL_NUMERAL: ::layout_core::Numeral<'static> = SM80_16x8x16_F32_C;
 ///     const _: () = ::layout_core::assert_bijection(&__FL_NUMERAL);
-///     const _: () = ::layout_core::expand::assert_fragment_len(&__FL_NUMERAL, 4);
-///     const __FL_TERMS: [ThreadTerm; 8] = __FL_NUMERAL.thread_terms();
-///     let __fl_thread: u32 = lane as u32;
-///     let (__fl_row, __fl_col) = ::layout_core::expand::thread_part(&__FL_TERMS, __fl_thread);
-///     {
-///         const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(0); // (0, 0)
-///         let row = __fl_row + __FL_ELEMENT.0;
-///         let col = __fl_col + __FL_ELEMENT.1;
-///         let value = frag[0];
-///         out[row * ld + col] = value;
+///     const __FL_TERMS: [ThreadTerm; 16] = __FL_NUMERAL.thread_terms();
+///     const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap(); // 0: no digit straddles rows
+///     const _: () = /* the fragment has 4 elements, or a compile error on `4` */;
+///     if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
+///         let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+///         {
+///             const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(0); // (0, 0)
+///             let value = frag[0];
+///             let (row, col) = __fl_at.at(__FL_ELEMENT);
+///             out[row * ld + col] = value;
+///         }
+///         // ... elements 1, 2 and 3 with element parts (0, 1), (8, 0), (8, 1)
 ///     }
-///     // ... elements 1, 2 and 3 with element parts (0, 1), (8, 0), (8, 1)
 /// }
 /// ```
+///
+/// Every numeral that passes the bijection check expands, including those whose digits
+/// straddle rows unevenly (`96 x 2` with `e % 3 => 1, e / 3 => 3, lane => 6`): element digits
+/// there still fold to constants; a lane or warp digit there costs one division by the
+/// constant column count per call and one comparison per element (see `layout_core::expand`).
 ///
 /// **Gather** (`gather`): the closure `|row, col|` reads one element and the function returns
 /// the fragment in the numeral's element order. With `gather, packed` it returns 16-bit
@@ -148,10 +154,10 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// read the tile); otherwise every element is its own access. The choice is a constant, so the
 /// other path is compiled away. `unpaired` turns it off.
 ///
-/// **Partial tiles**: `bounds(ROWS, COLS)` names the parameters holding the valid rows and
-/// columns of the tile (any integer type; beyond the tile means the whole tile). Whole tiles take
-/// a path with no per-element check; partial ones write only the elements inside, and a gather
-/// returns `fill = VALUE` (zero by default) outside.
+/// **Partial tiles**: `bounds(ROWS, COLS)` gives the valid rows and columns of the tile as
+/// expressions of the parameters (`bounds(m, n)`, `bounds(m - i, n - j)`; any integer type;
+/// beyond the tile means the whole tile, below zero none). Whole tiles take a path with no
+/// per-element check; partial ones run only the elements inside.
 ///
 /// ```
 /// use layout_core::catalog::SM80_16x8x16_F32_C;
@@ -166,8 +172,32 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// assert_eq!(out.iter().filter(|&&v| v == 1.0).count(), 72);
 /// ```
 ///
-/// Precondition: the lane (thread) index is below the numeral's thread count (32, or 128 for
-/// a warpgroup); debug builds assert it.
+/// **The lane** may have any integer type; it is converted without loss. A lane (thread)
+/// outside the layout's threads (32, or 128 for a warpgroup), negative or too large for `u32`,
+/// runs no element, in every build: a scatter writes nothing, and a gather returns its fill
+/// value for every element: `fill = VALUE` when the attribute gives one, else the element
+/// type's `Default` (zero; `0` in each half of a packed register). A bounded gather returns
+/// the same value for the elements outside the valid part. The check is one comparison per
+/// call (see docs/PERFORMANCE.md for its cost).
+///
+/// ```
+/// use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
+/// #[layout_macros::fragment_layout(SM80_16x8x16_F16_A_ROW, gather, fill = 0xffff)]
+/// fn load_a(lane: usize, a: &[u16]) -> [u16; 8] {
+///     |row, col| a[row * 16 + col]
+/// }
+/// let a = [7u16; 256];
+/// assert_eq!(load_a(31, &a), [7; 8]);
+/// assert_eq!(load_a(32, &a), [0xffff; 8]);
+/// assert_eq!(load_a(1 << 40, &a), [0xffff; 8]); // never truncated onto lane 0
+/// ```
+///
+/// **The closure's parameters** may be typed: `|row: u16, col: u16, value: f32|`. A row or
+/// column type must be an integer type holding the tile's last row or column (checked at
+/// compile time, so the conversion is exact). A body whose own `return`, `?`, `break`,
+/// `continue` or `.await` would otherwise act on the whole function runs each element through
+/// the closure as written, so it behaves exactly as that closure (`return` ends one element);
+/// other bodies are inlined.
 #[proc_macro_attribute]
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     layout_codegen::fragment_layout(args.into(), item.into()).into()

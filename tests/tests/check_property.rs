@@ -1,8 +1,12 @@
 //! The checker's verdict equals a brute-force ownership map's, over random numerals: random
-//! radices for each input, random place orders, random tile shapes, and random mistakes.
+//! radices for each input, random place orders, random tile shapes, and random mistakes. And
+//! over every numeral the checker accepts, the arithmetic `#[fragment_layout]` generates puts
+//! each element where `Numeral::coords` does, in every form.
 
 use fraglayout_tests::ownership::{dead_digit_values, is_exact, Ownership};
-use layout_core::expand::thread_part;
+use layout_core::bounds::{Extent, ExtentArg};
+use layout_core::expand::{at_wrapped, thread_part_wrapped, ThreadIndex};
+use layout_core::pack::{pack_b16, unpack_b16};
 use layout_core::{Digit, Numeral, Source};
 use proptest::prelude::*;
 
@@ -56,8 +60,18 @@ impl Case {
 
 fn generate(seed: u64) -> Case {
     let mut rng = Rng(seed);
-    let warps = rng.pick(&[1, 1, 2, 4]);
-    let elements = rng.pick(&[1, 2, 3, 4, 6, 8]);
+    let mut case = valid_case(&mut rng, &[1, 1, 2, 4], &[1, 2, 3, 4, 6, 8]);
+    if rng.below(2) == 0 {
+        mutate(&mut rng, &mut case);
+    }
+    case
+}
+
+/// A random valid numeral: `warps` and `elements` picked from the lists, each input's extent
+/// cut into random radices, the digits in a random place order, any tile width.
+fn valid_case(rng: &mut Rng, warp_choices: &[u32], element_choices: &[u32]) -> Case {
+    let warps = rng.pick(warp_choices);
+    let elements = rng.pick(element_choices);
     let mut digits = Vec::new();
     for (source, extent) in [
         (Source::Lane, 32),
@@ -65,7 +79,7 @@ fn generate(seed: u64) -> Case {
         (Source::Element, elements),
     ] {
         let mut divisor = 1;
-        for r in radices(&mut rng, extent) {
+        for r in radices(rng, extent) {
             digits.push(Digit::new(source, divisor, r, 0));
             divisor *= r;
         }
@@ -83,18 +97,14 @@ fn generate(seed: u64) -> Case {
     let size = place;
     let col_choices: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
     let cols = rng.pick(&col_choices);
-    let mut case = Case {
+    Case {
         rows: size / cols,
         cols,
         warps,
         elements,
         digits,
         mutated: false,
-    };
-    if rng.below(2) == 0 {
-        mutate(&mut rng, &mut case);
     }
-    case
 }
 
 /// One random mistake; ranges stay 2 or more, divisors and places 1 or more, so the brute force
@@ -150,53 +160,191 @@ proptest! {
             prop_assert!(!n.errors().is_empty());
         }
     }
+}
 
-    /// What generated code computes, a thread part once plus a constant per element, is the
-    /// numeral's coordinate everywhere; and where the pairing rule fires, element `2k + 1` is
-    /// the right-hand neighbour of `2k`.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// What generated code computes is the numeral's coordinate everywhere, in every form, for
+    /// random numerals of the whole accepted space (see [`accepted`]).
     #[test]
     fn generated_code_arithmetic_agrees_with_coords(seed in any::<u64>()) {
-        let case = generate(seed);
+        let case = accepted(seed);
         let n = case.numeral();
-        if !n.is_bijection() || n.inseparable_digit().is_some() {
-            // Generated code refuses these at compile time; the test below counts how many
-            // random numerals get through.
-            return Ok(());
+        prop_assert!(n.is_bijection(), "seed {}: {:?}", seed, n);
+        let checked = check_generated(&n, &mut Rng(!seed));
+        prop_assert!(checked.is_ok(), "seed {}: {}", seed, checked.unwrap_err());
+    }
+}
+
+/// Warps and elements with factors 2, 3 and 5, so that the accepted space has ranges and tile
+/// widths that are not powers of two, digits straddling rows (of elements, lanes and warps),
+/// and warpgroups.
+const ACCEPTED_WARPS: [u32; 7] = [1, 1, 2, 3, 4, 6, 8];
+const ACCEPTED_ELEMENTS: [u32; 10] = [1, 2, 3, 4, 5, 6, 8, 9, 10, 12];
+
+/// A random numeral the checker accepts.
+fn accepted(seed: u64) -> Case {
+    valid_case(&mut Rng(seed), &ACCEPTED_WARPS, &ACCEPTED_ELEMENTS)
+}
+
+/// Runs the arithmetic of every form of generated code on `n` (the same `layout_core::expand`
+/// functions, with the band's column count known at run time) and compares each element with
+/// `coords`; `Err` names the first difference.
+///
+/// - scatter: every thread's elements land on their cells, each cell once; where the pairing
+///   rule fires, element `2k + 1` is one column right of `2k`;
+/// - gather and packed gather: each thread reads its elements, in element order, two per
+///   register;
+/// - bounded (random extents, some beyond the tile or negative): exactly the elements inside
+///   run, the rest get the fill;
+/// - threads outside the layout, as any integer type: no element runs.
+fn check_generated(n: &Numeral, rng: &mut Rng) -> Result<(), String> {
+    let (terms, wrap, threads) = (n.thread_terms(), n.thread_wrap(), n.threads());
+    let cols = n.cols as usize;
+    let parts: Vec<(usize, usize)> = (0..n.elements).map(|e| n.element_part(e)).collect();
+    let coords = |t: u32, e: u32| {
+        let (r, c) = n.coords(t, e).expect("in range");
+        (r as usize, c as usize)
+    };
+    // Where generated code puts each element of each thread.
+    let mut at: Vec<Vec<(usize, usize)>> = Vec::new();
+    for t in 0..threads {
+        if t.below(threads) != Some(t) || (t as i64).below(threads) != Some(t) {
+            return Err(format!("thread {t} does not convert to itself"));
         }
-        let terms = n.thread_terms();
-        for t in 0..n.threads() {
-            let (tr, tc) = thread_part(&terms, t);
+        let part = thread_part_wrapped(&terms, t, wrap);
+        at.push(parts.iter().map(|&p| at_wrapped(part, p, wrap)).collect());
+    }
+    for bad in [threads, threads + 1, u32::MAX] {
+        if bad.below(threads).is_some() || (bad as usize | 1 << 32).below(threads).is_some() {
+            return Err(format!("thread {bad} is not refused"));
+        }
+    }
+    if (-1i32).below(threads).is_some() {
+        return Err("thread -1 is not refused".into());
+    }
+    // Scatter.
+    let mut tile = vec![None; n.size() as usize];
+    for t in 0..threads {
+        for e in 0..n.elements {
+            let (r, c) = at[t as usize][e as usize];
+            if (r, c) != coords(t, e) {
+                return Err(format!(
+                    "scatter: thread {t} element {e} at ({r}, {c}), coords {:?}",
+                    coords(t, e)
+                ));
+            }
+            if n.adjacent_pairs() && e % 2 == 1 && at[t as usize][e as usize - 1] != (r, c - 1) {
+                return Err(format!(
+                    "pair: thread {t} element {e} is not next to {}",
+                    e - 1
+                ));
+            }
+            match tile.get_mut(r * cols + c) {
+                Some(cell @ None) => *cell = Some((t, e)),
+                _ => return Err(format!("scatter: ({r}, {c}) written twice or outside")),
+            }
+        }
+    }
+    // Gather and packed gather, from a tile holding each cell's offset.
+    let code = |(r, c): (usize, usize)| (r * cols + c) as u32;
+    for t in 0..threads {
+        let got: Vec<u32> = at[t as usize].iter().map(|&p| code(p)).collect();
+        let want: Vec<u32> = (0..n.elements).map(|e| code(coords(t, e))).collect();
+        if got != want {
+            return Err(format!("gather: thread {t} read {got:?}, coords {want:?}"));
+        }
+        if n.elements % 2 == 0 {
+            let regs: Vec<u32> = got
+                .chunks(2)
+                .map(|p| pack_b16(p[0] as u16, p[1] as u16))
+                .collect();
+            let back: Vec<u16> = regs
+                .iter()
+                .flat_map(|&r| <[u16; 2]>::from(unpack_b16(r)))
+                .collect();
+            let want16: Vec<u16> = want.iter().map(|&w| w as u16).collect();
+            if back != want16 {
+                return Err(format!("packed gather: thread {t}"));
+            }
+        }
+    }
+    // Bounded: the whole tile, nothing, random corners, and extents beyond the tile.
+    let (rows, cols32) = (n.rows as i64, n.cols as i64);
+    let mut extents = vec![(rows, cols32), (0, 0), (-1, cols32), (i64::MAX, i64::MAX)];
+    for _ in 0..3 {
+        extents.push((
+            rng.below(rows as u64 + 2) as i64,
+            rng.below(cols32 as u64 + 2) as i64,
+        ));
+    }
+    for (er, ec) in extents {
+        let ext = Extent::clamped(n, er.saturating_u32(), ec.saturating_u32());
+        for t in 0..threads {
             for e in 0..n.elements {
-                let (er, ec) = n.element_part(e);
-                let (r, c) = n.coords(t, e).unwrap();
-                prop_assert_eq!((tr + er, tc + ec), (r as usize, c as usize), "seed {} t {} e {}", seed, t, e);
-                if n.adjacent_pairs() && e % 2 == 1 {
-                    prop_assert_eq!(n.coords(t, e - 1), Some((r, c - 1)));
+                let (r, c) = at[t as usize][e as usize];
+                let runs = ext.is_whole(n) || ext.contains(r, c);
+                let (wr, wc) = coords(t, e);
+                let inside = (wr as i64) < er && (wc as i64) < ec;
+                if runs != inside {
+                    return Err(format!(
+                        "bounded {er} x {ec}: thread {t} element {e} at ({wr}, {wc}) runs: {runs}"
+                    ));
                 }
             }
         }
     }
+    Ok(())
 }
 
 #[test]
-fn most_random_valid_numerals_are_separable_and_some_pair() {
-    let (mut valid, mut separable, mut paired) = (0, 0, 0);
-    for seed in 0..3000 {
-        let case = generate(seed);
+fn generated_code_arithmetic_agrees_with_coords_across_the_accepted_space() {
+    let (mut cases, mut inseparable, mut thread_band, mut paired) = (0, 0, 0, 0);
+    let (mut odd_ranges, mut odd_widths, mut warpgroups) = (0, 0, 0);
+    for seed in 0..1500 {
+        let case = accepted(seed);
         let n = case.numeral();
-        if n.is_bijection() {
-            valid += 1;
-            if n.inseparable_digit().is_none() {
-                separable += 1;
-                paired += usize::from(n.adjacent_pairs());
-            }
+        assert!(n.is_bijection(), "seed {seed}: {n:?}");
+        if let Err(e) = check_generated(&n, &mut Rng(!seed)) {
+            panic!("seed {seed}: {e}\n{n:?}");
         }
+        cases += 1;
+        inseparable += usize::from(n.inseparable_digit().is_some());
+        thread_band += usize::from(n.thread_wrap() != 0);
+        paired += usize::from(n.adjacent_pairs());
+        odd_ranges += usize::from(n.digits.iter().any(|d| !d.range.is_power_of_two()));
+        odd_widths += usize::from(!n.cols.is_power_of_two());
+        warpgroups += usize::from(n.warps > 1);
     }
-    assert!(
-        separable * 10 > valid * 6,
-        "{separable} of {valid} separable"
+    let share = |k: usize| format!("{k} ({:.1} %)", 100.0 * k as f64 / cases as f64);
+    println!(
+        "{cases} accepted numerals: {} with a digit straddling rows, {} of them with a lane or \
+         warp digit there; {} with a range and {} with a tile width that is not a power of two; \
+         {} over several warps; {} pairing",
+        share(inseparable),
+        share(thread_band),
+        share(odd_ranges),
+        share(odd_widths),
+        share(warpgroups),
+        share(paired),
     );
-    assert!(paired > 50, "the pairing rule fires on {paired}");
+    // The space this covers: each kind is there in numbers (the seeds are fixed, so these
+    // counts only move when the generator does).
+    assert!(
+        inseparable * 100 >= cases * 3,
+        "straddling: {}",
+        share(inseparable)
+    );
+    assert!(
+        thread_band * 100 >= cases,
+        "thread band: {}",
+        share(thread_band)
+    );
+    assert!(odd_ranges * 4 >= cases, "odd ranges: {}", share(odd_ranges));
+    assert!(odd_widths * 4 >= cases, "odd widths: {}", share(odd_widths));
+    assert!(warpgroups * 2 >= cases, "warps: {}", share(warpgroups));
+    assert!(paired * 20 >= cases, "pairs: {}", share(paired));
 }
 
 #[test]

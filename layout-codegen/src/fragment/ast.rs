@@ -1,7 +1,7 @@
 //! The typed form of a `#[fragment_layout(...)]` function.
 
 use proc_macro2::TokenStream;
-use syn::{Expr, ItemFn, Pat, Type};
+use syn::{Expr, ExprClosure, ItemFn, Pat, Type};
 
 /// Scatter a fragment out, or gather one in.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -15,13 +15,14 @@ pub enum Mode {
 }
 
 /// The attribute's arguments:
-/// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS) [, fill = VALUE]]`.
+/// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]`.
 pub struct Args {
     pub numeral: Expr,
     pub mode: Mode,
-    /// The parameters holding the valid rows and columns of a partial tile.
-    pub bounds: Option<(syn::Ident, syn::Ident)>,
-    /// What a bounded gather returns outside the valid part (zero by default).
+    /// The valid rows and columns of a partial tile: expressions of the parameters.
+    pub bounds: Option<(Expr, Expr)>,
+    /// What a gather returns where it reads nothing: outside the valid part of a partial tile,
+    /// and for a thread outside the layout (`Default::default()` when not given).
     pub fill: Option<Expr>,
     /// `unpaired`: never merge neighbouring elements into one access.
     pub unpaired: bool,
@@ -38,15 +39,23 @@ pub struct Fragment {
     pub args: Args,
     /// The user's function; its signature is kept as written.
     pub item: ItemFn,
-    /// The thread (lane) parameter's name.
+    /// The thread (lane) parameter's name and type.
     pub thread: syn::Ident,
+    pub thread_ty: Type,
     /// Scatter: the fragment parameter's name.
     pub fragment: Option<syn::Ident>,
     /// The array length as written, and the tokens of the array type for errors.
     pub len: usize,
     pub len_tokens: TokenStream,
+    /// The element type of the fragment: a scatter's parameter, a gather's return value.
+    pub element_ty: Type,
     /// `row`, `col`, and for a scatter `value`.
     pub params: Vec<ClosureParam>,
     /// The closure body: the code for one element.
     pub body: Expr,
+    /// The element closure as written.
+    pub closure: ExprClosure,
+    /// Whether the body has `return`, `?`, `break`, `continue` or `.await` of its own, which
+    /// would act on the function if the body were inlined: each element then runs the closure.
+    pub escapes: bool,
 }

@@ -1,10 +1,22 @@
 //! Expanding `#[fragment_layout]`: one block per element, unrolled, with the element's
-//! coordinates as constants and the thread part computed once.
+//! coordinates as constants and the thread part computed once, only for a thread of the layout.
+//!
+//! The shape, for a scatter (`expand` in `layout_core` explains the arithmetic):
+//!
+//! ```text
+//! const __FL_NUMERAL ... __FL_TERMS ... __FL_WRAP ...     // the layout, checked
+//! if let Some(__fl_thread) = <LaneType as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
+//!     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+//!     { const __FL_ELEMENT = __FL_NUMERAL.element_part(0);
+//!       let value = frag[0]; let (row, col) = __fl_at.at(__FL_ELEMENT); BODY; }
+//!     ...                                                  // one block per element
+//! }                                                        // a gather: else, the fill values
+//! ```
 
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::pairing::{self, Pattern};
-use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Literal, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 /// The function with the user's signature and the unrolled body.
@@ -13,14 +25,16 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let thread = &f.thread;
     let len = Literal::usize_unsuffixed(f.len);
     let len_span = f.len_tokens.span();
-    let len_check = match f.args.mode {
+    let len_error = match f.args.mode {
         Mode::GatherPacked => quote_spanned! {len_span=>
-            const _: () = ::layout_core::expand::assert_packed_len(&__FL_NUMERAL, #len, 2);
+            ::layout_core::expand::packed_len_error(&__FL_NUMERAL, #len, 2)
         },
         _ => quote_spanned! {len_span=>
-            const _: () = ::layout_core::expand::assert_fragment_len(&__FL_NUMERAL, #len);
+            ::layout_core::expand::fragment_len_error(&__FL_NUMERAL, #len)
         },
     };
+    let len_check = failing(len_error, len_span);
+    let len_check = quote_spanned!(len_span=> const _: () = #len_check;);
     let elements = match f.args.mode {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
@@ -92,14 +106,38 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let layout = quote_spanned! {numeral_span=>
         const __FL_NUMERAL: ::layout_core::Numeral<'static> = #numeral;
         const _: () = ::layout_core::assert_bijection(&__FL_NUMERAL);
-        const __FL_TERMS: [::layout_core::expand::ThreadTerm; ::layout_core::expand::MAX_THREAD_TERMS] =
-            __FL_NUMERAL.thread_terms();
+        const __FL_TERMS: [::layout_core::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+            __FL_NUMERAL.thread_terms_array();
+        const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
     };
+    let terms_check = failing(
+        quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
+        numeral_span,
+    );
     let paired = pattern.is_some().then(|| {
         quote!(
             const __FL_PAIRED: bool = __FL_NUMERAL.adjacent_pairs();
         )
     });
+    let coordinate_checks = coordinate_checks(f);
+    // The lane converted without loss; a value outside the layout's threads (or one no `u32`
+    // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
+    let lane_ty = &f.thread_ty;
+    let below = quote_spanned! {lane_ty.span()=>
+        <#lane_ty as ::layout_core::expand::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
+    };
+    let outside = match (f.args.mode, &f.args.fill) {
+        (Mode::Scatter, _) => quote!(),
+        (Mode::Gather, Some(v)) => quote!(else { ::core::array::from_fn(|_| #v) }),
+        (Mode::Gather, None) => {
+            let ty = &f.element_ty;
+            quote_spanned!(ty.span()=> else { ::layout_core::expand::fill_array::<#ty, #len>() })
+        }
+        (Mode::GatherPacked, _) => {
+            let fill = fill_value(f);
+            quote!(else { [::layout_core::pack::pack_b16(#fill, #fill); #len] })
+        }
+    };
     let item = &f.item;
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
     // Small and called once per lane: inline, unless the user chose otherwise.
@@ -109,70 +147,216 @@ pub fn expand(f: &Fragment) -> TokenStream {
         #inline
         #vis #sig {
             #layout
+            const _: () = #terms_check;
             #paired
             #len_check
-            let __fl_thread: u32 = #thread as u32;
-            ::core::debug_assert!(
-                __fl_thread < __FL_NUMERAL.threads(),
-                "thread index is outside the layout's threads"
-            );
-            let (__fl_row, __fl_col) = ::layout_core::expand::thread_part(&__FL_TERMS, __fl_thread);
-            #body
+            #coordinate_checks
+            if let ::core::option::Option::Some(__fl_thread) = #below {
+                let __fl_at =
+                    ::layout_core::expand::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+                #body
+            } #outside
         }
     }
 }
 
-/// `let PAT = EXPR;` or, with a type, `let PAT: TY = EXPR as TY;` (`cast`) / `EXPR` (no cast).
-fn bind(p: &ClosureParam, expr: TokenStream, cast: bool) -> TokenStream {
-    let pat = &p.pat;
-    match (&p.ty, cast) {
-        (Some(ty), true) => quote!(let #pat: #ty = (#expr) as #ty;),
-        (Some(ty), false) => quote!(let #pat: #ty = #expr;),
-        (None, _) => quote!(let #pat = #expr;),
+/// `if let Some(m) = ERROR { panic!(..) }` for a compile-time check: the compiler shows the
+/// message on `span` alone, with no notes from inside `layout_core`.
+fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    quote_spanned! {span=>
+        if let ::core::option::Option::Some(__fl_m) = #error {
+            ::core::panic!("{}", __fl_m.as_str())
+        }
     }
 }
 
-/// The code for element `e`: its constant coordinates, the bindings, the body; when `guarded`,
-/// only inside the valid extent (a gather returns the fill value outside).
+/// For each typed `row` / `col` parameter, a compile-time check that its integer type holds
+/// the tile's last row / column, spanned on the type. A constant item where it can be one; an
+/// inline `const` block where the type names a generic parameter of the function.
+fn coordinate_checks(f: &Fragment) -> TokenStream {
+    let generics: Vec<String> = f
+        .item
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let checks = f.params.iter().take(2).enumerate().filter_map(|(k, p)| {
+        let ty = p.ty.as_ref()?;
+        let col = k == 1;
+        let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
+        let error = quote_spanned! {ty.span()=>
+            ::layout_core::expand::coordinate_error(
+                &__FL_NUMERAL,
+                #col,
+                #param,
+                #ty_name,
+                <#ty as ::layout_core::expand::Coordinate>::MAX,
+                <#ty as ::layout_core::expand::Coordinate>::SIGNED,
+            )
+        };
+        let check = failing(error, ty.span());
+        Some(if names_any(ty.to_token_stream(), &generics) {
+            quote_spanned!(ty.span()=> const { #check };)
+        } else {
+            quote_spanned!(ty.span()=> const _: () = #check;)
+        })
+    });
+    quote!(#(#checks)*)
+}
+
+/// A type as the user wrote it, spaced as in source (`u8`, `Idx<u32>`).
+fn ty_text(ty: &syn::Type) -> String {
+    ty.to_token_stream()
+        .to_string()
+        .replace(" < ", "<")
+        .replace(" >", ">")
+        .replace(" :: ", "::")
+}
+
+fn names_any(ts: TokenStream, names: &[String]) -> bool {
+    ts.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => names.iter().any(|n| i == n),
+        TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
+}
+
+/// One element's value where a gather reads nothing: `fill = VALUE`, or the element type's
+/// default (through `Fill`, whose error names the fix), or 0 for a packed 16-bit element.
+fn fill_value(f: &Fragment) -> TokenStream {
+    let ty = &f.element_ty;
+    match (&f.args.fill, f.args.mode) {
+        (Some(v), _) => quote!(#v),
+        (None, Mode::GatherPacked) => quote!(0),
+        (None, _) => quote_spanned! {ty.span()=>
+            <#ty as ::layout_core::expand::Fill>::fill()
+        },
+    }
+}
+
+/// A coordinate `index` (a `usize`) as closure parameter `p`: itself, or converted to the
+/// parameter's type (the compile-time check makes that lossless).
+fn coordinate(p: &ClosureParam, index: TokenStream) -> TokenStream {
+    match &p.ty {
+        None => index,
+        Some(ty) => quote_spanned! {ty.span()=>
+            <#ty as ::layout_core::expand::Coordinate>::from_index(#index)
+        },
+    }
+}
+
+/// `let VALUE_PAT = FRAG[e];` for a scatter; nothing for a gather. Bound before the
+/// coordinates, so a fragment parameter named `row` or `col` is read before the closure's
+/// `row` and `col` shadow it, as in a real closure.
+fn value_binding(f: &Fragment, e: usize) -> TokenStream {
+    let e_idx = Literal::usize_unsuffixed(e);
+    match (&f.fragment, f.params.get(2)) {
+        (Some(frag), Some(p)) => {
+            let pat = &p.pat;
+            match &p.ty {
+                Some(ty) => quote!(let #pat: #ty = #frag[#e_idx];),
+                None => quote!(let #pat = #frag[#e_idx];),
+            }
+        }
+        _ => quote!(),
+    }
+}
+
+/// The closure's `row` and `col` bound from `at`, an expression giving `(row, col)` as
+/// `usize`; `None`: from `__fl_r` and `__fl_c` in scope. One statement each.
+fn coordinate_bindings(f: &Fragment, at: Option<&TokenStream>) -> Vec<TokenStream> {
+    let (row, col) = (&f.params[0], &f.params[1]);
+    let (r, c) = (&row.pat, &col.pat);
+    match (at, &row.ty, &col.ty) {
+        (Some(at), None, None) => vec![quote!(let (#r, #c) = #at;)],
+        _ => {
+            let fetch = at.map(|at| quote!(let (__fl_r, __fl_c) = #at;));
+            let (rv, cv) = (
+                coordinate(row, quote!(__fl_r)),
+                coordinate(col, quote!(__fl_c)),
+            );
+            let (rt, ct) = (
+                row.ty.as_ref().map(|t| quote!(: #t)),
+                col.ty.as_ref().map(|t| quote!(: #t)),
+            );
+            fetch
+                .into_iter()
+                .chain([quote!(let #r #rt = #rv;), quote!(let #c #ct = #cv;)])
+                .collect()
+        }
+    }
+}
+
+/// The code of element `e` once its coordinates are known (from `at`, or from `__fl_r` and
+/// `__fl_c`): the bindings and the body, or, for a body with control flow of its own, a call
+/// of the closure as written.
+fn run_element(f: &Fragment, e: usize, at: Option<&TokenStream>) -> TokenStream {
+    let tail = |t: TokenStream| match f.args.mode {
+        Mode::Scatter => quote!(#t;),
+        _ => t,
+    };
+    if f.escapes {
+        let fetch = at.map(|at| quote!(let (__fl_r, __fl_c) = #at;));
+        let mut call_args = vec![
+            coordinate(&f.params[0], quote!(__fl_r)),
+            coordinate(&f.params[1], quote!(__fl_c)),
+        ];
+        if let Some(frag) = &f.fragment {
+            let e_idx = Literal::usize_unsuffixed(e);
+            call_args.push(quote!(#frag[#e_idx]));
+        }
+        // The parameters typed where the user left them untyped (the body is checked before
+        // the call's arguments could tell their types).
+        let inputs = f.params.iter().enumerate().map(|(k, p)| {
+            let pat = &p.pat;
+            match (&p.ty, k) {
+                (Some(ty), _) => quote!(#pat: #ty),
+                (None, 2) => {
+                    let ty = &f.element_ty;
+                    quote!(#pat: #ty)
+                }
+                (None, _) => quote!(#pat: usize),
+            }
+        });
+        let (output, body) = (&f.closure.output, &f.closure.body);
+        let call = tail(quote!((|#(#inputs),*| #output #body)(#(#call_args),*)));
+        return quote!(#fetch #call);
+    }
+    let value = value_binding(f, e);
+    let coords = coordinate_bindings(f, at);
+    let body = tail(f.body.to_token_stream());
+    quote!(#value #(#coords)* #body)
+}
+
+/// The code for element `e`: its constant element part, then its code; when `guarded`, only
+/// inside the valid extent (a gather returns the fill value outside).
 fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     let e_u32 = Literal::u32_unsuffixed(e as u32);
-    let e_idx = Literal::usize_unsuffixed(e);
-    let row = bind(&f.params[0], quote!(__fl_row + __FL_ELEMENT.0), true);
-    let col = bind(&f.params[1], quote!(__fl_col + __FL_ELEMENT.1), true);
-    let body = &f.body;
-    let value = match (&f.fragment, f.params.get(2)) {
-        (Some(frag), Some(p)) => bind(p, quote!(#frag[#e_idx]), false),
-        _ => quote!(),
-    };
-    let tail = match f.args.mode {
-        Mode::Scatter => quote!(#body;),
-        _ => quote!(#body),
-    };
-    let inner = quote!(#row #col #value #tail);
-    let guarded_inner = match (guarded, f.args.mode) {
-        (false, _) => inner,
-        (true, Mode::Scatter) => quote! {
-            if __fl_extent.contains(__fl_row + __FL_ELEMENT.0, __fl_col + __FL_ELEMENT.1) {
-                #inner
+    let at = quote!(__fl_at.at(__FL_ELEMENT));
+    let code = if guarded {
+        let run = run_element(f, e, None);
+        let otherwise = match f.args.mode {
+            Mode::Scatter => quote!(),
+            _ => {
+                let fill = fill_value(f);
+                quote!(else { #fill })
             }
-        },
-        (true, _) => {
-            let fill = match &f.args.fill {
-                Some(v) => quote!(#v),
-                None => quote!(::core::default::Default::default()),
-            };
-            quote! {
-                if __fl_extent.contains(__fl_row + __FL_ELEMENT.0, __fl_col + __FL_ELEMENT.1) {
-                    #inner
-                } else {
-                    #fill
-                }
-            }
+        };
+        quote! {
+            let (__fl_r, __fl_c) = #at;
+            if __fl_extent.contains(__fl_r, __fl_c) { #run } #otherwise
         }
+    } else {
+        run_element(f, e, Some(&at))
     };
     quote! {{
         const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(#e_u32);
-        #guarded_inner
+        #code
     }}
 }
 
@@ -190,9 +374,10 @@ fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
     }
 }
 
-/// The body's pairing pattern, when pairing is allowed and the body has the shape for it.
+/// The body's pairing pattern, when pairing is allowed and the body has the shape for it (and
+/// no control flow of its own, which a pair would run differently).
 fn pairing_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
-    if f.args.unpaired || elements % 2 != 0 {
+    if f.args.unpaired || f.escapes || elements % 2 != 0 {
         return None;
     }
     let col = pairing::param_ident(&f.params[1].pat)?;
@@ -202,22 +387,12 @@ fn pairing_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
     }
 }
 
-/// The bindings of element `e` (row, col and, for a scatter, value), allowed to go unused.
+/// The bindings of element `e` (value, row and col), allowed to go unused.
 fn bindings(f: &Fragment, e: usize, element: &TokenStream) -> TokenStream {
-    let row = bind(&f.params[0], quote!(__fl_row + #element.0), true);
-    let col = bind(&f.params[1], quote!(__fl_col + #element.1), true);
-    let e_idx = Literal::usize_unsuffixed(e);
-    let value = match (&f.fragment, f.params.get(2)) {
-        (Some(frag), Some(p)) => bind(p, quote!(#frag[#e_idx]), false),
-        _ => quote!(),
-    };
-    quote! {
-        #[allow(unused_variables)]
-        #row
-        #[allow(unused_variables)]
-        #col
-        #value
-    }
+    let value = Some(value_binding(f, e)).filter(|v| !v.is_empty());
+    let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(#element))));
+    let statements = value.into_iter().chain(coords);
+    quote!(#(#[allow(unused_variables)] #statements)*)
 }
 
 /// Elements `e` and `e + 1` of a scatter in one two-element store.

@@ -2,8 +2,11 @@
 //! with the function at once.
 
 use super::ast::{Args, ClosureParam, Fragment, Mode};
+use super::control;
+use layout_core::expand::MAX_UNROLLED;
 use quote::ToTokens;
 use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, Ident, ItemFn, Pat, ReturnType, Stmt, Token, Type};
 
@@ -33,16 +36,22 @@ impl Parse for Args {
                 "unpaired" => unpaired = true,
                 "bounds" => {
                     let inner;
-                    syn::parenthesized!(inner in input);
-                    let rows: Ident = inner.parse()?;
-                    inner.parse::<Token![,]>()?;
-                    let cols: Ident = inner.parse()?;
-                    if !inner.is_empty() {
-                        return Err(inner.error(
-                            "`bounds` names two parameters: `bounds(valid_rows, valid_cols)`",
-                        ));
+                    let paren = syn::parenthesized!(inner in input);
+                    let values = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
+                        .ok()
+                        .filter(|v| v.len() == 2);
+                    match values {
+                        Some(v) => {
+                            let mut v = v.into_iter();
+                            bounds = Some((v.next().unwrap(), v.next().unwrap()));
+                        }
+                        None => {
+                            return Err(syn::Error::new(
+                                paren.span.join(),
+                                "`bounds` takes the valid rows and columns of the tile, two expressions of the parameters: `bounds(m, n)` or `bounds(m - i, n - j)`",
+                            ))
+                        }
                     }
-                    bounds = Some((rows, cols));
                 }
                 "fill" => {
                     input.parse::<Token![=]>()?;
@@ -66,10 +75,10 @@ impl Parse for Args {
             mode = Mode::GatherPacked;
         }
         let fill = match fill {
-            Some((word, _)) if mode == Mode::Scatter || bounds.is_none() => {
+            Some((word, _)) if mode == Mode::Scatter => {
                 return Err(syn::Error::new(
                     word.span(),
-                    "`fill` is the value a bounded gather returns outside: it goes with `gather, bounds(ROWS, COLS)`",
+                    "`fill` is the value a gather returns where it reads nothing (outside `bounds`, or for a lane outside the layout): it goes with `gather`",
                 ))
             }
             other => other.map(|(_, e)| e),
@@ -84,8 +93,15 @@ impl Parse for Args {
     }
 }
 
-/// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal, and its tokens.
-fn array_len(ty: &Type) -> Option<syn::Result<(usize, proc_macro2::TokenStream)>> {
+/// An array type's length as written, its tokens, and its element type.
+struct Array {
+    len: usize,
+    len_tokens: proc_macro2::TokenStream,
+    element: Type,
+}
+
+/// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal, and `T`.
+fn array_of(ty: &Type) -> Option<syn::Result<Array>> {
     let arr = match ty {
         Type::Array(a) => a,
         Type::Reference(r) => match &*r.elem {
@@ -98,7 +114,11 @@ fn array_len(ty: &Type) -> Option<syn::Result<(usize, proc_macro2::TokenStream)>
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(i),
             ..
-        }) => i.base10_parse::<usize>().map(|n| (n, i.to_token_stream())),
+        }) => i.base10_parse::<usize>().map(|len| Array {
+            len,
+            len_tokens: i.to_token_stream(),
+            element: (*arr.elem).clone(),
+        }),
         other => Err(syn::Error::new_spanned(
             other,
             "write the fragment length as an integer, e.g. `[f32; 4]`",
@@ -116,6 +136,52 @@ fn ident_of(arg: &FnArg) -> Option<(Ident, &Type)> {
     }
 }
 
+/// The refusal of an array too long to unroll, before any code is generated for it.
+fn too_long(a: &Array, per_register: usize) -> Option<syn::Error> {
+    let elements = a.len.saturating_mul(per_register);
+    (elements > MAX_UNROLLED).then(|| {
+        let what = if per_register == 1 {
+            format!("a fragment of {} elements", a.len)
+        } else {
+            format!(
+                "{} registers of {per_register} elements ({elements})",
+                a.len
+            )
+        };
+        syn::Error::new_spanned(
+            &a.len_tokens,
+            format!(
+                "{what} is more than #[fragment_layout] unrolls, {MAX_UNROLLED} elements a thread \
+                 (the largest PTX fragment has 128): declare the numeral's elements per thread"
+            ),
+        )
+    })
+}
+
+/// A `bounds` value that is a bare lowercase name but no parameter of the function: a typo
+/// (a constant, in capitals, is fine).
+fn unknown_bound(e: &Expr, sig: &syn::Signature) -> Option<syn::Error> {
+    let Expr::Path(p) = e else { return None };
+    let name = p.path.get_ident()?;
+    let lower = name
+        .to_string()
+        .starts_with(|c: char| c.is_lowercase() || c == '_');
+    let found = sig
+        .inputs
+        .iter()
+        .filter_map(ident_of)
+        .any(|(id, _)| id == *name);
+    (lower && !found).then(|| {
+        syn::Error::new(
+            name.span(),
+            format!(
+                "`bounds` names `{name}`, which is not a parameter of `{}`",
+                sig.ident
+            ),
+        )
+    })
+}
+
 pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, syn::Error)>> {
     let mut errors: Vec<syn::Error> = Vec::new();
     let sig = &item.sig;
@@ -129,7 +195,7 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
         .iter()
         .filter(|a| !matches!(a, FnArg::Receiver(_)));
     let thread = match inputs.next().and_then(ident_of) {
-        Some((id, _)) => Some(id),
+        Some((id, ty)) => Some((id, ty.clone())),
         None => {
             errors.push(syn::Error::new(
                 sig.paren_token.span.join(),
@@ -139,15 +205,15 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
         }
     };
     let mut fragment = None;
-    let mut len = None;
+    let mut array = None;
     match args.mode {
         Mode::Scatter => {
             let second = inputs.next();
             match second.and_then(ident_of) {
-                Some((id, ty)) => match array_len(ty) {
-                    Some(Ok(n)) => {
+                Some((id, ty)) => match array_of(ty) {
+                    Some(Ok(a)) => {
                         fragment = Some(id);
-                        len = Some(n);
+                        array = Some(a);
                     }
                     Some(Err(e)) => errors.push(e),
                     None => errors.push(syn::Error::new_spanned(
@@ -162,8 +228,8 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
             }
         }
         Mode::Gather | Mode::GatherPacked => match &sig.output {
-            ReturnType::Type(_, ty) => match array_len(ty) {
-                Some(Ok(n)) => len = Some(n),
+            ReturnType::Type(_, ty) => match array_of(ty) {
+                Some(Ok(a)) => array = Some(a),
                 Some(Err(e)) => errors.push(e),
                 None => errors.push(syn::Error::new_spanned(
                     ty,
@@ -176,23 +242,20 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
             )),
         },
     }
+    let per_register = if args.mode == Mode::GatherPacked {
+        2
+    } else {
+        1
+    };
+    if let Some(e) = array.as_ref().and_then(|a| too_long(a, per_register)) {
+        errors.push(e);
+    }
     if let Some((rows, cols)) = &args.bounds {
-        for name in [rows, cols] {
-            let found = sig
-                .inputs
-                .iter()
-                .filter_map(ident_of)
-                .any(|(id, _)| id == *name);
-            if !found {
-                errors.push(syn::Error::new(
-                    name.span(),
-                    format!(
-                        "`bounds` names `{name}`, which is not a parameter of `{}`",
-                        sig.ident
-                    ),
-                ));
-            }
-        }
+        errors.extend(
+            [rows, cols]
+                .into_iter()
+                .filter_map(|e| unknown_bound(e, sig)),
+        );
     }
     let closure = match item.block.stmts.as_slice() {
         [Stmt::Expr(Expr::Closure(c), None)] => Some(c),
@@ -206,6 +269,20 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
     };
     let mut params = Vec::new();
     if let Some(c) = closure {
+        // The closure is never a value: its body runs in place for each element, so a keyword
+        // that changes what the closure value is would be silently ignored.
+        if let Some(m) = &c.capture {
+            errors.push(syn::Error::new(
+                m.span,
+                "the element closure is never kept, so `move` means nothing here: remove it",
+            ));
+        }
+        if let Some(a) = &c.asyncness {
+            errors.push(syn::Error::new(
+                a.span,
+                "the element closure runs for each element and cannot be `async`: remove `async` (the function itself may be `async fn`)",
+            ));
+        }
         let names = match args.mode {
             Mode::Scatter => &["row", "col", "value"][..],
             _ => &["row", "col"][..],
@@ -248,16 +325,22 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
     }) {
         return Err(Box::new((item, args, e)));
     }
-    let (len, len_tokens) = len.expect("checked above");
-    let body = (*closure.expect("checked above").body).clone();
+    let array = array.expect("checked above");
+    let (thread, thread_ty) = thread.expect("checked above");
+    let closure = closure.expect("checked above").clone();
+    let body = (*closure.body).clone();
     Ok(Fragment {
+        element_ty: array.element.clone(),
+        escapes: control::escapes(&body),
         args,
-        thread: thread.expect("checked above"),
+        thread,
+        thread_ty,
         fragment,
-        len,
-        len_tokens,
+        len: array.len,
+        len_tokens: array.len_tokens,
         params,
         body,
+        closure,
         item,
     })
 }
