@@ -166,15 +166,16 @@ fn an_overlap_is_named_by_both_claimants() {
         "places overlap: `e / 2` at place 4 falls inside `lane % 4` (places 2 to 7): move it to \
          place 8 and `lane / 4` to place 16"
     );
-    // On a tile twice the size the ranges fall short of it: not a misplacement, so the overlap
-    // is named as found.
+    // On a tile twice the size, 32 threads x 4 elements fall short of it whatever the places:
+    // the count is named, before any digit.
     let n = numeral(16, 16, 4, &digits);
     assert_eq!(
-        n.check(),
-        Err(LayoutError::PlaceOverlap {
-            first: 1,
-            second: 2
-        })
+        n.errors().iter().collect::<Vec<_>>(),
+        [LayoutError::ElementCount {
+            threads: 32,
+            elements: 4,
+            size: 256
+        }]
     );
 }
 
@@ -203,7 +204,7 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
     let hi = Digit::lane(4, 8, 8);
     assert_eq!(
         first_message(16, 8, 2, &[e2, lo, hi]),
-        "digits cover 64 of 128 elements: add a digit of range 2 at place 64"
+        "32 threads x 2 elements = 64, but the 16 x 8 tile has 128 elements: use `elements 4`"
     );
     assert_eq!(
         first_message(16, 8, 4, &[e2, lo, hi]),
@@ -252,7 +253,7 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
             4,
             &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 128)]
         ),
-        "no digit has place 8: add a digit of range 2 at place 8"
+        "32 threads x 4 elements = 128, but the 16 x 16 tile has 256 elements: use `elements 8`"
     );
     assert_eq!(
         first_message(
@@ -286,7 +287,17 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
     );
     assert_eq!(
         first_message(16, 8, 8, &[e2, lo, hi, Digit::element(2, 4, 64)]),
-        "digits span 256 elements but the tile has 128: shrink or remove `e / 2` at place 64"
+        "32 threads x 8 elements = 256, but the 16 x 8 tile has 128 elements: use `elements 4`"
+    );
+    assert_eq!(
+        first_message(10, 10, 4, &[e2, lo, hi, Digit::element(2, 2, 64)]),
+        "32 threads x 4 elements = 128, but the 10 x 10 tile has 100 elements, not a multiple \
+         of 32 threads: no element count fills it"
+    );
+    assert_eq!(
+        first_message(4, 4, 1, &[Digit::lane(1, 16, 1), Digit::lane(16, 2, 16)]),
+        "32 threads x 1 element = 32, but the 4 x 4 tile has 16 elements, fewer than the \
+         threads: every thread holds at least one element"
     );
     assert_eq!(
         first_message(16, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 0)]),
@@ -516,23 +527,27 @@ fn decoding_a_hand_built_tile_past_u32_never_panics_nor_wraps() {
 fn every_problem_of_a_stage_is_listed() {
     let digits = [
         Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 16),     // gap at 8
-        Digit::element(2, 2, 256), // gap at 128
+        Digit::lane(1, 2, 2),
+        Digit::lane(4, 2, 4),  // gap at lane / 2
+        Digit::lane(16, 2, 8), // gap at lane / 8
+        Digit::element(2, 2, 16),
     ];
-    let n = numeral(32, 16, 4, &digits);
+    let n = numeral(16, 8, 4, &digits);
+    assert!(!Ownership::of(&n).is_bijection());
     let all: Vec<_> = n.errors().iter().collect();
     assert_eq!(
         all,
         [
-            LayoutError::PlaceGap {
-                place: 8,
-                next: 16,
+            LayoutError::SourceGap {
+                source: Source::Lane,
+                divisor: 2,
+                next: 4,
                 digit: 2
             },
-            LayoutError::PlaceGap {
-                place: 128,
-                next: 256,
+            LayoutError::SourceGap {
+                source: Source::Lane,
+                divisor: 8,
+                next: 16,
                 digit: 3
             },
         ]
@@ -606,19 +621,10 @@ fn every_error_is_worded_without_panicking_whatever_its_numbers() {
                 extent: v,
                 top: Some(i),
             },
-            PlaceOverlap {
-                first: i,
-                second: i,
-            },
-            PlaceGap {
-                place: x,
-                next: x,
-                digit: i,
-            },
-            SpanMismatch {
-                span: x,
+            ElementCount {
+                threads: x,
+                elements: v,
                 size: x,
-                top: Some(i),
             },
             SourceMove {
                 source: s,
