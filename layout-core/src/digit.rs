@@ -106,7 +106,8 @@ const fn eq(a: &[u8], b: &[u8]) -> bool {
 /// | `range`   | how many values the digit takes (2 or more)                   |
 /// | `place`   | its place value in the tile's row-major offset                |
 ///
-/// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8.
+/// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8. The fields
+/// are `u32`, like everything inside a tile ([integer types](crate#integer-types)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Digit {
     /// The input the digit reads.

@@ -5,7 +5,7 @@ use fraglayout_tests::ptx;
 use layout_core::catalog::{
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
 };
-use layout_core::{Digit, LayoutError, Numeral, Source};
+use layout_core::{Digit, LayoutError, MatrixAt, Numeral, Source};
 
 type Formula = fn(u32, u32) -> (u32, u32);
 
@@ -75,7 +75,7 @@ fn out_of_range_threads_and_elements_are_rejected_not_wrapped() {
     assert_eq!(c.coords(u32::MAX, 0), None);
     assert_eq!(c.coords(0, 4), None);
     assert_eq!(c.offset(0, u32::MAX), None);
-    assert_eq!(c.matrix_offset(32, 0, 0, 0, 8), None);
+    assert_eq!(c.matrix_offset(32, 0, MatrixAt::origin(8)), None);
     // A warpgroup numeral takes threads 0..128.
     let wg = c.with_warps(4);
     assert!(wg.in_range(127, 3));
@@ -92,7 +92,12 @@ fn tiles_placed_at_strided_origins_stay_disjoint_and_inside() {
         for tc in 0..5 {
             for lane in 0..32 {
                 for e in 0..4 {
-                    let off = c.matrix_offset(lane, e, tr * 16, tc * 8, ld).unwrap();
+                    let at = MatrixAt {
+                        row: tr * 16,
+                        col: tc * 8,
+                        ld,
+                    };
+                    let off = c.matrix_offset(lane, e, at).unwrap();
                     let (row, col) = c.coords(lane, e).unwrap();
                     assert_eq!(off, (tr * 16 + row as usize) * ld + tc * 8 + col as usize);
                     hits[off] += 1;
@@ -104,34 +109,59 @@ fn tiles_placed_at_strided_origins_stay_disjoint_and_inside() {
 }
 
 #[test]
-fn matrix_offsets_reject_overflow_and_tiles_that_do_not_fit_a_row() {
+fn matrix_offsets_reject_overflow_and_elements_past_the_row() {
     let c = &SM80_16x8x16_F32_C;
+    let at = |row, col, ld| MatrixAt { row, col, ld };
     assert_eq!(
-        c.matrix_offset(0, 0, usize::MAX, 0, 8),
+        c.matrix_offset(0, 0, at(usize::MAX, 0, 8)),
         None,
         "row overflow"
     );
     assert_eq!(
-        c.matrix_offset(31, 3, usize::MAX / 8, 0, 8),
+        c.matrix_offset(31, 3, at(usize::MAX / 8, 0, 8)),
         None,
         "multiply overflow"
     );
     assert_eq!(
-        c.matrix_offset(0, 0, 0, usize::MAX, 8),
+        c.matrix_offset(0, 0, at(0, usize::MAX, usize::MAX)),
+        None,
+        "column past the row"
+    );
+    assert_eq!(
+        c.matrix_offset(0, 1, at(0, usize::MAX - 1, usize::MAX)),
         None,
         "column overflow"
     );
     assert_eq!(
-        c.matrix_offset(0, 0, 0, 1, 8),
-        None,
-        "8 columns from col 1 pass ld 8"
+        c.matrix_offset(31, 3, MatrixAt::origin(8)),
+        Some(15 * 8 + 7)
     );
-    assert_eq!(
-        c.matrix_offset(0, 0, 0, 0, 7),
-        None,
-        "ld narrower than the tile"
-    );
-    assert_eq!(c.matrix_offset(31, 3, 0, 0, 8), Some(15 * 8 + 7));
+    assert_eq!(MatrixAt::origin(8), at(0, 0, 8));
+    // The largest offset that fits: the last element of a tile whose last row ends usize::MAX.
+    let ld = 8usize;
+    let last_row = usize::MAX / ld - 1;
+    let top = at(last_row - 15, 0, ld);
+    assert_eq!(c.matrix_offset(31, 3, top), Some(last_row * ld + 7));
+}
+
+/// A tile that sticks out of the right edge of its matrix: every element inside the row gets
+/// its offset, every element past it `None`, never an element of the next row.
+#[test]
+fn matrix_offsets_of_a_tile_past_the_row_end() {
+    let c = &SM80_16x8x16_F32_C;
+    for ld in 1..=16usize {
+        for col in 0..ld + 2 {
+            let at = MatrixAt { row: 2, col, ld };
+            for lane in 0..32 {
+                for e in 0..4 {
+                    let (r, k) = c.coords(lane, e).unwrap();
+                    let mc = col + k as usize;
+                    let want = (mc < ld).then(|| (2 + r as usize) * ld + mc);
+                    assert_eq!(c.matrix_offset(lane, e, at), want, "ld {ld} col {col}");
+                }
+            }
+        }
+    }
 }
 
 fn numeral(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> Numeral<'_> {
@@ -692,6 +722,14 @@ fn no_numeral_makes_a_const_fn_panic() {
         let (t, e) = (EDGE[next(10)], EDGE[next(10)]);
         let _ = (n.offset(t, e), n.coords(t, e), n.raw_offset(t, e));
         let _ = (n.decode(t), n.decode_coords(t, e));
-        let _ = n.matrix_offset(t, e, usize::MAX, usize::MAX, usize::MAX);
+        let _ = n.matrix_offset(
+            t,
+            e,
+            MatrixAt {
+                row: usize::MAX,
+                col: usize::MAX,
+                ld: usize::MAX,
+            },
+        );
     }
 }
