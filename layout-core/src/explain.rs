@@ -30,6 +30,30 @@ impl LayoutError {
         }
     }
 
+    /// Whether the error is about how the digits fit together (an input's chain of divisors,
+    /// or the chain of places) rather than about the tile, a count or one digit on its own.
+    /// Such an error can be judged only with every digit known: `numeral!` leaves it out when
+    /// a row could not be read, where the others still stand.
+    pub const fn is_about_the_chains(&self) -> bool {
+        match *self {
+            LayoutError::BadTile { .. }
+            | LayoutError::EmptySource { .. }
+            | LayoutError::ElementCount { .. }
+            | LayoutError::TooManyDigits { .. }
+            | LayoutError::DegenerateRange { .. }
+            | LayoutError::ZeroDivisor { .. }
+            | LayoutError::AlwaysZero { .. }
+            | LayoutError::ZeroPlace { .. } => false,
+            LayoutError::SourceOverlap { .. }
+            | LayoutError::SourceGap { .. }
+            | LayoutError::SourceSpan { .. }
+            | LayoutError::SourceMove { .. }
+            | LayoutError::SourceMoves { .. }
+            | LayoutError::PlaceMove { .. }
+            | LayoutError::PlaceMoves { .. } => true,
+        }
+    }
+
     /// The message, in a buffer.
     pub const fn message(&self, n: &Numeral) -> Message {
         let mut m = Message::new();

@@ -585,6 +585,42 @@ fn every_problem_of_a_stage_is_listed() {
 }
 
 #[test]
+fn one_vocabulary_for_sources() {
+    for (k, s) in Source::ALL.into_iter().enumerate() {
+        assert_eq!(s.index(), k);
+        assert_eq!(Source::from_name(s.name()), Some(s));
+        assert_eq!(s.noun(), format!("{}s", s.singular()));
+        assert_eq!(s.constructor(), s.singular());
+    }
+    assert_eq!(
+        Source::ALL.map(|s| (s.name(), s.singular())),
+        [("lane", "lane"), ("warp", "warp"), ("e", "element")]
+    );
+    // Only the names digit expressions use, exactly.
+    for word in [
+        "element", "elements", "lanes", "Lane", "E", "", "e ", "ee", "thread",
+    ] {
+        assert_eq!(Source::from_name(word), None, "{word:?}");
+    }
+    // The constructor names are Digit's: numeral! expands each row through them.
+    layout_macros::numeral! {
+        WG: 64 x 8, warps 4 {
+            e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64, warp => 128,
+        }
+    }
+    let sources: Vec<Source> = WG.digits.iter().map(|d| d.source).collect();
+    use Source::{Element, Lane, Warp};
+    assert_eq!(sources, [Element, Lane, Lane, Element, Warp]);
+    assert_eq!(WG.digits[4], Digit::warp(1, 4, 128));
+    // Messages take their nouns from the same table.
+    let n = numeral(16, 8, 4, &[]).with_warps(0);
+    assert_eq!(
+        n.check().unwrap_err().message(&n).as_str(),
+        "0 warps: a fragment needs at least 1 warp"
+    );
+}
+
+#[test]
 fn sources_name_their_digits_canonically() {
     assert_eq!(Source::Lane.name(), "lane");
     let mut m = layout_core::Message::new();

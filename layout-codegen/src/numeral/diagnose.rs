@@ -7,16 +7,28 @@ use layout_core::{LayoutError, Source};
 use proc_macro2::{Span, TokenStream};
 
 /// Pushes one `syn::Error` per problem layout-core finds, in its order and words.
-pub fn diagnose(decl: &Decl, r: &Resolved, errors: &mut Vec<syn::Error>) {
+///
+/// With `partial` (a row could not be read or resolved, and is missing from the numeral), only
+/// the problems of the tile, the counts and single digits are reported: how the digits fit
+/// together cannot be judged without the missing row, and would only name its absence.
+pub fn diagnose(decl: &Decl, r: &Resolved, partial: bool, errors: &mut Vec<syn::Error>) {
     let n = r.numeral.as_numeral();
     let found = n.errors();
-    for e in found.iter() {
+    // A count left out is derived to fill the tile, or reported by `resolve` when none does
+    // (the numeral then holds a stand-in, whose count says nothing).
+    let judged = |e: &LayoutError| match e {
+        LayoutError::ElementCount { .. } => decl.elements.is_some(),
+        _ => !(partial && e.is_about_the_chains()),
+    };
+    for e in found.iter().filter(judged) {
         errors.push(syn::Error::new_spanned(
             tokens(decl, r, e),
             e.message(&n).as_str(),
         ));
     }
-    if found.dropped() > 0 {
+    // The problems dropped are of the kind of those kept: all about the chains or none.
+    let shown = !(partial && found.get(0).is_some_and(|e| e.is_about_the_chains()));
+    if found.dropped() > 0 && shown {
         errors.push(syn::Error::new_spanned(
             &decl.header,
             format!("and {} more problems not shown", found.dropped()),

@@ -13,6 +13,8 @@ mod expand;
 mod limits;
 mod parse;
 mod resolve;
+#[cfg(test)]
+mod tests;
 
 use layout_core::{Digit, Numeral};
 use proc_macro2::{Span, TokenStream};
@@ -38,12 +40,11 @@ fn analyse(input: TokenStream) -> syn::Result<Analysis> {
     let decl = &parsed.decl;
     let mut errors: Vec<syn::Error> = parsed.row_errors.clone().into_iter().collect();
     let resolved = resolve::resolve(decl, &mut errors);
-    // A stand-in (a row left out, a range not derivable) does not stop layout-core's check,
-    // which says what is wrong with the row or the count; an error of its own does.
-    let incomplete = !errors.is_empty() || resolved.guessed;
-    if errors.is_empty() {
-        diagnose::diagnose(decl, &resolved, &mut errors);
-    }
+    // Layout-core's check always runs, so that every problem is reported at once; with a row
+    // missing (malformed, or not resolved) it judges the digits only one by one.
+    let partial = !errors.is_empty() || resolved.left_out;
+    let incomplete = partial || resolved.guessed;
+    diagnose::diagnose(decl, &resolved, partial, &mut errors);
     let errors = limits::cap(errors, &decl.header);
     Ok(Analysis {
         parsed,

@@ -18,6 +18,9 @@ pub struct Resolved {
     pub numeral: OwnedNumeral,
     /// `rows[i]`: the row that digit `i` of [`numeral`](Self::numeral) came from.
     pub rows: Vec<usize>,
+    /// Whether a row was left out (its input's count 0 or unknown, or its range not
+    /// derivable): the check can judge the digits one by one, not how they fit together.
+    pub left_out: bool,
     /// Whether something in [`numeral`](Self::numeral) is a stand-in rather than what was
     /// written (a row left out, a range or element count not derivable): the numeral is then
     /// good for the check's messages and for a fallback expansion, but not what was declared.
@@ -66,6 +69,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
             digits: Vec::new(),
         },
         rows: Vec::new(),
+        left_out: false,
         guessed: elements.is_none(),
     };
     for (i, row) in decl.digits.iter().enumerate() {
@@ -75,6 +79,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
             Source::Element => elements.unwrap_or(0),
         };
         if extent == 0 {
+            out.left_out = true;
             out.guessed = true;
             continue;
         }
@@ -102,6 +107,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
                         noun = row.source.noun(),
                     ),
                 ));
+                out.left_out = true;
                 out.guessed = true;
                 continue;
             }
