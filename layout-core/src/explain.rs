@@ -420,7 +420,10 @@ const fn write_always_zero(n: &Numeral, d: &Digit, m: &mut Message) {
         return;
     }
     match d.source {
-        Source::Lane => m.push("lane is below "),
+        Source::Lane => {
+            m.push(d.source.name());
+            m.push(" is below ");
+        }
         Source::Warp | Source::Element => {
             m.push("`");
             m.push(d.source.noun());

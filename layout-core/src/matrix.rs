@@ -25,7 +25,7 @@ use crate::Numeral;
 ///
 /// All three index the user's memory, so all three are `usize`
 /// ([integer types](crate#integer-types)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MatrixAt {
     /// The matrix row of the tile's row 0.
     pub row: usize,

@@ -93,7 +93,9 @@ impl<'a> Numeral<'a> {
         LANES.saturating_mul(self.warps)
     }
 
-    /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements.
+    /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements. (The
+    /// valid part of a partial tile is another thing, a [`bounds::Extent`](crate::bounds::Extent),
+    /// built by [`extent_clamped`](Self::extent_clamped) and [`extent_at`](Self::extent_at).)
     pub const fn extent(&self, source: Source) -> u32 {
         match source {
             Source::Lane => LANES,
