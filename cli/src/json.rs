@@ -4,7 +4,6 @@
 use std::fmt::Write as _;
 
 use layout_core::catalog::Entry;
-use layout_core::Source;
 
 /// A JSON string literal.
 fn string(s: &str) -> String {
@@ -33,14 +32,9 @@ pub fn json(e: &Entry) -> String {
         .digits
         .iter()
         .map(|d| {
-            let source = match d.source {
-                Source::Lane => "lane",
-                Source::Warp => "warp",
-                Source::Element => "element",
-            };
             format!(
                 "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{}}}",
-                string(source),
+                string(d.source.singular()),
                 d.divisor,
                 d.range,
                 d.place

@@ -2,9 +2,10 @@
 //! `fraglayout expand` command, tests) can run exactly what the compiler runs.
 //!
 //! Each macro is a pipeline of small steps, one file each:
-//! - [`numeral`](fn@numeral): `numeral/parse.rs` (tokens to the typed `ast.rs`), `check.rs`
-//!   (layout-core's bijection check, errors on the offending tokens), `expand.rs`; the same
-//!   parse and check without the expansion is [`check_numeral`] (`fraglayout check`);
+//! - [`numeral`](fn@numeral): `numeral/parse.rs` (tokens to the typed `ast.rs`), `resolve.rs`
+//!   (the one numeral declared, defaults filled in), `diagnose.rs` (layout-core's bijection
+//!   check, errors on the offending tokens), `expand.rs`; the same without the expansion is
+//!   [`check_numeral`] (`fraglayout check`);
 //! - [`fragment_layout`]: `fragment/parse.rs` (arguments and the function's shape, every problem
 //!   at once), `pairing.rs` (which bodies can move neighbouring elements together), `expand.rs`.
 //!

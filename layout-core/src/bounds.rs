@@ -12,23 +12,47 @@
 //! outside, mask `0b0011`.
 //!
 //! ```
-//! use layout_core::bounds::Extent;
+//! use layout_core::bounds::{Coverage, Extent};
 //! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
 //!
-//! let nine_rows = Extent::clamped(&ACC, 9, 8);
+//! let nine_rows = ACC.extent_clamped(9, 8);
 //! assert_eq!(ACC.valid_count(nine_rows), 72);
-//! assert_eq!(ACC.valid_mask(0, nine_rows), Some(0b1111));
+//! assert_eq!(ACC.valid_mask(0, nine_rows), Some(0b1111)); // a u32: 4 elements, 4 bits
 //! assert_eq!(ACC.valid_mask(4, nine_rows), Some(0b0011));
-//! assert!(ACC.is_full_mask(0, nine_rows) && !ACC.is_full_mask(4, nine_rows));
 //! assert!(!ACC.is_inside(4, 2, nine_rows)); // (9, 0)
 //!
+//! // What a kernel branches on: lanes 0-3 (rows 0 and 8) take the fast path, the others
+//! // (rows 1-7 and 9-15) predicate each element.
+//! assert_eq!(ACC.coverage(0, nine_rows), Some(Coverage::Full));
+//! assert_eq!(ACC.coverage(4, nine_rows), Some(Coverage::Partial));
+//! assert!(ACC.all_inside(3, nine_rows) && !ACC.is_uniform(4, nine_rows));
+//!
+//! // On 4 valid columns every lane is all in (columns 0-3) or all out (columns 4-7).
+//! let left = ACC.extent_clamped(16, 4);
+//! assert!((0..32).all(|lane| ACC.is_uniform(lane, left)));
+//! assert!(ACC.all_inside(1, left) && ACC.none_inside(2, left));
+//!
 //! // 9 rows and 5 columns: lane 2 holds columns 4 and 5; only column 4 is valid.
-//! let corner = Extent::clamped(&ACC, 9, 5);
+//! let corner = ACC.extent_clamped(9, 5);
 //! assert_eq!(ACC.valid_count(corner), 45);
 //! assert_eq!(ACC.valid_mask(2, corner), Some(0b0101));
 //!
 //! // Values beyond the tile clamp to it.
-//! assert_eq!(Extent::clamped(&ACC, 100, 100), Extent::full(&ACC));
+//! assert_eq!(ACC.extent_clamped(100, 100), Extent::full(&ACC));
+//! ```
+//!
+//! From the tile's place in a matrix (the same [`MatrixAt`] that
+//! [`matrix_offset`](Numeral::matrix_offset) takes): the tile at row 32 of a 41-row matrix has
+//! 9 valid rows.
+//!
+//! ```
+//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
+//! use layout_core::MatrixAt;
+//!
+//! let at = MatrixAt { row: 32, col: 8, ld: 13 };
+//! let ext = ACC.extent_at(at, 41, 13);
+//! assert_eq!((ext.rows, ext.cols), (9, 5));
+//! assert_eq!(ACC.matrix_offset(4, 0, at), Some((32 + 1) * 13 + 8));
 //! ```
 //!
 //! # In generated code
@@ -65,25 +89,33 @@
 //!
 //! // A 9 x 8 matrix: the tile's last 7 rows fall outside it, and nothing is written there.
 //! let mut out = [0.0f32; 9 * 8];
-//! let ext = Extent::clamped(&ACC, 9, 8);
+//! let ext = ACC.extent_clamped(9, 8);
 //! for lane in 0..32 {
 //!     store(&[1.0; 4], lane, ext, &mut out, 8);
 //! }
 //! assert!(out.iter().all(|&x| x == 1.0));
 //! ```
 
-use crate::Numeral;
+use crate::{MatrixAt, Numeral};
 
-/// The widest fragment [`Numeral::valid_mask`] describes: 128 elements, one bit each in a
-/// `u128`. That covers every catalog layout up to the largest PTX fragment, the `wgmma`
-/// `m64n256` f32 accumulator with 128 elements per thread.
-pub const MASK_BITS: u32 = u128::BITS;
+/// The widest fragment [`Numeral::valid_mask`] describes: 32 elements, one bit each in a
+/// `u32`, the width of a GPU register. That covers every `mma.sync`, `ldmatrix` and
+/// `stmatrix` fragment of the catalog and the `wgmma` fragments up to `n = 64` for f32
+/// accumulators (`n / 2` elements per thread).
+pub const MASK_BITS: u32 = u32::BITS;
 
-/// The valid part of one tile: its top-left `rows x cols` corner, in tile coordinates.
+/// The widest fragment [`Numeral::valid_mask_wide`] describes: 128 elements, one bit each in a
+/// `u128`, which covers every PTX fragment up to the largest, the `wgmma` `m64n256` f32
+/// accumulator with 128 elements per thread.
+pub const WIDE_MASK_BITS: u32 = u128::BITS;
+
+/// The valid part of one tile: its top-left `rows x cols` corner, in tile coordinates (`u32`,
+/// see [integer types](crate#integer-types)).
 ///
-/// Build it with [`Extent::clamped`] (or [`Extent::full`], [`Extent::at`]), which clamps to the
-/// tile so that equal valid parts compare equal. An `Extent` written by hand with values beyond
-/// the tile means the whole tile in that direction: every check here compares against tile
+/// Build it from the numeral, [`Numeral::extent_clamped`] or [`Numeral::extent_at`] (or
+/// [`Extent::clamped`], [`Extent::full`], [`Extent::at`]), which clamp to the tile so that
+/// equal valid parts compare equal. An `Extent` written by hand with values beyond the tile
+/// means the whole tile in that direction: every check here compares against tile
 /// coordinates, which are always below the tile's size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Extent {
@@ -101,11 +133,13 @@ const fn min(a: u32, b: u32) -> u32 {
     }
 }
 
-const fn min_usize(a: usize, b: usize) -> usize {
-    if a < b {
-        a
+/// `a - b` clamped to `0..=cap`, as a tile count.
+const fn left_of(a: usize, b: usize, cap: u32) -> u32 {
+    let left = a.saturating_sub(b);
+    if left < cap as usize {
+        left as u32
     } else {
-        b
+        cap
     }
 }
 
@@ -121,7 +155,8 @@ impl Extent {
         }
     }
 
-    /// The top-left `rows x cols` of the tile of `n`, each clamped to the tile.
+    /// The top-left `rows x cols` of the tile of `n`, each clamped to the tile. The same as
+    /// [`n.extent_clamped(rows, cols)`](Numeral::extent_clamped).
     pub const fn clamped(n: &Numeral, rows: u32, cols: u32) -> Extent {
         Extent {
             rows: min(rows, n.rows),
@@ -129,19 +164,15 @@ impl Extent {
         }
     }
 
-    /// The valid part of the tile of `n` whose top-left corner is at `(origin_row, origin_col)`
-    /// in a `matrix_rows x matrix_cols` matrix: what of the tile lies inside the matrix,
-    /// clamped to the tile. Empty when the origin lies outside the matrix.
-    pub const fn at(
-        n: &Numeral,
-        origin_row: usize,
-        origin_col: usize,
-        matrix_rows: usize,
-        matrix_cols: usize,
-    ) -> Extent {
+    /// The valid part of the tile of `n` placed `at` in a `matrix_rows x matrix_cols` matrix:
+    /// what of the tile lies inside the matrix, clamped to the tile. Empty when the origin
+    /// lies outside the matrix. The same as
+    /// [`n.extent_at(at, matrix_rows, matrix_cols)`](Numeral::extent_at); `at.ld` plays no
+    /// part.
+    pub const fn at(n: &Numeral, at: MatrixAt, matrix_rows: usize, matrix_cols: usize) -> Extent {
         Extent {
-            rows: min_usize(matrix_rows.saturating_sub(origin_row), n.rows as usize) as u32,
-            cols: min_usize(matrix_cols.saturating_sub(origin_col), n.cols as usize) as u32,
+            rows: left_of(matrix_rows, at.row, n.rows),
+            cols: left_of(matrix_cols, at.col, n.cols),
         }
     }
 
@@ -157,9 +188,10 @@ impl Extent {
         self.rows == 0 || self.cols == 0
     }
 
-    /// Whether tile coordinate `(row, col)` is in the valid part. Takes `usize` to accept the
-    /// sum of [`thread_part`](crate::expand::thread_part) and
-    /// [`element_part`](Numeral::element_part) directly.
+    /// Whether tile coordinate `(row, col)` is in the valid part. Takes `usize`, the type of
+    /// the `row` and `col` a `#[fragment_layout]` body receives, to accept the sum of
+    /// [`thread_part`](crate::expand::thread_part) and [`element_part`](Numeral::element_part)
+    /// directly ([integer types](crate#integer-types)).
     #[inline(always)]
     pub const fn contains(&self, row: usize, col: usize) -> bool {
         row < self.rows as usize && col < self.cols as usize
@@ -167,6 +199,18 @@ impl Extent {
 }
 
 impl Numeral<'_> {
+    /// The valid part of this tile with `rows x cols` valid, each clamped to the tile:
+    /// `ACC.extent_clamped(9, 8)` is the top 9 rows of the accumulator.
+    pub const fn extent_clamped(&self, rows: u32, cols: u32) -> Extent {
+        Extent::clamped(self, rows, cols)
+    }
+
+    /// The valid part of this tile placed `at` in a `matrix_rows x matrix_cols` matrix; see
+    /// [`Extent::at`].
+    pub const fn extent_at(&self, at: MatrixAt, matrix_rows: usize, matrix_cols: usize) -> Extent {
+        Extent::at(self, at, matrix_rows, matrix_cols)
+    }
+
     /// Whether element `e` of thread `thread` lies inside `extent`; `false` when the thread or
     /// element is out of range (or for an offset outside the tile, which only a numeral failing
     /// [`check`](Self::check) can produce).
@@ -177,14 +221,34 @@ impl Numeral<'_> {
         }
     }
 
-    /// The elements of thread `thread` inside `extent`: bit `e` set when element `e` is.
+    /// The elements of thread `thread` inside `extent`: bit `e` set when element `e` is, in a
+    /// `u32` for fragments of up to [`MASK_BITS`] (32) elements.
     ///
-    /// `None` when the thread is out of range, or when the fragment has more than
-    /// [`MASK_BITS`] (128) elements, which no PTX fragment has; [`is_inside`](Self::is_inside)
-    /// and [`is_full_mask`](Self::is_full_mask) have no such limit. A fragment of
-    /// `elements` elements never sets bits at or above `elements`.
-    pub const fn valid_mask(&self, thread: u32, extent: Extent) -> Option<u128> {
+    /// `None` when the thread is out of range, or when the fragment has more than 32
+    /// elements (the `wgmma` accumulators past `n = 64`): use
+    /// [`valid_mask_wide`](Self::valid_mask_wide) for those. Bits at or above `elements` are
+    /// never set.
+    pub const fn valid_mask(&self, thread: u32, extent: Extent) -> Option<u32> {
         if thread >= self.threads() || self.elements > MASK_BITS {
+            return None;
+        }
+        let mut mask: u32 = 0;
+        let mut e = 0;
+        while e < self.elements {
+            if self.is_inside(thread, e, extent) {
+                mask |= 1 << e;
+            }
+            e += 1;
+        }
+        Some(mask)
+    }
+
+    /// [`valid_mask`](Self::valid_mask) for fragments of up to [`WIDE_MASK_BITS`] (128)
+    /// elements, every PTX fragment, in a `u128`; `None` when the thread is out of range or the
+    /// fragment is wider still. [`is_inside`](Self::is_inside) and the predicates
+    /// ([`is_uniform`](Self::is_uniform)) have no width limit.
+    pub const fn valid_mask_wide(&self, thread: u32, extent: Extent) -> Option<u128> {
+        if thread >= self.threads() || self.elements > WIDE_MASK_BITS {
             return None;
         }
         let mut mask: u128 = 0;
@@ -218,21 +282,63 @@ impl Numeral<'_> {
         n
     }
 
-    /// Whether every element of thread `thread` lies inside `extent`, so it needs no
-    /// predication; `false` when the thread is out of range. Any number of elements.
-    pub const fn is_full_mask(&self, thread: u32, extent: Extent) -> bool {
+    /// How much of thread `thread`'s fragment lies inside `extent`: all of it, none, or some.
+    /// What a kernel branches on: [`Coverage::Full`] takes the unpredicated fast path,
+    /// [`Coverage::Empty`] skips the thread's work, [`Coverage::Partial`] tests each element.
+    /// `None` when the thread is out of range. Any number of elements.
+    pub const fn coverage(&self, thread: u32, extent: Extent) -> Option<Coverage> {
         if thread >= self.threads() {
-            return false;
+            return None;
         }
-        let mut e = 0;
+        // Stops at the first element that differs from element 0.
+        let first = self.is_inside(thread, 0, extent);
+        let mut e = 1;
         while e < self.elements {
-            if !self.is_inside(thread, e, extent) {
-                return false;
+            if self.is_inside(thread, e, extent) != first {
+                return Some(Coverage::Partial);
             }
             e += 1;
         }
-        true
+        Some(if first {
+            Coverage::Full
+        } else {
+            Coverage::Empty
+        })
     }
+
+    /// Whether every element of thread `thread` lies inside `extent`, so it needs no
+    /// predication; `false` when the thread is out of range. Any number of elements.
+    pub const fn all_inside(&self, thread: u32, extent: Extent) -> bool {
+        matches!(self.coverage(thread, extent), Some(Coverage::Full))
+    }
+
+    /// Whether no element of thread `thread` lies inside `extent`, so it has nothing to do;
+    /// `false` when the thread is out of range. Any number of elements.
+    pub const fn none_inside(&self, thread: u32, extent: Extent) -> bool {
+        matches!(self.coverage(thread, extent), Some(Coverage::Empty))
+    }
+
+    /// Whether thread `thread`'s elements are all inside `extent` or all outside, so its mask
+    /// is all or none and it needs no per-element predicate; `false` when the thread is out of
+    /// range. Any number of elements.
+    pub const fn is_uniform(&self, thread: u32, extent: Extent) -> bool {
+        matches!(
+            self.coverage(thread, extent),
+            Some(Coverage::Full | Coverage::Empty)
+        )
+    }
+}
+
+/// How much of one thread's fragment lies inside an [`Extent`]
+/// ([`Numeral::coverage`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Coverage {
+    /// Every element: no predication needed.
+    Full,
+    /// Some elements, not all: each element needs its predicate.
+    Partial,
+    /// No element: nothing to load or store.
+    Empty,
 }
 
 /// An integer that generated code accepts as a valid row or column count: converted to `u32`

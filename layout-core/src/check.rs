@@ -4,20 +4,25 @@
 //! 1. each input's digits, sorted by divisor, have divisor = product of the lower ranges and
 //!    cover the input's extent (32 lanes, `warps`, `elements`): every input value is read once;
 //! 2. all digits, sorted by place, have place = product of the lower ranges, and the product of
-//!    all ranges (the span) is `rows * cols`: every offset is written once.
+//!    all ranges (the span) is `rows * cols`: every offset is written once. Given 1, the span
+//!    is `threads * elements`, so this is `threads * elements = rows * cols` and the places.
 //!
 //! Both are necessary as well as sufficient for digits of range 2 or more, so
 //! [`Numeral::check`] agrees with a brute-force ownership map of the tile.
 //!
-//! The checks run in stages: the tile and each digit on its own (range 2 or more, divisor and
-//! place 1 or more, divisor below the input's extent), then each input's chain, then the place
-//! chain and the span. A stage runs only when the ones before it found nothing, so a mistake is
-//! reported once, where it is made, and never again as a consequence; within a stage every
-//! problem is reported.
+//! The checks run in stages: the tile, the counts (`threads x elements` must be the tile size,
+//! [`LayoutError::ElementCount`]) and each digit on its own (range 2 or more, divisor and place
+//! 1 or more, divisor below the input's extent); then each input's chain; then the place chain.
+//! A stage runs only when the ones before it found nothing, so a mistake is reported once,
+//! where it is made, and never again as a consequence; within a stage every problem is
+//! reported. `16 x 8, elements 8` with the accumulator's digits is one error, `elements 4`,
+//! not a span of 256 that follows from it.
 //!
 //! A chain whose ranges multiply to the right total (an input's extent; the tile size) but whose
 //! keys (divisors; places) are wrong is a *misplacement*, not a missing or extra digit, and gets
-//! one error naming the move that fixes it, rather than one per gap and overlap:
+//! one error naming the move that fixes it, rather than one per gap and overlap. The place
+//! chain is always of this kind when it is reached: the counts fill the tile and each input's
+//! ranges multiply to its count, so all the ranges multiply to the tile size.
 //! - when moving one digit fixes the chain, [`LayoutError::PlaceMove`] or
 //!   [`LayoutError::SourceMove`]. The m16n8k16 accumulator with `lane / 4` at place 16 instead
 //!   of 8 leaves a gap at 8 and overlaps `e / 2` at 64; the one error says to move `lane / 4`
@@ -28,7 +33,7 @@
 //!   16 and `e / 2` at 128 both one step too high: move them to 8 and 64).
 
 use crate::message::Message;
-use crate::numeral::MAX_DIGITS;
+use crate::numeral::{LANES, MAX_DIGITS};
 use crate::{Digit, Numeral, Source};
 
 /// What is wrong with a numeral. Digits are named by their index in [`Numeral::digits`];
@@ -40,6 +45,14 @@ pub enum LayoutError {
     BadTile { rows: u32, cols: u32 },
     /// `warps` or `elements` is 0.
     EmptySource { source: Source },
+    /// The threads times the elements per thread are not the tile size, so no digits can
+    /// cover the tile exactly once: `threads * elements != size`. Reported before any digit,
+    /// since a wrong `elements` makes the element digits wrong too.
+    ElementCount {
+        threads: u64,
+        elements: u32,
+        size: u64,
+    },
     /// More digits than [`MAX_DIGITS`].
     TooManyDigits { count: usize },
     /// A digit of range 0 or 1.
@@ -68,16 +81,6 @@ pub enum LayoutError {
         source: Source,
         covered: u64,
         extent: u32,
-        top: Option<usize>,
-    },
-    /// Two digits claim overlapping places.
-    PlaceOverlap { first: usize, second: usize },
-    /// No digit has place `place`; the next digit (index `digit`) is at `next`.
-    PlaceGap { place: u64, next: u64, digit: usize },
-    /// The digits span `span` offsets but the tile has `size` elements.
-    SpanMismatch {
-        span: u64,
-        size: u64,
         top: Option<usize>,
     },
     /// The input's ranges multiply to its extent, and moving digit `digit` to divisor `divisor`
@@ -430,27 +433,23 @@ impl Moves {
     }
 }
 
-/// Walks a chain sorted by `key`, pushing overlaps and gaps; returns the top of the chain.
-const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mut Errors) -> u64 {
+/// Walks `source`'s divisor chain, pushing overlaps and gaps; returns the top of the chain.
+const fn chain(n: &Numeral, s: &Sorted, source: Source, out: &mut Errors) -> u64 {
     let mut expected: u64 = 1;
     let mut prev: Option<usize> = None;
     let mut k = 0;
     while k < s.len {
         let i = s.idx[k];
-        let (key, top) = key_top(&n.digits[i], by_place);
+        let (key, top) = key_top(&n.digits[i], false);
         if key < expected {
             let first = match prev {
                 Some(p) => p,
                 None => i,
             };
-            out.push(if by_place {
-                LayoutError::PlaceOverlap { first, second: i }
-            } else {
-                LayoutError::SourceOverlap {
-                    source,
-                    first,
-                    second: i,
-                }
+            out.push(LayoutError::SourceOverlap {
+                source,
+                first,
+                second: i,
             });
             if top > expected {
                 expected = top;
@@ -458,19 +457,11 @@ const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mu
             }
         } else {
             if key > expected {
-                out.push(if by_place {
-                    LayoutError::PlaceGap {
-                        place: expected,
-                        next: key,
-                        digit: i,
-                    }
-                } else {
-                    LayoutError::SourceGap {
-                        source,
-                        divisor: expected,
-                        next: key,
-                        digit: i,
-                    }
+                out.push(LayoutError::SourceGap {
+                    source,
+                    divisor: expected,
+                    next: key,
+                    digit: i,
                 });
             }
             expected = top;
@@ -479,6 +470,22 @@ const fn chain(n: &Numeral, s: &Sorted, by_place: bool, source: Source, out: &mu
         k += 1;
     }
     expected
+}
+
+/// The first digit of the place chain whose place is not the product of the ranges below it
+/// (the chain's first gap or overlap); `None` when the chain is exact.
+const fn first_misplaced(n: &Numeral, s: &Sorted) -> Option<usize> {
+    let mut expected: u64 = 1;
+    let mut k = 0;
+    while k < s.len {
+        let d = &n.digits[s.idx[k]];
+        if d.place as u64 != expected {
+            return Some(s.idx[k]);
+        }
+        expected = d.place_top();
+        k += 1;
+    }
+    None
 }
 
 /// The digit the first error is about.
@@ -510,6 +517,16 @@ impl Numeral<'_> {
                 source: Source::Element,
             });
         }
+        // The count is judged only when the tile and both counts are sound (reported above).
+        let threads = LANES as u64 * self.warps as u64;
+        let counted = out.is_empty() && threads.saturating_mul(self.elements as u64) != size;
+        if counted {
+            out.push(LayoutError::ElementCount {
+                threads,
+                elements: self.elements,
+                size,
+            });
+        }
         if self.digits.len() > MAX_DIGITS {
             out.push(LayoutError::TooManyDigits {
                 count: self.digits.len(),
@@ -525,8 +542,10 @@ impl Numeral<'_> {
                     out.push(LayoutError::ZeroDivisor { digit: i });
                 }
                 // A digit that is always 0 needs another divisor (or removing), whatever its
-                // range; its range is not judged on top of that.
-                if d.divisor != 0 && d.divisor >= extent {
+                // range; its range is not judged on top of that. Under a wrong element count,
+                // an element digit is not judged against that count: the count is the mistake.
+                let judged = !(counted && matches!(d.source, Source::Element));
+                if judged && d.divisor != 0 && d.divisor >= extent {
                     out.push(LayoutError::AlwaysZero { digit: i });
                 } else if d.range < 2 {
                     out.push(LayoutError::DegenerateRange { digit: i });
@@ -549,7 +568,7 @@ impl Numeral<'_> {
             let extent = self.extent(source);
             let sorted = Sorted::of(self, Some(source), false);
             let mut found = Errors::new();
-            let covered = chain(self, &sorted, false, source, &mut found);
+            let covered = chain(self, &sorted, source, &mut found);
             let exact = found.is_empty() && covered == extent as u64;
             if exact {
                 k += 1;
@@ -585,24 +604,12 @@ impl Numeral<'_> {
         if !out.is_empty() {
             return out;
         }
+        // The place chain. Stage 1 made threads x elements the tile size and stage 2 made each
+        // input's ranges multiply to its count, so all the ranges multiply to the tile size:
+        // no digit is missing or extra, and a chain that is not exact is misplaced.
         let sorted = Sorted::of(self, None, true);
-        let mut found = Errors::new();
-        let span = chain(self, &sorted, true, Source::Lane, &mut found);
-        if found.is_empty() && span == size {
-            return out;
-        }
-        if product(self, &sorted) == size {
-            let prefer = first_digit(&found);
-            out.push(misplaced(self, &sorted, None, size, prefer));
-        } else if !found.is_empty() {
-            out.append(&found);
-        } else {
-            let top = if sorted.len > 0 {
-                Some(sorted.idx[sorted.len - 1])
-            } else {
-                None
-            };
-            out.push(LayoutError::SpanMismatch { span, size, top });
+        if let Some(first) = first_misplaced(self, &sorted) {
+            out.push(misplaced(self, &sorted, None, size, Some(first)));
         }
         out
     }

@@ -16,29 +16,62 @@ pub enum Source {
     Element,
 }
 
+/// The words for each source, in one place: every message, table, parser and tool takes its
+/// words from here (see the methods of [`Source`]).
+///
+/// | source    | `name` | `singular` | `noun`     |
+/// |-----------|--------|------------|------------|
+/// | `Lane`    | `lane` | `lane`     | `lanes`    |
+/// | `Warp`    | `warp` | `warp`     | `warps`    |
+/// | `Element` | `e`    | `element`  | `elements` |
+const WORDS: [(&str, &str, &str); 3] = [
+    ("lane", "lane", "lanes"),
+    ("warp", "warp", "warps"),
+    ("e", "element", "elements"),
+];
+
 impl Source {
     /// All sources, in the order messages and tables list them.
     pub const ALL: [Source; 3] = [Source::Lane, Source::Warp, Source::Element];
 
     /// The name used in digit expressions: `lane`, `warp`, `e`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Source::Lane => "lane",
-            Source::Warp => "warp",
-            Source::Element => "e",
-        }
+        WORDS[self.index()].0
     }
 
-    /// The plural noun used in messages: `lanes`, `warps`, `elements`.
+    /// The singular noun: `lane`, `warp`, `element`. Also the word tools write for a source
+    /// (the `source` field of `fraglayout json`), and the name of its [`Digit`] constructor
+    /// ([`constructor`](Self::constructor)).
+    pub const fn singular(self) -> &'static str {
+        WORDS[self.index()].1
+    }
+
+    /// The plural noun used in messages: `lanes`, `warps`, `elements`; also the header setting
+    /// of `numeral!` that sets the count (`warps 4`, `elements 8`).
     pub const fn noun(self) -> &'static str {
-        match self {
-            Source::Lane => "lanes",
-            Source::Warp => "warps",
-            Source::Element => "elements",
-        }
+        WORDS[self.index()].2
     }
 
-    /// A small index (0, 1, 2) for per-source tables.
+    /// The [`Digit`] constructor that builds a digit of this source, as `numeral!` expands it:
+    /// `lane` ([`Digit::lane`]), `warp` ([`Digit::warp`]), `element` ([`Digit::element`]).
+    pub const fn constructor(self) -> &'static str {
+        self.singular()
+    }
+
+    /// The source a digit expression names: `lane`, `warp` or `e` (exactly, as
+    /// [`name`](Self::name) writes them); `None` for any other word.
+    pub const fn from_name(word: &str) -> Option<Source> {
+        let mut k = 0;
+        while k < Source::ALL.len() {
+            if eq(word.as_bytes(), WORDS[k].0.as_bytes()) {
+                return Some(Source::ALL[k]);
+            }
+            k += 1;
+        }
+        None
+    }
+
+    /// A small index (0, 1, 2) for per-source tables, the position in [`ALL`](Self::ALL).
     pub const fn index(self) -> usize {
         match self {
             Source::Lane => 0,
@@ -46,6 +79,21 @@ impl Source {
             Source::Element => 2,
         }
     }
+}
+
+/// Byte-wise equality in `const` context.
+const fn eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// One digit of the numeral: `(source / divisor) % range`, weighted by `place` in the tile's
@@ -58,7 +106,8 @@ impl Source {
 /// | `range`   | how many values the digit takes (2 or more)                   |
 /// | `place`   | its place value in the tile's row-major offset                |
 ///
-/// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8.
+/// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8. The fields
+/// are `u32`, like everything inside a tile ([integer types](crate#integer-types)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Digit {
     /// The input the digit reads.

@@ -13,21 +13,44 @@ impl LayoutError {
         match *self {
             LayoutError::BadTile { .. }
             | LayoutError::EmptySource { .. }
+            | LayoutError::ElementCount { .. }
             | LayoutError::TooManyDigits { .. } => None,
             LayoutError::DegenerateRange { digit }
             | LayoutError::ZeroDivisor { digit }
             | LayoutError::AlwaysZero { digit }
             | LayoutError::ZeroPlace { digit }
             | LayoutError::SourceGap { digit, .. }
-            | LayoutError::PlaceGap { digit, .. }
             | LayoutError::SourceMove { digit, .. }
             | LayoutError::PlaceMove { digit, .. } => Some(digit),
             LayoutError::SourceMoves { first, .. } | LayoutError::PlaceMoves { first, .. } => {
                 Some(first)
             }
-            LayoutError::SourceOverlap { second, .. }
-            | LayoutError::PlaceOverlap { second, .. } => Some(second),
-            LayoutError::SourceSpan { top, .. } | LayoutError::SpanMismatch { top, .. } => top,
+            LayoutError::SourceOverlap { second, .. } => Some(second),
+            LayoutError::SourceSpan { top, .. } => top,
+        }
+    }
+
+    /// Whether the error is about how the digits fit together (an input's chain of divisors,
+    /// or the chain of places) rather than about the tile, a count or one digit on its own.
+    /// Such an error can be judged only with every digit known: `numeral!` leaves it out when
+    /// a row could not be read, where the others still stand.
+    pub const fn is_about_the_chains(&self) -> bool {
+        match *self {
+            LayoutError::BadTile { .. }
+            | LayoutError::EmptySource { .. }
+            | LayoutError::ElementCount { .. }
+            | LayoutError::TooManyDigits { .. }
+            | LayoutError::DegenerateRange { .. }
+            | LayoutError::ZeroDivisor { .. }
+            | LayoutError::AlwaysZero { .. }
+            | LayoutError::ZeroPlace { .. } => false,
+            LayoutError::SourceOverlap { .. }
+            | LayoutError::SourceGap { .. }
+            | LayoutError::SourceSpan { .. }
+            | LayoutError::SourceMove { .. }
+            | LayoutError::SourceMoves { .. }
+            | LayoutError::PlaceMove { .. }
+            | LayoutError::PlaceMoves { .. } => true,
         }
     }
 
@@ -58,7 +81,41 @@ impl LayoutError {
             LayoutError::EmptySource { source } => {
                 m.push("0 ");
                 m.push(source.noun());
-                m.push(": a fragment needs at least 1");
+                m.push(": a fragment needs at least 1 ");
+                m.push(source.singular());
+            }
+            LayoutError::ElementCount {
+                threads,
+                elements,
+                size,
+            } => {
+                m.push_num(threads);
+                m.push(" threads x ");
+                m.push_num(elements as u64);
+                m.push(if elements == 1 {
+                    " element = "
+                } else {
+                    " elements = "
+                });
+                m.push_num(threads.saturating_mul(elements as u64));
+                m.push(", but the ");
+                m.push_num(n.rows as u64);
+                m.push(" x ");
+                m.push_num(n.cols as u64);
+                m.push(" tile has ");
+                m.push_num(size);
+                m.push(" elements");
+                if threads == 0 || size < threads {
+                    m.push(", fewer than the threads: every thread holds at least one element");
+                } else if size % threads != 0 {
+                    m.push(", not a multiple of ");
+                    m.push_num(threads);
+                    m.push(" threads: no element count fills it");
+                } else {
+                    m.push(": use `elements ");
+                    m.push_num(size / threads);
+                    m.push("`");
+                }
             }
             LayoutError::TooManyDigits { count } => {
                 m.push_num(count as u64);
@@ -138,7 +195,7 @@ impl LayoutError {
                 extent,
                 top,
             } => {
-                write_source_label(source, m);
+                m.push(source.singular());
                 m.push(" digits cover ");
                 m.push_num(covered);
                 m.push(" of ");
@@ -170,34 +227,6 @@ impl LayoutError {
                             m.push_num(extent as u64 / below);
                         }
                     }
-                }
-            }
-            LayoutError::PlaceOverlap { first, second } => {
-                let (a, b) = (digit_at(n, first), digit_at(n, second));
-                m.push("places overlap: `");
-                m.push_digit(b, n.extent(b.source));
-                m.push("` at place ");
-                m.push_num(b.place as u64);
-                m.push(" falls inside `");
-                m.push_digit(a, n.extent(a.source));
-                write_place_span(a, m);
-                m.push(": move it to place ");
-                m.push_num(a.place_top());
-            }
-            LayoutError::PlaceGap { place, next, .. } => {
-                m.push("no digit has place ");
-                m.push_num(place);
-                if place != 0 && next % place == 0 {
-                    m.push(": add a digit of range ");
-                    m.push_num(next / place);
-                    m.push(" at place ");
-                    m.push_num(place);
-                } else {
-                    m.push(": the next digit is at place ");
-                    m.push_num(next);
-                    m.push(", which must be the product of the lower ranges (");
-                    m.push_num(place);
-                    m.push(")");
                 }
             }
             LayoutError::SourceMove {
@@ -274,33 +303,6 @@ impl LayoutError {
                     k += 1;
                 }
                 write_more(moves.len, m);
-            }
-            LayoutError::SpanMismatch { span, size, top } => {
-                if span < size {
-                    m.push("digits cover ");
-                    m.push_num(span);
-                    m.push(" of ");
-                    m.push_num(size);
-                    m.push(" elements");
-                    if span != 0 && size % span == 0 {
-                        m.push(": add a digit of range ");
-                        m.push_num(size / span);
-                        m.push(" at place ");
-                        m.push_num(span);
-                    }
-                } else {
-                    m.push("digits span ");
-                    m.push_num(span);
-                    m.push(" elements but the tile has ");
-                    m.push_num(size);
-                    if let Some(t) = top {
-                        let d = digit_at(n, t);
-                        m.push(": shrink or remove `");
-                        m.push_digit(d, n.extent(d.source));
-                        m.push("` at place ");
-                        m.push_num(d.place as u64);
-                    }
-                }
             }
         }
     }
@@ -411,18 +413,17 @@ const fn write_always_zero(n: &Numeral, d: &Digit, m: &mut Message) {
     m.push("` is always 0: ");
     if extent <= 1 {
         m.push("there is only 1 ");
-        m.push(match d.source {
-            Source::Lane => "lane",
-            Source::Warp => "warp",
-            Source::Element => "element",
-        });
+        m.push(d.source.singular());
         m.push("; remove the digit, or raise `");
         m.push(d.source.noun());
         m.push("`");
         return;
     }
     match d.source {
-        Source::Lane => m.push("lane is below "),
+        Source::Lane => {
+            m.push(d.source.name());
+            m.push(" is below ");
+        }
         Source::Warp | Source::Element => {
             m.push("`");
             m.push(d.source.noun());
@@ -452,12 +453,4 @@ const fn digit_at<'a>(n: &'a Numeral, i: usize) -> &'a Digit {
     } else {
         &UNKNOWN
     }
-}
-
-const fn write_source_label(source: Source, m: &mut Message) {
-    m.push(match source {
-        Source::Lane => "lane",
-        Source::Warp => "warp",
-        Source::Element => "element",
-    });
 }

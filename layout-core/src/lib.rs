@@ -22,7 +22,9 @@
 //! [`Numeral::check`] proves it, also in `const` context ([`assert_bijection`]).
 //!
 //! - [`Numeral`]: encode ([`Numeral::coords`], [`Numeral::offset`]), decode
-//!   ([`Numeral::decode_coords`]), and [`Numeral::matrix_offset`] inside a larger matrix.
+//!   ([`Numeral::decode_coords`]), and [`Numeral::matrix_offset`] inside a larger matrix, the
+//!   tile placed by a [`MatrixAt`].
+//! - [`Source`] and [`Digit`]: what a digit reads, and the words for it (`lane`, `warp`, `e`).
 //! - [`check`](mod@check): the bijection check and its errors, in words ([`LayoutError::message`]).
 //! - [`catalog`]: the PTX fragment layouts, each checked at compile time.
 //! - [`pack`]: 16-bit elements in `.b32` registers.
@@ -62,6 +64,33 @@
 //!   (`composition`, `logical_divide`); the catalog's layouts need neither.
 //!
 //! # Conventions
+//!
+//! ## Integer types
+//!
+//! One rule, by what a number counts or indexes:
+//!
+//! - **`u32` inside a tile**: tile rows, columns and coordinates (`coords` returns `(row, col)`
+//!   as `u32`), tile offsets, thread and element indices, the counts of threads, warps and
+//!   elements, digit fields, [`bounds::Extent`], valid-element masks and counts. A tile holds at
+//!   most 2^32 - 1 cells ([`Numeral::check`] refuses larger ones), so these always fit, and a
+//!   `u32` is what a GPU register holds: device code pays for no wider type.
+//! - **`usize` in the user's memory**: a tile's origin in a matrix and the matrix's leading
+//!   dimension ([`MatrixAt`]), matrix offsets ([`Numeral::matrix_offset`]), matrix shapes
+//!   ([`bounds::Extent::at`]), and the `row` / `col` that a `#[fragment_layout]` body receives.
+//!   Those are tile coordinates, but a body indexes slices with them (`src[row * ld + col]`),
+//!   so they come as `usize`, as do the parts they are built from
+//!   ([`expand::thread_part`], [`Numeral::element_part`]) and what tests them
+//!   ([`bounds::Extent::contains`]). Lengths and indices of Rust arrays and slices (a digit's
+//!   index in [`Numeral::digits`], a fragment array's length) are `usize` too, as in any Rust.
+//! - **`u64` for exact products**: a product of two `u32` fields that must stay exact for a
+//!   numeral that fails the check ([`Numeral::size`], [`Numeral::raw_offset`],
+//!   [`Digit::top`], the numbers in [`LayoutError`]).
+//! - **Named, not positional, where arguments could be swapped**: the three `usize` of a
+//!   placement are the fields of [`MatrixAt`] (`ACC.matrix_offset(lane, e, MatrixAt { row,
+//!   col, ld })`). Pairs always come in one order: `(thread, e)`, `(row, col)`, `rows x cols`.
+//!
+//! ## Orientation, element order, packing
+//!
 //! - Coordinates are the PTX orientation of the operand: A is M x K (row = m, col = k), B is
 //!   K x N (row = k, col = n), C/D is M x N. The tile offset is row-major,
 //!   `offset = row * cols + col`.
@@ -98,6 +127,7 @@ pub mod check;
 mod digit;
 pub mod expand;
 mod explain;
+mod matrix;
 pub mod message;
 mod numeral;
 pub mod pack;
@@ -105,5 +135,6 @@ pub mod render;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
+pub use matrix::MatrixAt;
 pub use message::Message;
 pub use numeral::{Numeral, LANES, MAX_DIGITS};

@@ -13,7 +13,9 @@ pub const MAX_DIGITS: usize = 32;
 ///
 /// The tile is addressed by its row-major offset `row * cols + col`. Each digit reads a part of
 /// the thread's lane, its warp, or the element index `e`, and adds `value * place` to the
-/// offset. For the `m16n8k16` f32 accumulator (16 x 8, 4 elements per lane):
+/// offset. Everything inside the tile (coordinates, offsets, thread and element indices) is a
+/// `u32`, everything in the user's memory a `usize`
+/// ([integer types](crate#integer-types)). For the `m16n8k16` f32 accumulator (16 x 8, 4 elements per lane):
 ///
 /// | digit      | range | place | source         |
 /// |------------|-------|-------|----------------|
@@ -91,7 +93,9 @@ impl<'a> Numeral<'a> {
         LANES.saturating_mul(self.warps)
     }
 
-    /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements.
+    /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements. (The
+    /// valid part of a partial tile is another thing, a [`bounds::Extent`](crate::bounds::Extent),
+    /// built by [`extent_clamped`](Self::extent_clamped) and [`extent_at`](Self::extent_at).)
     pub const fn extent(&self, source: Source) -> u32 {
         match source {
             Source::Lane => LANES,
@@ -151,7 +155,9 @@ impl<'a> Numeral<'a> {
         Some(sum)
     }
 
-    /// `(row, col)` of element `e` of thread `thread`; `None` as for [`offset`](Self::offset).
+    /// `(row, col)` of element `e` of thread `thread`, tile coordinates as `u32`
+    /// ([integer types](crate#integer-types)); `None` as for [`offset`](Self::offset). In a
+    /// matrix: [`matrix_offset`](Self::matrix_offset).
     pub const fn coords(&self, thread: u32, e: u32) -> Option<(u32, u32)> {
         match self.offset(thread, e) {
             Some(off) => Some((off / self.cols, off % self.cols)),
@@ -212,49 +218,5 @@ impl<'a> Numeral<'a> {
             return None;
         }
         self.decode(offset as u32)
-    }
-
-    /// The offset of element `e` of thread `thread` in a row-major matrix with row stride `ld`,
-    /// for the tile whose top-left corner is at `(origin_row, origin_col)`.
-    ///
-    /// `None` when the inputs are out of range, when the tile does not fit in a row
-    /// (`origin_col + cols > ld`, which would wrap onto the next row), or on overflow.
-    pub const fn matrix_offset(
-        &self,
-        thread: u32,
-        e: u32,
-        origin_row: usize,
-        origin_col: usize,
-        ld: usize,
-    ) -> Option<usize> {
-        let (row, col) = match self.coords(thread, e) {
-            Some(rc) => rc,
-            None => return None,
-        };
-        match origin_col.checked_add(self.cols as usize) {
-            Some(end) if end <= ld => {}
-            _ => return None,
-        }
-        let r = match origin_row.checked_add(row as usize) {
-            Some(r) => r,
-            None => return None,
-        };
-        match r.checked_mul(ld) {
-            Some(base) => base.checked_add(origin_col + col as usize),
-            None => None,
-        }
-    }
-
-    /// The digits of one source, counted.
-    pub const fn digit_count(&self, source: Source) -> usize {
-        let mut n = 0;
-        let mut i = 0;
-        while i < self.digits.len() {
-            if self.digits[i].source.index() == source.index() {
-                n += 1;
-            }
-            i += 1;
-        }
-        n
     }
 }

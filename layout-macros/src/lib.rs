@@ -55,7 +55,6 @@ use proc_macro::TokenStream;
 ///     }
 /// }
 /// // error: element digits cover 2 of 4 elements: add a digit `e / 2`
-/// // error: digits cover 64 of 128 elements: add a digit of range 2 at place 64
 /// ```
 #[proc_macro]
 pub fn numeral(input: TokenStream) -> TokenStream {

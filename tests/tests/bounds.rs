@@ -5,10 +5,10 @@
 use std::collections::{HashMap, HashSet};
 
 use fraglayout_tests::ptx;
-use layout_core::bounds::{Extent, MASK_BITS};
+use layout_core::bounds::{Coverage, Extent, MASK_BITS, WIDE_MASK_BITS};
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
 use layout_core::expand::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
-use layout_core::{Digit, Numeral};
+use layout_core::{Digit, MatrixAt, Numeral};
 
 /// A PTX formula: `(lane, element) -> (row, col)`.
 type Formula = fn(u32, u32) -> (u32, u32);
@@ -76,41 +76,81 @@ fn inside_set_and_count_match_ptx_for_every_extent() {
     }
 }
 
+/// Brute force from the PTX formula: how much of `lane`'s fragment is inside.
+fn ptx_coverage(n: &Numeral, f: Formula, lane: u32, r: u32, c: u32) -> Coverage {
+    let inside = (0..n.elements)
+        .filter(|&e| ptx_inside(f, lane, e, r, c))
+        .count();
+    match inside {
+        0 => Coverage::Empty,
+        k if k == n.elements as usize => Coverage::Full,
+        _ => Coverage::Partial,
+    }
+}
+
 #[test]
-fn masks_and_full_masks_match_ptx() {
+fn masks_and_predicates_match_ptx() {
     for (n, f) in cases() {
+        assert!(n.elements <= MASK_BITS, "{}: a u32 mask", n.name);
         let all = (1u128 << n.elements) - 1;
+        let mut seen = HashSet::new();
         for (r, c) in extents(&n) {
-            let ext = Extent::clamped(&n, r, c);
+            let ext = n.extent_clamped(r, c);
             for lane in 0..32 {
                 let want = ptx_mask(&n, f, lane, r, c);
-                assert_eq!(
-                    n.valid_mask(lane, ext),
-                    Some(want),
-                    "{} extent {r}x{c} lane {lane}",
-                    n.name
-                );
-                assert_eq!(
-                    n.is_full_mask(lane, ext),
-                    want == all,
-                    "{} {r}x{c} lane {lane}",
-                    n.name
-                );
+                let cov = ptx_coverage(&n, f, lane, r, c);
+                seen.insert(cov);
+                let at = format!("{} extent {r}x{c} lane {lane}", n.name);
+                assert_eq!(n.valid_mask(lane, ext).map(u128::from), Some(want), "{at}");
+                assert_eq!(n.valid_mask_wide(lane, ext), Some(want), "{at}");
+                assert_eq!(n.coverage(lane, ext), Some(cov), "{at}");
+                assert_eq!(n.all_inside(lane, ext), want == all, "{at}");
+                assert_eq!(n.none_inside(lane, ext), want == 0, "{at}");
+                assert_eq!(n.is_uniform(lane, ext), want == all || want == 0, "{at}");
             }
-            assert_eq!(
-                n.valid_mask(32, ext),
-                None,
-                "{}: thread out of range",
-                n.name
-            );
-            assert_eq!(n.valid_mask(u32::MAX, ext), None);
-            assert!(!n.is_full_mask(32, ext), "{}: thread out of range", n.name);
+            for t in [32, 33, u32::MAX] {
+                assert_eq!(
+                    n.valid_mask(t, ext),
+                    None,
+                    "{}: thread out of range",
+                    n.name
+                );
+                assert_eq!(n.valid_mask_wide(t, ext), None);
+                assert_eq!(n.coverage(t, ext), None);
+                assert!(!n.all_inside(t, ext) && !n.none_inside(t, ext) && !n.is_uniform(t, ext));
+            }
         }
-        // On the whole tile every lane is full; on an empty one none is.
+        // Every extent of the tile reaches all three kinds of lane, so each branch was tested.
+        assert_eq!(seen.len(), 3, "{}: {seen:?}", n.name);
+        // On the whole tile every lane is full; on an empty one every lane is empty.
         for lane in 0..32 {
-            assert_eq!(n.valid_mask(lane, Extent::full(&n)), Some(all));
+            assert_eq!(
+                n.valid_mask(lane, Extent::full(&n)).map(u128::from),
+                Some(all)
+            );
             assert_eq!(n.valid_mask(lane, Extent::EMPTY), Some(0));
-            assert!(!n.is_full_mask(lane, Extent::EMPTY));
+            assert_eq!(n.coverage(lane, Extent::EMPTY), Some(Coverage::Empty));
+            assert!(n.is_uniform(lane, Extent::EMPTY) && n.is_uniform(lane, Extent::full(&n)));
+        }
+    }
+}
+
+#[test]
+fn extents_built_from_the_numeral_equal_the_associated_functions() {
+    for (n, _) in cases() {
+        for (r, c) in extents(&n) {
+            for (dr, dc) in [(0, 0), (1, 0), (0, 5), (u32::MAX - r, u32::MAX - c)] {
+                let (rr, cc) = (r + dr, c + dc);
+                assert_eq!(n.extent_clamped(rr, cc), Extent::clamped(&n, rr, cc));
+            }
+            let at = MatrixAt {
+                row: 7,
+                col: 3,
+                ld: 100,
+            };
+            let (mr, mc) = (7 + r as usize, 3 + c as usize);
+            assert_eq!(n.extent_at(at, mr, mc), Extent::at(&n, at, mr, mc));
+            assert_eq!(n.extent_at(at, mr, mc), Extent { rows: r, cols: c });
         }
     }
 }
@@ -123,6 +163,7 @@ fn predicated_elements_of_different_lanes_are_disjoint() {
             let mut claimed: HashMap<(u32, u32), (u32, u32)> = HashMap::new();
             for lane in 0..32 {
                 let mask = n.valid_mask(lane, ext).unwrap();
+                let mask = u128::from(mask);
                 for e in (0..n.elements).filter(|&e| mask >> e & 1 == 1) {
                     let rc = f(lane, e);
                     assert!(
@@ -181,6 +222,7 @@ fn extents_beyond_the_tile_clamp() {
             assert_eq!(raw.is_whole(&n), clamped.is_whole(&n));
             for lane in 0..32 {
                 assert_eq!(n.valid_mask(lane, raw), n.valid_mask(lane, clamped));
+                assert_eq!(n.coverage(lane, raw), n.coverage(lane, clamped));
             }
         }
     }
@@ -189,15 +231,33 @@ fn extents_beyond_the_tile_clamp() {
 #[test]
 fn extent_of_a_tile_in_a_matrix() {
     let n = SM80_16x8x16_F32_C;
+    let at = |row, col| MatrixAt { row, col, ld: 13 };
     // A 41 x 13 matrix, tiles of 16 x 8: the tile at (32, 8) keeps 9 rows and 5 columns.
-    assert_eq!(Extent::at(&n, 32, 8, 41, 13), Extent { rows: 9, cols: 5 });
-    assert_eq!(Extent::at(&n, 16, 0, 41, 13), Extent::full(&n));
-    assert_eq!(Extent::at(&n, 0, 0, 4096, 4096), Extent::full(&n));
-    assert_eq!(Extent::at(&n, 48, 0, 41, 13), Extent { rows: 0, cols: 8 });
-    assert!(Extent::at(&n, 48, 0, 41, 13).is_empty());
-    assert!(Extent::at(&n, 0, 16, 41, 13).is_empty());
-    assert_eq!(Extent::at(&n, usize::MAX, 0, 41, 13).rows, 0);
-    assert_eq!(n.valid_count(Extent::at(&n, 32, 8, 41, 13)), 45);
+    assert_eq!(n.extent_at(at(32, 8), 41, 13), Extent { rows: 9, cols: 5 });
+    assert_eq!(n.extent_at(at(16, 0), 41, 13), Extent::full(&n));
+    assert_eq!(n.extent_at(at(0, 0), 4096, 4096), Extent::full(&n));
+    assert_eq!(n.extent_at(at(48, 0), 41, 13), Extent { rows: 0, cols: 8 });
+    assert!(n.extent_at(at(48, 0), 41, 13).is_empty());
+    assert!(n.extent_at(at(0, 16), 41, 13).is_empty());
+    assert_eq!(n.extent_at(at(usize::MAX, 0), 41, 13).rows, 0);
+    assert_eq!(
+        n.extent_at(at(0, 0), usize::MAX, usize::MAX),
+        Extent::full(&n)
+    );
+    assert_eq!(n.valid_count(n.extent_at(at(32, 8), 41, 13)), 45);
+    // The leading dimension plays no part in the extent.
+    assert_eq!(
+        Extent::at(
+            &n,
+            MatrixAt {
+                ld: 9999,
+                ..at(32, 8)
+            },
+            41,
+            13
+        ),
+        n.extent_at(at(32, 8), 41, 13)
+    );
 }
 
 const SENTINEL: i64 = -1;
@@ -210,7 +270,12 @@ fn scatter(n: &Numeral, ext: Extent, or: usize, oc: usize, ld: usize, h: usize) 
     for t in 0..n.threads() {
         for e in 0..n.elements {
             if n.is_inside(t, e, ext) {
-                let off = n.matrix_offset(t, e, or, oc, ld).unwrap();
+                let at = MatrixAt {
+                    row: or,
+                    col: oc,
+                    ld,
+                };
+                let off = n.matrix_offset(t, e, at).unwrap();
                 assert_eq!(m[off], SENTINEL, "{}: cell {off} written twice", n.name);
                 m[off] = (t * 1000 + e) as i64;
                 written += 1;
@@ -257,9 +322,11 @@ fn nine_rows_of_the_accumulator() {
     assert_eq!(n.valid_mask(0, ext), Some(0b1111)); // rows 0 and 8
     assert_eq!(n.valid_mask(4, ext), Some(0b0011)); // rows 1 and 9
     assert_eq!(n.valid_mask(31, ext), Some(0b0011)); // rows 7 and 15
-    assert!(n.is_full_mask(3, ext) && !n.is_full_mask(4, ext));
-    let full_lanes: Vec<u32> = (0..32).filter(|&l| n.is_full_mask(l, ext)).collect();
+    assert!(n.all_inside(3, ext) && !n.all_inside(4, ext));
+    let full_lanes: Vec<u32> = (0..32).filter(|&l| n.all_inside(l, ext)).collect();
     assert_eq!(full_lanes, vec![0, 1, 2, 3]);
+    // No lane has nothing to do: every lane holds a row below 9.
+    assert!((0..32).all(|l| !n.none_inside(l, ext)));
     // In a 9 x 8 matrix padded to 16 rows of sentinels, the bottom 7 rows stay untouched.
     let (m, written) = scatter(&n, ext, 0, 0, 8, 16);
     assert_eq!(written, 72);
@@ -305,18 +372,24 @@ fn wg_formula(thread: u32, e: u32) -> (u32, u32) {
 }
 
 #[test]
-fn mask_covers_128_elements() {
+fn wide_mask_covers_128_elements() {
     let n = WG_ACC;
-    assert_eq!(n.elements, MASK_BITS);
+    assert_eq!(n.elements, WIDE_MASK_BITS);
     for t in 0..128 {
-        assert_eq!(n.valid_mask(t, Extent::full(&n)), Some(u128::MAX));
-        assert!(n.is_full_mask(t, Extent::full(&n)));
+        assert_eq!(n.valid_mask_wide(t, Extent::full(&n)), Some(u128::MAX));
+        assert_eq!(
+            n.valid_mask(t, Extent::full(&n)),
+            None,
+            "128 elements: no u32 mask"
+        );
+        assert!(n.all_inside(t, Extent::full(&n)));
     }
-    assert_eq!(n.valid_mask(128, Extent::full(&n)), None);
+    assert_eq!(n.valid_mask_wide(128, Extent::full(&n)), None);
+    assert_eq!(n.coverage(128, Extent::full(&n)), None);
     // Column 255 cut off: threads with lane % 4 == 3 lose elements 125 and 127.
-    let ext = Extent::clamped(&n, 64, 255);
-    assert_eq!(n.valid_mask(3, ext), Some(!(1u128 << 125 | 1 << 127)));
-    assert_eq!(n.valid_mask(2, ext), Some(u128::MAX));
+    let ext = n.extent_clamped(64, 255);
+    assert_eq!(n.valid_mask_wide(3, ext), Some(!(1u128 << 125 | 1 << 127)));
+    assert_eq!(n.valid_mask_wide(2, ext), Some(u128::MAX));
     for (r, c) in [
         (0, 0),
         (1, 1),
@@ -325,8 +398,10 @@ fn mask_covers_128_elements() {
         (63, 255),
         (64, 256),
         (40, 129),
+        (64, 8),
+        (16, 256),
     ] {
-        let ext = Extent::clamped(&n, r, c);
+        let ext = n.extent_clamped(r, c);
         assert_eq!(n.valid_count(ext), r * c, "{r}x{c}");
         for t in 0..128 {
             let want = (0..128)
@@ -335,9 +410,42 @@ fn mask_covers_128_elements() {
                     row < r && col < c
                 })
                 .fold(0u128, |m, e| m | 1 << e);
-            assert_eq!(n.valid_mask(t, ext), Some(want), "{r}x{c} thread {t}");
-            assert_eq!(n.is_full_mask(t, ext), want == u128::MAX);
+            assert_eq!(n.valid_mask_wide(t, ext), Some(want), "{r}x{c} thread {t}");
+            assert_eq!(n.all_inside(t, ext), want == u128::MAX);
+            assert_eq!(n.none_inside(t, ext), want == 0);
+            assert_eq!(n.is_uniform(t, ext), want == u128::MAX || want == 0);
         }
+    }
+}
+
+/// A 32 x `elements` tile: lane is the column, e the row (`elements` elements per lane).
+fn tall(elements: u32, digits: &[Digit; 2]) -> Numeral<'_> {
+    Numeral::new("tall", elements, 32, elements, digits)
+}
+
+#[test]
+fn the_u32_mask_holds_exactly_32_elements() {
+    let d32 = [Digit::lane(1, 32, 1), Digit::element(1, 32, 32)];
+    let d33 = [Digit::lane(1, 32, 1), Digit::element(1, 33, 32)];
+    let (n32, n33) = (tall(32, &d32), tall(33, &d33));
+    assert!(n32.is_bijection() && n33.is_bijection());
+    for lane in 0..32 {
+        // Element e is row e: the first r rows are the low r bits.
+        for r in [0u32, 1, 5, 31, 32] {
+            let ext = n32.extent_clamped(r, 32);
+            let want = if r == 32 { u32::MAX } else { (1 << r) - 1 };
+            assert_eq!(n32.valid_mask(lane, ext), Some(want), "rows {r}");
+            assert_eq!(n32.valid_mask_wide(lane, ext), Some(u128::from(want)));
+        }
+        // One more element: no u32 mask, the wide one has bit 32.
+        let full = Extent::full(&n33);
+        assert_eq!(n33.valid_mask(lane, full), None);
+        assert_eq!(n33.valid_mask_wide(lane, full), Some((1u128 << 33) - 1));
+        assert_eq!(n33.coverage(lane, full), Some(Coverage::Full));
+        // Column `lane` cut off: all of the lane's elements or none.
+        let cut = n33.extent_clamped(33, 10);
+        assert!(n33.is_uniform(lane, cut));
+        assert_eq!(n33.none_inside(lane, cut), lane >= 10);
     }
 }
 
@@ -354,11 +462,13 @@ const _: () = layout_core::assert_bijection(&WIDE);
 #[test]
 fn wider_fragments_have_no_mask_but_still_check() {
     let n = WIDE;
-    let ext = Extent::clamped(&n, 10, 100);
+    let ext = n.extent_clamped(10, 100);
     for lane in 0..32 {
         assert_eq!(n.valid_mask(lane, Extent::full(&n)), None);
-        assert!(n.is_full_mask(lane, Extent::full(&n)));
-        assert!(!n.is_full_mask(lane, ext));
+        assert_eq!(n.valid_mask_wide(lane, Extent::full(&n)), None);
+        assert!(n.all_inside(lane, Extent::full(&n)));
+        assert!(!n.all_inside(lane, ext));
+        assert_eq!(n.coverage(lane, ext), Some(Coverage::Partial));
         for e in 0..256 {
             // row = e / 4, col = lane + 32 * (e % 4)
             let want = e / 4 < 10 && lane + 32 * (e % 4) < 100;

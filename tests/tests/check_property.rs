@@ -158,6 +158,10 @@ proptest! {
             }
         } else {
             prop_assert!(!n.errors().is_empty());
+            // The stages never mix: the errors of one check are all about single digits and
+            // counts, or all about the chains (what numeral! relies on with a row missing).
+            let chains: Vec<bool> = n.errors().iter().map(|e| e.is_about_the_chains()).collect();
+            prop_assert!(chains.iter().all(|&c| c == chains[0]), "seed {}: {:?}", seed, n.errors());
         }
     }
 }

@@ -5,7 +5,7 @@ use fraglayout_tests::ptx;
 use layout_core::catalog::{
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
 };
-use layout_core::{Digit, LayoutError, Numeral, Source};
+use layout_core::{Digit, LayoutError, MatrixAt, Numeral, Source};
 
 type Formula = fn(u32, u32) -> (u32, u32);
 
@@ -75,7 +75,7 @@ fn out_of_range_threads_and_elements_are_rejected_not_wrapped() {
     assert_eq!(c.coords(u32::MAX, 0), None);
     assert_eq!(c.coords(0, 4), None);
     assert_eq!(c.offset(0, u32::MAX), None);
-    assert_eq!(c.matrix_offset(32, 0, 0, 0, 8), None);
+    assert_eq!(c.matrix_offset(32, 0, MatrixAt::origin(8)), None);
     // A warpgroup numeral takes threads 0..128.
     let wg = c.with_warps(4);
     assert!(wg.in_range(127, 3));
@@ -92,7 +92,12 @@ fn tiles_placed_at_strided_origins_stay_disjoint_and_inside() {
         for tc in 0..5 {
             for lane in 0..32 {
                 for e in 0..4 {
-                    let off = c.matrix_offset(lane, e, tr * 16, tc * 8, ld).unwrap();
+                    let at = MatrixAt {
+                        row: tr * 16,
+                        col: tc * 8,
+                        ld,
+                    };
+                    let off = c.matrix_offset(lane, e, at).unwrap();
                     let (row, col) = c.coords(lane, e).unwrap();
                     assert_eq!(off, (tr * 16 + row as usize) * ld + tc * 8 + col as usize);
                     hits[off] += 1;
@@ -104,34 +109,59 @@ fn tiles_placed_at_strided_origins_stay_disjoint_and_inside() {
 }
 
 #[test]
-fn matrix_offsets_reject_overflow_and_tiles_that_do_not_fit_a_row() {
+fn matrix_offsets_reject_overflow_and_elements_past_the_row() {
     let c = &SM80_16x8x16_F32_C;
+    let at = |row, col, ld| MatrixAt { row, col, ld };
     assert_eq!(
-        c.matrix_offset(0, 0, usize::MAX, 0, 8),
+        c.matrix_offset(0, 0, at(usize::MAX, 0, 8)),
         None,
         "row overflow"
     );
     assert_eq!(
-        c.matrix_offset(31, 3, usize::MAX / 8, 0, 8),
+        c.matrix_offset(31, 3, at(usize::MAX / 8, 0, 8)),
         None,
         "multiply overflow"
     );
     assert_eq!(
-        c.matrix_offset(0, 0, 0, usize::MAX, 8),
+        c.matrix_offset(0, 0, at(0, usize::MAX, usize::MAX)),
+        None,
+        "column past the row"
+    );
+    assert_eq!(
+        c.matrix_offset(0, 1, at(0, usize::MAX - 1, usize::MAX)),
         None,
         "column overflow"
     );
     assert_eq!(
-        c.matrix_offset(0, 0, 0, 1, 8),
-        None,
-        "8 columns from col 1 pass ld 8"
+        c.matrix_offset(31, 3, MatrixAt::origin(8)),
+        Some(15 * 8 + 7)
     );
-    assert_eq!(
-        c.matrix_offset(0, 0, 0, 0, 7),
-        None,
-        "ld narrower than the tile"
-    );
-    assert_eq!(c.matrix_offset(31, 3, 0, 0, 8), Some(15 * 8 + 7));
+    assert_eq!(MatrixAt::origin(8), at(0, 0, 8));
+    // The largest offset that fits: the last element of a tile whose last row ends usize::MAX.
+    let ld = 8usize;
+    let last_row = usize::MAX / ld - 1;
+    let top = at(last_row - 15, 0, ld);
+    assert_eq!(c.matrix_offset(31, 3, top), Some(last_row * ld + 7));
+}
+
+/// A tile that sticks out of the right edge of its matrix: every element inside the row gets
+/// its offset, every element past it `None`, never an element of the next row.
+#[test]
+fn matrix_offsets_of_a_tile_past_the_row_end() {
+    let c = &SM80_16x8x16_F32_C;
+    for ld in 1..=16usize {
+        for col in 0..ld + 2 {
+            let at = MatrixAt { row: 2, col, ld };
+            for lane in 0..32 {
+                for e in 0..4 {
+                    let (r, k) = c.coords(lane, e).unwrap();
+                    let mc = col + k as usize;
+                    let want = (mc < ld).then(|| (2 + r as usize) * ld + mc);
+                    assert_eq!(c.matrix_offset(lane, e, at), want, "ld {ld} col {col}");
+                }
+            }
+        }
+    }
 }
 
 fn numeral(rows: u32, cols: u32, elements: u32, digits: &[Digit]) -> Numeral<'_> {
@@ -166,15 +196,16 @@ fn an_overlap_is_named_by_both_claimants() {
         "places overlap: `e / 2` at place 4 falls inside `lane % 4` (places 2 to 7): move it to \
          place 8 and `lane / 4` to place 16"
     );
-    // On a tile twice the size the ranges fall short of it: not a misplacement, so the overlap
-    // is named as found.
+    // On a tile twice the size, 32 threads x 4 elements fall short of it whatever the places:
+    // the count is named, before any digit.
     let n = numeral(16, 16, 4, &digits);
     assert_eq!(
-        n.check(),
-        Err(LayoutError::PlaceOverlap {
-            first: 1,
-            second: 2
-        })
+        n.errors().iter().collect::<Vec<_>>(),
+        [LayoutError::ElementCount {
+            threads: 32,
+            elements: 4,
+            size: 256
+        }]
     );
 }
 
@@ -203,7 +234,7 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
     let hi = Digit::lane(4, 8, 8);
     assert_eq!(
         first_message(16, 8, 2, &[e2, lo, hi]),
-        "digits cover 64 of 128 elements: add a digit of range 2 at place 64"
+        "32 threads x 2 elements = 64, but the 16 x 8 tile has 128 elements: use `elements 4`"
     );
     assert_eq!(
         first_message(16, 8, 4, &[e2, lo, hi]),
@@ -252,7 +283,7 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
             4,
             &[e2, lo, Digit::lane(4, 8, 16), Digit::element(2, 2, 128)]
         ),
-        "no digit has place 8: add a digit of range 2 at place 8"
+        "32 threads x 4 elements = 128, but the 16 x 16 tile has 256 elements: use `elements 8`"
     );
     assert_eq!(
         first_message(
@@ -286,7 +317,17 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
     );
     assert_eq!(
         first_message(16, 8, 8, &[e2, lo, hi, Digit::element(2, 4, 64)]),
-        "digits span 256 elements but the tile has 128: shrink or remove `e / 2` at place 64"
+        "32 threads x 8 elements = 256, but the 16 x 8 tile has 128 elements: use `elements 4`"
+    );
+    assert_eq!(
+        first_message(10, 10, 4, &[e2, lo, hi, Digit::element(2, 2, 64)]),
+        "32 threads x 4 elements = 128, but the 10 x 10 tile has 100 elements, not a multiple \
+         of 32 threads: no element count fills it"
+    );
+    assert_eq!(
+        first_message(4, 4, 1, &[Digit::lane(1, 16, 1), Digit::lane(16, 2, 16)]),
+        "32 threads x 1 element = 32, but the 4 x 4 tile has 16 elements, fewer than the \
+         threads: every thread holds at least one element"
     );
     assert_eq!(
         first_message(16, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 0)]),
@@ -516,26 +557,66 @@ fn decoding_a_hand_built_tile_past_u32_never_panics_nor_wraps() {
 fn every_problem_of_a_stage_is_listed() {
     let digits = [
         Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 16),     // gap at 8
-        Digit::element(2, 2, 256), // gap at 128
+        Digit::lane(1, 2, 2),
+        Digit::lane(4, 2, 4),  // gap at lane / 2
+        Digit::lane(16, 2, 8), // gap at lane / 8
+        Digit::element(2, 2, 16),
     ];
-    let n = numeral(32, 16, 4, &digits);
+    let n = numeral(16, 8, 4, &digits);
+    assert!(!Ownership::of(&n).is_bijection());
     let all: Vec<_> = n.errors().iter().collect();
     assert_eq!(
         all,
         [
-            LayoutError::PlaceGap {
-                place: 8,
-                next: 16,
+            LayoutError::SourceGap {
+                source: Source::Lane,
+                divisor: 2,
+                next: 4,
                 digit: 2
             },
-            LayoutError::PlaceGap {
-                place: 128,
-                next: 256,
+            LayoutError::SourceGap {
+                source: Source::Lane,
+                divisor: 8,
+                next: 16,
                 digit: 3
             },
         ]
+    );
+}
+
+#[test]
+fn one_vocabulary_for_sources() {
+    for (k, s) in Source::ALL.into_iter().enumerate() {
+        assert_eq!(s.index(), k);
+        assert_eq!(Source::from_name(s.name()), Some(s));
+        assert_eq!(s.noun(), format!("{}s", s.singular()));
+        assert_eq!(s.constructor(), s.singular());
+    }
+    assert_eq!(
+        Source::ALL.map(|s| (s.name(), s.singular())),
+        [("lane", "lane"), ("warp", "warp"), ("e", "element")]
+    );
+    // Only the names digit expressions use, exactly.
+    for word in [
+        "element", "elements", "lanes", "Lane", "E", "", "e ", "ee", "thread",
+    ] {
+        assert_eq!(Source::from_name(word), None, "{word:?}");
+    }
+    // The constructor names are Digit's: numeral! expands each row through them.
+    layout_macros::numeral! {
+        WG: 64 x 8, warps 4 {
+            e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64, warp => 128,
+        }
+    }
+    let sources: Vec<Source> = WG.digits.iter().map(|d| d.source).collect();
+    use Source::{Element, Lane, Warp};
+    assert_eq!(sources, [Element, Lane, Lane, Element, Warp]);
+    assert_eq!(WG.digits[4], Digit::warp(1, 4, 128));
+    // Messages take their nouns from the same table.
+    let n = numeral(16, 8, 4, &[]).with_warps(0);
+    assert_eq!(
+        n.check().unwrap_err().message(&n).as_str(),
+        "0 warps: a fragment needs at least 1 warp"
     );
 }
 
@@ -606,19 +687,10 @@ fn every_error_is_worded_without_panicking_whatever_its_numbers() {
                 extent: v,
                 top: Some(i),
             },
-            PlaceOverlap {
-                first: i,
-                second: i,
-            },
-            PlaceGap {
-                place: x,
-                next: x,
-                digit: i,
-            },
-            SpanMismatch {
-                span: x,
+            ElementCount {
+                threads: x,
+                elements: v,
                 size: x,
-                top: Some(i),
             },
             SourceMove {
                 source: s,
@@ -686,6 +758,14 @@ fn no_numeral_makes_a_const_fn_panic() {
         let (t, e) = (EDGE[next(10)], EDGE[next(10)]);
         let _ = (n.offset(t, e), n.coords(t, e), n.raw_offset(t, e));
         let _ = (n.decode(t), n.decode_coords(t, e));
-        let _ = n.matrix_offset(t, e, usize::MAX, usize::MAX, usize::MAX);
+        let _ = n.matrix_offset(
+            t,
+            e,
+            MatrixAt {
+                row: usize::MAX,
+                col: usize::MAX,
+                ld: usize::MAX,
+            },
+        );
     }
 }

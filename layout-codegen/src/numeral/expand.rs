@@ -1,32 +1,25 @@
-//! Expanding a checked `numeral!` into a `const` of `layout_core::Numeral` and a compile-time
+//! Expanding a resolved `numeral!` into a `const` of `layout_core::Numeral` and a compile-time
 //! assertion; or, after an error, into the same `const` without the assertion, so that code
 //! using it reports no further errors.
 
 use super::ast::Decl;
-use super::check::Resolved;
-use layout_core::{Numeral, Source};
+use super::resolve::Resolved;
+use layout_core::Numeral;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 pub fn expand(decl: &Decl, r: &Resolved, checked: bool) -> TokenStream {
     let Decl {
         attrs, vis, name, ..
     } = decl;
-    let name_str = name.to_string();
-    let (rows, cols) = (decl.rows.value, decl.cols.value);
-    let (warps, elements) = (r.warps, r.elements);
-    let digits = r.digits.iter().map(|d| {
-        let ctor = match d.source {
-            Source::Lane => quote!(lane),
-            Source::Warp => quote!(warp),
-            Source::Element => quote!(element),
-        };
+    let n = r.numeral.as_numeral();
+    let (name_str, rows, cols, warps, elements) = (n.name, n.rows, n.cols, n.warps, n.elements);
+    let digits = n.digits.iter().map(|d| {
+        let ctor = format_ident!("{}", d.source.constructor());
         let (div, range, place) = (d.divisor, d.range, d.place);
         quote!(::layout_core::Digit::#ctor(#div, #range, #place))
     });
-    let table = digit_table_doc(
-        &Numeral::new(&name_str, rows, cols, elements, &r.digits).with_warps(warps),
-    );
+    let table = digit_table_doc(&n);
     let assertion = checked.then(|| quote!(const _: () = ::layout_core::assert_bijection(&#name);));
     quote! {
         #(#attrs)*

@@ -1,11 +1,20 @@
-//! `numeral!`: parse, check, expand; and the same parse and check for tools
+//! `numeral!`: parse, resolve, diagnose, expand; and the same up to the diagnosis for tools
 //! ([`check_numeral`]).
+//!
+//! - `limits.rs`: bounds on nesting and on the number of problems reported;
+//! - `parse.rs`: tokens to the typed declaration of `ast.rs`, every malformed row reported;
+//! - `resolve.rs`: the declaration to the one [`OwnedNumeral`] it declares (defaults filled);
+//! - `diagnose.rs`: layout-core's check of that numeral, each problem on its tokens;
+//! - `expand.rs`: the numeral as a `const`, with its compile-time assertion when it passed.
 
 mod ast;
-mod check;
+mod diagnose;
 mod expand;
 mod limits;
 mod parse;
+mod resolve;
+#[cfg(test)]
+mod tests;
 
 use layout_core::{Digit, Numeral};
 use proc_macro2::{Span, TokenStream};
@@ -13,14 +22,15 @@ use proc_macro2::{Span, TokenStream};
 /// A parsed declaration, resolved, with every problem found.
 struct Analysis {
     parsed: parse::Parsed,
-    resolved: check::Resolved,
-    /// Rows that did not parse or resolve: the numeral is not what was written.
+    resolved: resolve::Resolved,
+    /// Rows that did not parse, or parts of the numeral that are stand-ins: the numeral is not
+    /// what was written.
     incomplete: bool,
     errors: Vec<syn::Error>,
 }
 
 /// The pipeline both [`numeral`] and [`check_numeral`] run: parse, resolve, and (when every row
-/// made it through) layout-core's check. `Err` when the declaration does not parse at all.
+/// was read and resolved) layout-core's check. `Err` when the declaration does not parse at all.
 ///
 /// Time and words are bounded: nesting is limited before syn reads the tokens, and at most
 /// [`limits::MAX_PROBLEMS`] problems are reported, then a count of the rest.
@@ -29,14 +39,12 @@ fn analyse(input: TokenStream) -> syn::Result<Analysis> {
     let parsed: parse::Parsed = syn::parse2(input)?;
     let decl = &parsed.decl;
     let mut errors: Vec<syn::Error> = parsed.row_errors.clone().into_iter().collect();
-    let resolved = check::resolve(decl, &mut errors);
-    // A row that did not parse or resolve, or was left out, leaves the numeral unknown; a
-    // row left out silently (its input's count unknown) does not stop layout-core's check,
-    // which says why (a tile past u32::MAX elements).
-    let incomplete = !errors.is_empty() || resolved.skipped;
-    if errors.is_empty() {
-        check::check(decl, &resolved, &decl.name.to_string(), &mut errors);
-    }
+    let resolved = resolve::resolve(decl, &mut errors);
+    // Layout-core's check always runs, so that every problem is reported at once; with a row
+    // missing (malformed, or not resolved) it judges the digits only one by one.
+    let partial = !errors.is_empty() || resolved.left_out;
+    let incomplete = partial || resolved.guessed;
+    diagnose::diagnose(decl, &resolved, partial, &mut errors);
     let errors = limits::cap(errors, &decl.header);
     Ok(Analysis {
         parsed,
@@ -138,20 +146,9 @@ pub fn check_numeral(input: TokenStream) -> NumeralCheck {
             numeral: None,
             problems: problems(vec![e]),
         },
-        Ok(a) => {
-            let decl = &a.parsed.decl;
-            let numeral = (!a.incomplete).then(|| OwnedNumeral {
-                name: decl.name.to_string(),
-                rows: decl.rows.value,
-                cols: decl.cols.value,
-                warps: a.resolved.warps,
-                elements: a.resolved.elements,
-                digits: a.resolved.digits.clone(),
-            });
-            NumeralCheck {
-                numeral,
-                problems: problems(a.errors),
-            }
-        }
+        Ok(a) => NumeralCheck {
+            numeral: (!a.incomplete).then_some(a.resolved.numeral),
+            problems: problems(a.errors),
+        },
     }
 }

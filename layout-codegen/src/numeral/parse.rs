@@ -30,25 +30,30 @@ impl Parse for Parsed {
             input.parse::<Token![,]>()?;
             let key: Ident = input.parse()?;
             let value = parse_num(input)?;
-            match key.to_string().as_str() {
-                "elements" if elements.is_none() => elements = Some(value),
-                "warps" if warps.is_none() => warps = Some(value),
-                "elements" | "warps" => {
-                    return Err(syn::Error::new(
-                        key.span(),
-                        format!("`{key}` is given twice"),
-                    ))
-                }
-                other => {
-                    return Err(syn::Error::new(
-                        key.span(),
-                        format!(
-                            "unknown setting {}: use `elements N` or `warps N`",
-                            shown(other)
-                        ),
-                    ))
-                }
+            // The settings are the counts of the sources with a count to set, by their nouns.
+            let word = key.to_string();
+            let slot = if word == Source::Element.noun() {
+                &mut elements
+            } else if word == Source::Warp.noun() {
+                &mut warps
+            } else {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!(
+                        "unknown setting {}: use `{} N` or `{} N`",
+                        shown(&word),
+                        Source::Element.noun(),
+                        Source::Warp.noun()
+                    ),
+                ));
+            };
+            if slot.is_some() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("`{key}` is given twice"),
+                ));
             }
+            *slot = Some(value);
         }
         let header = tokens_between(&header_fork, input);
         let body;
@@ -226,18 +231,36 @@ fn split_rows(body: TokenStream) -> Vec<TokenStream> {
 }
 
 fn source_of(ident: &Ident) -> syn::Result<Source> {
-    match ident.to_string().as_str() {
-        "lane" => Ok(Source::Lane),
-        "warp" => Ok(Source::Warp),
-        "e" => Ok(Source::Element),
-        other => Err(syn::Error::new(
+    let word = ident.to_string();
+    Source::from_name(&word).ok_or_else(|| {
+        syn::Error::new(
             ident.span(),
             format!(
-                "unknown source {}: a digit reads `lane`, `warp` or `e` (the element index)",
-                shown(other)
+                "unknown source {}: a digit reads {}",
+                shown(&word),
+                source_names()
             ),
-        )),
+        )
+    })
+}
+
+/// The sources a digit may read, in words: `` `lane`, `warp` or `e` (the element index) ``.
+fn source_names() -> String {
+    let mut out = String::new();
+    for (k, s) in Source::ALL.iter().enumerate() {
+        if k > 0 {
+            out.push_str(if k + 1 == Source::ALL.len() {
+                " or "
+            } else {
+                ", "
+            });
+        }
+        out.push_str(&format!("`{}`", s.name()));
     }
+    for s in Source::ALL.iter().filter(|s| s.name() != s.singular()) {
+        out.push_str(&format!(" (the {} index)", s.singular()));
+    }
+    out
 }
 
 /// One row: `SOURCE [/ DIVISOR] [% RANGE] => PLACE`.
