@@ -1,7 +1,7 @@
 //! The digits as a Markdown table.
 
 use super::{shape, spaces, TABLE_DIGITS};
-use crate::{Digit, Message, Numeral, Source};
+use crate::{Digit, Message, Numeral};
 use core::fmt;
 
 /// Writes the numeral's digits as a Markdown table sorted by place, under a line giving the
@@ -117,11 +117,7 @@ fn cells(n: &Numeral, d: &Digit) -> [Message; 4] {
     let mut place = Message::new();
     place.push_num(d.place as u64);
     let mut source = Message::new();
-    source.push(match d.source {
-        Source::Lane => "lane",
-        Source::Warp => "warp",
-        Source::Element => "element",
-    });
+    source.push(d.source.singular());
     if d.divisor.is_power_of_two() && d.range.is_power_of_two() && d.range > 1 {
         let lo = d.divisor.trailing_zeros() as u64;
         let hi = lo + d.range.trailing_zeros() as u64 - 1;
