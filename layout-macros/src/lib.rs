@@ -5,7 +5,8 @@
 //! - [`#[fragment_layout]`](macro@fragment_layout) turns the code for one element into unrolled
 //!   per-lane code with the element coordinates folded to constants.
 //!
-//! Generated code names `::layout_core`, so depend on both crates.
+//! Use them through the `fraglayout` crate, which re-exports them beside the layouts (one
+//! dependency line, `fraglayout = "0.1"`): generated code names `::fraglayout`.
 
 use proc_macro::TokenStream;
 
@@ -17,7 +18,7 @@ use proc_macro::TokenStream;
 /// of its input: `lane / 4` has range 8.
 ///
 /// ```
-/// use layout_macros::numeral;
+/// use fraglayout::numeral;
 ///
 /// numeral! {
 ///     /// The m16n8k16 f32 accumulator.
@@ -36,18 +37,18 @@ use proc_macro::TokenStream;
 /// ```ignore
 /// /// The m16n8k16 f32 accumulator.
 /// /// (followed by the digit table, sorted by place)
-/// pub const ACC: ::layout_core::Numeral<'static> = ::layout_core::Numeral::new(
+/// pub const ACC: ::fraglayout::Numeral<'static> = ::fraglayout::Numeral::new(
 ///     "ACC", 16, 8, 4,
-///     &[::layout_core::Digit::element(1, 2, 1), ::layout_core::Digit::lane(1, 4, 2),
-///       ::layout_core::Digit::lane(4, 8, 8), ::layout_core::Digit::element(2, 2, 64)],
+///     &[::fraglayout::Digit::element(1, 2, 1), ::fraglayout::Digit::lane(1, 4, 2),
+///       ::fraglayout::Digit::lane(4, 8, 8), ::fraglayout::Digit::element(2, 2, 64)],
 /// ).with_warps(1);
-/// const _: () = ::layout_core::assert_bijection(&ACC);
+/// const _: () = ::fraglayout::assert_bijection(&ACC);
 /// ```
 ///
 /// A wrong layout is a compile error on the digit at fault, one per problem:
 ///
 /// ```compile_fail
-/// layout_macros::numeral! {
+/// fraglayout::numeral! {
 ///     pub HALF: 16 x 8, elements 4 {
 ///         e % 2    => 1,
 ///         lane % 4 => 2,
@@ -71,8 +72,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// must equal the numeral's elements per thread, and the closure is `|row, col, value|`:
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// use layout_macros::fragment_layout;
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::fragment_layout;
 ///
 /// #[fragment_layout(SM80_16x8x16_F32_C)]
 /// fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
@@ -89,8 +90,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// ```ignore
 /// #[inline]
 /// fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
-///     const __FL_NUMERAL: ::layout_core::Numeral<'static> = SM80_16x8x16_F32_C;
-///     const _: () = ::layout_core::assert_bijection(&__FL_NUMERAL);
+///     const __FL_NUMERAL: ::fraglayout::Numeral<'static> = SM80_16x8x16_F32_C;
+///     const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
 ///     const __FL_TERMS: [ThreadTerm; 16] = __FL_NUMERAL.thread_terms();
 ///     const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap(); // 0: no digit straddles rows
 ///     const _: () = /* the fragment has 4 elements, or a compile error on `4` */;
@@ -117,8 +118,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// elements packed two per `u32` register (element `2r` in the low half of register `r`):
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-/// use layout_macros::fragment_layout;
+/// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+/// use fraglayout::fragment_layout;
 ///
 /// #[fragment_layout(SM80_16x8x16_F16_A_ROW, gather, packed)]
 /// fn load_a(lane: u32, a: &[u16], lda: usize) -> [u32; 4] {
@@ -132,8 +133,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// A fragment whose length disagrees with the numeral is a compile error on its type:
 ///
 /// ```compile_fail
-/// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// #[layout_macros::fragment_layout(SM80_16x8x16_F32_C)]
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// #[fraglayout::fragment_layout(SM80_16x8x16_F32_C)]
 /// fn store_c(lane: u32, frag: &[f32; 8], out: &mut [f32]) {
 ///     |row, col, value| out[row * 8 + col] = value
 /// }
@@ -159,8 +160,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// per-element check; partial ones run only the elements inside.
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// #[layout_macros::fragment_layout(SM80_16x8x16_F32_C, bounds(m, n))]
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// #[fraglayout::fragment_layout(SM80_16x8x16_F32_C, bounds(m, n))]
 /// fn store_edge(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) {
 ///     |row, col, value| out[row * ld + col] = value
 /// }
@@ -180,8 +181,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// call (see docs/PERFORMANCE.md for its cost).
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-/// #[layout_macros::fragment_layout(SM80_16x8x16_F16_A_ROW, gather, fill = 0xffff)]
+/// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+/// #[fraglayout::fragment_layout(SM80_16x8x16_F16_A_ROW, gather, fill = 0xffff)]
 /// fn load_a(lane: usize, a: &[u16]) -> [u16; 8] {
 ///     |row, col| a[row * 16 + col]
 /// }

@@ -27,10 +27,10 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let len_span = f.len_tokens.span();
     let len_error = match f.args.mode {
         Mode::GatherPacked => quote_spanned! {len_span=>
-            ::layout_core::expand::packed_len_error(&__FL_NUMERAL, #len, 2)
+            ::fraglayout::expand::packed_len_error(&__FL_NUMERAL, #len, 2)
         },
         _ => quote_spanned! {len_span=>
-            ::layout_core::expand::fragment_len_error(&__FL_NUMERAL, #len)
+            ::fraglayout::expand::fragment_len_error(&__FL_NUMERAL, #len)
         },
     };
     let len_check = failing(len_error, len_span);
@@ -89,10 +89,10 @@ pub fn expand(f: &Fragment) -> TokenStream {
         Some((rows, cols)) => {
             let (whole, partial) = (fragment(false), fragment(true));
             quote! {
-                let __fl_extent = ::layout_core::bounds::Extent::clamped(
+                let __fl_extent = ::fraglayout::bounds::Extent::clamped(
                     &__FL_NUMERAL,
-                    ::layout_core::bounds::ExtentArg::saturating_u32(#rows),
-                    ::layout_core::bounds::ExtentArg::saturating_u32(#cols),
+                    ::fraglayout::bounds::ExtentArg::saturating_u32(#rows),
+                    ::fraglayout::bounds::ExtentArg::saturating_u32(#cols),
                 );
                 if __fl_extent.is_whole(&__FL_NUMERAL) {
                     #whole
@@ -104,9 +104,9 @@ pub fn expand(f: &Fragment) -> TokenStream {
     };
     let numeral_span = numeral.span();
     let layout = quote_spanned! {numeral_span=>
-        const __FL_NUMERAL: ::layout_core::Numeral<'static> = #numeral;
-        const _: () = ::layout_core::assert_bijection(&__FL_NUMERAL);
-        const __FL_TERMS: [::layout_core::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+        const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
+        const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
+        const __FL_TERMS: [::fraglayout::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
             __FL_NUMERAL.thread_terms_array();
         const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
     };
@@ -124,18 +124,18 @@ pub fn expand(f: &Fragment) -> TokenStream {
     // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
     let lane_ty = &f.thread_ty;
     let below = quote_spanned! {lane_ty.span()=>
-        <#lane_ty as ::layout_core::expand::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
+        <#lane_ty as ::fraglayout::expand::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
     };
     let outside = match (f.args.mode, &f.args.fill) {
         (Mode::Scatter, _) => quote!(),
         (Mode::Gather, Some(v)) => quote!(else { ::core::array::from_fn(|_| #v) }),
         (Mode::Gather, None) => {
             let ty = &f.element_ty;
-            quote_spanned!(ty.span()=> else { ::layout_core::expand::fill_array::<#ty, #len>() })
+            quote_spanned!(ty.span()=> else { ::fraglayout::expand::fill_array::<#ty, #len>() })
         }
         (Mode::GatherPacked, _) => {
             let fill = fill_value(f);
-            quote!(else { [::layout_core::pack::pack_b16(#fill, #fill); #len] })
+            quote!(else { [::fraglayout::pack::pack_b16(#fill, #fill); #len] })
         }
     };
     let item = &f.item;
@@ -153,7 +153,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
             #coordinate_checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
                 let __fl_at =
-                    ::layout_core::expand::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+                    ::fraglayout::expand::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
                 #body
             } #outside
         }
@@ -190,13 +190,13 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
         let col = k == 1;
         let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
         let error = quote_spanned! {ty.span()=>
-            ::layout_core::expand::coordinate_error(
+            ::fraglayout::expand::coordinate_error(
                 &__FL_NUMERAL,
                 #col,
                 #param,
                 #ty_name,
-                <#ty as ::layout_core::expand::Coordinate>::MAX,
-                <#ty as ::layout_core::expand::Coordinate>::SIGNED,
+                <#ty as ::fraglayout::expand::Coordinate>::MAX,
+                <#ty as ::fraglayout::expand::Coordinate>::SIGNED,
             )
         };
         let check = failing(error, ty.span());
@@ -234,7 +234,7 @@ fn fill_value(f: &Fragment) -> TokenStream {
         (Some(v), _) => quote!(#v),
         (None, Mode::GatherPacked) => quote!(0),
         (None, _) => quote_spanned! {ty.span()=>
-            <#ty as ::layout_core::expand::Fill>::fill()
+            <#ty as ::fraglayout::expand::Fill>::fill()
         },
     }
 }
@@ -245,7 +245,7 @@ fn coordinate(p: &ClosureParam, index: TokenStream) -> TokenStream {
     match &p.ty {
         None => index,
         Some(ty) => quote_spanned! {ty.span()=>
-            <#ty as ::layout_core::expand::Coordinate>::from_index(#index)
+            <#ty as ::fraglayout::expand::Coordinate>::from_index(#index)
         },
     }
 }
@@ -366,7 +366,7 @@ fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
         Mode::GatherPacked => {
             let regs = values.chunks(2).map(|pair| {
                 let (lo, hi) = (&pair[0], &pair[1]);
-                quote!(::layout_core::pack::pack_b16(#lo, #hi))
+                quote!(::fraglayout::pack::pack_b16(#lo, #hi))
             });
             quote!([#(#regs),*])
         }

@@ -64,7 +64,7 @@ fn not_a_function(numeral: Option<&syn::Expr>, item: TokenStream) -> TokenStream
                 out.extend(quote! {
                     #[doc(hidden)]
                     #[allow(non_upper_case_globals)]
-                    const #name: () = { let _: ::layout_core::Numeral<'static> = #n; };
+                    const #name: () = { let _: ::fraglayout::Numeral<'static> = #n; };
                 });
             }
             return out;
@@ -83,7 +83,7 @@ fn not_a_function(numeral: Option<&syn::Expr>, item: TokenStream) -> TokenStream
 /// The layout argument, type-checked on its own: a wrong argument still gets its own error, and
 /// a right one is used, so an error elsewhere leaves no "unused import" behind.
 fn use_numeral(numeral: &syn::Expr) -> TokenStream {
-    quote!(const _: ::layout_core::Numeral<'static> = #numeral;)
+    quote!(const _: ::fraglayout::Numeral<'static> = #numeral;)
 }
 
 /// After an error: the errors, and the function with its signature intact and a body that

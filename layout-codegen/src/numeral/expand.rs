@@ -17,14 +17,14 @@ pub fn expand(decl: &Decl, r: &Resolved, checked: bool) -> TokenStream {
     let digits = n.digits.iter().map(|d| {
         let ctor = format_ident!("{}", d.source.constructor());
         let (div, range, place) = (d.divisor, d.range, d.place);
-        quote!(::layout_core::Digit::#ctor(#div, #range, #place))
+        quote!(::fraglayout::Digit::#ctor(#div, #range, #place))
     });
     let table = digit_table_doc(&n);
-    let assertion = checked.then(|| quote!(const _: () = ::layout_core::assert_bijection(&#name);));
+    let assertion = checked.then(|| quote!(const _: () = ::fraglayout::assert_bijection(&#name);));
     quote! {
         #(#attrs)*
         #[doc = #table]
-        #vis const #name: ::layout_core::Numeral<'static> = ::layout_core::Numeral::new(
+        #vis const #name: ::fraglayout::Numeral<'static> = ::fraglayout::Numeral::new(
             #name_str, #rows, #cols, #elements, &[#(#digits),*],
         ).with_warps(#warps);
         #assertion

@@ -3,8 +3,8 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-use layout_macros::fragment_layout;
+use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+use fraglayout::fragment_layout;
 
 /// Scatter with bounds.
 #[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]

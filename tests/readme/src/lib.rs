@@ -1,0 +1,5 @@
+//! The README, whose Rust examples `cargo test` compiles and runs as doc tests against
+//! `fraglayout` alone (this crate's only dependency), as a user's crate would.
+#![doc = include_str!("../../../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
