@@ -101,7 +101,7 @@ fn the_numeral_checked_is_the_numeral_expanded() {
     // Each digit appears in the expansion by its source's constructor, with its numbers.
     for d in &n.digits {
         let ctor = format!(
-            ":: layout_core :: Digit :: {} ({}u32 , {}u32 , {}u32)",
+            ":: fraglayout :: Digit :: {} ({}u32 , {}u32 , {}u32)",
             d.source.constructor(),
             d.divisor,
             d.range,
