@@ -229,18 +229,14 @@ impl Numeral<'_> {
     /// [`valid_mask_wide`](Self::valid_mask_wide) for those. Bits at or above `elements` are
     /// never set.
     pub const fn valid_mask(&self, thread: u32, extent: Extent) -> Option<u32> {
-        if thread >= self.threads() || self.elements > MASK_BITS {
+        if self.elements > MASK_BITS {
             return None;
         }
-        let mut mask: u32 = 0;
-        let mut e = 0;
-        while e < self.elements {
-            if self.is_inside(thread, e, extent) {
-                mask |= 1 << e;
-            }
-            e += 1;
+        match self.valid_mask_wide(thread, extent) {
+            // At most 32 elements: the bits fit.
+            Some(mask) => Some(mask as u32),
+            None => None,
         }
-        Some(mask)
     }
 
     /// [`valid_mask`](Self::valid_mask) for fragments of up to [`WIDE_MASK_BITS`] (128)

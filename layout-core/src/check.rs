@@ -498,8 +498,41 @@ const fn first_digit(found: &Errors) -> Option<usize> {
 
 impl Numeral<'_> {
     /// Every problem with the numeral (empty when it is a bijection onto its tile).
+    ///
+    /// Three stages, each judged only on a clean result of the ones before: the tile, the
+    /// counts and each digit on its own; then each input's chain of divisors; then the chain of
+    /// places.
     pub const fn errors(&self) -> Errors {
         let mut out = Errors::new();
+        let counted = self.tile_and_count_errors(&mut out);
+        self.digit_errors(counted, &mut out);
+        // Later stages build on earlier ones: a digit that is itself broken makes the chains
+        // meaningless, and an input read wrongly makes the places wrong too. Each stage runs
+        // only on a clean result of the ones before, so one mistake gives one message.
+        if !out.is_empty() {
+            return out;
+        }
+        let mut k = 0;
+        while k < Source::ALL.len() {
+            self.source_chain_errors(Source::ALL[k], &mut out);
+            k += 1;
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        // The place chain. Stage 1 made threads x elements the tile size and stage 2 made each
+        // input's ranges multiply to its count, so all the ranges multiply to the tile size:
+        // no digit is missing or extra, and a chain that is not exact is misplaced.
+        let sorted = Sorted::of(self, None, true);
+        if let Some(first) = first_misplaced(self, &sorted) {
+            out.push(misplaced(self, &sorted, None, self.size(), Some(first)));
+        }
+        out
+    }
+
+    /// The tile, the warp and element counts, threads x elements against the tile size, and
+    /// the number of digits. Returns whether the element count was found wrong.
+    const fn tile_and_count_errors(&self, out: &mut Errors) -> bool {
         let size = self.size();
         if self.rows == 0 || self.cols == 0 || size > u32::MAX as u64 {
             out.push(LayoutError::BadTile {
@@ -532,6 +565,12 @@ impl Numeral<'_> {
                 count: self.digits.len(),
             });
         }
+        counted
+    }
+
+    /// Each of the first [`MAX_DIGITS`] digits on its own: its divisor, range and place.
+    /// `counted`: the element count is wrong, so element digits are not judged against it.
+    const fn digit_errors(&self, counted: bool, out: &mut Errors) {
         let mut i = 0;
         while i < self.digits.len() && i < MAX_DIGITS {
             let d = &self.digits[i];
@@ -556,62 +595,44 @@ impl Numeral<'_> {
             }
             i += 1;
         }
-        // Later stages build on earlier ones: a digit that is itself broken makes the chains
-        // meaningless, and an input read wrongly makes the places wrong too. Each stage runs
-        // only on a clean result of the ones before, so one mistake gives one message.
-        if !out.is_empty() {
-            return out;
+    }
+
+    /// The chain of divisors of the digits reading `source`: nothing when it covers the input
+    /// exactly; one misplaced-digit error when the ranges multiply to the input's count;
+    /// otherwise the chain's gaps and overlaps and how much of the input it covers.
+    const fn source_chain_errors(&self, source: Source, out: &mut Errors) {
+        let extent = self.extent(source);
+        let sorted = Sorted::of(self, Some(source), false);
+        let mut found = Errors::new();
+        let covered = chain(self, &sorted, source, &mut found);
+        if found.is_empty() && covered == extent as u64 {
+            return;
         }
-        let mut k = 0;
-        while k < Source::ALL.len() {
-            let source = Source::ALL[k];
-            let extent = self.extent(source);
-            let sorted = Sorted::of(self, Some(source), false);
-            let mut found = Errors::new();
-            let covered = chain(self, &sorted, source, &mut found);
-            let exact = found.is_empty() && covered == extent as u64;
-            if exact {
-                k += 1;
-                continue;
-            }
-            if product(self, &sorted) == extent as u64 {
-                let prefer = first_digit(&found);
-                out.push(misplaced(
-                    self,
-                    &sorted,
-                    Some(source),
-                    extent as u64,
-                    prefer,
-                ));
+        if product(self, &sorted) == extent as u64 {
+            let prefer = first_digit(&found);
+            out.push(misplaced(
+                self,
+                &sorted,
+                Some(source),
+                extent as u64,
+                prefer,
+            ));
+            return;
+        }
+        out.append(&found);
+        if covered != extent as u64 {
+            let top = if sorted.len > 0 {
+                Some(sorted.idx[sorted.len - 1])
             } else {
-                out.append(&found);
-                if covered != extent as u64 {
-                    let top = if sorted.len > 0 {
-                        Some(sorted.idx[sorted.len - 1])
-                    } else {
-                        None
-                    };
-                    out.push(LayoutError::SourceSpan {
-                        source,
-                        covered,
-                        extent,
-                        top,
-                    });
-                }
-            }
-            k += 1;
+                None
+            };
+            out.push(LayoutError::SourceSpan {
+                source,
+                covered,
+                extent,
+                top,
+            });
         }
-        if !out.is_empty() {
-            return out;
-        }
-        // The place chain. Stage 1 made threads x elements the tile size and stage 2 made each
-        // input's ranges multiply to its count, so all the ranges multiply to the tile size:
-        // no digit is missing or extra, and a chain that is not exact is misplaced.
-        let sorted = Sorted::of(self, None, true);
-        if let Some(first) = first_misplaced(self, &sorted) {
-            out.push(misplaced(self, &sorted, None, size, Some(first)));
-        }
-        out
     }
 
     /// `Ok` when the numeral is a bijection from `(thread, e)` onto its tile; otherwise the first

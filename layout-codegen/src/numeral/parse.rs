@@ -272,8 +272,7 @@ fn source_names() -> String {
 /// tokens are looked at a bounded number of times.
 fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
     let tokens = row.clone();
-    let malformed =
-        |why: &str| syn::Error::new_spanned(&tokens, format!("malformed digit row: {why}"));
+    let malformed = |why: &str| malformed_row(&tokens, why);
     let mut trees: Vec<TokenTree> = row.into_iter().collect();
     let arrow = trees
         .windows(2)
@@ -284,31 +283,62 @@ fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
     let place_trees = trees.split_off(arrow + 2);
     trees.truncate(arrow);
     let expr: TokenStream = trees.iter().cloned().collect();
-    let mut expr_trees = trees;
-    while let Some(TokenTree::Group(g)) = expr_trees.first() {
+    let place = parse_place(&tokens, &place_trees)?;
+    let (source, divisor, range) = parse_expr(&tokens, without_parens(trees))?;
+    Ok(DigitRow {
+        source,
+        divisor,
+        range,
+        place,
+        expr,
+    })
+}
+
+/// `malformed digit row: {why}`, spanning the whole row.
+fn malformed_row(row: &TokenStream, why: &str) -> syn::Error {
+    syn::Error::new_spanned(row, format!("malformed digit row: {why}"))
+}
+
+/// The row's expression with its leading parentheses taken off, one pair at a time:
+/// `((lane / 4) % 8)` -> `lane / 4 % 8`.
+fn without_parens(mut trees: Vec<TokenTree>) -> Vec<TokenTree> {
+    while let Some(TokenTree::Group(g)) = trees.first() {
         if g.delimiter() != Delimiter::Parenthesis {
             break;
         }
         let mut inner: Vec<TokenTree> = g.stream().into_iter().collect();
-        inner.extend(expr_trees.drain(1..));
-        expr_trees = inner;
+        inner.extend(trees.drain(1..));
+        trees = inner;
     }
-    let place = match place_trees.as_slice() {
-        [TokenTree::Literal(l)] => literal_num(l.clone())?,
-        [] => {
-            return Err(malformed(&format!(
-                "missing the place after `=>`; {ROW_FORM}"
-            )))
-        }
+    trees
+}
+
+/// The place after `=>` in `row`: one integer.
+fn parse_place(row: &TokenStream, place: &[TokenTree]) -> syn::Result<Num> {
+    match place {
+        [TokenTree::Literal(l)] => literal_num(l.clone()),
+        [] => Err(malformed_row(
+            row,
+            &format!("missing the place after `=>`; {ROW_FORM}"),
+        )),
         _ => {
-            let ts: TokenStream = place_trees.iter().cloned().collect();
-            return Err(syn::Error::new_spanned(
+            let ts: TokenStream = place.iter().cloned().collect();
+            Err(syn::Error::new_spanned(
                 ts,
                 "the place must be one integer, e.g. `=> 64`",
-            ));
+            ))
         }
-    };
-    let mut it = expr_trees.into_iter().peekable();
+    }
+}
+
+/// `SOURCE [/ DIVISOR] [% RANGE]` (parentheses taken off) in `row`: the source, divisor and
+/// range.
+fn parse_expr(
+    row: &TokenStream,
+    expr: Vec<TokenTree>,
+) -> syn::Result<(Source, Option<Num>, Option<Num>)> {
+    let malformed = |why: &str| malformed_row(row, why);
+    let mut it = expr.into_iter().peekable();
     let source = match it.next() {
         Some(TokenTree::Ident(id)) => source_of(&id)?,
         _ => {
@@ -350,13 +380,7 @@ fn parse_row(row: TokenStream) -> syn::Result<DigitRow> {
             range = Some(n);
         }
     }
-    Ok(DigitRow {
-        source,
-        divisor,
-        range,
-        place,
-        expr,
-    })
+    Ok((source, divisor, range))
 }
 
 /// Why `lane % 8 / 4` is refused, and the digit it means when there is one:

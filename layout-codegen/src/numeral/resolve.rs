@@ -8,7 +8,7 @@
 //! left-out element count that the tile does not determine, and a default range that does not
 //! divide its input (`lane / 3`).
 
-use super::ast::Decl;
+use super::ast::{Decl, DigitRow};
 use super::OwnedNumeral;
 use layout_core::{Source, LANES};
 
@@ -43,20 +43,7 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     // In u64: `warps 4294967295` is 137438953440 threads, not a saturated u32.
     let threads = LANES as u64 * warps as u64;
     let size = decl.rows.value as u64 * decl.cols.value as u64;
-    let elements = match decl.elements {
-        Some(e) => Some(e.value),
-        None if threads == 0 => None,
-        // A tile past u32::MAX elements is layout-core's to report; its element count is
-        // unknown here rather than truncated.
-        None if size % threads == 0 && size >= threads => u32::try_from(size / threads).ok(),
-        None => {
-            errors.push(syn::Error::new_spanned(
-                &decl.header,
-                underivable_elements(decl, threads, size),
-            ));
-            None
-        }
-    };
+    let elements = elements_of(decl, threads, size, errors);
     let count_wrong =
         matches!(elements, Some(e) if e != 0 && threads.saturating_mul(e as u64) != size);
     let mut out = Resolved {
@@ -85,28 +72,13 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
         }
         let divisor = row.divisor.map_or(1, |d| d.value);
         let stand_in = count_wrong && row.source == Source::Element;
-        let range = match row.range {
-            Some(r) => r.value,
-            // Layout-core reports the divisor (0, or always 0) on the row's tokens.
-            None if divisor == 0 || divisor >= extent => {
+        let range = match range_of(row, divisor, extent, stand_in, errors) {
+            RowRange::Known(r) => r,
+            RowRange::StandIn => {
                 out.guessed = true;
                 STAND_IN_RANGE
             }
-            None if extent % divisor == 0 => extent / divisor,
-            None if stand_in => {
-                out.guessed = true;
-                STAND_IN_RANGE
-            }
-            None => {
-                errors.push(syn::Error::new_spanned(
-                    &row.expr,
-                    format!(
-                        "{name} / {divisor} does not divide the {extent} {noun} evenly: state the \
-                         range, `{name} / {divisor} % R`",
-                        name = row.source.name(),
-                        noun = row.source.noun(),
-                    ),
-                ));
+            RowRange::Refused => {
                 out.left_out = true;
                 out.guessed = true;
                 continue;
@@ -121,6 +93,65 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
         out.rows.push(i);
     }
     out
+}
+
+/// The element count: as stated, or derived from the tile (`None` where it cannot be: no
+/// threads, a tile past `u32::MAX` elements, or one the threads do not divide, reported here).
+fn elements_of(decl: &Decl, threads: u64, size: u64, errors: &mut Vec<syn::Error>) -> Option<u32> {
+    match decl.elements {
+        Some(e) => Some(e.value),
+        None if threads == 0 => None,
+        // A tile past u32::MAX elements is layout-core's to report; its element count is
+        // unknown here rather than truncated.
+        None if size % threads == 0 && size >= threads => u32::try_from(size / threads).ok(),
+        None => {
+            errors.push(syn::Error::new_spanned(
+                &decl.header,
+                underivable_elements(decl, threads, size),
+            ));
+            None
+        }
+    }
+}
+
+/// A row's range once resolved.
+enum RowRange {
+    /// Stated, or derived from its input's count.
+    Known(u32),
+    /// Not derivable, for a mistake layout-core reports (a wrong divisor or element count).
+    StandIn,
+    /// Not derivable, reported here: the row is left out.
+    Refused,
+}
+
+/// The range of `row` reading its input of `extent` values from `divisor`; `stand_in`: the
+/// element count is wrong and this row reads elements.
+fn range_of(
+    row: &DigitRow,
+    divisor: u32,
+    extent: u32,
+    stand_in: bool,
+    errors: &mut Vec<syn::Error>,
+) -> RowRange {
+    match row.range {
+        Some(r) => RowRange::Known(r.value),
+        // Layout-core reports the divisor (0, or always 0) on the row's tokens.
+        None if divisor == 0 || divisor >= extent => RowRange::StandIn,
+        None if extent % divisor == 0 => RowRange::Known(extent / divisor),
+        None if stand_in => RowRange::StandIn,
+        None => {
+            errors.push(syn::Error::new_spanned(
+                &row.expr,
+                format!(
+                    "{name} / {divisor} does not divide the {extent} {noun} evenly: state the \
+                     range, `{name} / {divisor} % R`",
+                    name = row.source.name(),
+                    noun = row.source.noun(),
+                ),
+            ));
+            RowRange::Refused
+        }
+    }
 }
 
 /// Why a left-out element count cannot be derived from the tile.

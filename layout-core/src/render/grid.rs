@@ -86,22 +86,49 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     writeln!(w, "; cell = T{{thread}}:{{element}}")?;
     let tile = Tile::new(n);
     if !tile.exact {
-        writeln!(w, "not a bijection:")?;
-        let errors = n.errors();
-        for e in errors.iter() {
-            writeln!(w, "  - {}", e.message(n))?;
-        }
-        if errors.dropped() > 0 {
-            writeln!(w, "  - (and {} more)", errors.dropped())?;
-        }
+        errors(n, w)?;
     }
     if tile.undrawable.is_some() {
         tile.why_undrawn(w)?;
         return w.write_char('\n');
     }
+    cells(&tile, w)?;
+    if tile.exact {
+        return Ok(());
+    }
+    writeln!(
+        w,
+        "legend: A!B = claimed by A and by B (+k: and k more), {UNCLAIMED} = claimed by nobody"
+    )?;
+    let (collided, unclaimed) = tile.damage();
+    if collided > 0 {
+        collisions(&tile, collided, w)?;
+    }
+    if unclaimed > 0 {
+        unclaimed_rows(&tile, unclaimed, w)?;
+    }
+    outside(&tile, w)
+}
 
-    // Column width: the widest cell text or column index of the window; then as many rows
-    // as fit the byte budget.
+/// `not a bijection:` and the check's errors, one a line.
+fn errors(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
+    writeln!(w, "not a bijection:")?;
+    let errors = n.errors();
+    for e in errors.iter() {
+        writeln!(w, "  - {}", e.message(n))?;
+    }
+    if errors.dropped() > 0 {
+        writeln!(w, "  - (and {} more)", errors.dropped())?;
+    }
+    Ok(())
+}
+
+/// The column indices and the cell rows of the drawn window, then what is left out.
+///
+/// Columns are as wide as the widest cell text or column index of the window; then as many
+/// rows are drawn as fit [`GRID_BYTES`].
+fn cells(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
+    let n = tile.n;
     let mut win = Window::of(n, GRID_COLS, GRID_CELLS);
     let mut width = digits(win.cols as u64 - 1);
     tile.each_cell(win, |_, _, cell| {
@@ -139,79 +166,87 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
             GRID_BYTES / 1024
         )?;
     }
-    if tile.exact {
+    Ok(())
+}
+
+/// `collisions (k cells):`, then the first [`LISTED`] collided cells with their claimants.
+fn collisions(tile: &Tile, collided: u64, w: &mut impl fmt::Write) -> fmt::Result {
+    let n = tile.n;
+    writeln!(w, "collisions ({collided} cells):")?;
+    let (list, len) = tile.collisions();
+    for (off, claims) in &list[..len] {
+        write!(w, "  ({}, {}):", off / n.cols, off % n.cols)?;
+        for (k, &claim) in claims.claims().iter().enumerate() {
+            w.write_str(if k == 0 { " " } else { ", " })?;
+            claimant(w, claim)?;
+        }
+        more(w, claims.count as u64 - claims.len() as u64)?;
+        w.write_char('\n')?;
+    }
+    if collided > len as u64 {
+        writeln!(w, "  and {} more cells", collided - len as u64)?;
+    }
+    Ok(())
+}
+
+/// `unclaimed (k cells):`, then the first [`LISTED`] rows with unclaimed cells, each with its
+/// first [`LISTED_COLS`] unclaimed columns.
+fn unclaimed_rows(tile: &Tile, unclaimed: u64, w: &mut impl fmt::Write) -> fmt::Result {
+    let n = tile.n;
+    writeln!(w, "unclaimed ({unclaimed} cells):")?;
+    let mut rows = 0u64;
+    for r in 0..n.rows {
+        let mut found = 0usize;
+        for c in 0..n.cols {
+            if !tile.unclaimed_at(r * n.cols + c) {
+                continue;
+            }
+            if rows < LISTED as u64 {
+                if found == 0 {
+                    write!(w, "  row {r}: col")?;
+                }
+                if found < LISTED_COLS {
+                    write!(w, " {c}")?;
+                }
+            }
+            found += 1;
+        }
+        if found > 0 {
+            if rows < LISTED as u64 {
+                more(w, found.saturating_sub(LISTED_COLS) as u64)?;
+                w.write_char('\n')?;
+            }
+            rows += 1;
+        }
+    }
+    if rows > LISTED as u64 {
+        writeln!(w, "  and {} more rows", rows - LISTED as u64)?;
+    }
+    Ok(())
+}
+
+/// `outside the tile (k claims):`, then the first [`LISTED`] claims landing outside the tile
+/// and where they land.
+fn outside(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
+    let n = tile.n;
+    let outside = tile.outside();
+    if outside.count == 0 {
         return Ok(());
     }
-
-    writeln!(
-        w,
-        "legend: A!B = claimed by A and by B (+k: and k more), {UNCLAIMED} = claimed by nobody"
-    )?;
-    let (collided, unclaimed) = tile.damage();
-    if collided > 0 {
-        writeln!(w, "collisions ({collided} cells):")?;
-        let (list, len) = tile.collisions();
-        for (off, claims) in &list[..len] {
-            write!(w, "  ({}, {}):", off / n.cols, off % n.cols)?;
-            for (k, &claim) in claims.claims().iter().enumerate() {
-                w.write_str(if k == 0 { " " } else { ", " })?;
-                claimant(w, claim)?;
-            }
-            more(w, claims.count as u64 - claims.len() as u64)?;
-            w.write_char('\n')?;
-        }
-        if collided > len as u64 {
-            writeln!(w, "  and {} more cells", collided - len as u64)?;
-        }
+    writeln!(w, "outside the tile ({} claims):", outside.count)?;
+    for &(t, e) in outside.claims() {
+        w.write_str("  ")?;
+        claimant(w, (t, e))?;
+        w.write_str(" -> ")?;
+        super::outside_offset(n, n.raw_offset(t, e), w)?;
+        w.write_char('\n')?;
     }
-    if unclaimed > 0 {
-        writeln!(w, "unclaimed ({unclaimed} cells):")?;
-        let mut rows = 0u64;
-        for r in 0..n.rows {
-            let mut found = 0usize;
-            for c in 0..n.cols {
-                if !tile.unclaimed_at(r * n.cols + c) {
-                    continue;
-                }
-                if rows < LISTED as u64 {
-                    if found == 0 {
-                        write!(w, "  row {r}: col")?;
-                    }
-                    if found < LISTED_COLS {
-                        write!(w, " {c}")?;
-                    }
-                }
-                found += 1;
-            }
-            if found > 0 {
-                if rows < LISTED as u64 {
-                    more(w, found.saturating_sub(LISTED_COLS) as u64)?;
-                    w.write_char('\n')?;
-                }
-                rows += 1;
-            }
-        }
-        if rows > LISTED as u64 {
-            writeln!(w, "  and {} more rows", rows - LISTED as u64)?;
-        }
-    }
-    let outside = tile.outside();
-    if outside.count > 0 {
-        writeln!(w, "outside the tile ({} claims):", outside.count)?;
-        for &(t, e) in outside.claims() {
-            w.write_str("  ")?;
-            claimant(w, (t, e))?;
-            w.write_str(" -> ")?;
-            super::outside_offset(n, n.raw_offset(t, e), w)?;
-            w.write_char('\n')?;
-        }
-        if outside.count as usize > outside.len() {
-            writeln!(
-                w,
-                "  and {} more claims",
-                outside.count as usize - outside.len()
-            )?;
-        }
+    if outside.count as usize > outside.len() {
+        writeln!(
+            w,
+            "  and {} more claims",
+            outside.count as usize - outside.len()
+        )?;
     }
     Ok(())
 }

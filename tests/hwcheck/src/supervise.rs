@@ -151,6 +151,14 @@ pub struct Run {
 }
 
 impl Run {
+    /// `NAME: ERROR {why}` for each of `names`, each an error.
+    fn fail_rest(&mut self, names: &[String], why: &str) {
+        for name in names {
+            self.say(format!("{name}: ERROR {why}"));
+            self.verdicts.push(Verdict::Error);
+        }
+    }
+
     fn say(&mut self, line: String) {
         tell(&line);
         self.log.push(line);
@@ -301,77 +309,37 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
         let worker = match Worker::spawn(backend, next, only) {
             Ok(w) => w,
             Err(e) => {
-                for name in &names[next..] {
-                    run.say(format!("{name}: ERROR {e}"));
-                    run.verdicts.push(Verdict::Error);
-                }
+                run.fail_rest(&names[next..], &e.to_string());
                 break;
             }
         };
         if next > 0 {
             run.say(format!("(a fresh worker goes on from check {next})"));
         }
-        // Whether check `next` has begun (its timeout runs), and whether any check has.
-        let (mut begun, mut started) = (false, false);
-        let mut timed_out = false;
-        loop {
-            let wait = if begun { timeout } else { startup };
-            match worker.lines.recv_timeout(wait) {
-                Ok(line) => match parse(&line) {
-                    Message::Device(d) => {
-                        if run.device.is_none() {
-                            run.say(format!(
-                                "device: {}, compute capability {}, driver {}",
-                                d.name, d.capability, d.driver
-                            ));
-                            run.device = Some(d);
-                        }
-                    }
-                    Message::Begin(i) if i == next => (begun, started) = (true, true),
-                    Message::Result(i, v, text) if i == next => {
-                        run.say(text);
-                        run.verdicts.push(v);
-                        next += 1;
-                        begun = false;
-                    }
-                    Message::Skip(code, why) => {
-                        run.say(format!("skipped: {why}"));
-                        run.skipped = Some(code);
-                        let _ = worker.finish(true);
-                        return run;
-                    }
-                    Message::Begin(_) | Message::Result(..) | Message::Other => run.say(line),
-                },
-                Err(RecvTimeoutError::Timeout) => {
-                    timed_out = true;
-                    break;
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            }
+        let f = follow(&worker, &mut run, &mut next, timeout, startup);
+        if f.skipped {
+            let _ = worker.finish(true);
+            return run;
         }
-        let (status, stderr) = worker.finish(timed_out);
+        let (status, stderr) = worker.finish(f.timed_out);
         let err = if stderr.is_empty() {
             String::new()
         } else {
             format!("; stderr: {stderr}")
         };
-        if timed_out && !started {
+        if f.timed_out && !f.started {
             // A worker that cannot start: neither can the next one.
             let secs = startup.as_secs_f64();
-            for name in &names[next..] {
-                run.say(format!(
-                    "{name}: ERROR not run: the worker did not start within {secs} s; \
-                     worker killed{err}"
-                ));
-                run.verdicts.push(Verdict::Error);
-            }
+            let why =
+                format!("not run: the worker did not start within {secs} s; worker killed{err}");
+            run.fail_rest(&names[next..], &why);
             break;
         }
         let restart = status.and_then(|s| s.code()) == Some(i32::from(EXIT_RESTART));
         // A worker that asks for a restart has reported the check it stopped at; one that
         // reports nothing and asks anyway is treated as dead, so the run always moves on.
         if next < names.len() && (!restart || next == start) {
-            let why = match (timed_out, begun) {
+            let why = match (f.timed_out, f.begun) {
                 (true, true) => format!(
                     "no result within {} s; worker killed",
                     timeout.as_secs_f64()
@@ -382,12 +350,77 @@ pub fn supervise(backend: Backend, names: &[String], only: Option<&str>, timeout
                 ),
                 (false, _) => format!("worker died ({})", describe(status)),
             };
-            run.say(format!("{}: ERROR {why}{err}", names[next]));
-            run.verdicts.push(Verdict::Error);
+            run.fail_rest(&names[next..=next], &format!("{why}{err}"));
             next += 1;
         }
     }
     run
+}
+
+/// How following one worker ended.
+struct Followed {
+    /// Check `next` has begun (its timeout runs).
+    begun: bool,
+    /// Some check has begun since the worker started.
+    started: bool,
+    /// The worker said nothing within its allowance.
+    timed_out: bool,
+    /// The worker skipped the run.
+    skipped: bool,
+}
+
+/// Reads `worker`'s lines until it ends, goes quiet past its allowance (`startup` before check
+/// `next` begins, `timeout` after), or skips the run: says each line, records the device and
+/// each result, and moves `next` past each check with a result.
+fn follow(
+    worker: &Worker,
+    run: &mut Run,
+    next: &mut usize,
+    timeout: Duration,
+    startup: Duration,
+) -> Followed {
+    let mut f = Followed {
+        begun: false,
+        started: false,
+        timed_out: false,
+        skipped: false,
+    };
+    loop {
+        let wait = if f.begun { timeout } else { startup };
+        let line = match worker.lines.recv_timeout(wait) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => {
+                f.timed_out = true;
+                return f;
+            }
+            Err(RecvTimeoutError::Disconnected) => return f,
+        };
+        match parse(&line) {
+            Message::Device(d) => {
+                if run.device.is_none() {
+                    run.say(format!(
+                        "device: {}, compute capability {}, driver {}",
+                        d.name, d.capability, d.driver
+                    ));
+                    run.device = Some(d);
+                }
+            }
+            Message::Begin(i) if i == *next => (f.begun, f.started) = (true, true),
+            Message::Result(i, v, text) if i == *next => {
+                run.say(text);
+                run.verdicts.push(v);
+                *next += 1;
+                f.begun = false;
+            }
+            Message::Skip(code, why) => {
+                run.say(format!("skipped: {why}"));
+                run.skipped = Some(code);
+                f.skipped = true;
+                return f;
+            }
+            Message::Begin(_) | Message::Result(..) | Message::Other => run.say(line),
+        }
+    }
 }
 
 /// A fault the tests ask a worker to stage at one check (`HWCHECK_FAULT`).

@@ -675,22 +675,12 @@ impl Sim {
                 .map(|i| read(desc[0], self.a_ty, i / ka, i % ka))
                 .collect(),
             Some(name) => {
-                let f = formula(name).expect("A formula");
-                let per = inp[2].len() / 128;
                 let count = layout_core::catalog::find(name)
                     .expect("A entry")
                     .numeral
                     .elements;
-                let mut a = vec![f64::NAN; M * ka];
-                for t in 0..128u32 {
-                    let w = &inp[2][t as usize * per..(t as usize + 1) * per];
-                    let el = unpack_words(w, bits_of(self.a_ty), count as usize);
-                    for (i, bits) in el.into_iter().enumerate() {
-                        let (r, c) = f(t, i as u32);
-                        a[r as usize * ka + c as usize] = decode(self.a_ty, bits);
-                    }
-                }
-                a
+                let f = formula(name).expect("A formula");
+                gather(&inp[2], self.a_ty, count as usize, ka, f)
             }
         };
         let c_at = 2 + usize::from(self.a_regs.is_some());
@@ -707,19 +697,8 @@ impl Sim {
             .elements as usize;
         let f = formula(self.c).expect("accumulator formula");
         // C placed by the formula, D = A B + C, handed back by the formula.
-        let c_in = &inp[c_at];
-        let per = c_in.len() / 128;
-        let mut c = vec![f64::NAN; M * n];
-        for t in 0..128u32 {
-            let w = &c_in[t as usize * per..(t as usize + 1) * per];
-            for (i, bits) in unpack_words(w, bits_of(d_ty), elems)
-                .into_iter()
-                .enumerate()
-            {
-                let (row, col) = f(t, i as u32);
-                c[row as usize * n + col as usize] = decode(d_ty, bits);
-            }
-        }
+        let per = inp[c_at].len() / 128;
+        let c = gather(&inp[c_at], d_ty, elems, n, &f);
         let d = product(&a, &b, &c, k, n);
         let mut out = Vec::new();
         for t in 0..128u32 {
@@ -734,6 +713,28 @@ impl Sim {
         debug_assert_eq!(out.len(), 128 * per, "simulated D words for N = {n}");
         out
     }
+}
+
+/// The `M` x `width` matrix that the 128 threads' registers `regs` hold (each thread's share
+/// of equal length): `count` elements of type `ty` a thread, element `i` of thread `t` at
+/// `at(t, i) = (row, col)`; entries no thread holds are NaN.
+fn gather(
+    regs: &[u32],
+    ty: &str,
+    count: usize,
+    width: usize,
+    at: impl Fn(u32, u32) -> (u32, u32),
+) -> Vec<f64> {
+    let per = regs.len() / 128;
+    let mut m = vec![f64::NAN; M * width];
+    for t in 0..128u32 {
+        let w = &regs[t as usize * per..(t as usize + 1) * per];
+        for (i, bits) in unpack_words(w, bits_of(ty), count).into_iter().enumerate() {
+            let (row, col) = at(t, i as u32);
+            m[row as usize * width + col as usize] = decode(ty, bits);
+        }
+    }
+    m
 }
 
 /// The seed of a case's random operands.
