@@ -486,7 +486,7 @@ impl Epilogue {
     /// The whole item with its attribute.
     pub fn source(&self) -> String {
         format!(
-            "#[::layout_macros::fragment_layout({})]\n{}\n",
+            "#[::fraglayout::fragment_layout({})]\n{}\n",
             self.args, self.item
         )
     }
@@ -505,7 +505,7 @@ pub fn catalog_epilogues(count: usize) -> Vec<Epilogue> {
         .map(|i| {
             let (numeral, elements) = layouts[(i / 2) % layouts.len()];
             let gather = i % 2 == 1;
-            let path = format!("::layout_core::catalog::{numeral}");
+            let path = format!("::fraglayout::catalog::{numeral}");
             let (args, item) = if gather {
                 (
                     format!("{path}, gather"),

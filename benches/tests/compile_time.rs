@@ -59,15 +59,14 @@ fn hundred_epilogues_build_within_budget() {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"fl-compile-time\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nlayout-core = {{ path = {:?} }}\nlayout-macros = {{ path = {:?} }}\n\n[workspace]\n",
-            root.join("layout-core").canonicalize().unwrap(),
-            root.join("layout-macros").canonicalize().unwrap(),
+             [dependencies]\nfraglayout = {{ path = {:?} }}\n\n[workspace]\n",
+            root.join("fraglayout").canonicalize().unwrap(),
         ),
     )
     .unwrap();
     // The workspace's versions of syn and friends, already downloaded: builds offline.
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
-    let empty = "use layout_core as _;\nuse layout_macros as _;\n".to_string();
+    let empty = "use fraglayout as _;\n".to_string();
     let epilogues = catalog_epilogues(100);
     // Every epilogue called once, so that each is compiled to machine code too.
     let calls: String = epilogues
