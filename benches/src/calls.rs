@@ -94,6 +94,13 @@ pub fn gather128_ld_generated(t: u32, a: &[f32], o: usize, ld: usize) -> [f32; 1
     |row, col| a[o + row * ld + col]
 }
 
+/// The 128-element scatter with `unpaired`: one index per element, the control of the IR check
+/// (`tests/ir.rs`), which must find many bounds checks in it.
+#[fragment_layout(SM90_64x256x16_F32_C, unpaired)]
+pub fn scatter128_ld_unpaired(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
 // ---------------------------------------------------------------------------------------------
 // Skilled, hand-written.
 
@@ -392,6 +399,7 @@ entry!(scatter 128 fl_call_scatter128_skilled = scatter128_skilled);
 entry!(scatter 128 fl_call_scatter128_floor = scatter128_floor);
 entry!(scatter_ld 128 fl_call_scatter128_ld_generated = scatter128_ld_generated);
 entry!(scatter_ld 128 fl_call_scatter128_ld_skilled = scatter128_ld_skilled);
+entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired);
 entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated);
 entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled);
 entry!(gather f32, 128 fl_call_gather128_floor = gather128_floor);
