@@ -59,9 +59,11 @@ fn hundred_epilogues_build_within_budget() {
         dir.join("Cargo.toml"),
         format!(
             "[package]\nname = \"fl-compile-time\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nlayout-core = {{ path = {:?} }}\nlayout-macros = {{ path = {:?} }}\n\n[workspace]\n",
+             [dependencies]\nlayout-core = {{ path = {:?} }}\nlayout-macros = {{ path = {:?} }}\nfraglayout = {{ path = {:?} }}\n\n[workspace]\n",
             root.join("layout-core").canonicalize().unwrap(),
             root.join("layout-macros").canonicalize().unwrap(),
+            // Generated code names `::fraglayout`.
+            root.join("fraglayout").canonicalize().unwrap(),
         ),
     )
     .unwrap();
