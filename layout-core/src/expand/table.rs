@@ -46,7 +46,8 @@ impl ElementAt {
 impl Numeral<'_> {
     /// The table of the first `N` elements (`N` the numeral's elements per thread in generated
     /// code; a different `N` is refused by the fragment length check and gives a table that is
-    /// never run). With a band ([`thread_wrap`](Self::thread_wrap) not 0), where a thread may
+    /// never run; entries past the numeral's elements are each a run of their own, so a longer
+    /// table holds the same entries for the real ones). With a band ([`thread_wrap`](Self::thread_wrap) not 0), where a thread may
     /// carry an element into the next row, every element is a run of its own.
     ///
     /// ```
@@ -67,13 +68,19 @@ impl Numeral<'_> {
         }
         // The run of each element: the least and greatest column among the elements of its
         // row. Quadratic, in const evaluation, once per function: 16,384 steps for the largest
-        // PTX fragment (128 elements).
+        // PTX fragment (128 elements). Entries past the numeral's elements stay alone and take
+        // no part in the runs.
+        let len = if N < self.elements as usize {
+            N
+        } else {
+            self.elements as usize
+        };
         let mut e = 0;
-        while e < N {
+        while e < len {
             let (row, col) = out[e].at;
             let (mut lo, mut hi) = (col, col);
             let mut k = 0;
-            while k < N {
+            while k < len {
                 let (r, c) = out[k].at;
                 if r == row {
                     if c < lo {
@@ -117,5 +124,8 @@ mod tests {
         assert_eq!(d.iter().filter(|x| x.run.0 == 8).count(), 64);
         assert!(d.iter().all(|x| x.span == 250 && x.offset < x.span));
         assert!(d.iter().all(|x| x.at == (x.run.0, x.run.1 + x.offset)));
+        let longer: [ElementAt; 200] = SM90_64x256x16_F32_C.element_table();
+        assert_eq!(longer[..128], d[..]);
+        assert!(longer[128..].iter().all(|x| x.span == 1));
     }
 }
