@@ -19,6 +19,8 @@
 //! exactly their instructions (`--toggle-collect=fl_scatter_generated`) and the assembly check
 //! can find them by name.
 
+pub mod calls;
+
 use core::hint::black_box;
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
 use layout_core::Numeral;

@@ -101,3 +101,85 @@ fn generated_needs_fewest_instructions() {
         }
     }
 }
+
+/// Calls of each per-call case (`calls.rs`): the thread cycles over every thread this many
+/// times, so each thread's path counts alike.
+const CALL_ROUNDS: u32 = 8;
+
+/// Instructions per call of `fl_call_{case}_{version}`.
+fn per_call(case: &str, version: &str, threads: u32) -> f64 {
+    let symbol = format!("fl_call_{case}_{version}");
+    let calls = CALL_ROUNDS * threads;
+    let out: PathBuf = std::env::temp_dir().join(format!(
+        "fraglayout-callgrind-{}-{symbol}.out",
+        std::process::id()
+    ));
+    let status = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(format!("--toggle-collect={symbol}"))
+        .arg(env!("CARGO_BIN_EXE_fl-calls"))
+        .args([case, version, &calls.to_string()])
+        .output()
+        .expect("valgrind runs (apt-get install valgrind)");
+    assert!(status.status.success(), "valgrind failed");
+    let text = std::fs::read_to_string(&out).expect("callgrind wrote its output file");
+    let _ = std::fs::remove_file(&out);
+    let ir: u64 = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .expect("a totals line");
+    assert!(ir > 0, "{symbol} was never entered");
+    ir as f64 / calls as f64
+}
+
+/// One call, generated against skilled hand-written code (and the unchecked floor), side by
+/// side: the table "One call" of docs/PERFORMANCE.md. The asserts are tripwires for a
+/// regression of the generated code (see the doc for what each case measures); they hold with
+/// room to spare today.
+#[test]
+#[ignore = "needs valgrind and --release: see the module docs"]
+fn one_call_against_skilled_hand_written_code() {
+    if cfg!(debug_assertions) {
+        panic!("instruction counts are only meaningful optimized: run with --release");
+    }
+    println!("| case | generated | skilled | ratio | floor |");
+    println!("|---|---:|---:|---:|---:|");
+    for case in fraglayout_benches::calls::CASES {
+        let count = |v: &str| {
+            case.versions
+                .iter()
+                .any(|x| x.0 == v)
+                .then(|| per_call(case.name, v, case.threads))
+        };
+        let (g, s) = (count("generated").unwrap(), count("skilled").unwrap());
+        let floor = count("floor").map_or(String::new(), |f| format!("{f:.1}"));
+        println!(
+            "| {} | {g:.1} | {s:.1} | {:.2} | {floor} |",
+            case.name,
+            g / s
+        );
+        if let Some(n) = count("nolane") {
+            println!(
+                "| {} without the lane check (skilled) | | {n:.1} | | |",
+                case.name
+            );
+        }
+        // Fixed costs dominate 4 and 8 elements (one bounds check per row against the
+        // skilled footprint check); 128 elements must be within 10 %.
+        let limit = if case.name.contains("128") {
+            1.10
+        } else {
+            1.60
+        };
+        assert!(
+            g <= s * limit,
+            "{}: generated {g} > {limit} x skilled {s}",
+            case.name
+        );
+    }
+}

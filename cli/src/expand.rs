@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
-use layout_core::expand::ThreadTerm;
+use layout_core::expand::{ElementAt, ThreadTerm};
 use proc_macro2::TokenStream;
 
 use crate::{usage, with_entry};
@@ -152,8 +152,8 @@ fn index(r: usize, c: usize) -> String {
     format!("{row} * ld + {}", plus("col", c))
 }
 
-/// Comments: the thread terms, each element's constant part, the pairing, and the code the
-/// optimiser is left with.
+/// Comments: the thread terms, the element table (each element's constant part and row run),
+/// and the code the optimiser is left with.
 fn folded(e: &Entry, form: Form, out: &mut String) {
     let n = e.numeral;
     let t = thread_name(e);
@@ -164,7 +164,6 @@ fn folded(e: &Entry, form: Form, out: &mut String) {
         .collect();
     let rows: Vec<String> = terms.iter().filter_map(|x| term(t, x, x.row_mul)).collect();
     let cols: Vec<String> = terms.iter().filter_map(|x| term(t, x, x.col_mul)).collect();
-    let paired = n.adjacent_pairs();
     let line = |out: &mut String, s: &str| {
         out.push_str("//");
         if !s.is_empty() {
@@ -209,66 +208,60 @@ fn folded(e: &Entry, form: Form, out: &mut String) {
     line(out, "");
     line(
         out,
-        "__FL_NUMERAL.element_part(e), one constant (row, col) per element:",
+        "__FL_AT = element_table(), one constant per function: each element's part (row, col),",
     );
-    for i in 0..n.elements {
-        let (r, c) = n.element_part(i);
-        line(out, &format!("  element {i}: ({r}, {c})"));
-    }
-    line(out, "");
-    if n.elements % 2 == 0 {
+    line(
+        out,
+        "the leftmost element of its row run, and its offset in the run's span:",
+    );
+    let table: Vec<ElementAt> = (0..n.elements).map(|i| element_at(n, i)).collect();
+    for (i, x) in table.iter().enumerate() {
         line(
             out,
             &format!(
-                "__FL_NUMERAL.adjacent_pairs() = {paired}: {}",
-                if paired {
-                    "elements 2k and 2k + 1 are neighbours in a row,\n//   \
-                     so each pair moves in one two-element access (the `if __FL_PAIRED` branch)"
-                } else {
-                    "elements 2k and 2k + 1 are not neighbours in a row,\n//   \
-                     so each element moves on its own (the `else` branch)"
-                }
+                "  element {i}: ({}, {}), run ({}, {}) offset {} of {}",
+                x.at.0, x.at.1, x.run.0, x.run.1, x.offset, x.span
             ),
         );
-    } else {
-        line(
-            out,
-            "an odd number of elements: no pairing, each element moves on its own",
-        );
     }
+    line(out, "");
+    line(
+        out,
+        "A body BASE[INDEX] with `col` a unit term of INDEX reaches each element through its run:",
+    );
+    line(
+        out,
+        "one slice a row (its bounds checked once), each element at a constant offset in it.",
+    );
     line(out, "");
     line(out, "Effective code:");
     line(out, &format!("  let row = {};", sum(&rows)));
     line(out, &format!("  let col = {};", sum(&cols)));
-    let mut i = 0;
-    while i < n.elements {
-        let (r, c) = n.element_part(i);
-        if paired {
-            let idx = index(r, c);
-            match form {
-                Form::Scatter => line(
-                    out,
-                    &format!(
-                        "  out[{idx}..][..2].copy_from_slice(&[frag[{i}], frag[{}]]);",
-                        i + 1
-                    ),
-                ),
-                Form::Gather => line(
-                    out,
-                    &format!(
-                        "  let (v{i}, v{}) = (src[{idx}], src[{idx} + 1]);  // one 2-element load",
-                        i + 1
-                    ),
-                ),
-            }
-            i += 2;
-        } else {
-            let idx = index(r, c);
-            match form {
-                Form::Scatter => line(out, &format!("  out[{idx}] = frag[{i}];")),
-                Form::Gather => line(out, &format!("  let v{i} = src[{idx}];")),
-            }
-            i += 1;
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    for x in &table {
+        if !runs.contains(&(x.run.0, x.run.1, x.span)) {
+            runs.push((x.run.0, x.run.1, x.span));
+        }
+    }
+    for (k, &(r, c, span)) in runs.iter().enumerate() {
+        let idx = index(r, c);
+        let (borrow, base) = match form {
+            Form::Scatter => ("&mut ", "out"),
+            Form::Gather => ("&", "src"),
+        };
+        line(
+            out,
+            &format!("  let run{k} = {borrow}{base}[{idx}..][..{span}];"),
+        );
+    }
+    for (i, x) in table.iter().enumerate() {
+        let k = runs
+            .iter()
+            .position(|&(r, c, span)| (r, c, span) == (x.run.0, x.run.1, x.span))
+            .unwrap_or(0);
+        match form {
+            Form::Scatter => line(out, &format!("  run{k}[{}] = frag[{i}];", x.offset)),
+            Form::Gather => line(out, &format!("  let v{i} = run{k}[{}];", x.offset)),
         }
     }
     if form == Form::Gather {
@@ -300,4 +293,11 @@ pub fn command(args: &[&str]) -> ExitCode {
         Some(name) => with_entry(name, |e| expand(e, form, opt)),
         None => usage("`expand` needs a layout name"),
     }
+}
+
+/// Element `i`'s entry of the numeral's element table (what generated code's `__FL_AT[i]` is).
+fn element_at(n: &layout_core::Numeral, i: u32) -> ElementAt {
+    // The table is a const generic array; the largest catalog fragment has 128 elements.
+    let table: [ElementAt; layout_core::expand::MAX_UNROLLED] = n.element_table();
+    table[i as usize]
 }

@@ -141,18 +141,18 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// // error: fragment has 8 elements but numeral `SM80_16x8x16_F32_C` gives each thread 4
 /// ```
 ///
-/// **Neighbouring elements** move in one access: where the numeral puts elements `2k` and
-/// `2k + 1` side by side in a row ([`layout_core::Numeral::adjacent_pairs`]: the element digit
-/// `e % 2` at place 1, as in the `m16n8k16` A and C fragments), a scatter body
-/// `BASE[INDEX] = RHS` stores both with `BASE[i..i + 2].copy_from_slice(&[v0, v1])` (`+=` and the
-/// other compound assignments update both through one two-element slice), and a gather
-/// body `BASE[INDEX]` reads both from `&BASE[i..i + 2]`: one bounds check and one wide access
-/// instead of two. It fires only when `BASE` is a name or fields of a name (`out`, `self.out`),
-/// `col` is a top-level `+` term of `INDEX` and nowhere else in it (`row * ld + col`: the
-/// pair's indices differ by one), and `RHS` reads `BASE` only at `INDEX` (for `self.out`, it may
-/// also read other fields such as `self.alpha`, but not call a method of `self`, which could
-/// read the tile); otherwise every element is its own access. The choice is a constant, so the
-/// other path is compiled away. `unpaired` turns it off.
+/// **Row runs**: a scatter body `BASE[INDEX] = RHS` (or `+=` and the other compound
+/// assignments) or a gather body `BASE[INDEX]`, with `BASE` a name or fields of a name (`out`,
+/// `self.out`) and `col` a top-level `+` term of `INDEX` and nowhere else in it
+/// (`row * ld + col`), reaches each element through the slice of its *row run*, the elements a
+/// thread has in one row of the tile: `BASE[i..i + span][offset]`, with `i` the `INDEX` of the
+/// run's leftmost element and `offset` a constant ([`layout_core::expand::ElementAt`]). Every
+/// element of a run takes the same slice, so the optimizer keeps one bounds check per row (2
+/// for every mma and wgmma accumulator) and merges neighbouring accesses into wide ones. Each
+/// element still runs in the body's order (its `RHS`, then its `INDEX`, then the access), so
+/// `RHS` may read anything; `INDEX` is evaluated at the run's leftmost column, and an index past
+/// the end of `BASE` panics at the first element of its run. Any other body runs element by
+/// element as written. `unpaired` turns runs off (one index per element).
 ///
 /// **Partial tiles**: `bounds(ROWS, COLS)` gives the valid rows and columns of the tile as
 /// expressions of the parameters (`bounds(m, n)`, `bounds(m - i, n - j)`; any integer type;

@@ -1,5 +1,8 @@
-//! Neighbouring elements move in one access: the rule fires for the m16n8k16 A and C fragments,
-//! not for B, not where the body's index is not `... + col`, and not when turned off.
+//! Row runs: a body `BASE[INDEX]` with `col` a unit term of `INDEX` reaches each element through
+//! the slice of its row run (`BASE[i..i + span]`, one range index per element, which the
+//! optimizer merges into one bounds check per run for a slice), for every layout, in the body's
+//! own order; not where the index is not `... + col`, and not when turned off (`unpaired`).
+//! The [`Numeral::adjacent_pairs`] rule (elements `2k`, `2k + 1` side by side) is checked too.
 
 use core::cell::Cell;
 use core::ops::{Index, IndexMut, Range};
@@ -116,6 +119,17 @@ fn load_a_unpaired(lane: u32, a: &Recorder, lda: usize) -> [u32; 8] {
     |row, col| a[row * lda + col]
 }
 
+// The index depends on the value: each element's own value picks its block of rows.
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn store_by_value(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[(value as usize % 3) * 16 * ld + row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, unpaired)]
+fn store_by_value_unpaired(lane: u32, frag: &[u32; 4], out: &mut Recorder, ld: usize) {
+    |row, col, value| out[(value as usize % 3) * 16 * ld + row * ld + col] = value
+}
+
 fn codes(lane: u32) -> [u32; 4] {
     [0, 1, 2, 3].map(|e| 1000 + lane * 4 + e)
 }
@@ -145,11 +159,11 @@ fn run_scatter(
 }
 
 #[test]
-fn scatter_pairs_fire_for_c_and_keep_every_value_in_place() {
+fn scatter_runs_fire_for_c_and_keep_every_value_in_place() {
     assert_eq!(
         run_scatter(&SM80_16x8x16_F32_C, store_c, false),
-        (0, 64),
-        "2 pairs x 32 lanes"
+        (0, 128),
+        "4 elements x 32 lanes, each through its run"
     );
     assert_eq!(
         run_scatter(&SM80_16x8x16_F32_C, store_c_unpaired, false),
@@ -162,19 +176,19 @@ fn scatter_pairs_fire_for_c_and_keep_every_value_in_place() {
     );
     assert_eq!(
         run_scatter(&SM80_16x8x16_F16_B_COL, store_b, false),
-        (128, 0),
-        "B has no pairs"
+        (0, 128),
+        "B's runs are single elements, still through a slice"
     );
 }
 
 #[test]
-fn read_modify_write_bodies_pair_and_compute_the_same_result() {
+fn read_modify_write_bodies_use_runs_and_compute_the_same_result() {
     let mut out = Recorder::new(16 * 16);
     for lane in 0..32 {
         axpby_c(lane, &codes(lane), &mut out, 16);
     }
-    // Reads stay per element (the body reads `out` itself); the stores are pairs.
-    assert_eq!(out.counts(), (128, 64));
+    // Reads stay per element (the body reads `out` itself); the stores go through the runs.
+    assert_eq!(out.counts(), (128, 128));
     for lane in 0..32 {
         for e in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
@@ -185,7 +199,7 @@ fn read_modify_write_bodies_pair_and_compute_the_same_result() {
 }
 
 #[test]
-fn gather_pairs_fire_for_a_and_return_elements_in_order() {
+fn gather_runs_fire_for_a_and_return_elements_in_order() {
     let a = Recorder::new(16 * 16);
     for lane in 0..32 {
         let got = load_a(lane, &a, 16);
@@ -195,17 +209,17 @@ fn gather_pairs_fire_for_a_and_return_elements_in_order() {
             assert_eq!(*v, r * 16 + c);
         }
     }
-    // 32 lanes: paired 4 range loads each, unpaired 8 single loads each.
-    assert_eq!(a.counts(), (32 * 8, 32 * 4));
+    // 32 lanes: 8 run loads each, and 8 single loads each unpaired.
+    assert_eq!(a.counts(), (32 * 8, 32 * 8));
 }
 
 #[test]
-fn compound_assignments_pair_too() {
+fn compound_assignments_use_runs_too() {
     let mut out = Recorder::new(16 * 16);
     for lane in 0..32 {
         accumulate_c(lane, &codes(lane), &mut out, 16);
     }
-    assert_eq!(out.counts(), (0, 64), "one two-element slice per pair");
+    assert_eq!(out.counts(), (0, 128), "each element through its run");
     for lane in 0..32 {
         for e in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
@@ -240,7 +254,8 @@ impl Epilogue {
     }
 
     // The body calls a method of `self`, which reads the whole tile: each element must be
-    // stored before the next value is computed, so this one stays unpaired.
+    // stored before the next value is computed, which runs keep (value, then store, per
+    // element).
     #[fragment_layout(SM80_16x8x16_F32_C)]
     fn store_normed(&mut self, lane: u32, frag: &[u32; 4]) {
         |row, col, value| self.out[row * self.ld + col] = value + self.norm()
@@ -266,20 +281,24 @@ fn epilogue() -> Epilogue {
 }
 
 #[test]
-fn field_bases_pair_and_keep_every_value_in_place() {
+fn field_bases_use_runs_and_keep_every_value_in_place() {
     let mut e = epilogue();
     for lane in 0..32 {
         e.store(lane, &codes(lane));
     }
-    assert_eq!(e.out.counts(), (0, 64), "self.out pairs like a plain name");
+    assert_eq!(
+        e.out.counts(),
+        (0, 128),
+        "self.out makes runs like a plain name"
+    );
     let mut b = epilogue();
     for lane in 0..32 {
         b.blend(lane, &codes(lane));
     }
     assert_eq!(
         b.out.counts(),
-        (128, 64),
-        "reads per element, stores in pairs"
+        (128, 128),
+        "reads per element, stores through the runs"
     );
     for lane in 0..32 {
         for el in 0..4 {
@@ -297,19 +316,35 @@ fn field_bases_pair_and_keep_every_value_in_place() {
             assert_eq!(*v, r * 16 + c);
         }
     }
-    assert_eq!(g.out.counts(), (0, 32 * 4), "gathers pair through self.out");
+    assert_eq!(
+        g.out.counts(),
+        (0, 32 * 8),
+        "gathers use runs through self.out"
+    );
 }
 
 #[test]
-fn a_body_that_calls_a_method_of_the_root_is_not_paired() {
+fn a_body_that_calls_a_method_of_the_root_sees_every_store_before_it() {
     let (mut p, mut u) = (epilogue(), epilogue());
     for lane in 0..32 {
         p.store_normed(lane, &codes(lane));
         u.store_normed_unpaired(lane, &codes(lane));
     }
-    assert_eq!(p.out.counts(), (128, 0));
+    assert_eq!(p.out.counts(), (0, 128));
+    assert_eq!(u.out.counts(), (128, 0));
     assert_eq!(
         p.out.data, u.out.data,
         "each value sees the stores before it"
     );
+}
+
+#[test]
+fn an_index_that_uses_the_value_takes_each_elements_own_value() {
+    let (mut p, mut u) = (Recorder::new(3 * 16 * 16), Recorder::new(3 * 16 * 16));
+    for lane in 0..32 {
+        store_by_value(lane, &codes(lane), &mut p, 16);
+        store_by_value_unpaired(lane, &codes(lane), &mut u, 16);
+    }
+    assert_eq!((p.counts(), u.counts()), ((0, 128), (128, 0)));
+    assert_eq!(p.data, u.data);
 }

@@ -16,7 +16,7 @@
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::pairing::{self, Pattern};
 use proc_macro2::{Literal, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 /// The function with the user's signature and the unrolled body.
@@ -39,48 +39,22 @@ pub fn expand(f: &Fragment) -> TokenStream {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
     };
-    let pattern = pairing_pattern(f, elements);
+    let pattern = run_pattern(f);
     let fragment = |guarded: bool| {
-        // Pairs only on the unguarded path: a pair may straddle the edge of a partial tile.
+        // Runs only on the unguarded path: a run may straddle the edge of a partial tile.
         let pattern = if guarded { None } else { pattern.as_ref() };
-        match (f.args.mode, pattern) {
-            (Mode::Scatter, None) => {
-                let blocks = (0..elements).map(|e| element_block(f, e, guarded));
+        let block = |e: usize| match pattern {
+            Some(p) => run_block(f, e, p),
+            None => element_block(f, e, guarded),
+        };
+        match f.args.mode {
+            Mode::Scatter => {
+                let blocks = (0..elements).map(block);
                 quote!(#(#blocks)*)
             }
-            (Mode::Scatter, Some(p)) => {
-                let pairs = (0..elements / 2).map(|k| {
-                    let (lo, hi) = (
-                        element_block(f, 2 * k, false),
-                        element_block(f, 2 * k + 1, false),
-                    );
-                    let pair = pair_scatter(f, 2 * k, p);
-                    quote!(if __FL_PAIRED { #pair } else { #lo #hi })
-                });
-                quote!(#(#pairs)*)
-            }
-            (_, None) => {
-                let values: Vec<TokenStream> = (0..elements)
-                    .map(|e| element_block(f, e, guarded))
-                    .collect();
+            _ => {
+                let values: Vec<TokenStream> = (0..elements).map(block).collect();
                 assemble(f.args.mode, &values)
-            }
-            (_, Some(p)) => {
-                let names: Vec<_> = (0..elements)
-                    .map(|e| format_ident!("__fl_g{}", e))
-                    .collect();
-                let loads = (0..elements / 2).map(|k| {
-                    let (a, b) = (&names[2 * k], &names[2 * k + 1]);
-                    let (lo, hi) = (
-                        element_block(f, 2 * k, false),
-                        element_block(f, 2 * k + 1, false),
-                    );
-                    let pair = pair_gather(f, 2 * k, p);
-                    quote!(let (#a, #b) = if __FL_PAIRED { #pair } else { (#lo, #hi) };)
-                });
-                let values: Vec<TokenStream> = names.iter().map(|n| quote!(#n)).collect();
-                let array = assemble(f.args.mode, &values);
-                quote!({ #(#loads)* #array })
             }
         }
     };
@@ -103,22 +77,20 @@ pub fn expand(f: &Fragment) -> TokenStream {
         }
     };
     let numeral_span = numeral.span();
+    let elements_lit = Literal::usize_unsuffixed(elements);
     let layout = quote_spanned! {numeral_span=>
         const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
         const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
         const __FL_TERMS: [::fraglayout::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
             __FL_NUMERAL.thread_terms_array();
         const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
+        const __FL_AT: &[::fraglayout::expand::ElementAt; #elements_lit] =
+            &__FL_NUMERAL.element_table();
     };
     let terms_check = failing(
         quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
         numeral_span,
     );
-    let paired = pattern.is_some().then(|| {
-        quote!(
-            const __FL_PAIRED: bool = __FL_NUMERAL.adjacent_pairs();
-        )
-    });
     let coordinate_checks = coordinate_checks(f);
     // The lane converted without loss; a value outside the layout's threads (or one no `u32`
     // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
@@ -148,7 +120,6 @@ pub fn expand(f: &Fragment) -> TokenStream {
         #vis #sig {
             #layout
             const _: () = #terms_check;
-            #paired
             #len_check
             #coordinate_checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
@@ -336,8 +307,8 @@ fn run_element(f: &Fragment, e: usize, at: Option<&TokenStream>) -> TokenStream 
 /// The code for element `e`: its constant element part, then its code; when `guarded`, only
 /// inside the valid extent (a gather returns the fill value outside).
 fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
-    let e_u32 = Literal::u32_unsuffixed(e as u32);
-    let at = quote!(__fl_at.at(__FL_ELEMENT));
+    let e_idx = Literal::usize_unsuffixed(e);
+    let at = quote!(__fl_at.at(__FL_AT[#e_idx].at));
     let code = if guarded {
         let run = run_element(f, e, None);
         let otherwise = match f.args.mode {
@@ -354,10 +325,7 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     } else {
         run_element(f, e, Some(&at))
     };
-    quote! {{
-        const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(#e_u32);
-        #code
-    }}
+    quote!({ #code })
 }
 
 /// The array a gather returns: the values, or the values packed two per register.
@@ -374,10 +342,10 @@ fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
     }
 }
 
-/// The body's pairing pattern, when pairing is allowed and the body has the shape for it (and
-/// no control flow of its own, which a pair would run differently).
-fn pairing_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
-    if f.args.unpaired || f.escapes || elements % 2 != 0 {
+/// The body's run pattern, when it may use one (see [`pairing`]): not `unpaired`, no control
+/// flow of its own, and the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`.
+fn run_pattern(f: &Fragment) -> Option<Pattern> {
+    if f.args.unpaired || f.escapes {
         return None;
     }
     let col = pairing::param_ident(&f.params[1].pat)?;
@@ -387,53 +355,42 @@ fn pairing_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
     }
 }
 
-/// The bindings of element `e` (value, row and col), allowed to go unused.
-fn bindings(f: &Fragment, e: usize, element: &TokenStream) -> TokenStream {
-    let value = Some(value_binding(f, e)).filter(|v| !v.is_empty());
-    let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(#element))));
-    let statements = value.into_iter().chain(coords);
-    quote!(#(#[allow(unused_variables)] #statements)*)
-}
-
-/// Elements `e` and `e + 1` of a scatter in one two-element store.
-fn pair_scatter(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
-    let (e0, e1) = (
-        Literal::u32_unsuffixed(e as u32),
-        Literal::u32_unsuffixed(e as u32 + 1),
-    );
-    let (first, second) = (
-        bindings(f, e, &quote!(__FL_ELEMENT0)),
-        bindings(f, e + 1, &quote!(__FL_ELEMENT1)),
-    );
-    let (base, index, rhs) = (&p.base, &p.index, &p.rhs);
-    let store = match &p.op {
-        None => quote! {
-            #base[__fl_index..__fl_index + 2].copy_from_slice(&[__fl_value0, __fl_value1]);
-        },
-        Some(op) => quote! {
-            let __fl_pair = &mut #base[__fl_index..__fl_index + 2];
-            __fl_pair[0] #op __fl_value0;
-            __fl_pair[1] #op __fl_value1;
-        },
-    };
-    quote! {{
-        const __FL_ELEMENT0: (usize, usize) = __FL_NUMERAL.element_part(#e0);
-        const __FL_ELEMENT1: (usize, usize) = __FL_NUMERAL.element_part(#e1);
-        let (__fl_index, __fl_value0) = { #first (#index, #rhs) };
-        let __fl_value1 = { #second #rhs };
-        #store
-    }}
-}
-
-/// Elements `e` and `e + 1` of a gather from one two-element load, as a tuple.
-fn pair_gather(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
-    let e0 = Literal::u32_unsuffixed(e as u32);
-    let first = bindings(f, e, &quote!(__FL_ELEMENT0));
+/// Element `e` through its row run: the element's own bindings for the stored value (a
+/// scatter), then `INDEX` at the run's leftmost element, the run as one slice, and the element
+/// at its constant offset in it. The elements of a run make the same slice, so the optimizer
+/// keeps one bounds check for all of them; order per element is the body's own (value, then
+/// index, then access).
+fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
+    let e_idx = Literal::usize_unsuffixed(e);
     let (base, index) = (&p.base, &p.index);
-    quote! {{
-        const __FL_ELEMENT0: (usize, usize) = __FL_NUMERAL.element_part(#e0);
-        let __fl_index = { #first #index };
-        let __fl_pair = &#base[__fl_index..__fl_index + 2];
-        (__fl_pair[0], __fl_pair[1])
-    }}
+    let run_coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].run))));
+    let run = |borrow: TokenStream| {
+        quote! {{
+            #(#[allow(unused_variables)] #run_coords)*
+            let __fl_i = #index;
+            #borrow #base[__fl_i..__fl_i + __FL_AT[#e_idx].span]
+        }}
+    };
+    match (&p.rhs, f.args.mode) {
+        (Some(rhs), Mode::Scatter) => {
+            let value = value_binding(f, e);
+            let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].at))));
+            let op = match &p.op {
+                Some(op) => quote!(#op),
+                None => quote!(=),
+            };
+            let run = run(quote!(&mut));
+            quote! {{
+                #value
+                #(#[allow(unused_variables)] #coords)*
+                let __fl_v = #rhs;
+                let __fl_run = #run;
+                __fl_run[__FL_AT[#e_idx].offset] #op __fl_v;
+            }}
+        }
+        _ => {
+            let run = run(quote!(&));
+            quote!((#run)[__FL_AT[#e_idx].offset])
+        }
+    }
 }

@@ -1,19 +1,19 @@
-//! Recognising element bodies whose two neighbouring elements can move in one access.
+//! Recognising element bodies that can reach their row run through one slice.
 //!
-//! When the numeral puts elements `2k` and `2k + 1` side by side in a row
-//! ([`layout_core::Numeral::adjacent_pairs`]), a scatter body `BASE[INDEX] = RHS` writes both
-//! with one two-element slice store (`BASE[INDEX] += RHS` and the other compound assignments
-//! update both through one two-element slice), and a gather body `BASE[INDEX]` reads both with one slice
-//! load: one bounds check instead of two, and one wide memory access. This is sound only when
-//! the index of element `2k + 1` is the index of `2k` plus one, which holds when `col` appears
-//! in `INDEX` exactly once, as a top-level `+` term (`row * ld + col`, `col + base`,
-//! `col as usize + r * ld`); and, for a scatter, when `RHS` reads `BASE` only at the same
-//! `INDEX` (so storing the pair after computing both values changes nothing).
+//! A scatter body `BASE[INDEX] = RHS` (or `BASE[INDEX] += RHS` and the other compound
+//! assignments) and a gather body `BASE[INDEX]` qualify when `col` appears in `INDEX` exactly
+//! once, as a top-level `+` term (`row * ld + col`, `col + base`, `col as usize + r * ld`):
+//! then `INDEX` at column `col + k` is `INDEX` at `col` plus `k`, so every element of a row run
+//! ([`layout_core::expand::ElementAt`]) is at a constant offset from the run's leftmost
+//! element, and generated code reaches it as `BASE[i..i + span][offset]` with `i` the `INDEX`
+//! of the run's leftmost element. `BASE` is a name (`out`) or fields of a name (`self.tile`,
+//! `ctx.out.0`), a place that can be sliced.
 //!
-//! `BASE` is a name (`out`) or fields of a name (`self.tile`, `ctx.out.0`). For fields, `RHS`
-//! may name the root only as `BASE[INDEX]` or through a different field that it does not call
-//! (`self.alpha * value`); a method call on the root (`self.norm()`) or any other use of
-//! `BASE` (`self.tile.len()`) keeps the elements apart, since it could read the tile.
+//! Each element still runs in the body's own order (its `RHS`, then its `INDEX`, then the
+//! access), with its own `row`, `col` and `value`; so `RHS` may read anything, even `BASE`, and
+//! `INDEX` may use `value`. What changes: `INDEX` is evaluated at the run's leftmost column,
+//! and an index past the end of `BASE` panics at the first element of its run rather than at
+//! the element itself.
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
@@ -55,14 +55,6 @@ pub fn scatter(body: &Expr, col: &Ident) -> Option<Pattern> {
         _ => return None,
     };
     let (base, index) = indexed(left, col)?;
-    let path = base_path(&base)?;
-    if !reads_only_at(
-        right.to_token_stream(),
-        &path,
-        &index.to_token_stream().to_string(),
-    ) {
-        return None;
-    }
     Some(Pattern {
         base,
         index,
@@ -102,7 +94,9 @@ fn indexed(e: &Expr, col: &Ident) -> Option<(Expr, Expr)> {
     let Expr::Index(ix) = e else {
         return None;
     };
-    base_path(&ix.expr)?;
+    if !is_place(&ix.expr) {
+        return None;
+    }
     let mut terms = Vec::new();
     flatten_sum(&ix.index, &mut terms);
     let unit = terms.iter().filter(|t| is_col(t, col)).count();
@@ -113,23 +107,11 @@ fn indexed(e: &Expr, col: &Ident) -> Option<(Expr, Expr)> {
     (unit == 1 && !elsewhere).then(|| ((*ix.expr).clone(), (*ix.index).clone()))
 }
 
-/// A base that is a name or fields of a name: the root and the field names in order.
-struct BasePath {
-    root: Ident,
-    fields: Vec<String>,
-}
-
-fn base_path(e: &Expr) -> Option<BasePath> {
+/// Whether a base is a name or fields of a name (`out`, `self.tile`, `ctx.out.0`).
+fn is_place(e: &Expr) -> bool {
     match e {
-        Expr::Field(f) if f.attrs.is_empty() => {
-            let mut p = base_path(&f.base)?;
-            p.fields.push(f.member.to_token_stream().to_string());
-            Some(p)
-        }
-        _ => path_ident(e).map(|root| BasePath {
-            root,
-            fields: Vec::new(),
-        }),
+        Expr::Field(f) if f.attrs.is_empty() => is_place(&f.base),
+        _ => path_ident(e).is_some(),
     }
 }
 
@@ -169,57 +151,6 @@ fn mentions(ts: TokenStream, name: &Ident) -> bool {
     })
 }
 
-/// Every use of the base's root in `ts` is `BASE[INDEX]` with exactly `index`, or (for a
-/// field base) a different field of the root, not called.
-fn reads_only_at(ts: TokenStream, base: &BasePath, index: &str) -> bool {
-    let trees: Vec<TokenTree> = ts.into_iter().collect();
-    for (i, tt) in trees.iter().enumerate() {
-        match tt {
-            TokenTree::Ident(id)
-                if *id == base.root && !use_is_harmless(&trees[i + 1..], base, index) =>
-            {
-                return false
-            }
-            TokenTree::Group(g) if !reads_only_at(g.stream(), base, index) => return false,
-            _ => {}
-        }
-    }
-    true
-}
-
-/// Whether `rest`, the tokens after a use of the root, read `BASE[INDEX]` or another field.
-fn use_is_harmless(rest: &[TokenTree], base: &BasePath, index: &str) -> bool {
-    let is_dot =
-        |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == '.');
-    let name = |t: Option<&TokenTree>| match t {
-        Some(TokenTree::Ident(i)) => Some(i.to_string()),
-        Some(TokenTree::Literal(l)) => Some(l.to_string()),
-        _ => None,
-    };
-    let mut at = 0;
-    for (k, field) in base.fields.iter().enumerate() {
-        let member = is_dot(rest.get(at))
-            .then(|| name(rest.get(at + 1)))
-            .flatten();
-        match member {
-            Some(m) if m == *field => at += 2,
-            // Another field of the root, read but not called (a call could read the tile).
-            Some(_) if k == 0 => {
-                return !matches!(
-                    rest.get(at + 2),
-                    Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis
-                ) && !matches!(rest.get(at + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':');
-            }
-            _ => return false,
-        }
-    }
-    matches!(
-        rest.get(at),
-        Some(TokenTree::Group(g))
-            if g.delimiter() == proc_macro2::Delimiter::Bracket && g.stream().to_string() == index
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,27 +162,30 @@ mod tests {
     }
 
     #[test]
-    fn field_bases_pair_unless_the_value_could_read_the_tile() {
+    fn places_of_names_and_fields_with_col_as_a_unit_term_make_runs() {
         for ok in [
             "out[row * ld + col] = v",
             "self.out[row * self.ld + col] = v",
             "ctx.tile.0[col + base] = v * ctx.alpha",
             "{ self.out[row * ld + col] += self.scale.get() * v; }",
             "self.out[row * ld + col] = v + self.out[row * ld + col]",
+            // The value is evaluated per element before the run is taken: any read is fine.
+            "self.out[row * ld + col] = v + self.norm()",
+            "out[row * ld + col] = g(&out)",
+            "out[value as usize + col] = 1.0",
         ] {
             assert!(pairs(ok), "{ok}");
         }
         for no in [
-            // A method of the root could read the tile.
-            "self.out[row * ld + col] = v + self.norm()",
-            "self.out[row * ld + col] = v + self.out.len() as f32",
-            // The tile read at another index, or handed away whole.
-            "self.out[row * ld + col] = self.out[row * ld + col + 1]",
-            "self.out[row * ld + col] = f(&self)",
-            "out[row * ld + col] = g(&out)",
             // Not a place made of names and fields.
             "self.tiles()[row * ld + col] = v",
+            // `col` not a unit term, or also elsewhere.
             "out[col * ld + row] = v",
+            "out[row * ld + col + col] = v",
+            "out[row * ld + 2 * col] = v",
+            "out[(row + col) * ld + col] = v",
+            // Not an indexed store.
+            "{ out[row * ld + col] = v; count += 1; }",
         ] {
             assert!(!pairs(no), "{no}");
         }

@@ -36,12 +36,14 @@
 
 mod checks;
 mod convert;
+mod table;
 
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
+pub use table::ElementAt;
 
 use crate::message::Message;
 use crate::numeral::LANES;

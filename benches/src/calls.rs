@@ -1,0 +1,562 @@
+//! One call of an epilogue, side by side with what a skilled engineer writes by hand: the
+//! per-call instruction counts of docs/PERFORMANCE.md ("one call"), for 4, 8 and 128 elements,
+//! with the row stride a constant ([`CLD`]) and known only at run time.
+//!
+//! | version     | code                                                                           |
+//! |-------------|--------------------------------------------------------------------------------|
+//! | `generated` | `#[fragment_layout]` with body `d[o + row * LD + col] = value` / `a[o + row * LD + col]` |
+//! | `skilled`   | written fresh for this benchmark, CUTLASS-epilogue style in safe Rust: the lane checked (an out-of-range lane writes nothing, as generated code), the thread's base index computed once, one bounds check for the lane's footprint (constant stride) or one per row (run-time stride), every access at a constant offset |
+//! | `floor`     | `skilled` with `get_unchecked`: no bounds checks at all (unsafe, a floor only)  |
+//!
+//! `tests/agree.rs` checks that the three write or read the same cells as the numeral. Every
+//! `fl_call_CASE_VERSION` function is `#[no_mangle] #[inline(never)]` with the same signature,
+//! so `fl-calls` under callgrind (`tests/callgrind.rs`) counts exactly one version's calls.
+//!
+//! Layouts: `m16n8k16` C (`SM80_16x8x16_F32_C`, 4 `f32`: rows `lane / 4 + {0, 8}`, columns
+//! `2 * (lane % 4) + {0, 1}`), `m16n8k16` A (`SM80_16x8x16_F16_A_ROW`, 8 `u16`: the same rows,
+//! columns `+ {0, 1, 8, 9}`), and the `wgmma m64n256` f32 accumulator (`SM90_64x256x16_F32_C`,
+//! 128 `f32` for each of 128 threads: rows `16 * (t / 32) + (t % 32) / 4 + {0, 8}`, columns
+//! `2 * (t % 4) + {0, 1, 8, 9, ..., 248, 249}`).
+
+use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
+use layout_macros::fragment_layout;
+
+/// The constant row stride of the "constant" cases (elements).
+pub const CLD: usize = 256;
+/// Rows of the matrices the calls work on: the `wgmma` tile has 64, one more leaves room for an
+/// origin past 0.
+pub const CALL_ROWS: usize = 65;
+
+/// `(base row, base col)` of an `m16n8k16` lane: what a skilled engineer computes once.
+#[inline(always)]
+fn mma_base(lane: u32) -> (usize, usize) {
+    let lane = lane as usize;
+    (lane / 4, 2 * (lane % 4))
+}
+
+/// `(base row, base col)` of a `wgmma` thread (128 threads, 16 rows a warp).
+#[inline(always)]
+fn wgmma_base(t: u32) -> (usize, usize) {
+    let t = t as usize;
+    (16 * (t / 32) + (t % 32) / 4, 2 * (t % 4))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generated.
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+pub fn scatter4_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    |row, col, value| d[o + row * CLD + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+pub fn scatter4_ld_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize, ld: usize) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, gather)]
+pub fn gather4_generated(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
+    |row, col| a[o + row * CLD + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, gather)]
+pub fn gather4_ld_generated(lane: u32, a: &[f32], o: usize, ld: usize) -> [f32; 4] {
+    |row, col| a[o + row * ld + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
+pub fn gather8_generated(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+    |row, col| a[o + row * CLD + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
+pub fn gather8_ld_generated(lane: u32, a: &[u16], o: usize, ld: usize) -> [u16; 8] {
+    |row, col| a[o + row * ld + col]
+}
+
+#[fragment_layout(SM90_64x256x16_F32_C)]
+pub fn scatter128_generated(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
+    |row, col, value| d[o + row * CLD + col] = value
+}
+
+#[fragment_layout(SM90_64x256x16_F32_C)]
+pub fn scatter128_ld_generated(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
+#[fragment_layout(SM90_64x256x16_F32_C, gather)]
+pub fn gather128_generated(t: u32, a: &[f32], o: usize) -> [f32; 128] {
+    |row, col| a[o + row * CLD + col]
+}
+
+#[fragment_layout(SM90_64x256x16_F32_C, gather)]
+pub fn gather128_ld_generated(t: u32, a: &[f32], o: usize, ld: usize) -> [f32; 128] {
+    |row, col| a[o + row * ld + col]
+}
+
+/// The 128-element scatter with `unpaired`: one index per element, the control of the IR check
+/// (`tests/ir.rs`), which must find many bounds checks in it.
+#[fragment_layout(SM90_64x256x16_F32_C, unpaired)]
+pub fn scatter128_ld_unpaired(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skilled, hand-written.
+
+#[inline]
+pub fn scatter4_skilled(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    let s = &mut d[b..b + 8 * CLD + 2];
+    s[0] = acc[0];
+    s[1] = acc[1];
+    s[8 * CLD] = acc[2];
+    s[8 * CLD + 1] = acc[3];
+}
+
+#[inline]
+pub fn scatter4_ld_skilled(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize, ld: usize) {
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * ld + c;
+    d[b..b + 2].copy_from_slice(&acc[0..2]);
+    let b8 = b + 8 * ld;
+    d[b8..b8 + 2].copy_from_slice(&acc[2..4]);
+}
+
+#[inline]
+pub fn gather4_skilled(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
+    if lane >= 32 {
+        return [0.0; 4];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    let s = &a[b..b + 8 * CLD + 2];
+    [s[0], s[1], s[8 * CLD], s[8 * CLD + 1]]
+}
+
+#[inline]
+pub fn gather4_ld_skilled(lane: u32, a: &[f32], o: usize, ld: usize) -> [f32; 4] {
+    if lane >= 32 {
+        return [0.0; 4];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * ld + c;
+    let (r0, r8) = (&a[b..b + 2], &a[b + 8 * ld..b + 8 * ld + 2]);
+    [r0[0], r0[1], r8[0], r8[1]]
+}
+
+#[inline]
+pub fn gather8_skilled(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+    if lane >= 32 {
+        return [0; 8];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    let s = &a[b..b + 8 * CLD + 10];
+    let h = 8 * CLD;
+    [s[0], s[1], s[h], s[h + 1], s[8], s[9], s[h + 8], s[h + 9]]
+}
+
+#[inline]
+pub fn gather8_ld_skilled(lane: u32, a: &[u16], o: usize, ld: usize) -> [u16; 8] {
+    if lane >= 32 {
+        return [0; 8];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * ld + c;
+    let (r0, r8) = (&a[b..b + 10], &a[b + 8 * ld..b + 8 * ld + 10]);
+    [r0[0], r0[1], r8[0], r8[1], r0[8], r0[9], r8[8], r8[9]]
+}
+
+#[inline]
+pub fn scatter128_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
+    if t >= 128 {
+        return;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * CLD + c;
+    let s = &mut d[b..b + 8 * CLD + 250];
+    for (j, q) in acc.chunks_exact(4).enumerate() {
+        s[8 * j] = q[0];
+        s[8 * j + 1] = q[1];
+        s[8 * CLD + 8 * j] = q[2];
+        s[8 * CLD + 8 * j + 1] = q[3];
+    }
+}
+
+#[inline]
+pub fn scatter128_ld_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+    if t >= 128 {
+        return;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * ld + c;
+    let r0 = &mut d[b..b + 250];
+    for (j, q) in acc.chunks_exact(4).enumerate() {
+        r0[8 * j] = q[0];
+        r0[8 * j + 1] = q[1];
+    }
+    let b8 = b + 8 * ld;
+    let r8 = &mut d[b8..b8 + 250];
+    for (j, q) in acc.chunks_exact(4).enumerate() {
+        r8[8 * j] = q[2];
+        r8[8 * j + 1] = q[3];
+    }
+}
+
+#[inline]
+pub fn gather128_skilled(t: u32, a: &[f32], o: usize) -> [f32; 128] {
+    let mut out = [0.0; 128];
+    if t >= 128 {
+        return out;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * CLD + c;
+    let s = &a[b..b + 8 * CLD + 250];
+    for (j, q) in out.chunks_exact_mut(4).enumerate() {
+        q[0] = s[8 * j];
+        q[1] = s[8 * j + 1];
+        q[2] = s[8 * CLD + 8 * j];
+        q[3] = s[8 * CLD + 8 * j + 1];
+    }
+    out
+}
+
+#[inline]
+pub fn gather128_ld_skilled(t: u32, a: &[f32], o: usize, ld: usize) -> [f32; 128] {
+    let mut out = [0.0; 128];
+    if t >= 128 {
+        return out;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * ld + c;
+    let (r0, r8) = (&a[b..b + 250], &a[b + 8 * ld..b + 8 * ld + 250]);
+    for (j, q) in out.chunks_exact_mut(4).enumerate() {
+        q[0] = r0[8 * j];
+        q[1] = r0[8 * j + 1];
+        q[2] = r8[8 * j];
+        q[3] = r8[8 * j + 1];
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Floor: the skilled code without bounds checks (unsafe; callers keep every index in range).
+
+#[inline]
+pub fn scatter4_floor(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    // SAFETY: the callers pass a matrix holding the lane's footprint.
+    unsafe {
+        *d.get_unchecked_mut(b) = acc[0];
+        *d.get_unchecked_mut(b + 1) = acc[1];
+        *d.get_unchecked_mut(b + 8 * CLD) = acc[2];
+        *d.get_unchecked_mut(b + 8 * CLD + 1) = acc[3];
+    }
+}
+
+#[inline]
+pub fn gather4_floor(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
+    if lane >= 32 {
+        return [0.0; 4];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    // SAFETY: as above.
+    unsafe { [0, 1, 8 * CLD, 8 * CLD + 1].map(|k| *a.get_unchecked(b + k)) }
+}
+
+#[inline]
+pub fn gather8_floor(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+    if lane >= 32 {
+        return [0; 8];
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    let h = 8 * CLD;
+    // SAFETY: as above.
+    unsafe { [0, 1, h, h + 1, 8, 9, h + 8, h + 9].map(|k| *a.get_unchecked(b + k)) }
+}
+
+#[inline]
+pub fn scatter128_floor(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
+    if t >= 128 {
+        return;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * CLD + c;
+    for (j, q) in acc.chunks_exact(4).enumerate() {
+        // SAFETY: as above.
+        unsafe {
+            *d.get_unchecked_mut(b + 8 * j) = q[0];
+            *d.get_unchecked_mut(b + 8 * j + 1) = q[1];
+            *d.get_unchecked_mut(b + 8 * CLD + 8 * j) = q[2];
+            *d.get_unchecked_mut(b + 8 * CLD + 8 * j + 1) = q[3];
+        }
+    }
+}
+
+#[inline]
+pub fn gather128_floor(t: u32, a: &[f32], o: usize) -> [f32; 128] {
+    let mut out = [0.0; 128];
+    if t >= 128 {
+        return out;
+    }
+    let (r, c) = wgmma_base(t);
+    let b = o + r * CLD + c;
+    for (j, q) in out.chunks_exact_mut(4).enumerate() {
+        // SAFETY: as above.
+        unsafe {
+            q[0] = *a.get_unchecked(b + 8 * j);
+            q[1] = *a.get_unchecked(b + 8 * j + 1);
+            q[2] = *a.get_unchecked(b + 8 * CLD + 8 * j);
+            q[3] = *a.get_unchecked(b + 8 * CLD + 8 * j + 1);
+        }
+    }
+    out
+}
+
+/// The skilled scatter of 4 without its lane check: what checking the lane costs.
+#[inline]
+pub fn scatter4_nolane(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    let (r, c) = mma_base(lane);
+    let b = o + r * CLD + c;
+    let s = &mut d[b..b + 8 * CLD + 2];
+    s[0] = acc[0];
+    s[1] = acc[1];
+    s[8 * CLD] = acc[2];
+    s[8 * CLD + 1] = acc[3];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measured entry points: one signature per kind, `ld` unused by the constant cases.
+
+/// A scatter call: `(thread, fragment, matrix, origin, ld)`.
+pub type ScatterCall<const N: usize> = fn(u32, &[f32; N], &mut [f32], usize, usize);
+/// A gather call: `(thread, matrix, origin, ld) -> fragment`.
+pub type GatherCall<T, const N: usize> = fn(u32, &[T], usize, usize) -> [T; N];
+
+macro_rules! entry {
+    (scatter $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, _ld: usize) {
+            $f(t, acc, d, o)
+        }
+    };
+    (scatter_ld $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
+            $f(t, acc, d, o, ld)
+        }
+    };
+    (gather $t:ty, $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, a: &[$t], o: usize, _ld: usize) -> [$t; $n] {
+            $f(t, a, o)
+        }
+    };
+    (gather_ld $t:ty, $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, a: &[$t], o: usize, ld: usize) -> [$t; $n] {
+            $f(t, a, o, ld)
+        }
+    };
+}
+
+entry!(scatter 4 fl_call_scatter4_generated = scatter4_generated);
+entry!(scatter 4 fl_call_scatter4_skilled = scatter4_skilled);
+entry!(scatter 4 fl_call_scatter4_floor = scatter4_floor);
+entry!(scatter 4 fl_call_scatter4_nolane = scatter4_nolane);
+entry!(scatter_ld 4 fl_call_scatter4_ld_generated = scatter4_ld_generated);
+entry!(scatter_ld 4 fl_call_scatter4_ld_skilled = scatter4_ld_skilled);
+entry!(gather f32, 4 fl_call_gather4_generated = gather4_generated);
+entry!(gather f32, 4 fl_call_gather4_skilled = gather4_skilled);
+entry!(gather f32, 4 fl_call_gather4_floor = gather4_floor);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_generated = gather4_ld_generated);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_skilled = gather4_ld_skilled);
+entry!(gather u16, 8 fl_call_gather8_generated = gather8_generated);
+entry!(gather u16, 8 fl_call_gather8_skilled = gather8_skilled);
+entry!(gather u16, 8 fl_call_gather8_floor = gather8_floor);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_generated = gather8_ld_generated);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_skilled = gather8_ld_skilled);
+entry!(scatter 128 fl_call_scatter128_generated = scatter128_generated);
+entry!(scatter 128 fl_call_scatter128_skilled = scatter128_skilled);
+entry!(scatter 128 fl_call_scatter128_floor = scatter128_floor);
+entry!(scatter_ld 128 fl_call_scatter128_ld_generated = scatter128_ld_generated);
+entry!(scatter_ld 128 fl_call_scatter128_ld_skilled = scatter128_ld_skilled);
+entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired);
+entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated);
+entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled);
+entry!(gather f32, 128 fl_call_gather128_floor = gather128_floor);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_generated = gather128_ld_generated);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_skilled = gather128_ld_skilled);
+
+/// One measured case: its name, its thread count, and its versions by name.
+pub struct Case {
+    /// `scatter4`, `gather8_ld`, ...
+    pub name: &'static str,
+    /// Threads of the layout (32 or 128).
+    pub threads: u32,
+    /// `(version, entry)`.
+    pub versions: &'static [(&'static str, Entry)],
+}
+
+/// A measured entry point.
+#[derive(Clone, Copy)]
+pub enum Entry {
+    /// A scatter of 4 `f32`.
+    S4(ScatterCall<4>),
+    /// A scatter of 128 `f32`.
+    S128(ScatterCall<128>),
+    /// A gather of 4 `f32`.
+    G4(GatherCall<f32, 4>),
+    /// A gather of 8 `u16`.
+    G8(GatherCall<u16, 8>),
+    /// A gather of 128 `f32`.
+    G128(GatherCall<f32, 128>),
+}
+
+/// Every case, in the order of the table in docs/PERFORMANCE.md.
+pub const CASES: &[Case] = &[
+    Case {
+        name: "scatter4",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::S4(fl_call_scatter4_generated)),
+            ("skilled", Entry::S4(fl_call_scatter4_skilled)),
+            ("floor", Entry::S4(fl_call_scatter4_floor)),
+            ("nolane", Entry::S4(fl_call_scatter4_nolane)),
+        ],
+    },
+    Case {
+        name: "scatter4_ld",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::S4(fl_call_scatter4_ld_generated)),
+            ("skilled", Entry::S4(fl_call_scatter4_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "gather4",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::G4(fl_call_gather4_generated)),
+            ("skilled", Entry::G4(fl_call_gather4_skilled)),
+            ("floor", Entry::G4(fl_call_gather4_floor)),
+        ],
+    },
+    Case {
+        name: "gather4_ld",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::G4(fl_call_gather4_ld_generated)),
+            ("skilled", Entry::G4(fl_call_gather4_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "gather8",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::G8(fl_call_gather8_generated)),
+            ("skilled", Entry::G8(fl_call_gather8_skilled)),
+            ("floor", Entry::G8(fl_call_gather8_floor)),
+        ],
+    },
+    Case {
+        name: "gather8_ld",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::G8(fl_call_gather8_ld_generated)),
+            ("skilled", Entry::G8(fl_call_gather8_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "scatter128",
+        threads: 128,
+        versions: &[
+            ("generated", Entry::S128(fl_call_scatter128_generated)),
+            ("skilled", Entry::S128(fl_call_scatter128_skilled)),
+            ("floor", Entry::S128(fl_call_scatter128_floor)),
+        ],
+    },
+    Case {
+        name: "scatter128_ld",
+        threads: 128,
+        versions: &[
+            ("generated", Entry::S128(fl_call_scatter128_ld_generated)),
+            ("skilled", Entry::S128(fl_call_scatter128_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "gather128",
+        threads: 128,
+        versions: &[
+            ("generated", Entry::G128(fl_call_gather128_generated)),
+            ("skilled", Entry::G128(fl_call_gather128_skilled)),
+            ("floor", Entry::G128(fl_call_gather128_floor)),
+        ],
+    },
+    Case {
+        name: "gather128_ld",
+        threads: 128,
+        versions: &[
+            ("generated", Entry::G128(fl_call_gather128_ld_generated)),
+            ("skilled", Entry::G128(fl_call_gather128_ld_skilled)),
+        ],
+    },
+];
+
+/// The case named `name`.
+pub fn case(name: &str) -> Option<&'static Case> {
+    CASES.iter().find(|c| c.name == name)
+}
+
+/// The matrix every call works on: `CALL_ROWS` rows of stride [`CLD`], element `i` is `i`.
+pub fn call_matrix() -> Vec<f32> {
+    (0..CALL_ROWS * CLD).map(|i| i as f32).collect()
+}
+
+/// Runs `entry` for `calls` calls, the thread cycling over `threads`, every input through
+/// `black_box`; a checksum of what it wrote or read.
+pub fn run_calls(entry: Entry, threads: u32, calls: u32) -> f64 {
+    use core::hint::black_box;
+    let mut d = call_matrix();
+    let a16: Vec<u16> = (0..CALL_ROWS * CLD).map(|i| i as u16).collect();
+    let acc4 = [1.0, 2.0, 3.0, 4.0];
+    let acc128: [f32; 128] = core::array::from_fn(|i| i as f32);
+    let mut sum = 0.0;
+    for k in 0..calls {
+        let t = black_box(k % threads);
+        let (o, ld) = (black_box(0), black_box(CLD));
+        match entry {
+            Entry::S4(f) => f(t, black_box(&acc4), black_box(&mut d), o, ld),
+            Entry::S128(f) => f(t, black_box(&acc128), black_box(&mut d), o, ld),
+            Entry::G4(f) => sum += black_box(f(t, black_box(&d), o, ld)).iter().sum::<f32>() as f64,
+            Entry::G8(f) => {
+                sum += black_box(f(t, black_box(&a16), o, ld))
+                    .iter()
+                    .map(|&x| x as f64)
+                    .sum::<f64>()
+            }
+            Entry::G128(f) => {
+                sum += black_box(f(t, black_box(&d), o, ld)).iter().sum::<f32>() as f64
+            }
+        }
+    }
+    sum + d.iter().map(|&x| x as f64).sum::<f64>()
+}

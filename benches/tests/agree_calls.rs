@@ -1,0 +1,76 @@
+//! The per-call versions (`calls.rs`) agree: generated, skilled and floor write or read exactly
+//! the cells the numeral names, for every thread, and a thread outside the layout writes
+//! nothing and reads the fill values (but for `nolane`, which leaves the check out).
+
+use fraglayout_benches::calls::{call_matrix, Entry, CASES, CLD};
+use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
+use layout_core::Numeral;
+
+const O: usize = 3;
+
+fn numeral(case: &str) -> &'static Numeral<'static> {
+    match case.split('_').next().unwrap() {
+        "scatter4" | "gather4" => &SM80_16x8x16_F32_C,
+        "gather8" => &SM80_16x8x16_F16_A_ROW,
+        _ => &SM90_64x256x16_F32_C,
+    }
+}
+
+#[test]
+fn every_version_touches_exactly_the_numerals_cells() {
+    let base = call_matrix();
+    let a16: Vec<u16> = (0..base.len()).map(|i| i as u16).collect();
+    for case in CASES {
+        let n = numeral(case.name);
+        for &(version, entry) in case.versions {
+            // `nolane` is the one version that does not check the thread (it measures what
+            // the check costs): only threads inside the layout for it.
+            let last = case.threads - u32::from(version == "nolane");
+            for t in 0..=last {
+                let cell = |e: u32| {
+                    n.coords(t, e)
+                        .map(|(r, c)| O + r as usize * CLD + c as usize)
+                };
+                let what = format!("{} {version} thread {t}", case.name);
+                match entry {
+                    Entry::S4(f) => {
+                        let mut d = base.clone();
+                        f(t, &[-1.0, -2.0, -3.0, -4.0], &mut d, O, CLD);
+                        let want = (0..4).filter_map(|e| Some((cell(e)?, -(e as f32) - 1.0)));
+                        check_scatter(&base, &d, want, &what);
+                    }
+                    Entry::S128(f) => {
+                        let mut d = base.clone();
+                        let acc: [f32; 128] = core::array::from_fn(|e| -(e as f32) - 1.0);
+                        f(t, &acc, &mut d, O, CLD);
+                        let want = (0..128).filter_map(|e| Some((cell(e)?, acc[e as usize])));
+                        check_scatter(&base, &d, want, &what);
+                    }
+                    Entry::G4(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
+                    Entry::G8(f) => check_gather(&f(t, &a16, O, CLD), &a16, cell, &what),
+                    Entry::G128(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
+                }
+            }
+        }
+    }
+}
+
+fn check_scatter(base: &[f32], d: &[f32], want: impl Iterator<Item = (usize, f32)>, what: &str) {
+    let mut expect = base.to_vec();
+    for (i, v) in want {
+        expect[i] = v;
+    }
+    assert!(d == expect, "{what}");
+}
+
+fn check_gather<T: Copy + Default + PartialEq + core::fmt::Debug>(
+    got: &[T],
+    m: &[T],
+    cell: impl Fn(u32) -> Option<usize>,
+    what: &str,
+) {
+    for (e, v) in got.iter().enumerate() {
+        let want = cell(e as u32).map_or(T::default(), |i| m[i]);
+        assert_eq!(*v, want, "{what} element {e}");
+    }
+}
