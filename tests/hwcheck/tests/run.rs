@@ -48,11 +48,23 @@ fn gpu_run_passes_or_skips_visibly() {
     }
 }
 
+/// The whole host-only run with `--results`, done once for the tests that read it (the
+/// longest run of this file): its exit status, its output and the results page it wrote.
+fn full_host_run() -> &'static (bool, String, String) {
+    static RUN: std::sync::OnceLock<(bool, String, String)> = std::sync::OnceLock::new();
+    RUN.get_or_init(|| {
+        let file = std::env::temp_dir().join(format!("hwcheck-results-{}.md", std::process::id()));
+        let o = hwcheck(&["--host-only", "--results", file.to_str().unwrap()]);
+        let page = std::fs::read_to_string(&file).unwrap_or_default();
+        let _ = std::fs::remove_file(&file);
+        (o.status.success(), text(&o), page)
+    })
+}
+
 #[test]
 fn host_only_self_test_passes() {
-    let o = hwcheck(&["--host-only"]);
-    let out = text(&o);
-    assert!(o.status.success(), "host-only self-test failed:\n{out}");
+    let (ok, out, _) = full_host_run();
+    assert!(ok, "host-only self-test failed:\n{out}");
     assert!(out.contains(" 0 failed"), "{out}");
     for family in [
         "mma.sync.",
@@ -212,12 +224,8 @@ fn a_slow_worker_start_is_not_charged_to_a_check() {
 
 #[test]
 fn results_page_holds_the_run_unedited() {
-    let file = std::env::temp_dir().join(format!("hwcheck-results-{}.md", std::process::id()));
-    let o = hwcheck(&["--host-only", "--results", file.to_str().unwrap()]);
-    let out = text(&o);
-    assert!(o.status.success(), "{out}");
-    let page = std::fs::read_to_string(&file).unwrap();
-    std::fs::remove_file(&file).unwrap();
+    let (ok, out, page) = full_host_run();
+    assert!(ok, "{out}");
     assert!(
         page.starts_with("# Hardware check: host simulation (not a hardware result)"),
         "{page}"
@@ -231,7 +239,7 @@ fn results_page_holds_the_run_unedited() {
         .unwrap();
     let printed: Vec<&str> = out.lines().filter(|l| !l.starts_with("wrote ")).collect();
     assert_eq!(block.lines().collect::<Vec<_>>(), printed);
-    let n = check_lines(&out).len();
+    let n = check_lines(out).len();
     let outcome = format!("| outcome | {n} of {n} instructions matched, 0 failed |");
     assert!(page.contains(&outcome), "{outcome:?} missing:\n{page}");
 }
