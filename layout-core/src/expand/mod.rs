@@ -37,6 +37,7 @@
 mod checks;
 mod convert;
 mod table;
+mod vector;
 
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
@@ -44,6 +45,7 @@ pub use checks::{
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use table::ElementAt;
+pub use vector::vector_error;
 
 use crate::message::Message;
 use crate::numeral::LANES;
