@@ -115,7 +115,11 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///
 /// **Gather** (`gather`): the closure `|row, col|` reads one element and the function returns
 /// the fragment in the numeral's element order. With `gather, packed` it returns 16-bit
-/// elements packed two per `u32` register (element `2r` in the low half of register `r`):
+/// elements packed two per `u32` register (element `2r` in the low half of register `r`).
+/// The body must read a 16-bit value (`u16` or `i16`; an `f16` as its bits): anything wider is
+/// an error on the body. A catalog layout whose elements are not 16 bits wide (the `f32`
+/// accumulators, the 8-bit A operands) is refused on `packed`, naming the width; a numeral of
+/// your own says nothing about element widths, so for it only the body's type is checked.
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;

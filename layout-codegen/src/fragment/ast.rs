@@ -30,6 +30,8 @@ pub struct Args {
     /// `vector = N`: the body takes `N` adjacent elements at once (`values: [T; N]`, or a
     /// gather body returning `[T; N]`); the width and its literal, for errors.
     pub vector: Option<(usize, syn::LitInt)>,
+    /// The `packed` word, for the element width check's span.
+    pub packed: Option<syn::Ident>,
 }
 
 impl Args {

@@ -59,7 +59,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
                 let values: Vec<TokenStream> = firsts().map(block).collect();
                 match &f.args.vector {
                     Some(_) => flatten(f, &values),
-                    None => assemble(f.args.mode, &values),
+                    None => assemble(f, &values),
                 }
             }
         }
@@ -98,6 +98,12 @@ pub fn expand(f: &Fragment) -> TokenStream {
         numeral_span,
     );
     let coordinate_checks = coordinate_checks(f);
+    let width_check = f.args.packed.as_ref().map(|word| {
+        let error =
+            quote_spanned!(word.span()=> ::fraglayout::expand::packed_width_error(&__FL_NUMERAL));
+        let check = failing(error, word.span());
+        quote_spanned!(word.span()=> const _: () = #check;)
+    });
     let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
         let n = Literal::usize_unsuffixed(*n);
         let error =
@@ -135,6 +141,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
             const _: () = #terms_check;
             #len_check
             #vector_check
+            #width_check
             #coordinate_checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
                 let __fl_at =
@@ -360,12 +367,17 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     quote!({ #code })
 }
 
-/// The array a gather returns: the values, or the values packed two per register.
-fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
-    match mode {
+/// The array a gather returns: the values, or the values packed two per register, each
+/// through `b16`, whose bound is an error on the body for a value that is not 16 bits wide.
+fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
+    match f.args.mode {
         Mode::GatherPacked => {
+            let span = f.body.span();
+            // The value bound to a name spanned on the body (its binding and its use alike, so
+            // they resolve under any hygiene), where the error for a wide value then points.
+            let b16 = |v: &TokenStream| quote_spanned!(span=> { let __fl_e = #v; ::fraglayout::expand::b16(__fl_e) });
             let regs = values.chunks(2).map(|pair| {
-                let (lo, hi) = (&pair[0], &pair[1]);
+                let (lo, hi) = (b16(&pair[0]), b16(&pair[1]));
                 quote!(::fraglayout::pack::pack_b16(#lo, #hi))
             });
             quote!([#(#regs),*])

@@ -105,7 +105,7 @@ impl Parse for Args {
                 return Err(e);
             }
         }
-        if let Some(word) = packed {
+        if let Some(word) = &packed {
             if mode != Mode::Gather {
                 return Err(syn::Error::new(word.span(), "`packed` goes with `gather`"));
             }
@@ -127,6 +127,7 @@ impl Parse for Args {
             fill,
             unpaired: unpaired.is_some(),
             vector,
+            packed,
         })
     }
 }

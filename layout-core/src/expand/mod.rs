@@ -36,6 +36,7 @@
 
 mod checks;
 mod convert;
+mod packed;
 mod table;
 mod vector;
 
@@ -44,6 +45,7 @@ pub use checks::{
     MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
+pub use packed::{b16, packed_width_error, Bits16};
 pub use table::ElementAt;
 pub use vector::vector_error;
 
