@@ -115,7 +115,11 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///
 /// **Gather** (`gather`): the closure `|row, col|` reads one element and the function returns
 /// the fragment in the numeral's element order. With `gather, packed` it returns 16-bit
-/// elements packed two per `u32` register (element `2r` in the low half of register `r`):
+/// elements packed two per `u32` register (element `2r` in the low half of register `r`).
+/// The body must read a 16-bit value (`u16` or `i16`; an `f16` as its bits): anything wider is
+/// an error on the body. A catalog layout whose elements are not 16 bits wide (the `f32`
+/// accumulators, the 8-bit A operands) is refused on `packed`, naming the width; a numeral of
+/// your own says nothing about element widths, so for it only the body's type is checked.
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
@@ -153,6 +157,81 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `RHS` may read anything; `INDEX` is evaluated at the run's leftmost column, and an index past
 /// the end of `BASE` panics at the first element of its run. Any other body runs element by
 /// element as written. `unpaired` turns runs off (one index per element).
+///
+/// **Vector access** (`vector = N`): the body takes `N` adjacent elements of a row at once,
+/// the way a CUTLASS epilogue works on access-sized vectors, and stores or loads them as its
+/// backend prefers: a scatter's closure is `|row, col, values|` with `values: [T; N]` (the
+/// fragment's elements `N * g .. N * g + N`, `(row, col)` the first one's), a gather's body
+/// returns `[T; N]`. Each call sits at a constant element offset; no loop, no run-time
+/// division. The numeral is checked at compile time: `N` must divide its elements, each group
+/// must be `N` adjacent columns of one row for every thread, and start at a column that is a
+/// multiple of `N` for every thread (so with a row stride and origin that are multiples of
+/// `N`, each access is aligned to `N` elements, as a GPU's vector store needs); otherwise the
+/// error, on `N`, names the elements that are not adjacent and the widest `N` that fits
+/// (`vector = 2` for the mma accumulators and 16-bit A operands, 4 for 8-bit A operands).
+///
+/// An epilogue written as a cuda-oxide kernel writes it, through a raw pointer, two `f32` as
+/// one 8-byte store:
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::fragment_layout;
+///
+/// /// Stores lane `lane`'s accumulator into the row-major tile at `d` (row stride `ld`).
+/// ///
+/// /// # Safety
+/// /// `d` points to a tile of 16 rows of stride `ld`, valid for writes; `d` and `ld` aligned
+/// /// to 2 elements for the 8-byte stores a GPU backend makes of them.
+/// #[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
+/// unsafe fn store_c(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+///     |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }
+/// }
+///
+/// let mut tile = [0.0f32; 16 * 8];
+/// for lane in 0..32 {
+///     unsafe { store_c(lane, &[1.0, 2.0, 3.0, 4.0], tile.as_mut_ptr(), 8) };
+/// }
+/// assert_eq!(tile[9 * 8 + 2..9 * 8 + 4], [3.0, 4.0]); // lane 5, elements 2 and 3
+/// ```
+///
+/// expands to (two calls of the body, `acc[0], acc[1]` at the lane's `(row, col)` and
+/// `acc[2], acc[3]` eight rows below):
+///
+/// ```ignore
+/// unsafe fn store_c(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+///     const __FL_NUMERAL: ::fraglayout::Numeral<'static> = SM80_16x8x16_F32_C;
+///     // ... the checks as above, and: `vector = 2` fits, or a compile error on `2`
+///     const _: () = /* vector_error(&__FL_NUMERAL, 2) */;
+///     if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
+///         let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+///         {
+///             let values = [acc[0], acc[1]];
+///             let (row, col) = __fl_at.at(__FL_AT[0].at); // element part (0, 0)
+///             unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values };
+///         }
+///         {
+///             let values = [acc[2], acc[3]];
+///             let (row, col) = __fl_at.at(__FL_AT[2].at); // element part (8, 0)
+///             unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values };
+///         }
+///     }
+/// }
+/// ```
+///
+/// A gather with `vector = N` returns the calls' arrays end to end:
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x32_S8_A_ROW;
+/// #[fraglayout::fragment_layout(SM80_16x8x32_S8_A_ROW, gather, vector = 4)]
+/// fn load_a(lane: u32, a: &[i8]) -> [i8; 16] {
+///     |row, col| a[row * 32 + col..][..4].try_into().unwrap()
+/// }
+/// let a: Vec<i8> = (0..16 * 32).map(|i| i as i8).collect();
+/// assert_eq!(load_a(0, &a)[..4], [0, 1, 2, 3]);
+/// ```
+///
+/// `vector` goes without `bounds` (a partial tile could cut an access), `packed` and
+/// `unpaired`.
 ///
 /// **Partial tiles**: `bounds(ROWS, COLS)` gives the valid rows and columns of the tile as
 /// expressions of the parameters (`bounds(m, n)`, `bounds(m - i, n - j)`; any integer type;

@@ -279,3 +279,181 @@ fn bounded_gathers_read_inside_and_fill_outside() {
         }
     }
 }
+
+// `vector = N`: the body takes N adjacent elements and stores or loads them as a GPU kernel
+// does, through raw pointers and `get_unchecked`, each access checked here to be aligned.
+
+/// Scatter and gather functions over `$numeral` with `vector = $n`, `$e` elements a thread.
+macro_rules! vector_fns {
+    ($scatter:ident, $unchecked:ident, $gather:ident, $numeral:path, $n:literal, $e:literal) => {
+        /// Stores each access as one `[u32; N]` through a raw pointer.
+        ///
+        /// # Safety
+        /// `out` holds the tile at row stride `ld`, a multiple of N, and is aligned to N elements.
+        #[fragment_layout($numeral, vector = $n)]
+        unsafe fn $scatter(lane: u32, frag: &[u32; $e], out: *mut u32, ld: usize) {
+            |row, col, values| {
+                assert_eq!((row * ld + col) % $n, 0, "access not aligned to {}", $n);
+                unsafe { *(out.add(row * ld + col) as *mut [u32; $n]) = values }
+            }
+        }
+
+        /// Stores element by element through `get_unchecked_mut`.
+        #[fragment_layout($numeral, vector = $n)]
+        fn $unchecked(lane: u32, frag: &[u32; $e], out: &mut [u32], ld: usize) {
+            |row, col, values: [u32; $n]| {
+                assert!(row * ld + col + $n <= out.len());
+                for (k, v) in values.into_iter().enumerate() {
+                    // SAFETY: checked just above.
+                    unsafe { *out.get_unchecked_mut(row * ld + col + k) = v }
+                }
+            }
+        }
+
+        /// Loads each access as one `[u32; N]` through a raw pointer.
+        #[fragment_layout($numeral, gather, vector = $n)]
+        fn $gather(lane: u32, a: &[u32], ld: usize) -> [u32; $e] {
+            |row, col| {
+                let i = row * ld + col;
+                assert!(i % $n == 0 && i + $n <= a.len());
+                // SAFETY: in bounds, checked just above; `[u32; N]` has `u32`'s alignment.
+                unsafe { *(a.as_ptr().add(i) as *const [u32; $n]) }
+            }
+        }
+    };
+}
+
+vector_fns!(
+    v_c32,
+    v_c32_u,
+    v_c32_g,
+    layout_core::catalog::SM80_16x8x16_F32_C,
+    2,
+    4
+);
+vector_fns!(
+    v_a16,
+    v_a16_u,
+    v_a16_g,
+    layout_core::catalog::SM80_16x8x16_F16_A_ROW,
+    2,
+    8
+);
+vector_fns!(
+    v_s32,
+    v_s32_u,
+    v_s32_g,
+    layout_core::catalog::SM80_16x8x32_S32_C,
+    2,
+    4
+);
+vector_fns!(
+    v_s8a,
+    v_s8a_u,
+    v_s8a_g,
+    layout_core::catalog::SM80_16x8x32_S8_A_ROW,
+    4,
+    16
+);
+vector_fns!(
+    v_s4a,
+    v_s4a_u,
+    v_s4a_g,
+    layout_core::catalog::SM80_16x8x64_S4_A_ROW,
+    8,
+    32
+);
+vector_fns!(
+    v_f64,
+    v_f64_u,
+    v_f64_g,
+    layout_core::catalog::SM90_16x8x16_F64_C,
+    2,
+    4
+);
+vector_fns!(
+    v_m884,
+    v_m884_u,
+    v_m884_g,
+    layout_core::catalog::SM70_8x8x4_F16_C,
+    8,
+    8
+);
+vector_fns!(
+    v_wg,
+    v_wg_u,
+    v_wg_g,
+    layout_core::catalog::SM90_64x256x16_F32_C,
+    2,
+    128
+);
+
+/// A scatter of `E` codes into a matrix of row stride `ld`: `(thread, fragment, matrix, ld)`.
+type Store<'a, const E: usize> = &'a dyn Fn(u32, &[u32; E], &mut [u32], usize);
+
+/// Every thread's scatter with each of `stores`, then its gather: each element where
+/// `Numeral::coords` puts it, nothing else written, every element read back from there.
+fn check_vector<const E: usize>(
+    n: &Numeral,
+    width: usize,
+    stores: [Store<E>; 2],
+    gather: impl Fn(u32, &[u32], usize) -> [u32; E],
+) {
+    assert!(n.widest_vector() as usize >= width, "{}", n.name);
+    // A row stride that is a multiple of the width, wider than the tile.
+    let ld = (n.cols as usize / width + 1) * width;
+    for store in stores {
+        let mut out = vec![0u32; n.rows as usize * ld];
+        for t in 0..n.threads() {
+            let frag: [u32; E] = core::array::from_fn(|e| code(t, e as u32));
+            store(t, &frag, &mut out, ld);
+        }
+        for t in 0..n.threads() {
+            for e in 0..E as u32 {
+                let (row, col) = n.coords(t, e).unwrap();
+                let at = row as usize * ld + col as usize;
+                assert_eq!(out[at], code(t, e), "{} thread {t} element {e}", n.name);
+            }
+        }
+        let written = out.iter().filter(|&&v| v != 0).count();
+        assert_eq!(written, n.threads() as usize * E, "{}", n.name);
+        // A thread outside the layout writes nothing.
+        store(n.threads(), &[u32::MAX; E], &mut out, ld);
+        assert!(!out.contains(&u32::MAX), "{}", n.name);
+    }
+    let a: Vec<u32> = (0..n.rows as usize * ld).map(|i| i as u32 + 1).collect();
+    for t in 0..n.threads() {
+        let got = gather(t, &a, ld);
+        for (e, v) in got.iter().enumerate() {
+            let (row, col) = n.coords(t, e as u32).unwrap();
+            assert_eq!(
+                *v,
+                (row as usize * ld + col as usize) as u32 + 1,
+                "{} {t} {e}",
+                n.name
+            );
+        }
+    }
+    assert_eq!(gather(n.threads(), &a, ld), [0; E]);
+}
+
+/// A raw-pointer scatter as a closure over a slice (the slice outlives the call).
+macro_rules! raw {
+    ($f:ident) => {
+        // SAFETY: `out` is the whole matrix, `ld` a multiple of the width.
+        &|t, frag, out: &mut [u32], ld| unsafe { $f(t, frag, out.as_mut_ptr(), ld) }
+    };
+}
+
+#[test]
+fn vector_bodies_store_and_load_every_element_where_the_numeral_puts_it() {
+    use layout_core::catalog::*;
+    check_vector(&SM80_16x8x16_F32_C, 2, [raw!(v_c32), &v_c32_u], v_c32_g);
+    check_vector(&SM80_16x8x16_F16_A_ROW, 2, [raw!(v_a16), &v_a16_u], v_a16_g);
+    check_vector(&SM80_16x8x32_S32_C, 2, [raw!(v_s32), &v_s32_u], v_s32_g);
+    check_vector(&SM80_16x8x32_S8_A_ROW, 4, [raw!(v_s8a), &v_s8a_u], v_s8a_g);
+    check_vector(&SM80_16x8x64_S4_A_ROW, 8, [raw!(v_s4a), &v_s4a_u], v_s4a_g);
+    check_vector(&SM90_16x8x16_F64_C, 2, [raw!(v_f64), &v_f64_u], v_f64_g);
+    check_vector(&SM70_8x8x4_F16_C, 8, [raw!(v_m884), &v_m884_u], v_m884_g);
+    check_vector(&SM90_64x256x16_F32_C, 2, [raw!(v_wg), &v_wg_u], v_wg_g);
+}

@@ -15,7 +15,8 @@ pub enum Mode {
 }
 
 /// The attribute's arguments:
-/// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]`.
+/// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
+/// [, vector = N]`.
 pub struct Args {
     pub numeral: Expr,
     pub mode: Mode,
@@ -26,6 +27,18 @@ pub struct Args {
     pub fill: Option<Expr>,
     /// `unpaired`: never merge neighbouring elements into one access.
     pub unpaired: bool,
+    /// `vector = N`: the body takes `N` adjacent elements at once (`values: [T; N]`, or a
+    /// gather body returning `[T; N]`); the width and its literal, for errors.
+    pub vector: Option<(usize, syn::LitInt)>,
+    /// The `packed` word, for the element width check's span.
+    pub packed: Option<syn::Ident>,
+}
+
+impl Args {
+    /// Elements per body call: the vector width, or 1.
+    pub fn width(&self) -> usize {
+        self.vector.as_ref().map_or(1, |v| v.0)
+    }
 }
 
 /// One parameter of the element closure: a pattern and an optional type.
@@ -49,7 +62,7 @@ pub struct Fragment {
     pub len_tokens: TokenStream,
     /// The element type of the fragment: a scatter's parameter, a gather's return value.
     pub element_ty: Type,
-    /// `row`, `col`, and for a scatter `value`.
+    /// `row`, `col`, and for a scatter `value` (`values` with `vector = N`).
     pub params: Vec<ClosureParam>,
     /// The closure body: the code for one element.
     pub body: Expr,

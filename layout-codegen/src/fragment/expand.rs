@@ -40,6 +40,9 @@ pub fn expand(f: &Fragment) -> TokenStream {
         _ => f.len,
     };
     let pattern = run_pattern(f);
+    // The first element of each body call: every element, or every `width`-th with `vector`.
+    let width = f.args.width();
+    let firsts = || (0..elements).step_by(width);
     let fragment = |guarded: bool| {
         // Runs only on the unguarded path: a run may straddle the edge of a partial tile.
         let pattern = if guarded { None } else { pattern.as_ref() };
@@ -49,12 +52,15 @@ pub fn expand(f: &Fragment) -> TokenStream {
         };
         match f.args.mode {
             Mode::Scatter => {
-                let blocks = (0..elements).map(block);
+                let blocks = firsts().map(block);
                 quote!(#(#blocks)*)
             }
             _ => {
-                let values: Vec<TokenStream> = (0..elements).map(block).collect();
-                assemble(f.args.mode, &values)
+                let values: Vec<TokenStream> = firsts().map(block).collect();
+                match &f.args.vector {
+                    Some(_) => flatten(f, &values),
+                    None => assemble(f, &values),
+                }
             }
         }
     };
@@ -92,6 +98,19 @@ pub fn expand(f: &Fragment) -> TokenStream {
         numeral_span,
     );
     let coordinate_checks = coordinate_checks(f);
+    let width_check = f.args.packed.as_ref().map(|word| {
+        let error =
+            quote_spanned!(word.span()=> ::fraglayout::expand::packed_width_error(&__FL_NUMERAL));
+        let check = failing(error, word.span());
+        quote_spanned!(word.span()=> const _: () = #check;)
+    });
+    let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
+        let n = Literal::usize_unsuffixed(*n);
+        let error =
+            quote_spanned!(lit.span()=> ::fraglayout::expand::vector_error(&__FL_NUMERAL, #n));
+        let check = failing(error, lit.span());
+        quote_spanned!(lit.span()=> const _: () = #check;)
+    });
     // The lane converted without loss; a value outside the layout's threads (or one no `u32`
     // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
     let lane_ty = &f.thread_ty;
@@ -121,6 +140,8 @@ pub fn expand(f: &Fragment) -> TokenStream {
             #layout
             const _: () = #terms_check;
             #len_check
+            #vector_check
+            #width_check
             #coordinate_checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
                 let __fl_at =
@@ -221,17 +242,32 @@ fn coordinate(p: &ClosureParam, index: TokenStream) -> TokenStream {
     }
 }
 
-/// `let VALUE_PAT = FRAG[e];` for a scatter; nothing for a gather. Bound before the
-/// coordinates, so a fragment parameter named `row` or `col` is read before the closure's
-/// `row` and `col` shadow it, as in a real closure.
+/// What a scatter's body receives for the call starting at element `e`: `FRAG[e]`, or with
+/// `vector = N` the array `[FRAG[e], ..., FRAG[e + N - 1]]`; `None` for a gather.
+fn fragment_value(f: &Fragment, e: usize) -> Option<TokenStream> {
+    let frag = f.fragment.as_ref()?;
+    Some(match f.args.vector {
+        None => {
+            let e_idx = Literal::usize_unsuffixed(e);
+            quote!(#frag[#e_idx])
+        }
+        Some((n, _)) => {
+            let idx = (e..e + n).map(Literal::usize_unsuffixed);
+            quote!([#(#frag[#idx]),*])
+        }
+    })
+}
+
+/// `let VALUE_PAT = FRAG[e];` for a scatter (the array of `vector = N` elements from `e`);
+/// nothing for a gather. Bound before the coordinates, so a fragment parameter named `row` or
+/// `col` is read before the closure's `row` and `col` shadow it, as in a real closure.
 fn value_binding(f: &Fragment, e: usize) -> TokenStream {
-    let e_idx = Literal::usize_unsuffixed(e);
-    match (&f.fragment, f.params.get(2)) {
-        (Some(frag), Some(p)) => {
+    match (fragment_value(f, e), f.params.get(2)) {
+        (Some(value), Some(p)) => {
             let pat = &p.pat;
             match &p.ty {
-                Some(ty) => quote!(let #pat: #ty = #frag[#e_idx];),
-                None => quote!(let #pat = #frag[#e_idx];),
+                Some(ty) => quote!(let #pat: #ty = #value;),
+                None => quote!(let #pat = #value;),
             }
         }
         _ => quote!(),
@@ -277,10 +313,7 @@ fn run_element(f: &Fragment, e: usize, at: Option<&TokenStream>) -> TokenStream 
             coordinate(&f.params[0], quote!(__fl_r)),
             coordinate(&f.params[1], quote!(__fl_c)),
         ];
-        if let Some(frag) = &f.fragment {
-            let e_idx = Literal::usize_unsuffixed(e);
-            call_args.push(quote!(#frag[#e_idx]));
-        }
+        call_args.extend(fragment_value(f, e));
         // The parameters typed where the user left them untyped (the body is checked before
         // the call's arguments could tell their types).
         let inputs = f.params.iter().enumerate().map(|(k, p)| {
@@ -289,7 +322,13 @@ fn run_element(f: &Fragment, e: usize, at: Option<&TokenStream>) -> TokenStream 
                 (Some(ty), _) => quote!(#pat: #ty),
                 (None, 2) => {
                     let ty = &f.element_ty;
-                    quote!(#pat: #ty)
+                    match f.args.vector {
+                        Some((n, _)) => {
+                            let n = Literal::usize_unsuffixed(n);
+                            quote!(#pat: [#ty; #n])
+                        }
+                        None => quote!(#pat: #ty),
+                    }
                 }
                 (None, _) => quote!(#pat: usize),
             }
@@ -328,12 +367,17 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     quote!({ #code })
 }
 
-/// The array a gather returns: the values, or the values packed two per register.
-fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
-    match mode {
+/// The array a gather returns: the values, or the values packed two per register, each
+/// through `b16`, whose bound is an error on the body for a value that is not 16 bits wide.
+fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
+    match f.args.mode {
         Mode::GatherPacked => {
+            let span = f.body.span();
+            // The value bound to a name spanned on the body (its binding and its use alike, so
+            // they resolve under any hygiene), where the error for a wide value then points.
+            let b16 = |v: &TokenStream| quote_spanned!(span=> { let __fl_e = #v; ::fraglayout::expand::b16(__fl_e) });
             let regs = values.chunks(2).map(|pair| {
-                let (lo, hi) = (&pair[0], &pair[1]);
+                let (lo, hi) = (b16(&pair[0]), b16(&pair[1]));
                 quote!(::fraglayout::pack::pack_b16(#lo, #hi))
             });
             quote!([#(#regs),*])
@@ -342,10 +386,31 @@ fn assemble(mode: Mode, values: &[TokenStream]) -> TokenStream {
     }
 }
 
+/// The array a `vector = N` gather returns: the calls' arrays, typed `[T; N]` each (a body
+/// returning anything else is an error on it), laid end to end at literal indices.
+fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
+    let (ty, n) = (&f.element_ty, f.args.width());
+    let (n_lit, g_lit) = (
+        Literal::usize_unsuffixed(n),
+        Literal::usize_unsuffixed(calls.len()),
+    );
+    let each = (0..calls.len()).flat_map(|g| {
+        let g = Literal::usize_unsuffixed(g);
+        (0..n).map(move |j| {
+            let j = Literal::usize_unsuffixed(j);
+            quote!(__fl_v[#g][#j])
+        })
+    });
+    quote! {{
+        let __fl_v: [[#ty; #n_lit]; #g_lit] = [#(#calls),*];
+        [#(#each),*]
+    }}
+}
+
 /// The body's run pattern, when it may use one (see [`pairing`]): not `unpaired`, no control
 /// flow of its own, and the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`.
 fn run_pattern(f: &Fragment) -> Option<Pattern> {
-    if f.args.unpaired || f.escapes {
+    if f.args.unpaired || f.escapes || f.args.vector.is_some() {
         return None;
     }
     let col = pairing::param_ident(&f.params[1].pat)?;

@@ -21,8 +21,10 @@ impl Parse for Args {
         let mut mode = Mode::Scatter;
         let mut packed = None;
         let mut bounds = None;
+        let mut bounds_word: Option<Ident> = None;
         let mut fill = None;
-        let mut unpaired = false;
+        let mut unpaired = None;
+        let mut vector: Option<(usize, syn::LitInt)> = None;
         while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
             if input.is_empty() {
@@ -33,8 +35,27 @@ impl Parse for Args {
                 "scatter" => mode = Mode::Scatter,
                 "gather" => mode = Mode::Gather,
                 "packed" => packed = Some(word),
-                "unpaired" => unpaired = true,
+                "unpaired" => unpaired = Some(word),
+                "vector" => {
+                    input.parse::<Token![=]>()?;
+                    let lit: syn::LitInt = input.parse().map_err(|e| {
+                        syn::Error::new(
+                            e.span(),
+                            "`vector` takes the elements per access as an integer: `vector = 2`",
+                        )
+                    })?;
+                    match lit.base10_parse::<usize>() {
+                        Ok(n) if n >= 1 => vector = Some((n, lit)),
+                        _ => {
+                            return Err(syn::Error::new(
+                                lit.span(),
+                                "`vector` takes the elements per access, 1 or more: `vector = 2`",
+                            ))
+                        }
+                    }
+                }
                 "bounds" => {
+                    bounds_word = Some(word.clone());
                     let inner;
                     let paren = syn::parenthesized!(inner in input);
                     let values = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
@@ -62,13 +83,29 @@ impl Parse for Args {
                         word.span(),
                         format!(
                         "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
-                             `bounds(ROWS, COLS)` or `fill = VALUE`"
+                             `bounds(ROWS, COLS)`, `fill = VALUE` or `vector = N`"
                     ),
                     ))
                 }
             }
         }
-        if let Some(word) = packed {
+        if vector.is_some() {
+            // A vector body receives whole accesses: a partial tile may cut one, packing
+            // regroups the elements, and there is no run to turn off.
+            let clash = [
+                (packed.as_ref(), "`vector` and `packed` do not go together: a vector gather returns the elements unpacked, `[u16; N]` a call"),
+                (bounds_word.as_ref(), "`vector` and `bounds` do not go together: a partial tile may cut an access of adjacent elements in two; use the element body for edge tiles"),
+                (unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
+            ];
+            let mut errors = clash
+                .into_iter()
+                .filter_map(|(w, msg)| w.map(|w| syn::Error::new(w.span(), msg)));
+            if let Some(mut e) = errors.next() {
+                errors.for_each(|x| e.combine(x));
+                return Err(e);
+            }
+        }
+        if let Some(word) = &packed {
             if mode != Mode::Gather {
                 return Err(syn::Error::new(word.span(), "`packed` goes with `gather`"));
             }
@@ -88,7 +125,9 @@ impl Parse for Args {
             mode,
             bounds,
             fill,
-            unpaired,
+            unpaired: unpaired.is_some(),
+            vector,
+            packed,
         })
     }
 }
@@ -110,7 +149,12 @@ fn array_of(ty: &Type) -> Option<syn::Result<Array>> {
         },
         _ => return None,
     };
-    Some(match &arr.len {
+    // A length passed through `macro_rules!` (`[u32; $e]`) comes in an invisible group.
+    let mut len = &arr.len;
+    while let Expr::Group(g) = len {
+        len = &g.expr;
+    }
+    Some(match len {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Int(i),
             ..
@@ -185,9 +229,10 @@ fn unknown_bound(e: &Expr, sig: &syn::Signature) -> Option<syn::Error> {
 pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, syn::Error)>> {
     let mut errors: Vec<syn::Error> = Vec::new();
     let sig = &item.sig;
-    let want = match args.mode {
-        Mode::Scatter => "|row, col, value|",
-        Mode::Gather | Mode::GatherPacked => "|row, col|",
+    let want = match (args.mode, args.vector.is_some()) {
+        (Mode::Scatter, false) => "|row, col, value|",
+        (Mode::Scatter, true) => "|row, col, values|",
+        (Mode::Gather | Mode::GatherPacked, _) => "|row, col|",
     };
     // A method's receiver (`&self`, `&mut self`) comes before the lane and is passed through.
     let mut inputs = sig
@@ -250,6 +295,17 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
     if let Some(e) = array.as_ref().and_then(|a| too_long(a, per_register)) {
         errors.push(e);
     }
+    if let (Some(a), Some((n, lit))) = (&array, &args.vector) {
+        if a.len % n != 0 {
+            errors.push(syn::Error::new(
+                lit.span(),
+                format!(
+                    "the fragment's {} elements are not a multiple of `vector = {n}`: each call of the body takes {n} of them",
+                    a.len
+                ),
+            ));
+        }
+    }
     if let Some((rows, cols)) = &args.bounds {
         errors.extend(
             [rows, cols]
@@ -283,8 +339,9 @@ pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, sy
                 "the element closure runs for each element and cannot be `async`: remove `async` (the function itself may be `async fn`)",
             ));
         }
-        let names = match args.mode {
-            Mode::Scatter => &["row", "col", "value"][..],
+        let names = match (args.mode, args.vector.is_some()) {
+            (Mode::Scatter, false) => &["row", "col", "value"][..],
+            (Mode::Scatter, true) => &["row", "col", "values"][..],
             _ => &["row", "col"][..],
         };
         if c.inputs.len() != names.len() {

@@ -36,14 +36,18 @@
 
 mod checks;
 mod convert;
+mod packed;
 mod table;
+mod vector;
 
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
+pub use packed::{b16, packed_width_error, Bits16};
 pub use table::ElementAt;
+pub use vector::vector_error;
 
 use crate::message::Message;
 use crate::numeral::LANES;
