@@ -85,25 +85,36 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// assert_eq!((out[8 + 2], out[8 + 3], out[9 * 8 + 2], out[9 * 8 + 3]), (1.0, 2.0, 3.0, 4.0));
 /// ```
 ///
-/// expands to (one block per element; `lane % 4 * 2` and `lane / 4` computed once):
+/// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it whole): the thread part computed
+/// once, then one block per element reading a constant table of element positions, each
+/// element reached through the slice of its row run (here elements 0 and 1 share the run at
+/// the lane's `(row, col)`, span 2, and elements 2 and 3 the run eight rows below):
 ///
 /// ```ignore
 /// #[inline]
 /// fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
 ///     const __FL_NUMERAL: ::fraglayout::Numeral<'static> = SM80_16x8x16_F32_C;
 ///     const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
-///     const __FL_TERMS: [ThreadTerm; 16] = __FL_NUMERAL.thread_terms();
+///     const __FL_TERMS: [ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+///         __FL_NUMERAL.thread_terms_array();
 ///     const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap(); // 0: no digit straddles rows
-///     const _: () = /* the fragment has 4 elements, or a compile error on `4` */;
+///     const __FL_AT: &[ElementAt; 4] = &__FL_NUMERAL.element_table();
+///     const _: () = /* too many thread terms, or a fragment that is not 4 long: a compile
+///                      error on the tokens at fault */;
 ///     if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
 ///         let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
 ///         {
-///             const __FL_ELEMENT: (usize, usize) = __FL_NUMERAL.element_part(0); // (0, 0)
 ///             let value = frag[0];
-///             let (row, col) = __fl_at.at(__FL_ELEMENT);
-///             out[row * ld + col] = value;
+///             let (row, col) = __fl_at.at(__FL_AT[0].at);
+///             let __fl_v = value;
+///             let __fl_run = {
+///                 let (row, col) = __fl_at.at(__FL_AT[0].run); // the run's first element
+///                 let __fl_i = row * ld + col;
+///                 &mut out[__fl_i..__fl_i + __FL_AT[0].span]   // one bounds check per run
+///             };
+///             __fl_run[__FL_AT[0].offset] = __fl_v;
 ///         }
-///         // ... elements 1, 2 and 3 with element parts (0, 1), (8, 0), (8, 1)
+///         // ... elements 1, 2 and 3 the same way, at table entries 1, 2 and 3
 ///     }
 /// }
 /// ```
