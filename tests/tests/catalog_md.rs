@@ -17,7 +17,7 @@ fn catalog_md_is_in_sync() {
     assert!(
         text == fresh,
         "docs/CATALOG.md is out of date with the catalog; regenerate it with\n    \
-         UPDATE_CATALOG=1 cargo test -p fraglayout-tests --test catalog_md"
+         UPDATE_CATALOG=1 cargo test -p fraglayout-tests --test integration catalog_md"
     );
 }
 
@@ -48,7 +48,7 @@ fn readme_summary_is_in_sync() {
     assert!(
         text == fresh,
         "README.md's instruction table is out of date with the catalog; regenerate it with\n    \
-         UPDATE_CATALOG=1 cargo test -p fraglayout-tests --test catalog_md"
+         UPDATE_CATALOG=1 cargo test -p fraglayout-tests --test integration catalog_md"
     );
 }
 

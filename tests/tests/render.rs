@@ -45,7 +45,7 @@ fn assert_files(mismatches: Vec<String>) {
         mismatches.is_empty(),
         "{} rendering(s) differ from the committed files:\n  {}\n\
          if the change is intended, regenerate with\n  \
-         {UPDATE}=1 cargo test -p fraglayout-tests --test render\nand review the diff",
+         {UPDATE}=1 cargo test -p fraglayout-tests --test integration render::\nand review the diff",
         mismatches.len(),
         mismatches.join("\n  ")
     );

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use layout_core::catalog::{Operand, CATALOG};
 
-use crate::listing;
+use super::listing;
 
 #[test]
 fn b1_entries_name_their_bit_operation_and_arch() {

@@ -4,7 +4,7 @@
 use fraglayout_tests::ptx;
 use layout_core::catalog::{self as cat, Operand};
 
-use crate::{same, same_map};
+use super::{same, same_map};
 
 #[test]
 fn coincidences() {

@@ -7,7 +7,7 @@ use fraglayout_tests::ptx;
 use fraglayout_tests::transcription::{MetadataFigure, SPARSE_METADATA};
 use layout_core::catalog::{self as cat, Operand, CATALOG};
 
-use crate::{listing, same, same_map};
+use super::{listing, same, same_map};
 
 /// The sparse instructions the PTX ISA's `mma.sp` syntax allows on sm_80 / sm_89 (9.7.14.6.3:
 /// half precision, alternate floating point without `.kind`, integer; `.satfinite` left out),

@@ -7,8 +7,8 @@ use fraglayout_tests::ptx;
 use fraglayout_tests::transcription::{self, WGMMA_SP_METADATA};
 use layout_core::catalog::{self as cat, Operand, CATALOG};
 
-use crate::sparse::figures_describe_every_chunk_once_per_selector;
-use crate::{listing, same, same_map};
+use super::sparse::figures_describe_every_chunk_once_per_selector;
+use super::{listing, same, same_map};
 
 #[test]
 fn wgmma_accumulator_is_the_m16n8_accumulator_per_warp_and_n_block() {

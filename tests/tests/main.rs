@@ -1,0 +1,19 @@
+//! The integration suite as one test binary: each file beside this one is a module, named as
+//! before (`cargo test -p fraglayout-tests --test integration numeral::` runs one of them).
+//! One binary links once, and the modules' tests run side by side rather than binary after
+//! binary.
+
+mod bounds;
+#[path = "catalog/main.rs"]
+mod catalog;
+mod catalog_md;
+mod check_property;
+mod cute;
+mod generated;
+mod generated_edges;
+mod instruction;
+mod neighbours;
+mod numeral;
+mod pairing;
+mod render;
+mod render_bounds;
