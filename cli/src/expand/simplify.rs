@@ -6,7 +6,7 @@
 //! - `let x = { let i = ..; e };` becomes `let i = ..; let x = e;` when `i` is not used after;
 //! - a block that is only an expression, `{ e }` in an expression, becomes `e`;
 //! - `a + (b + c)` becomes `a + b + c` (the same sum; for unsigned integers it overflows
-//!   exactly when the other does);
+//!   exactly when the other does); `e + 0` and `e * 1` become `e`, and `e * 0` (`e` pure) `0`;
 //! - `#[allow(..)]` on a `let` goes, and the expansion's hidden names lose their prefix
 //!   (`__fl_i` -> `i`) where the function has no such name already.
 //!
@@ -313,6 +313,8 @@ impl VisitMut for Simplifier {
                 [Stmt::Expr(inner, None)] => Some(inner.clone()),
                 _ => None,
             },
+            // e + 0, 0 + e -> e; e * 0, 0 * e -> 0 (e pure); e * 1, 1 * e -> e
+            Expr::Binary(b) if identity(b).is_some() => identity(b),
             // a + (b + c) -> (a + b) + c
             Expr::Binary(outer) if matches!(outer.op, syn::BinOp::Add(_)) => match &*outer.right {
                 Expr::Binary(r) if matches!(r.op, syn::BinOp::Add(_)) => {
@@ -342,6 +344,29 @@ impl VisitMut for Simplifier {
                 self.changed = true;
             }
         }
+    }
+}
+
+/// The integer literal `e` is, if it is one.
+fn int(e: &Expr) -> Option<u128> {
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        _ => None,
+    }
+}
+
+/// What `l + 0`, `0 + r`, `l * 1`, `1 * r`, and (pure operands) `l * 0`, `0 * r` are.
+fn identity(b: &syn::ExprBinary) -> Option<Expr> {
+    let (l, r) = (&*b.left, &*b.right);
+    match (b.op, int(l), int(r)) {
+        (syn::BinOp::Add(_), _, Some(0)) | (syn::BinOp::Mul(_), _, Some(1)) => Some(l.clone()),
+        (syn::BinOp::Add(_), Some(0), _) | (syn::BinOp::Mul(_), Some(1), _) => Some(r.clone()),
+        (syn::BinOp::Mul(_), Some(0), _) if pure(r) => Some(l.clone()),
+        (syn::BinOp::Mul(_), _, Some(0)) if pure(l) => Some(r.clone()),
+        _ => None,
     }
 }
 
