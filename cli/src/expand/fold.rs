@@ -10,7 +10,7 @@
 //! if let Some(__fl_thread) = <T as ThreadIndex>::below(lane, __FL_NUMERAL.threads())
 //!                                                       -> if lane < 32   (__fl_thread -> lane)
 //! let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-//!                                                       -> let (lane_row, lane_col) = (lane / 4, (lane % 4) * 2);
+//!                                                       -> let (lane_row, lane_col) = (lane as usize / 4, (lane as usize % 4) * 2);
 //! __fl_at.at(__FL_AT[3].at)                             -> (lane_row + 8, lane_col + 1)
 //! __FL_AT[3].span, __FL_AT[3].offset                    -> 2, 1
 //! let __fl_extent = Extent::clamped(&__FL_NUMERAL, saturating_u32(rows), saturating_u32(cols));
