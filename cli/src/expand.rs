@@ -1,12 +1,18 @@
 //! `fraglayout expand`: the code `#[fragment_layout]` generates for a synthetic epilogue on a
-//! catalog layout, pretty-printed, with what its constants fold to.
+//! catalog layout, pretty-printed, then the values of its constants and the function again
+//! with them folded in ([`fold`], tidied by [`simplify`]): derived from the expansion itself,
+//! so it shows what each form (scatter, gather, packed, bounds) really runs. The element type
+//! comes from the catalog entry ([`scalar`]).
+
+mod fold;
+mod scalar;
+mod simplify;
 
 use std::fmt::Write as _;
-
 use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
-use layout_core::expand::{ElementAt, ThreadTerm};
+use layout_core::expand::{ElementAt, ThreadTerm, MAX_UNROLLED};
 use proc_macro2::TokenStream;
 
 use crate::{usage, with_entry};
@@ -26,8 +32,8 @@ pub struct Options {
     pub packed: bool,
 }
 
-/// The synthetic function and the attribute's arguments.
-fn source(e: &Entry, form: Form, opt: Options) -> Result<(String, String), String> {
+/// The synthetic function and the attribute's arguments, with the element type `ty`.
+fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, String), String> {
     let n = e.numeral;
     let t = thread_name(e);
     let len = n.elements;
@@ -44,25 +50,26 @@ fn source(e: &Entry, form: Form, opt: Options) -> Result<(String, String), Strin
             e.element_bits
         ));
     }
+    let layout = format!("fraglayout::catalog::{}", e.name());
     Ok(match (form, opt.packed) {
         (Form::Scatter, _) => (
-            format!("layout_core::catalog::{}{bounds_arg}", e.name()),
+            format!("{layout}{bounds_arg}"),
             format!(
-                "fn store({t}: u32, frag: &[f32; {len}], out: &mut [f32], ld: usize{bounds_params}) {{ \
+                "fn store({t}: u32, frag: &[{ty}; {len}], out: &mut [{ty}], ld: usize{bounds_params}) {{ \
                  |row, col, value| out[row * ld + col] = value }}"
             ),
         ),
         (Form::Gather, false) => (
-            format!("layout_core::catalog::{}, gather{bounds_arg}", e.name()),
+            format!("{layout}, gather{bounds_arg}"),
             format!(
-                "fn load({t}: u32, src: &[f32], ld: usize{bounds_params}) -> [f32; {len}] {{ \
+                "fn load({t}: u32, src: &[{ty}], ld: usize{bounds_params}) -> [{ty}; {len}] {{ \
                  |row, col| src[row * ld + col] }}"
             ),
         ),
         (Form::Gather, true) => (
-            format!("layout_core::catalog::{}, gather, packed{bounds_arg}", e.name()),
+            format!("{layout}, gather, packed{bounds_arg}"),
             format!(
-                "fn load({t}: u32, src: &[u16], ld: usize{bounds_params}) -> [u32; {}] {{ \
+                "fn load({t}: u32, src: &[{ty}], ld: usize{bounds_params}) -> [u32; {}] {{ \
                  |row, col| src[row * ld + col] }}",
                 len / 2
             ),
@@ -79,9 +86,11 @@ fn thread_name(e: &Entry) -> &'static str {
     }
 }
 
-/// The expansion, pretty-printed, followed by comments on what its constants fold to.
+/// The expansion, pretty-printed, followed by comments: the element type, the constants'
+/// values, and the function with them folded in.
 pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
-    let (args, item) = source(e, form, opt)?;
+    let scalar = scalar::scalar(e);
+    let (args, item) = source(e, form, opt, scalar.ty)?;
     let parse = |s: &str| -> Result<TokenStream, String> {
         s.parse()
             .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))
@@ -90,13 +99,12 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// #[fragment_layout({args})]\n// {item}\n//\n// expands to:\n"
-    );
+    let _ = writeln!(out, "// #[fragment_layout({args})]\n// {item}\n//");
+    let _ = writeln!(out, "// {}: {}.", e.name(), scalar.note);
+    let _ = writeln!(out, "//\n// expands to:\n");
     out.push_str(&prettyplease::unparse(&file));
     out.push('\n');
-    folded(e, form, &mut out);
+    folded(e, &file, &mut out);
     Ok(out)
 }
 
@@ -133,49 +141,37 @@ fn sum(parts: &[String]) -> String {
     }
 }
 
-/// `BASE + K`, or `BASE` when `K` is 0.
-fn plus(base: &str, k: usize) -> String {
-    if k == 0 {
-        base.to_string()
-    } else {
-        format!("{base} + {k}")
+/// Appends `s` as a comment line.
+fn line(out: &mut String, s: &str) {
+    out.push_str("//");
+    if !s.is_empty() {
+        out.push(' ');
+        out.push_str(s);
     }
+    out.push('\n');
 }
 
-/// The index `row * ld + col` for an element at `(row + r, col + c)`.
-fn index(r: usize, c: usize) -> String {
-    let row = if r == 0 {
-        "row".to_string()
-    } else {
-        format!("(row + {r})")
-    };
-    format!("{row} * ld + {}", plus("col", c))
-}
-
-/// Comments: the thread terms, the element table (each element's constant part and row run),
-/// and the code the optimiser is left with.
-fn folded(e: &Entry, form: Form, out: &mut String) {
+/// Comments: the constants the expansion computes, evaluated by the same const fns, and the
+/// expansion's function with them folded in.
+fn folded(e: &Entry, file: &syn::File, out: &mut String) {
     let n = e.numeral;
     let t = thread_name(e);
-    let terms: Vec<ThreadTerm> = n
-        .thread_terms()
-        .into_iter()
-        .filter(|x| x.row_mul != 0 || x.col_mul != 0)
+    let all = n.thread_terms();
+    let terms = &all[..n.thread_term_count()];
+    // The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`).
+    let wide = format!("{t} as usize");
+    let rows: Vec<String> = terms
+        .iter()
+        .filter_map(|x| term(&wide, x, x.row_mul))
         .collect();
-    let rows: Vec<String> = terms.iter().filter_map(|x| term(t, x, x.row_mul)).collect();
-    let cols: Vec<String> = terms.iter().filter_map(|x| term(t, x, x.col_mul)).collect();
-    let line = |out: &mut String, s: &str| {
-        out.push_str("//");
-        if !s.is_empty() {
-            out.push(' ');
-            out.push_str(s);
-        }
-        out.push('\n');
-    };
+    let cols: Vec<String> = terms
+        .iter()
+        .filter_map(|x| term(&wide, x, x.col_mul))
+        .collect();
     line(
         out,
         &format!(
-            "What the constants fold to, on {} ({} x {} tile, {} threads x {} elements):",
+            "The constants, evaluated, on {} ({} x {} tile, {} threads x {} elements):",
             n.name,
             n.rows,
             n.cols,
@@ -184,89 +180,98 @@ fn folded(e: &Entry, form: Form, out: &mut String) {
         ),
     );
     line(out, "");
+    line(out, &format!("__FL_NUMERAL.threads() = {}", n.threads()));
     line(
         out,
-        "__FL_TERMS = thread_terms(), each ((t / divisor) % modulus) * (row_mul, col_mul):",
+        &format!("__FL_WRAP = thread_wrap() = {}", n.thread_wrap()),
     );
-    for x in &terms {
+    line(
+        out,
+        &format!(
+            "__FL_TERMS = thread_terms_array(), {} terms, each (({t} / divisor) % modulus) * (row_mul, col_mul):",
+            terms.len()
+        ),
+    );
+    for x in terms {
         let modulus = if x.modulus == 0 {
             "none (top digit)".to_string()
         } else {
             x.modulus.to_string()
         };
+        let band = if x.offset_mul != 0 {
+            format!(", band offset_mul {}", x.offset_mul)
+        } else {
+            String::new()
+        };
         line(
             out,
             &format!(
-                "  divisor {}, modulus {modulus}, row_mul {}, col_mul {}",
+                "  divisor {}, modulus {modulus}, row_mul {}, col_mul {}{band}",
                 x.divisor, x.row_mul, x.col_mul
             ),
         );
     }
-    line(out, "so thread_part(&__FL_TERMS, __fl_thread) is");
-    line(out, &format!("  __fl_row = {}", sum(&rows)));
-    line(out, &format!("  __fl_col = {}", sum(&cols)));
-    line(out, "");
     line(
         out,
-        "__FL_AT = element_table(), one constant per function: each element's part (row, col),",
+        "__FL_AT = element_table(): each element's part `at`, the part of its row run's leftmost",
     );
     line(
         out,
-        "the leftmost element of its row run, and its offset in the run's span:",
+        "element `run`, its offset in the run, and the run's span:",
     );
-    let table: Vec<ElementAt> = (0..n.elements).map(|i| element_at(n, i)).collect();
+    let table: [ElementAt; MAX_UNROLLED] = n.element_table();
+    let table = &table[..(n.elements as usize).min(MAX_UNROLLED)];
     for (i, x) in table.iter().enumerate() {
         line(
             out,
             &format!(
-                "  element {i}: ({}, {}), run ({}, {}) offset {} of {}",
+                "  element {i}: at ({}, {}), run ({}, {}), offset {}, span {}",
                 x.at.0, x.at.1, x.run.0, x.run.1, x.offset, x.span
             ),
         );
     }
     line(out, "");
-    line(
-        out,
-        "A body BASE[INDEX] with `col` a unit term of INDEX reaches each element through its run:",
-    );
-    line(
-        out,
-        "one slice a row (its bounds checked once), each element at a constant offset in it.",
-    );
-    line(out, "");
-    line(out, "Effective code:");
-    line(out, &format!("  let row = {};", sum(&rows)));
-    line(out, &format!("  let col = {};", sum(&cols)));
-    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
-    for x in &table {
-        if !runs.contains(&(x.run.0, x.run.1, x.span)) {
-            runs.push((x.run.0, x.run.1, x.span));
-        }
-    }
-    for (k, &(r, c, span)) in runs.iter().enumerate() {
-        let idx = index(r, c);
-        let (borrow, base) = match form {
-            Form::Scatter => ("&mut ", "out"),
-            Form::Gather => ("&", "src"),
-        };
+    let Some(mut item) = file.items.iter().find_map(|i| match i {
+        syn::Item::Fn(f) => Some(f.clone()),
+        _ => None,
+    }) else {
+        line(out, "(the expansion has no function to fold)");
+        return;
+    };
+    if n.thread_wrap() != 0 {
         line(
             out,
-            &format!("  let run{k} = {borrow}{base}[{idx}..][..{span}];"),
+            "A thread digit straddles rows (__FL_WRAP is not 0): each element carries its column into",
         );
+        line(out, "the row at run time, so the code is not folded here.");
+        return;
     }
-    for (i, x) in table.iter().enumerate() {
-        let k = runs
-            .iter()
-            .position(|&(r, c, span)| (r, c, span) == (x.run.0, x.run.1, x.span))
-            .unwrap_or(0);
-        match form {
-            Form::Scatter => line(out, &format!("  run{k}[{}] = frag[{i}];", x.offset)),
-            Form::Gather => line(out, &format!("  let v{i} = run{k}[{}];", x.offset)),
-        }
-    }
-    if form == Form::Gather {
-        let vs: Vec<String> = (0..n.elements).map(|i| format!("v{i}")).collect();
-        line(out, &format!("  [{}]", vs.join(", ")));
+    let k = fold::Constants {
+        thread: t,
+        threads: n.threads(),
+        part: (sum(&rows), sum(&cols)),
+        table,
+        tile: (n.rows, n.cols),
+    };
+    fold::fold(&mut item, &k);
+    simplify::simplify(&mut item);
+    line(
+        out,
+        "Effective code: the function above with the constants put in, the support calls that see",
+    );
+    line(
+        out,
+        "only constants inlined, and bindings used once substituted (the optimizer then keeps one",
+    );
+    line(out, "bounds check for the identical slices of a row run):");
+    line(out, "");
+    let text = prettyplease::unparse(&syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![syn::Item::Fn(item)],
+    });
+    for l in text.lines() {
+        line(out, l);
     }
 }
 
@@ -293,11 +298,4 @@ pub fn command(args: &[&str]) -> ExitCode {
         Some(name) => with_entry(name, |e| expand(e, form, opt)),
         None => usage("`expand` needs a layout name"),
     }
-}
-
-/// Element `i`'s entry of the numeral's element table (what generated code's `__FL_AT[i]` is).
-fn element_at(n: &layout_core::Numeral, i: u32) -> ElementAt {
-    // The table is a const generic array; the largest catalog fragment has 128 elements.
-    let table: [ElementAt; layout_core::expand::MAX_UNROLLED] = n.element_table();
-    table[i as usize]
 }

@@ -34,8 +34,11 @@ usage:
                                      the store `|row, col, value| out[row * ld + col] = value`
                                      (--gather: the load `|row, col| src[row * ld + col]`;
                                      --packed: 16-bit elements two per u32 register;
-                                     --bounds: for a partial tile of `rows` x `cols`),
-                                     then, as comments, what its constants fold to
+                                     --bounds: for a partial tile of `rows` x `cols`), on
+                                     the layout's element type (u16 for f16 and bf16 bits,
+                                     u8 for 8-bit and narrower, f32, i32, f64); then, as
+                                     comments, its constants' values and the function with
+                                     them folded in
     fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
                                      its leading `NAME:`, e.g.
                                      '16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2,

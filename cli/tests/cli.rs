@@ -1,6 +1,5 @@
 //! The `fraglayout` binary: commands, exit codes, JSON that parses and matches the numerals,
-//! `show`, `svg`, `expand` (code that parses and is unrolled) and `check` (the macro's own
-//! messages).
+//! `show`, `svg` and `check` (the macro's own messages); `expand` has `tests/expand.rs`.
 
 use std::process::{Command, Output};
 
@@ -456,63 +455,6 @@ fn svg_writes_one_cell_per_tile_element() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The lines of `expand`'s output that are code, not comments.
-fn code_lines(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect()
-}
-
-#[test]
-fn expand_prints_unrolled_code_that_parses() {
-    for (e, gather) in [
-        ("SM80_16x8x16_F32_C", false),
-        ("SM80_16x8x16_F16_B_COL", false),
-        ("SM80_16x8x16_F16_A_ROW", true),
-        ("SM90_64x16x16_F32_C", false),
-        ("SM75_U32x2_LDSM_N", true),
-    ] {
-        let n = layout_core::catalog::find(e).unwrap().numeral;
-        let args: &[&str] = if gather {
-            &["expand", e, "--gather"]
-        } else {
-            &["expand", e]
-        };
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(0), "{e}: {}", stderr(&o));
-        let text = stdout(&o);
-        syn::parse_file(&text).unwrap_or_else(|err| panic!("{e}: {err}\n{text}"));
-        let code = code_lines(&text).join("\n");
-        // Unrolled: no loop, and nothing divides or takes a remainder at run time; every
-        // element has its own constant part.
-        assert!(!code.contains("for "), "{e}: a loop\n{code}");
-        assert!(!code.contains("/ ") && !code.contains("% "), "{e}\n{code}");
-        assert!(code.contains("ThreadPart::<"), "{e}");
-        assert!(code.contains("element_table()"), "{e}: one table");
-        for i in 0..n.elements {
-            assert!(code.contains(&format!("__FL_AT[{i}]")), "{e}: element {i}");
-            let (r, c) = n.element_part(i);
-            assert!(
-                text.contains(&format!("//   element {i}: ({r}, {c}), run ")),
-                "{e}: element {i}"
-            );
-        }
-        let signature = if gather { "fn load(" } else { "fn store(" };
-        assert!(code.contains(signature), "{e}");
-    }
-    let text = stdout(&run(&["expand", "SM80_16x8x16_F32_C"]));
-    for line in [
-        "//   __fl_row = lane / 4\n",
-        "//   __fl_col = (lane % 4) * 2\n",
-        "//   let run1 = &mut out[(row + 8) * ld + col..][..2];\n",
-        "//   run1[1] = frag[3];\n",
-    ] {
-        assert!(text.contains(line), "{line}\n{text}");
-    }
-    let text = stdout(&run(&["expand", "SM90_64x16x16_F32_C"]));
-    assert!(text.contains("//   __fl_row = (thread / 4) % 8 + (thread / 32) * 16\n"));
-}
-
 /// The first line of a committed trybuild `.stderr`, the macro's message.
 fn macro_message(case: &str) -> String {
     let path = format!(
@@ -809,33 +751,6 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     assert_eq!(&first[..1], b"[");
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(stderr(&out), "", "no panic, no error");
-}
-
-#[test]
-fn expand_shows_the_packed_and_bounded_forms() {
-    let o = run(&[
-        "expand",
-        "SM80_16x8x16_F16_A_ROW",
-        "--gather",
-        "--packed",
-        "--bounds",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    syn::parse_file(&text).expect("the expansion parses");
-    assert!(text.contains("pack_b16"), "packed registers");
-    assert!(text.contains("Extent::clamped"), "bounds");
-    assert!(text.contains("-> [u32; 4]"));
-    let o = run(&["expand", "SM80_16x8x16_F32_C", "--gather", "--packed"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("has 4 32-bit elements"),
-        "{}",
-        stderr(&o)
-    );
-    let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
 }
 
 #[test]

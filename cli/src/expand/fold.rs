@@ -1,0 +1,259 @@
+//! Folding the expansion's constants into its body: the function `#[fragment_layout]` really
+//! generated, with every constant it computes from the numeral replaced by its value (the
+//! same const fns evaluated here), and the support calls that then see only constants
+//! inlined. What is left is the code the optimizer works on.
+//!
+//! What changes, each a rewrite of one shape of the generated code (anything else stays):
+//!
+//! ```text
+//! const __FL_* = ...;                                   (removed: their values go in below)
+//! if let Some(__fl_thread) = <T as ThreadIndex>::below(lane, __FL_NUMERAL.threads())
+//!                                                       -> if lane < 32   (__fl_thread -> lane)
+//! let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+//!                                                       -> let (lane_row, lane_col) = (lane as usize / 4, (lane as usize % 4) * 2);
+//! __fl_at.at(__FL_AT[3].at)                             -> (lane_row + 8, lane_col + 1)
+//! __FL_AT[3].span, __FL_AT[3].offset                    -> 2, 1
+//! let __fl_extent = Extent::clamped(&__FL_NUMERAL, saturating_u32(rows), saturating_u32(cols));
+//!                                                       -> let (valid_rows, valid_cols) = (rows.min(16), cols.min(8));
+//! __fl_extent.is_whole(&__FL_NUMERAL)                   -> valid_rows >= 16 && valid_cols >= 8
+//! __fl_extent.contains(r, c)                            -> r < valid_rows && c < valid_cols
+//! ```
+//!
+//! `rows.min(16)` is exact for the `usize` counts `expand` declares: saturating to `u32` and
+//! clamping to 16 give the same number. Only numerals without a band ([`thread_wrap`] 0, every
+//! catalog layout) fold this way: with a band, `at` carries a column into the row.
+//!
+//! [`thread_wrap`]: layout_core::Numeral::thread_wrap
+
+use layout_core::expand::ElementAt;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Expr, ItemFn, Stmt};
+
+/// The values of the generated constants for one function.
+pub struct Constants<'a> {
+    /// The lane parameter's name, `lane` or `thread`.
+    pub thread: &'a str,
+    /// `__FL_NUMERAL.threads()`.
+    pub threads: u32,
+    /// The thread part's row and column, as Rust expressions of `thread` (from `__FL_TERMS`).
+    pub part: (String, String),
+    /// `__FL_AT`.
+    pub table: &'a [ElementAt],
+    /// The tile's rows and columns.
+    pub tile: (u32, u32),
+}
+
+/// The names the folded code gives the thread part and the clamped extent.
+pub fn part_names(thread: &str) -> (String, String) {
+    (format!("{thread}_row"), format!("{thread}_col"))
+}
+
+/// `item` with the constants of `k` folded in.
+pub fn fold(item: &mut ItemFn, k: &Constants) {
+    item.block
+        .stmts
+        .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
+    let (row, col) = part_names(k.thread);
+    Folder { k, row, col }.visit_item_fn_mut(item);
+}
+
+struct Folder<'a> {
+    k: &'a Constants<'a>,
+    row: String,
+    col: String,
+}
+
+pub(super) fn parse_expr(s: &str) -> Expr {
+    // Only ever called on text built here from numbers and names.
+    syn::parse_str(s).unwrap_or_else(|_| Expr::Verbatim(s.parse().unwrap_or_default()))
+}
+
+/// Whether `e` is the plain name `name`.
+pub(super) fn is_name(e: &Expr, name: &str) -> bool {
+    matches!(e, Expr::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+}
+
+/// The last `n` segments of a path expression's path, `["ThreadPart", "new"]`.
+fn tail(e: &Expr, n: usize) -> Vec<String> {
+    match e {
+        Expr::Path(p) => {
+            let s: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            s[s.len().saturating_sub(n)..].to_vec()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `__FL_AT[i].member` as `(i, member)`.
+fn table_field(e: &Expr) -> Option<(usize, String)> {
+    let Expr::Field(f) = e else { return None };
+    let Expr::Index(ix) = &*f.base else {
+        return None;
+    };
+    if !is_name(&ix.expr, "__FL_AT") {
+        return None;
+    }
+    let Expr::Lit(syn::ExprLit {
+        lit: syn::Lit::Int(i),
+        ..
+    }) = &*ix.index
+    else {
+        return None;
+    };
+    let syn::Member::Named(m) = &f.member else {
+        return None;
+    };
+    Some((i.base10_parse().ok()?, m.to_string()))
+}
+
+/// `l op r`.
+pub(super) fn binary(l: Expr, op: &str, r: Expr) -> Expr {
+    Expr::Binary(syn::ExprBinary {
+        attrs: Vec::new(),
+        left: Box::new(l),
+        op: syn::parse_str(op).unwrap_or(syn::BinOp::Add(Default::default())),
+        right: Box::new(r),
+    })
+}
+
+/// `base + k`, or `base` for 0.
+fn plus(base: &str, k: usize) -> String {
+    if k == 0 {
+        base.to_string()
+    } else {
+        format!("{base} + {k}")
+    }
+}
+
+impl Folder<'_> {
+    /// The value of `__FL_AT[i].member`, or the coordinates `__fl_at.at(__FL_AT[i].member)`
+    /// gives when `coords`.
+    fn table(&self, i: usize, member: &str, coords: bool) -> Option<Expr> {
+        let x = self.k.table.get(i)?;
+        let text = match (member, coords) {
+            ("at" | "run", true) => {
+                let (r, c) = if member == "at" { x.at } else { x.run };
+                format!("({}, {})", plus(&self.row, r), plus(&self.col, c))
+            }
+            ("span", false) => x.span.to_string(),
+            ("offset", false) => x.offset.to_string(),
+            _ => return None,
+        };
+        Some(parse_expr(&text))
+    }
+
+    /// The replacement of a `let` of the thread part or the extent.
+    fn local(&self, init: &Expr) -> Option<Stmt> {
+        let Expr::Call(call) = init else { return None };
+        let k = self.k;
+        let text = match tail(&call.func, 2)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()[..]
+        {
+            ["ThreadPart", "new"] => format!(
+                "let ({}, {}) = ({}, {});",
+                self.row, self.col, k.part.0, k.part.1
+            ),
+            ["Extent", "clamped"] if call.args.len() == 3 => {
+                // saturating_u32(rows) -> rows
+                let arg = |j: usize| match &call.args[j] {
+                    Expr::Call(c) if c.args.len() == 1 => Some(c.args[0].clone()),
+                    _ => None,
+                };
+                let (rows, cols) = (arg(1)?, arg(2)?);
+                let s = syn::parse_str::<Stmt>(&format!(
+                    "let (valid_rows, valid_cols) = (ROWS.min({}), COLS.min({}));",
+                    k.tile.0, k.tile.1
+                ))
+                .ok()?;
+                return Some(replace_names(s, &[("ROWS", rows), ("COLS", cols)]));
+            }
+            _ => return None,
+        };
+        syn::parse_str(&text).ok()
+    }
+}
+
+/// `s` with the placeholder names replaced by expressions.
+fn replace_names(mut s: Stmt, with: &[(&str, Expr)]) -> Stmt {
+    struct R<'a>(&'a [(&'a str, Expr)]);
+    impl VisitMut for R<'_> {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            if let Some((_, w)) = self.0.iter().find(|(n, _)| is_name(e, n)) {
+                *e = w.clone();
+                return;
+            }
+            visit_mut::visit_expr_mut(self, e);
+        }
+    }
+    R(with).visit_stmt_mut(&mut s);
+    s
+}
+
+impl VisitMut for Folder<'_> {
+    fn visit_stmt_mut(&mut self, s: &mut Stmt) {
+        if let Stmt::Local(l) = s {
+            if let Some(new) = l.init.as_ref().and_then(|i| self.local(&i.expr)) {
+                *s = new;
+                return;
+            }
+        }
+        visit_mut::visit_stmt_mut(self, s);
+    }
+
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        visit_mut::visit_expr_mut(self, e);
+        let new = match e {
+            Expr::If(i) => {
+                // if let Some(__fl_thread) = <T as ThreadIndex>::below(lane, N.threads())
+                let Expr::Let(l) = &*i.cond else { return };
+                let (syn::Pat::TupleStruct(p), Expr::Call(c)) = (&*l.pat, &*l.expr) else {
+                    return;
+                };
+                let (Some(syn::Pat::Ident(bound)), true) =
+                    (p.elems.first(), tail(&c.func, 1) == ["below"])
+                else {
+                    return;
+                };
+                let Some(thread) = c.args.first().cloned() else {
+                    return;
+                };
+                let name = bound.ident.to_string();
+                super::simplify::substitute(&mut i.then_branch.stmts, &name, Some(&thread));
+                *i.cond = binary(thread, "<", parse_expr(&self.k.threads.to_string()));
+                return;
+            }
+            Expr::MethodCall(m) if is_name(&m.receiver, "__fl_at") && m.method == "at" => {
+                let Some((i, member)) = m.args.first().and_then(table_field) else {
+                    return;
+                };
+                self.table(i, &member, true)
+            }
+            Expr::MethodCall(m) if is_name(&m.receiver, "__fl_extent") => {
+                match (m.method.to_string().as_str(), m.args.len()) {
+                    ("is_whole", 1) => Some(parse_expr(&format!(
+                        "valid_rows >= {} && valid_cols >= {}",
+                        self.k.tile.0, self.k.tile.1
+                    ))),
+                    ("contains", 2) => Some(binary(
+                        binary(m.args[0].clone(), "<", parse_expr("valid_rows")),
+                        "&&",
+                        binary(m.args[1].clone(), "<", parse_expr("valid_cols")),
+                    )),
+                    _ => None,
+                }
+            }
+            Expr::Field(_) => table_field(e).and_then(|(i, m)| self.table(i, &m, false)),
+            _ => None,
+        };
+        if let Some(new) = new {
+            *e = new;
+        }
+    }
+}
