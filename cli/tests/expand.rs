@@ -348,7 +348,16 @@ fn check(case: Case) -> Vec<String> {
 #[test]
 fn every_layout_and_form_prints_folded_code_of_its_element_type() {
     let mut cases = Vec::new();
-    for entry in CATALOG.iter() {
+    // Every layout, except that the wgmma accumulators, one per width N (the same code with
+    // another block count), are taken at the widths whose code differs in kind: the
+    // narrowest, one not a power of two, and the widest.
+    for entry in CATALOG.iter().filter(|e| {
+        !e.name().starts_with("SM90_64x")
+            || e.name().starts_with("SM90_64xN")
+            || ["SM90_64x8x", "SM90_64x24x", "SM90_64x256x"]
+                .iter()
+                .any(|n| e.name().starts_with(n))
+    }) {
         for bounds in [false, true] {
             cases.push(Case {
                 entry,
@@ -369,7 +378,7 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
             }
         }
     }
-    assert!(cases.len() > 4 * CATALOG.len());
+    assert!(cases.len() > 3 * CATALOG.len(), "{} cases", cases.len());
     // Two workers: each case is a process of its own.
     let chunks: Vec<&[Case]> = cases.chunks(cases.len().div_ceil(2)).collect();
     let bad: Vec<String> = std::thread::scope(|s| {

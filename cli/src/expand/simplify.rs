@@ -32,6 +32,7 @@ pub fn simplify(item: &mut syn::ItemFn) {
     let names = idents(item);
     for (old, new) in [
         ("__fl_i", "i"),
+        ("__fl_e", "e"),
         ("__fl_run", "run"),
         ("__fl_v", "v"),
         ("__fl_r", "r"),
