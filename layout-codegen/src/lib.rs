@@ -6,8 +6,9 @@
 //!   (the one numeral declared, defaults filled in), `diagnose.rs` (layout-core's bijection
 //!   check, errors on the offending tokens), `expand.rs`; the same without the expansion is
 //!   [`check_numeral`] (`fraglayout check`);
-//! - [`fragment_layout`]: `fragment/parse.rs` (arguments and the function's shape, every problem
-//!   at once), `pairing.rs` (which bodies can move neighbouring elements together), `expand.rs`.
+//! - [`fragment_layout`]: `fragment/args.rs` (the arguments and how they combine), `parse.rs`
+//!   (the function's shape into the borrowing `ast.rs`, every problem at once), `pairing.rs`
+//!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`.
 //!
 //! Both return tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
 //! the rest of the user's code free of secondary errors.

@@ -1,7 +1,6 @@
 //! The typed form of a `#[fragment_layout(...)]` function.
 
-use proc_macro2::TokenStream;
-use syn::{Expr, ExprClosure, ItemFn, Pat, Type};
+use syn::{Expr, ExprClosure, Ident, ItemFn, LitInt, Pat, Type};
 
 /// Scatter a fragment out, or gather one in.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,9 +28,9 @@ pub struct Args {
     pub unpaired: bool,
     /// `vector = N`: the body takes `N` adjacent elements at once (`values: [T; N]`, or a
     /// gather body returning `[T; N]`); the width and its literal, for errors.
-    pub vector: Option<(usize, syn::LitInt)>,
+    pub vector: Option<(usize, LitInt)>,
     /// The `packed` word, for the element width check's span.
-    pub packed: Option<syn::Ident>,
+    pub packed: Option<Ident>,
 }
 
 impl Args {
@@ -42,32 +41,49 @@ impl Args {
 }
 
 /// One parameter of the element closure: a pattern and an optional type.
-pub struct ClosureParam {
-    pub pat: Pat,
-    pub ty: Option<Type>,
+pub struct ClosureParam<'a> {
+    pub pat: &'a Pat,
+    pub ty: Option<&'a Type>,
 }
 
-/// A function ready to expand.
-pub struct Fragment {
-    pub args: Args,
+impl<'a> ClosureParam<'a> {
+    /// `row` or `row: usize`.
+    pub fn of(p: &'a Pat) -> Self {
+        match p {
+            Pat::Type(t) => ClosureParam {
+                pat: &t.pat,
+                ty: Some(&t.ty),
+            },
+            other => ClosureParam {
+                pat: other,
+                ty: None,
+            },
+        }
+    }
+}
+
+/// A function ready to expand: its parts, borrowed from the attribute's arguments and the
+/// user's function.
+pub struct Fragment<'a> {
+    pub args: &'a Args,
     /// The user's function; its signature is kept as written.
-    pub item: ItemFn,
+    pub item: &'a ItemFn,
     /// The thread (lane) parameter's name and type.
-    pub thread: syn::Ident,
-    pub thread_ty: Type,
+    pub thread: &'a Ident,
+    pub thread_ty: &'a Type,
     /// Scatter: the fragment parameter's name.
-    pub fragment: Option<syn::Ident>,
-    /// The array length as written, and the tokens of the array type for errors.
+    pub fragment: Option<&'a Ident>,
+    /// The array length, and its literal as written, for errors.
     pub len: usize,
-    pub len_tokens: TokenStream,
+    pub len_tokens: &'a LitInt,
     /// The element type of the fragment: a scatter's parameter, a gather's return value.
-    pub element_ty: Type,
+    pub element_ty: &'a Type,
     /// `row`, `col`, and for a scatter `value` (`values` with `vector = N`).
-    pub params: Vec<ClosureParam>,
+    pub params: Vec<ClosureParam<'a>>,
     /// The closure body: the code for one element.
-    pub body: Expr,
+    pub body: &'a Expr,
     /// The element closure as written.
-    pub closure: ExprClosure,
+    pub closure: &'a ExprClosure,
     /// Whether the body has `return`, `?`, `break`, `continue` or `.await` of its own, which
     /// would act on the function if the body were inlined: each element then runs the closure.
     pub escapes: bool,

@@ -413,10 +413,10 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
     if f.args.unpaired || f.escapes || f.args.vector.is_some() {
         return None;
     }
-    let col = pairing::param_ident(&f.params[1].pat)?;
+    let col = pairing::param_ident(f.params[1].pat)?;
     match f.args.mode {
-        Mode::Scatter => pairing::scatter(&f.body, col),
-        _ => pairing::gather(&f.body, col),
+        Mode::Scatter => pairing::scatter(f.body, col),
+        _ => pairing::gather(f.body, col),
     }
 }
 

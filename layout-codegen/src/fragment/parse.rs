@@ -1,146 +1,65 @@
-//! Reading `#[fragment_layout]`'s arguments and the function it is on, reporting every problem
-//! with the function at once.
+//! Reading the function under `#[fragment_layout]` into a [`Fragment`] that borrows it. Each
+//! check looks at one part of the function and pushes what is wrong with it into one error
+//! list, so every problem with the function is reported at once.
 
 use super::ast::{Args, ClosureParam, Fragment, Mode};
 use super::control;
+use super::errors::Errors;
 use layout_core::expand::MAX_UNROLLED;
-use quote::ToTokens;
-use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Expr, FnArg, Ident, ItemFn, Pat, ReturnType, Stmt, Token, Type};
+use syn::{
+    Expr, ExprClosure, FnArg, Ident, ItemFn, LitInt, Pat, ReturnType, Signature, Stmt, Type,
+};
 
-impl Parse for Args {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        if input.is_empty() {
-            return Err(input.error(
-                "name the layout: `#[fragment_layout(NUMERAL)]` or `#[fragment_layout(NUMERAL, gather)]`",
-            ));
-        }
-        let numeral: Expr = input.parse()?;
-        let mut mode = Mode::Scatter;
-        let mut packed = None;
-        let mut bounds = None;
-        let mut bounds_word: Option<Ident> = None;
-        let mut fill = None;
-        let mut unpaired = None;
-        let mut vector: Option<(usize, syn::LitInt)> = None;
-        while input.peek(Token![,]) {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() {
-                break;
-            }
-            let word: Ident = input.parse()?;
-            match word.to_string().as_str() {
-                "scatter" => mode = Mode::Scatter,
-                "gather" => mode = Mode::Gather,
-                "packed" => packed = Some(word),
-                "unpaired" => unpaired = Some(word),
-                "vector" => {
-                    input.parse::<Token![=]>()?;
-                    let lit: syn::LitInt = input.parse().map_err(|e| {
-                        syn::Error::new(
-                            e.span(),
-                            "`vector` takes the elements per access as an integer: `vector = 2`",
-                        )
-                    })?;
-                    match lit.base10_parse::<usize>() {
-                        Ok(n) if n >= 1 => vector = Some((n, lit)),
-                        _ => {
-                            return Err(syn::Error::new(
-                                lit.span(),
-                                "`vector` takes the elements per access, 1 or more: `vector = 2`",
-                            ))
-                        }
-                    }
-                }
-                "bounds" => {
-                    bounds_word = Some(word.clone());
-                    let inner;
-                    let paren = syn::parenthesized!(inner in input);
-                    let values = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
-                        .ok()
-                        .filter(|v| v.len() == 2);
-                    match values {
-                        Some(v) => {
-                            let mut v = v.into_iter();
-                            bounds = Some((v.next().unwrap(), v.next().unwrap()));
-                        }
-                        None => {
-                            return Err(syn::Error::new(
-                                paren.span.join(),
-                                "`bounds` takes the valid rows and columns of the tile, two expressions of the parameters: `bounds(m, n)` or `bounds(m - i, n - j)`",
-                            ))
-                        }
-                    }
-                }
-                "fill" => {
-                    input.parse::<Token![=]>()?;
-                    fill = Some((word, input.parse::<Expr>()?));
-                }
-                other => {
-                    return Err(syn::Error::new(
-                        word.span(),
-                        format!(
-                        "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
-                             `bounds(ROWS, COLS)`, `fill = VALUE` or `vector = N`"
-                    ),
-                    ))
-                }
-            }
-        }
-        if vector.is_some() {
-            // A vector body receives whole accesses: a partial tile may cut one, packing
-            // regroups the elements, and there is no run to turn off.
-            let clash = [
-                (packed.as_ref(), "`vector` and `packed` do not go together: a vector gather returns the elements unpacked, `[u16; N]` a call"),
-                (bounds_word.as_ref(), "`vector` and `bounds` do not go together: a partial tile may cut an access of adjacent elements in two; use the element body for edge tiles"),
-                (unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
-            ];
-            let mut errors = clash
-                .into_iter()
-                .filter_map(|(w, msg)| w.map(|w| syn::Error::new(w.span(), msg)));
-            if let Some(mut e) = errors.next() {
-                errors.for_each(|x| e.combine(x));
-                return Err(e);
-            }
-        }
-        if let Some(word) = &packed {
-            if mode != Mode::Gather {
-                return Err(syn::Error::new(word.span(), "`packed` goes with `gather`"));
-            }
-            mode = Mode::GatherPacked;
-        }
-        let fill = match fill {
-            Some((word, _)) if mode == Mode::Scatter => {
-                return Err(syn::Error::new(
-                    word.span(),
-                    "`fill` is the value a gather returns where it reads nothing (outside `bounds`, or for a lane outside the layout): it goes with `gather`",
-                ))
-            }
-            other => other.map(|(_, e)| e),
-        };
-        Ok(Args {
-            numeral,
-            mode,
-            bounds,
-            fill,
-            unpaired: unpaired.is_some(),
-            vector,
-            packed,
-        })
+/// The parts of `item` that the expansion reads, or every problem found with them.
+pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a>> {
+    let mut errors = Errors::default();
+    let sig = &item.sig;
+    // A method's receiver (`&self`, `&mut self`) comes before the lane and is passed through.
+    let mut inputs = sig
+        .inputs
+        .iter()
+        .filter(|a| !matches!(a, FnArg::Receiver(_)));
+    let thread = thread(sig, inputs.next(), &mut errors);
+    let (fragment, array) = match args.mode {
+        Mode::Scatter => scattered_array(sig, inputs.next(), &mut errors),
+        Mode::Gather | Mode::GatherPacked => (None, gathered_array(sig, &mut errors)),
+    };
+    if let Some(a) = &array {
+        check_length(args, a, &mut errors);
     }
+    check_bounds(args, sig, &mut errors);
+    let closure = closure(args, item, &mut errors);
+    errors.finish()?;
+    // A check that finds no part pushes an error, so with none pushed every part is here.
+    let (Some((thread, thread_ty)), Some(array), Some(closure)) = (thread, array, closure) else {
+        unreachable!("#[fragment_layout]: a part is missing and no check reported it")
+    };
+    Ok(Fragment {
+        args,
+        item,
+        thread,
+        thread_ty,
+        fragment,
+        len: array.len,
+        len_tokens: array.len_tokens,
+        element_ty: array.element,
+        params: closure.inputs.iter().map(ClosureParam::of).collect(),
+        body: &closure.body,
+        closure,
+        escapes: control::escapes(&closure.body),
+    })
 }
 
-/// An array type's length as written, its tokens, and its element type.
-struct Array {
+/// An array type's length, its literal, and its element type.
+struct Array<'a> {
     len: usize,
-    len_tokens: proc_macro2::TokenStream,
-    element: Type,
+    len_tokens: &'a LitInt,
+    element: &'a Type,
 }
 
 /// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal, and `T`.
-fn array_of(ty: &Type) -> Option<syn::Result<Array>> {
+fn array_of(ty: &Type) -> Option<syn::Result<Array<'_>>> {
     let arr = match ty {
         Type::Array(a) => a,
         Type::Reference(r) => match &*r.elem {
@@ -160,8 +79,8 @@ fn array_of(ty: &Type) -> Option<syn::Result<Array>> {
             ..
         }) => i.base10_parse::<usize>().map(|len| Array {
             len,
-            len_tokens: i.to_token_stream(),
-            element: (*arr.elem).clone(),
+            len_tokens: i,
+            element: &arr.elem,
         }),
         other => Err(syn::Error::new_spanned(
             other,
@@ -170,13 +89,103 @@ fn array_of(ty: &Type) -> Option<syn::Result<Array>> {
     })
 }
 
-fn ident_of(arg: &FnArg) -> Option<(Ident, &Type)> {
+/// The fragment array `ty`, or an error: `not_array` where `ty` is no array at all.
+fn array_or<'a>(ty: &'a Type, not_array: &str, errors: &mut Errors) -> Option<Array<'a>> {
+    match array_of(ty) {
+        Some(Ok(a)) => Some(a),
+        Some(Err(e)) => {
+            errors.push(e);
+            None
+        }
+        None => {
+            errors.push(syn::Error::new_spanned(ty, not_array));
+            None
+        }
+    }
+}
+
+fn ident_of(arg: &FnArg) -> Option<(&Ident, &Type)> {
     match arg {
         FnArg::Typed(t) => match &*t.pat {
-            Pat::Ident(p) => Some((p.ident.clone(), &t.ty)),
+            Pat::Ident(p) => Some((&p.ident, &t.ty)),
             _ => None,
         },
         FnArg::Receiver(_) => None,
+    }
+}
+
+/// The lane: the first parameter after any receiver, a name with a type.
+fn thread<'a>(
+    sig: &Signature,
+    first: Option<&'a FnArg>,
+    errors: &mut Errors,
+) -> Option<(&'a Ident, &'a Type)> {
+    let thread = first.and_then(ident_of);
+    if thread.is_none() {
+        errors.push(syn::Error::new(
+            sig.paren_token.span.join(),
+            "the first parameter is the lane (thread) index, e.g. `lane: u32`",
+        ));
+    }
+    thread
+}
+
+/// A scatter's fragment: the parameter after the lane, its name and its array.
+fn scattered_array<'a>(
+    sig: &Signature,
+    second: Option<&'a FnArg>,
+    errors: &mut Errors,
+) -> (Option<&'a Ident>, Option<Array<'a>>) {
+    let Some((id, ty)) = second.and_then(ident_of) else {
+        errors.push(syn::Error::new(
+            second.map_or(sig.paren_token.span.join(), |s| s.span()),
+            "a scatter takes the fragment after the lane, e.g. `frag: &[f32; 4]`",
+        ));
+        return (None, None);
+    };
+    let not_array = "the second parameter is the fragment: an array such as `&[f32; 4]`";
+    match array_or(ty, not_array, errors) {
+        Some(a) => (Some(id), Some(a)),
+        None => (None, None),
+    }
+}
+
+/// A gather's fragment: the array it returns.
+fn gathered_array<'a>(sig: &'a Signature, errors: &mut Errors) -> Option<Array<'a>> {
+    match &sig.output {
+        ReturnType::Type(_, ty) => array_or(
+            ty,
+            "a gather returns the fragment: an array such as `[u16; 8]`",
+            errors,
+        ),
+        ReturnType::Default => {
+            errors.push(syn::Error::new(
+                sig.ident.span(),
+                "a gather returns the fragment: add a return type such as `-> [u16; 8]`",
+            ));
+            None
+        }
+    }
+}
+
+/// The array's length: short enough to unroll, and whole accesses of `vector = N`.
+fn check_length(args: &Args, a: &Array, errors: &mut Errors) {
+    let per_register = if args.mode == Mode::GatherPacked {
+        2
+    } else {
+        1
+    };
+    errors.extend(too_long(a, per_register));
+    if let Some((n, lit)) = &args.vector {
+        if a.len % n != 0 {
+            errors.push(syn::Error::new(
+                lit.span(),
+                format!(
+                    "the fragment's {} elements are not a multiple of `vector = {n}`: each call of the body takes {n} of them",
+                    a.len
+                ),
+            ));
+        }
     }
 }
 
@@ -193,7 +202,7 @@ fn too_long(a: &Array, per_register: usize) -> Option<syn::Error> {
             )
         };
         syn::Error::new_spanned(
-            &a.len_tokens,
+            a.len_tokens,
             format!(
                 "{what} is more than #[fragment_layout] unrolls, {MAX_UNROLLED} elements a thread \
                  (the largest PTX fragment has 128): declare the numeral's elements per thread"
@@ -202,9 +211,20 @@ fn too_long(a: &Array, per_register: usize) -> Option<syn::Error> {
     })
 }
 
+/// The names in `bounds(ROWS, COLS)`.
+fn check_bounds(args: &Args, sig: &Signature, errors: &mut Errors) {
+    if let Some((rows, cols)) = &args.bounds {
+        errors.extend(
+            [rows, cols]
+                .into_iter()
+                .filter_map(|e| unknown_bound(e, sig)),
+        );
+    }
+}
+
 /// A `bounds` value that is a bare lowercase name but no parameter of the function: a typo
 /// (a constant, in capitals, is fine).
-fn unknown_bound(e: &Expr, sig: &syn::Signature) -> Option<syn::Error> {
+fn unknown_bound(e: &Expr, sig: &Signature) -> Option<syn::Error> {
     let Expr::Path(p) = e else { return None };
     let name = p.path.get_ident()?;
     let lower = name
@@ -214,7 +234,7 @@ fn unknown_bound(e: &Expr, sig: &syn::Signature) -> Option<syn::Error> {
         .inputs
         .iter()
         .filter_map(ident_of)
-        .any(|(id, _)| id == *name);
+        .any(|(id, _)| id == name);
     (lower && !found).then(|| {
         syn::Error::new(
             name.span(),
@@ -226,178 +246,118 @@ fn unknown_bound(e: &Expr, sig: &syn::Signature) -> Option<syn::Error> {
     })
 }
 
-pub fn parse(args: Args, item: ItemFn) -> Result<Fragment, Box<(ItemFn, Args, syn::Error)>> {
-    let mut errors: Vec<syn::Error> = Vec::new();
-    let sig = &item.sig;
-    let want = match (args.mode, args.vector.is_some()) {
-        (Mode::Scatter, false) => "|row, col, value|",
-        (Mode::Scatter, true) => "|row, col, values|",
-        (Mode::Gather | Mode::GatherPacked, _) => "|row, col|",
-    };
-    // A method's receiver (`&self`, `&mut self`) comes before the lane and is passed through.
-    let mut inputs = sig
-        .inputs
-        .iter()
-        .filter(|a| !matches!(a, FnArg::Receiver(_)));
-    let thread = match inputs.next().and_then(ident_of) {
-        Some((id, ty)) => Some((id, ty.clone())),
-        None => {
-            errors.push(syn::Error::new(
-                sig.paren_token.span.join(),
-                "the first parameter is the lane (thread) index, e.g. `lane: u32`",
-            ));
-            None
-        }
-    };
-    let mut fragment = None;
-    let mut array = None;
-    match args.mode {
-        Mode::Scatter => {
-            let second = inputs.next();
-            match second.and_then(ident_of) {
-                Some((id, ty)) => match array_of(ty) {
-                    Some(Ok(a)) => {
-                        fragment = Some(id);
-                        array = Some(a);
-                    }
-                    Some(Err(e)) => errors.push(e),
-                    None => errors.push(syn::Error::new_spanned(
-                        ty,
-                        "the second parameter is the fragment: an array such as `&[f32; 4]`",
-                    )),
-                },
-                None => errors.push(syn::Error::new(
-                    second.map_or(sig.paren_token.span.join(), |s| s.span()),
-                    "a scatter takes the fragment after the lane, e.g. `frag: &[f32; 4]`",
-                )),
-            }
-        }
-        Mode::Gather | Mode::GatherPacked => match &sig.output {
-            ReturnType::Type(_, ty) => match array_of(ty) {
-                Some(Ok(a)) => array = Some(a),
-                Some(Err(e)) => errors.push(e),
-                None => errors.push(syn::Error::new_spanned(
-                    ty,
-                    "a gather returns the fragment: an array such as `[u16; 8]`",
-                )),
-            },
-            ReturnType::Default => errors.push(syn::Error::new(
-                sig.ident.span(),
-                "a gather returns the fragment: add a return type such as `-> [u16; 8]`",
-            )),
-        },
+/// The element closure's parameters: `row, col, value` (`values` with `vector = N`) for a
+/// scatter, `row, col` for a gather.
+fn closure_names(args: &Args) -> &'static [&'static str] {
+    match (args.mode, args.vector.is_some()) {
+        (Mode::Scatter, false) => &["row", "col", "value"],
+        (Mode::Scatter, true) => &["row", "col", "values"],
+        (Mode::Gather | Mode::GatherPacked, _) => &["row", "col"],
     }
-    let per_register = if args.mode == Mode::GatherPacked {
-        2
+}
+
+/// The body: exactly one closure, the code for one element.
+fn closure<'a>(args: &Args, item: &'a ItemFn, errors: &mut Errors) -> Option<&'a ExprClosure> {
+    let names = closure_names(args);
+    // `|row, col, value|`
+    let want = format!("|{}|", names.join(", "));
+    let [Stmt::Expr(Expr::Closure(c), None)] = item.block.stmts.as_slice() else {
+        errors.push(syn::Error::new_spanned(
+            &item.block,
+            format!("the body is the code for one element: a closure `{want} ...`"),
+        ));
+        return None;
+    };
+    check_closure(c, names, &want, errors);
+    Some(c)
+}
+
+/// The closure is never a value: its body runs in place for each element, so a keyword that
+/// changes what the closure value is would be silently ignored; and it takes `names`.
+fn check_closure(c: &ExprClosure, names: &[&str], want: &str, errors: &mut Errors) {
+    if let Some(m) = &c.capture {
+        errors.push(syn::Error::new(
+            m.span,
+            "the element closure is never kept, so `move` means nothing here: remove it",
+        ));
+    }
+    if let Some(a) = &c.asyncness {
+        errors.push(syn::Error::new(
+            a.span,
+            "the element closure runs for each element and cannot be `async`: remove `async` (the function itself may be `async fn`)",
+        ));
+    }
+    if c.inputs.len() == names.len() {
+        return;
+    }
+    let missing = &names[c.inputs.len().min(names.len())..];
+    let msg = if missing.is_empty() {
+        format!(
+            "the element closure takes {} parameters, `{want}`; remove the extra ones",
+            names.len()
+        )
     } else {
-        1
+        format!(
+            "the element closure takes `{want}`: `{}` is missing",
+            missing.join("`, `")
+        )
     };
-    if let Some(e) = array.as_ref().and_then(|a| too_long(a, per_register)) {
-        errors.push(e);
+    errors.push(if c.inputs.is_empty() {
+        syn::Error::new(c.or1_token.span, msg)
+    } else {
+        syn::Error::new_spanned(&c.inputs, msg)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn read(args: &str, item: &str, check: impl FnOnce(syn::Result<Fragment>)) {
+        let args: Args = syn::parse_str(args).unwrap();
+        let item: ItemFn = syn::parse_str(item).unwrap();
+        check(fragment(&args, &item));
     }
-    if let (Some(a), Some((n, lit))) = (&array, &args.vector) {
-        if a.len % n != 0 {
-            errors.push(syn::Error::new(
-                lit.span(),
-                format!(
-                    "the fragment's {} elements are not a multiple of `vector = {n}`: each call of the body takes {n} of them",
-                    a.len
-                ),
-            ));
-        }
+
+    #[test]
+    fn a_function_is_read_into_its_parts() {
+        let item = "fn store(&self, lane: u16, frag: &mut [f32; 8], ld: usize) \
+                    { |row, col: usize, value| { if ld == 0 { return; } out[row] = value; } }";
+        read("L", item, |f| {
+            let f = f.unwrap();
+            assert_eq!((f.thread.to_string(), f.len), ("lane".into(), 8));
+            assert_eq!(f.thread_ty.to_token_stream().to_string(), "u16");
+            assert_eq!(f.element_ty.to_token_stream().to_string(), "f32");
+            assert_eq!(f.fragment.map(|i| i.to_string()).as_deref(), Some("frag"));
+            let typed: Vec<bool> = f.params.iter().map(|p| p.ty.is_some()).collect();
+            assert_eq!(typed, [false, true, false]);
+            assert!(f.escapes);
+        });
     }
-    if let Some((rows, cols)) = &args.bounds {
-        errors.extend(
-            [rows, cols]
-                .into_iter()
-                .filter_map(|e| unknown_bound(e, sig)),
+
+    #[test]
+    fn every_problem_with_the_function_is_reported_in_order() {
+        read(
+            "L, gather, vector = 4",
+            "fn load((a, b): (u32, u32)) -> [u16; 6] { move |row| 0 }",
+            |f| {
+                let all: Vec<String> = f
+                    .err()
+                    .unwrap()
+                    .into_iter()
+                    .map(|e| e.to_string())
+                    .collect();
+                assert_eq!(all.len(), 4, "{all:?}");
+                assert!(all[0].starts_with("the first parameter is the lane"));
+                assert!(all[1]
+                    .starts_with("the fragment's 6 elements are not a multiple of `vector = 4`"));
+                assert!(all[2].starts_with("the element closure is never kept"));
+                assert_eq!(
+                    all[3],
+                    "the element closure takes `|row, col|`: `col` is missing"
+                );
+            },
         );
     }
-    let closure = match item.block.stmts.as_slice() {
-        [Stmt::Expr(Expr::Closure(c), None)] => Some(c),
-        _ => {
-            errors.push(syn::Error::new_spanned(
-                &item.block,
-                format!("the body is the code for one element: a closure `{want} ...`"),
-            ));
-            None
-        }
-    };
-    let mut params = Vec::new();
-    if let Some(c) = closure {
-        // The closure is never a value: its body runs in place for each element, so a keyword
-        // that changes what the closure value is would be silently ignored.
-        if let Some(m) = &c.capture {
-            errors.push(syn::Error::new(
-                m.span,
-                "the element closure is never kept, so `move` means nothing here: remove it",
-            ));
-        }
-        if let Some(a) = &c.asyncness {
-            errors.push(syn::Error::new(
-                a.span,
-                "the element closure runs for each element and cannot be `async`: remove `async` (the function itself may be `async fn`)",
-            ));
-        }
-        let names = match (args.mode, args.vector.is_some()) {
-            (Mode::Scatter, false) => &["row", "col", "value"][..],
-            (Mode::Scatter, true) => &["row", "col", "values"][..],
-            _ => &["row", "col"][..],
-        };
-        if c.inputs.len() != names.len() {
-            let missing: Vec<_> = names[c.inputs.len().min(names.len())..].to_vec();
-            let msg = if missing.is_empty() {
-                format!(
-                    "the element closure takes {} parameters, `{want}`; remove the extra ones",
-                    names.len()
-                )
-            } else {
-                format!(
-                    "the element closure takes `{want}`: `{}` is missing",
-                    missing.join("`, `")
-                )
-            };
-            errors.push(if c.inputs.is_empty() {
-                syn::Error::new(c.or1_token.span, msg)
-            } else {
-                syn::Error::new_spanned(&c.inputs, msg)
-            });
-        }
-        for p in &c.inputs {
-            params.push(match p {
-                Pat::Type(t) => ClosureParam {
-                    pat: (*t.pat).clone(),
-                    ty: Some((*t.ty).clone()),
-                },
-                other => ClosureParam {
-                    pat: other.clone(),
-                    ty: None,
-                },
-            });
-        }
-    }
-    if let Some(e) = errors.into_iter().reduce(|mut a, b| {
-        a.combine(b);
-        a
-    }) {
-        return Err(Box::new((item, args, e)));
-    }
-    let array = array.expect("checked above");
-    let (thread, thread_ty) = thread.expect("checked above");
-    let closure = closure.expect("checked above").clone();
-    let body = (*closure.body).clone();
-    Ok(Fragment {
-        element_ty: array.element.clone(),
-        escapes: control::escapes(&body),
-        args,
-        thread,
-        thread_ty,
-        fragment,
-        len: array.len,
-        len_tokens: array.len_tokens,
-        params,
-        body,
-        closure,
-        item,
-    })
 }

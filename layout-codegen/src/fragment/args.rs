@@ -1,0 +1,202 @@
+//! `#[fragment_layout(...)]`'s arguments: the layout, then options in any order,
+//! `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
+//! [, vector = N]`.
+//!
+//! Reading stops at the first syntax error (the tokens after it cannot be read); the options
+//! that read well are then checked together, and every clash among them is reported at once:
+//! `vector = 2, packed, fill = 0` is told that `vector` and `packed` clash, that `packed` goes
+//! with `gather`, and that so does `fill`.
+
+use super::ast::{Args, Mode};
+use super::errors::Errors;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{Expr, Ident, LitInt, Token};
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.is_empty() {
+            return Err(input.error(
+                "name the layout: `#[fragment_layout(NUMERAL)]` or `#[fragment_layout(NUMERAL, gather)]`",
+            ));
+        }
+        let numeral: Expr = input.parse()?;
+        let mut options = Options::default();
+        while input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() {
+                break;
+            }
+            options.read(input.parse()?, input)?;
+        }
+        options.into_args(numeral)
+    }
+}
+
+/// The options as written, each with its word for the span of an error about it.
+#[derive(Default)]
+struct Options {
+    /// `gather` (or `scatter`, the default) written last.
+    gather: bool,
+    packed: Option<Ident>,
+    bounds: Option<(Ident, Expr, Expr)>,
+    fill: Option<(Ident, Expr)>,
+    unpaired: Option<Ident>,
+    vector: Option<(usize, LitInt)>,
+}
+
+impl Options {
+    /// Reads the option named `word` (and its value, if it takes one).
+    fn read(&mut self, word: Ident, input: ParseStream) -> syn::Result<()> {
+        match word.to_string().as_str() {
+            "scatter" => self.gather = false,
+            "gather" => self.gather = true,
+            "packed" => self.packed = Some(word),
+            "unpaired" => self.unpaired = Some(word),
+            "vector" => self.vector = Some(vector_width(input)?),
+            "bounds" => {
+                let (rows, cols) = bounds_values(input)?;
+                self.bounds = Some((word, rows, cols));
+            }
+            "fill" => {
+                input.parse::<Token![=]>()?;
+                self.fill = Some((word, input.parse()?));
+            }
+            other => {
+                return Err(syn::Error::new(
+                    word.span(),
+                    format!(
+                        "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
+                         `bounds(ROWS, COLS)`, `fill = VALUE` or `vector = N`"
+                    ),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// The arguments, once the options' combinations check: every clash is reported.
+    fn into_args(self, numeral: Expr) -> syn::Result<Args> {
+        let mut errors = Errors::default();
+        errors.extend(self.vector_clashes());
+        let mode = self.mode(&mut errors);
+        if let (Some((word, _)), Mode::Scatter) = (&self.fill, mode) {
+            errors.push(syn::Error::new(
+                word.span(),
+                "`fill` is the value a gather returns where it reads nothing (outside `bounds`, or for a lane outside the layout): it goes with `gather`",
+            ));
+        }
+        errors.finish()?;
+        Ok(Args {
+            numeral,
+            mode,
+            bounds: self.bounds.map(|(_, rows, cols)| (rows, cols)),
+            fill: self.fill.map(|(_, value)| value),
+            unpaired: self.unpaired.is_some(),
+            vector: self.vector,
+            packed: self.packed,
+        })
+    }
+
+    /// A vector body receives whole accesses: a partial tile may cut one, packing regroups the
+    /// elements, and there is no run to turn off.
+    fn vector_clashes(&self) -> Vec<syn::Error> {
+        if self.vector.is_none() {
+            return Vec::new();
+        }
+        let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
+        [
+            (self.packed.as_ref(), "`vector` and `packed` do not go together: a vector gather returns the elements unpacked, `[u16; N]` a call"),
+            (bounds, "`vector` and `bounds` do not go together: a partial tile may cut an access of adjacent elements in two; use the element body for edge tiles"),
+            (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
+        ]
+        .into_iter()
+        .filter_map(|(word, msg)| word.map(|w| syn::Error::new(w.span(), msg)))
+        .collect()
+    }
+
+    /// Scatter, gather, or a packed gather; `packed` without `gather` is an error (and a
+    /// scatter).
+    fn mode(&self, errors: &mut Errors) -> Mode {
+        match (&self.packed, self.gather) {
+            (None, false) => Mode::Scatter,
+            (None, true) => Mode::Gather,
+            (Some(_), true) => Mode::GatherPacked,
+            (Some(word), false) => {
+                errors.push(syn::Error::new(word.span(), "`packed` goes with `gather`"));
+                Mode::Scatter
+            }
+        }
+    }
+}
+
+/// `= N` after `vector`: the elements per access, 1 or more, and its literal.
+fn vector_width(input: ParseStream) -> syn::Result<(usize, LitInt)> {
+    input.parse::<Token![=]>()?;
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "`vector` takes the elements per access as an integer: `vector = 2`",
+        )
+    })?;
+    match lit.base10_parse::<usize>() {
+        Ok(n) if n >= 1 => Ok((n, lit)),
+        _ => Err(syn::Error::new(
+            lit.span(),
+            "`vector` takes the elements per access, 1 or more: `vector = 2`",
+        )),
+    }
+}
+
+/// `(ROWS, COLS)` after `bounds`: exactly two expressions.
+fn bounds_values(input: ParseStream) -> syn::Result<(Expr, Expr)> {
+    let inner;
+    let paren = syn::parenthesized!(inner in input);
+    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
+        .map(|v| v.into_iter().collect())
+        .unwrap_or_default();
+    match <[Expr; 2]>::try_from(values) {
+        Ok([rows, cols]) => Ok((rows, cols)),
+        Err(_) => Err(syn::Error::new(
+            paren.span.join(),
+            "`bounds` takes the valid rows and columns of the tile, two expressions of the parameters: `bounds(m, n)` or `bounds(m - i, n - j)`",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(args: &str) -> Vec<String> {
+        match syn::parse_str::<Args>(args) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn every_clash_among_the_options_is_reported_in_order() {
+        let all = messages("L, vector = 2, packed, fill = 0");
+        assert_eq!(all.len(), 3, "{all:?}");
+        assert!(all[0].starts_with("`vector` and `packed` do not go together"));
+        assert_eq!(all[1], "`packed` goes with `gather`");
+        assert!(all[2].starts_with("`fill` is the value a gather returns"));
+        // A packed gather takes `fill`; only the clash with `vector` is left.
+        assert_eq!(messages("L, gather, packed, vector = 2, fill = 0").len(), 1);
+        assert!(messages("L, gather, packed, fill = 0").is_empty());
+    }
+
+    #[test]
+    fn a_syntax_error_stops_reading() {
+        // `fill` would clash too, but the tokens after `vector` are not read.
+        assert_eq!(
+            messages("L, vector = x, fill = 0"),
+            ["`vector` takes the elements per access as an integer: `vector = 2`"]
+        );
+        assert_eq!(
+            messages("L, bounds(m), fill = 0"),
+            ["`bounds` takes the valid rows and columns of the tile, two expressions of the parameters: `bounds(m, n)` or `bounds(m - i, n - j)`"]
+        );
+    }
+}
