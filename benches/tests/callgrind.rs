@@ -169,13 +169,9 @@ fn one_call_against_skilled_hand_written_code() {
                 case.name
             );
         }
-        // Fixed costs dominate 4 and 8 elements (one bounds check per row against the
-        // skilled footprint check); 128 elements must be within 10 %.
-        let limit = if case.name.contains("128") {
-            1.10
-        } else {
-            1.60
-        };
+        // Every case measured at most 1.01 x skilled (one footprint check with a constant
+        // stride, runs from the thread's base with a run-time one); 10 % is the tripwire.
+        let limit = 1.10;
         assert!(
             g <= s * limit,
             "{}: generated {g} > {limit} x skilled {s}",

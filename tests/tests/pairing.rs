@@ -348,3 +348,209 @@ fn an_index_that_uses_the_value_takes_each_elements_own_value() {
     assert_eq!((p.counts(), u.counts()), ((0, 128), (128, 0)));
     assert_eq!(p.data, u.data);
 }
+
+// The thread's footprint (issue 17): a body `BASE[REST + row * K + col]` with `K` a constant
+// reaches every element through one slice from the thread's first element to its last, where
+// the numeral's footprint is tight; with `K` known at run time, through its row run found from
+// the thread's base index. Both checked against `Numeral::coords` for every thread and element
+// of catalog accumulators and A operands.
+
+/// A constant row stride, odd and wider than every tile here.
+const LD: usize = 263;
+
+/// Scatter and gather functions over `$numeral` (`$e` elements a thread) with the constant
+/// stride `LD` (the footprint) and a run-time `ld` (row runs from the base).
+macro_rules! reach_fns {
+    ($numeral:path, $e:literal) => {
+        #[fragment_layout($numeral)]
+        fn scatter_const(t: u32, frag: &[u32; $e], out: &mut [u32], o: usize) {
+            |row, col, value| out[o + row * LD + col] = value
+        }
+
+        #[fragment_layout($numeral)]
+        fn scatter_ld(t: u32, frag: &[u32; $e], out: &mut [u32], o: usize, ld: usize) {
+            |row, col, value| out[o + ld * row + col] = value
+        }
+
+        #[fragment_layout($numeral, gather)]
+        fn gather_const(t: u32, a: &[u32], o: usize) -> [u32; $e] {
+            |row, col| a[col + row * LD + o]
+        }
+
+        #[fragment_layout($numeral, gather)]
+        fn gather_ld(t: u32, a: &[u32], o: usize, ld: usize) -> [u32; $e] {
+            |row, col| a[o + row * ld + col]
+        }
+    };
+}
+
+/// Runs the four functions of `$module` over every thread of `$numeral` and compares every
+/// cell with the numeral's coordinates; the footprint must be tight for the layout.
+macro_rules! check_reach {
+    ($module:ident, $numeral:path, $e:literal) => {{
+        mod $module {
+            use super::*;
+            reach_fns!($numeral, $e);
+            pub fn run() {
+                check_all(
+                    &$numeral,
+                    $e,
+                    scatter_const,
+                    scatter_ld,
+                    gather_const,
+                    gather_ld,
+                );
+            }
+        }
+        $module::run();
+    }};
+}
+
+type Scatter<const E: usize> = fn(u32, &[u32; E], &mut [u32], usize);
+type ScatterLd<const E: usize> = fn(u32, &[u32; E], &mut [u32], usize, usize);
+type Gather<const E: usize> = fn(u32, &[u32], usize) -> [u32; E];
+type GatherLd<const E: usize> = fn(u32, &[u32], usize, usize) -> [u32; E];
+
+fn check_all<const E: usize>(
+    n: &Numeral,
+    e: usize,
+    scatter_const: Scatter<E>,
+    scatter_ld: ScatterLd<E>,
+    gather_const: Gather<E>,
+    gather_ld: GatherLd<E>,
+) {
+    assert_eq!(n.elements as usize, e);
+    let table: [layout_core::expand::ElementAt; E] = n.element_table();
+    let rows: std::collections::BTreeSet<usize> = table.iter().map(|x| x.at.0).collect();
+    if rows.len() > 1 {
+        assert!(
+            table.iter().all(|x| x.foot_reach != x.run_reach),
+            "{}: the footprint is tight, so every element goes through it",
+            n.name
+        );
+    }
+    let (o, ld) = (5, 261);
+    for (stride, which) in [(LD, "constant"), (ld, "run-time")] {
+        let len = o + n.rows as usize * stride;
+        let mut out = vec![u32::MAX; len];
+        let source: Vec<u32> = (0..len as u32).collect();
+        for t in 0..n.threads() {
+            let frag: [u32; E] = core::array::from_fn(|k| t * 1000 + k as u32);
+            let got = if which == "constant" {
+                scatter_const(t, &frag, &mut out, o);
+                gather_const(t, &source, o)
+            } else {
+                scatter_ld(t, &frag, &mut out, o, ld);
+                gather_ld(t, &source, o, ld)
+            };
+            for k in 0..E {
+                let (r, c) = n.coords(t, k as u32).unwrap();
+                let i = o + r as usize * stride + c as usize;
+                assert_eq!(
+                    got[k], i as u32,
+                    "{} {which}: gather, thread {t}, element {k}",
+                    n.name
+                );
+                assert_eq!(
+                    out[i], frag[k],
+                    "{} {which}: scatter, thread {t}, element {k}",
+                    n.name
+                );
+            }
+        }
+        let written = out.iter().filter(|&&v| v != u32::MAX).count();
+        assert_eq!(
+            written,
+            (n.threads() * n.elements) as usize,
+            "{} {which}: only the tile",
+            n.name
+        );
+    }
+}
+
+#[test]
+fn footprint_and_runs_from_the_base_place_every_element_of_catalog_layouts() {
+    check_reach!(c32, layout_core::catalog::SM80_16x8x16_F32_C, 4);
+    check_reach!(c16, layout_core::catalog::SM80_16x8x16_F16_C, 4);
+    check_reach!(a16, layout_core::catalog::SM80_16x8x16_F16_A_ROW, 8);
+    check_reach!(s32, layout_core::catalog::SM80_16x8x32_S32_C, 4);
+    check_reach!(s8a, layout_core::catalog::SM80_16x8x32_S8_A_ROW, 16);
+    check_reach!(s4a, layout_core::catalog::SM80_16x8x64_S4_A_ROW, 32);
+    check_reach!(tf32a, layout_core::catalog::SM80_16x8x4_TF32_A_ROW, 2);
+    check_reach!(f16a8, layout_core::catalog::SM75_16x8x8_F16_A_ROW, 4);
+    check_reach!(f64c, layout_core::catalog::SM90_16x8x16_F64_C, 4);
+    check_reach!(f64a, layout_core::catalog::SM90_16x8x16_F64_A_ROW, 8);
+    check_reach!(m884c, layout_core::catalog::SM70_8x8x4_F16_C, 8);
+    check_reach!(m884a, layout_core::catalog::SM70_8x8x4_F16_A_ROW, 4);
+    check_reach!(e4m3a, layout_core::catalog::SM89_16x8x32_E4M3_A_ROW, 16);
+    check_reach!(wg8, layout_core::catalog::SM90_64x8x16_F32_C, 4);
+    check_reach!(wg256, layout_core::catalog::SM90_64x256x16_F32_C, 128);
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn edge_footprint(lane: u32, frag: &[u32; 4], out: &mut [u32]) {
+    |row, col, value| out[row * LD + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn edge_runs(lane: u32, frag: &[u32; 4], out: &mut [u32], ld: usize) {
+    |row, col, value| out[row * ld + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, unpaired)]
+fn edge_unpaired(lane: u32, frag: &[u32; 4], out: &mut [u32]) {
+    |row, col, value| out[row * LD + col] = value
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, gather)]
+fn edge_gather(lane: u32, a: &[u32]) -> [u32; 4] {
+    |row, col| a[row * LD + col]
+}
+
+/// Runs `store` on a buffer of `len` elements; whether it panicked, and the cells it wrote.
+fn stored(len: usize, store: impl FnOnce(&mut [u32])) -> (bool, usize) {
+    let mut out = vec![0u32; len];
+    let panicked =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| store(&mut out))).is_err();
+    (panicked, out.iter().filter(|&&v| v != 0).count())
+}
+
+/// At the end of the buffer: the footprint panics exactly when an element's own index is out
+/// of bounds (when the buffer ends before the thread's last element), as the per-element code
+/// does, but before any element is stored; row runs store the rows before the failing one.
+#[test]
+fn at_a_buffer_edge_the_footprint_panics_exactly_when_an_element_is_out_and_stores_nothing() {
+    let frag = [1, 2, 3, 4];
+    for lane in [0, 5, 31] {
+        // Elements 0, 1 in one row, 2, 3 in the row 8 below: indices increase with `e`.
+        let index: Vec<usize> = (0..4)
+            .map(|e| {
+                let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
+                r as usize * LD + c as usize
+            })
+            .collect();
+        let last = index[3];
+        // Lengths from inside the first row's gap up to the last element's index + 1.
+        for len in [last - LD, last - 2, last - 1, last, last + 1] {
+            let foot = stored(len, |o| edge_footprint(lane, &frag, o));
+            let runs = stored(len, |o| edge_runs(lane, &frag, o, LD));
+            let each = stored(len, |o| edge_unpaired(lane, &frag, o));
+            let in_bounds = len > last;
+            assert_eq!(foot.0, !in_bounds, "lane {lane}, len {len}");
+            assert_eq!((runs.0, each.0), (foot.0, foot.0), "lane {lane}, len {len}");
+            let gathered = std::panic::catch_unwind(|| edge_gather(lane, &vec![7; len]));
+            assert_eq!(gathered.is_err(), !in_bounds, "lane {lane}, len {len}");
+            // The per-element code stores the elements before the first one out of bounds;
+            // runs the whole rows before the first row that is not whole; the footprint all or
+            // nothing, checked before the first store.
+            let before = index.iter().filter(|&&i| i < len).count();
+            let whole_rows = 2 * (index[1] < len) as usize + 2 * (index[3] < len) as usize;
+            let all = if in_bounds { 4 } else { 0 };
+            assert_eq!(
+                (foot.1, runs.1, each.1),
+                (all, whole_rows, before),
+                "lane {lane}, len {len}"
+            );
+        }
+    }
+}

@@ -414,9 +414,15 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
         return None;
     }
     let col = pairing::param_ident(f.params[1].pat)?;
+    let row = pairing::param_ident(f.params[0].pat);
     match f.args.mode {
-        Mode::Scatter => pairing::scatter(f.body, col),
-        _ => pairing::gather(f.body, col),
+        Mode::Scatter => {
+            // A value pattern other than a name could bind any name: no affine index then.
+            let value = f.params.get(2).map(|p| pairing::param_ident(p.pat));
+            let row = row.filter(|_| value.is_none_or(|v| v.is_some()));
+            pairing::scatter(f.body, row, col, value.flatten())
+        }
+        _ => pairing::gather(f.body, row, col),
     }
 }
 
@@ -426,6 +432,9 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
 /// keeps one bounds check for all of them; order per element is the body's own (value, then
 /// index, then access).
 fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
+    if let Some(a) = &p.affine {
+        return reach_block(f, e, p, a);
+    }
     let e_idx = Literal::usize_unsuffixed(e);
     let (base, index) = (&p.base, &p.index);
     let run_coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].run))));
@@ -456,6 +465,68 @@ fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
         _ => {
             let run = run(quote!(&));
             quote!((#run)[__FL_AT[#e_idx].offset])
+        }
+    }
+}
+
+/// Element `e` of a body whose index is affine in `row` ([`pairing::Affine`]): the element's
+/// own bindings for the stored value (a scatter), then the thread's base index `b = INDEX` at
+/// the footprint's corner (`__FL_AT[e].low`, the same for every element), and the element
+/// through the slice its [`Reach`](layout_core::expand::Reach) names: the thread's whole
+/// footprint where `footprint` holds and the numeral's footprint is tight (one bounds check
+/// for all elements, every offset a constant), else its row run, found from `b` with one
+/// multiply-add instead of evaluating `INDEX` at the run.
+///
+/// Exact: with `INDEX = REST + row * K + col`, `INDEX(r, c) = b + (r - r0) * K + (c - c0)` in
+/// wrapping arithmetic, and a tight footprint is in bounds exactly when every element is.
+fn reach_block(f: &Fragment, e: usize, p: &Pattern, a: &pairing::Affine) -> TokenStream {
+    let e_idx = Literal::usize_unsuffixed(e);
+    let (base, index) = (&p.base, &p.index);
+    let reach = if a.footprint {
+        quote!(foot_reach)
+    } else {
+        quote!(run_reach)
+    };
+    // `n * K`, on the side the body writes it.
+    let times = |n: TokenStream| match &a.k {
+        None => n,
+        Some((k, false)) => quote!(#n * #k),
+        Some((k, true)) => quote!(#k * #n),
+    };
+    let (start, extent, place) = (
+        times(quote!(__FL_E.start.0)),
+        times(quote!(__FL_E.extent.0)),
+        times(quote!(__FL_E.place.0)),
+    );
+    let low = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].low))));
+    let slice = |borrow: TokenStream| {
+        quote! {
+            const __FL_E: ::fraglayout::expand::Reach = __FL_AT[#e_idx].#reach;
+            let __fl_b = { #(#[allow(unused_variables)] #low)* #index };
+            let __fl_i = __fl_b + #start + __FL_E.start.1;
+            let __fl_s = #borrow #base[__fl_i..__fl_i + #extent + __FL_E.extent.1];
+        }
+    };
+    match (&p.rhs, f.args.mode) {
+        (Some(rhs), Mode::Scatter) => {
+            let value = value_binding(f, e);
+            let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].at))));
+            let op = match &p.op {
+                Some(op) => quote!(#op),
+                None => quote!(=),
+            };
+            let slice = slice(quote!(&mut));
+            quote! {{
+                #value
+                #(#[allow(unused_variables)] #coords)*
+                let __fl_v = #rhs;
+                #slice
+                __fl_s[#place + __FL_E.place.1] #op __fl_v;
+            }}
+        }
+        _ => {
+            let slice = slice(quote!(&));
+            quote!({ #slice __fl_s[#place + __FL_E.place.1] })
         }
     }
 }

@@ -20,12 +20,36 @@ use quote::ToTokens;
 use syn::{BinOp, Expr, Ident, Pat};
 
 /// A body that can be paired: the base, the index, and for a scatter the stored value and the
-/// compound operator (`+=`, ...; `None` for a plain `=`).
+/// compound operator (`+=`, ...; `None` for a plain `=`); `affine` when the index is affine in
+/// `row` as well ([`affine`]).
 pub struct Pattern {
     pub base: Expr,
     pub index: Expr,
     pub rhs: Option<Expr>,
     pub op: Option<BinOp>,
+    pub affine: Option<Affine>,
+}
+
+/// An `INDEX` that is `REST + row * K + col` (in any order of terms): `K` as written (`None`
+/// for a bare `row`, `K = 1`) and on which side of `row` it stands, and whether the whole
+/// thread's footprint may be taken through one slice (`footprint`).
+///
+/// The conditions, which make `INDEX(r, c)` nondecreasing in `r` and `c` and
+/// `INDEX(r, c) = INDEX(r0, c0) + (r - r0) * K + (c - c0)` exactly (wrapping or not): every
+/// term is made of paths, fields, integer literals, casts, parentheses, `+` and `*` alone
+/// (evaluating it again has no effect and gives the same value); `row` (or `row as T`) is in
+/// exactly one term, alone or times such a `K`; neither `row`, `col` nor the value is in any
+/// other term (or in `K`).
+pub struct Affine {
+    /// `K` and whether it is written left of `row` (`K * row`).
+    pub k: Option<(Expr, bool)>,
+    /// Whether generated code takes one footprint slice for all elements (where the numeral's
+    /// footprint is tight): `K` looks like a constant (an integer literal, an upper-case path,
+    /// or absent), so that every offset folds and the one check replaces one per row; and a
+    /// scatter's stored value names nothing that `BASE` or `INDEX` names, so no element's
+    /// value can change what a later element's index or base is. Otherwise each run is reached
+    /// from the thread's base index (`b + dr * K + dc`), which saves a multiplication per run.
+    pub footprint: bool,
 }
 
 /// The identifier a closure parameter binds, if it is a plain name.
@@ -48,18 +72,35 @@ fn inner(body: &Expr) -> &Expr {
     }
 }
 
-pub fn scatter(body: &Expr, col: &Ident) -> Option<Pattern> {
+/// A scatter body's pattern; `row` and `value` are the closure's names for them (`None`: not a
+/// plain name, so no affine index).
+pub fn scatter(
+    body: &Expr,
+    row: Option<&Ident>,
+    col: &Ident,
+    value: Option<&Ident>,
+) -> Option<Pattern> {
     let (left, right, op) = match inner(body) {
         Expr::Assign(a) => (&*a.left, &*a.right, None),
         Expr::Binary(b) if is_compound_assign(&b.op) => (&*b.left, &*b.right, Some(b.op)),
         _ => return None,
     };
     let (base, index) = indexed(left, col)?;
+    let affine = row.and_then(|row| {
+        let mut a = affine(&index, row, col, value)?;
+        let mut names = Vec::new();
+        idents(base.to_token_stream(), &mut names);
+        idents(index.to_token_stream(), &mut names);
+        names.retain(|n| n != row && n != col && Some(n) != value);
+        a.footprint &= !names.iter().any(|n| mentions(right.to_token_stream(), n));
+        Some(a)
+    });
     Some(Pattern {
         base,
         index,
         rhs: Some(right.clone()),
         op,
+        affine,
     })
 }
 
@@ -79,14 +120,113 @@ fn is_compound_assign(op: &BinOp) -> bool {
     )
 }
 
-pub fn gather(body: &Expr, col: &Ident) -> Option<Pattern> {
+pub fn gather(body: &Expr, row: Option<&Ident>, col: &Ident) -> Option<Pattern> {
     let (base, index) = indexed(inner(body), col)?;
+    let affine = row.and_then(|row| affine(&index, row, col, None));
     Some(Pattern {
         base,
         index,
         rhs: None,
         op: None,
+        affine,
     })
+}
+
+/// `index` as `REST + row * K + col`, if it is one (see [`Affine`]).
+fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> Option<Affine> {
+    let mut terms = Vec::new();
+    flatten_sum(index, &mut terms);
+    let free = |e: &Expr| {
+        let ts = e.to_token_stream();
+        pure(e)
+            && !mentions(ts.clone(), row)
+            && !mentions(ts.clone(), col)
+            && !value.is_some_and(|v| mentions(ts, v))
+    };
+    let mut k = None;
+    let mut rows = 0;
+    for t in terms.iter().filter(|t| !is_col(t, col)) {
+        if let Some(found) = row_term(t, row) {
+            rows += 1;
+            k = found;
+        } else if !free(t) {
+            return None;
+        }
+    }
+    if rows != 1 || k.as_ref().is_some_and(|(k, _)| !free(k)) {
+        return None;
+    }
+    let footprint = k.as_ref().is_none_or(|(k, _)| looks_constant(k));
+    Some(Affine { k, footprint })
+}
+
+/// `row` / `row as T` (`Some(None)`), or that times a factor on either side (`Some(Some((K,
+/// left)))`); `None`: another term.
+fn row_term(t: &Expr, row: &Ident) -> Option<Option<(Expr, bool)>> {
+    let t = unparen(t);
+    if is_col(t, row) {
+        return Some(None);
+    }
+    match t {
+        Expr::Binary(b) if matches!(b.op, BinOp::Mul(_)) => {
+            if is_col(unparen(&b.left), row) {
+                Some(Some(((*b.right).clone(), false)))
+            } else if is_col(unparen(&b.right), row) {
+                Some(Some(((*b.left).clone(), true)))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+fn unparen(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => unparen(&p.expr),
+        _ => e,
+    }
+}
+
+/// Made of paths, fields, integer literals, casts, parentheses, `+` and `*` alone.
+fn pure(e: &Expr) -> bool {
+    match e {
+        Expr::Path(p) => p.qself.is_none(),
+        Expr::Field(f) => pure(&f.base),
+        Expr::Lit(l) => matches!(l.lit, syn::Lit::Int(_)),
+        Expr::Cast(c) => pure(&c.expr),
+        Expr::Paren(p) => pure(&p.expr),
+        Expr::Binary(b) => {
+            matches!(b.op, BinOp::Add(_) | BinOp::Mul(_)) && pure(&b.left) && pure(&b.right)
+        }
+        _ => false,
+    }
+}
+
+/// An integer literal or a path whose last segment is upper case (`256`, `LD`, `tile::LD`):
+/// Rust's naming of constants. Only the instruction count depends on it, never the result.
+fn looks_constant(k: &Expr) -> bool {
+    match unparen(k) {
+        Expr::Lit(l) => matches!(l.lit, syn::Lit::Int(_)),
+        Expr::Path(p) => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.chars().any(|c| c.is_ascii_uppercase())
+                && !name.chars().any(|c| c.is_ascii_lowercase())
+        }),
+        Expr::Cast(c) => looks_constant(&c.expr),
+        _ => false,
+    }
+}
+
+/// Every identifier in `ts`.
+fn idents(ts: TokenStream, out: &mut Vec<Ident>) {
+    for tt in ts {
+        match tt {
+            TokenTree::Ident(i) => out.push(i),
+            TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
 }
 
 /// `BASE[INDEX]` with a name or fields of a name as base and `col` as a unit term of `INDEX`.
@@ -155,10 +295,50 @@ fn mentions(ts: TokenStream, name: &Ident) -> bool {
 mod tests {
     use super::*;
 
-    fn pairs(body: &str) -> bool {
+    fn id(name: &str) -> Ident {
+        Ident::new(name, proc_macro2::Span::call_site())
+    }
+
+    fn pattern(body: &str) -> Option<Pattern> {
         let body: Expr = syn::parse_str(body).unwrap();
-        let col = Ident::new("col", proc_macro2::Span::call_site());
-        scatter(&body, &col).is_some()
+        scatter(&body, Some(&id("row")), &id("col"), Some(&id("v")))
+    }
+
+    fn pairs(body: &str) -> bool {
+        pattern(body).is_some()
+    }
+
+    /// `None`: no affine index; `Some(footprint)`.
+    fn affine_kind(body: &str) -> Option<bool> {
+        pattern(body)?.affine.map(|a| a.footprint)
+    }
+
+    #[test]
+    fn affine_indices_with_a_constant_stride_take_the_footprint() {
+        for (body, kind) in [
+            ("d[o + row * LD + col] = v", Some(true)),
+            ("d[o + LD * row + col] = v", Some(true)),
+            ("d[(row as usize) * 256 + col as usize + o] = v", Some(true)),
+            ("d[row + col] = v", Some(true)),
+            ("d[o + row * tile::LD + col] = v", Some(true)),
+            // A run-time stride: runs, reached from the thread's base.
+            ("d[o + row * ld + col] = v", Some(false)),
+            ("self.out[row * self.ld + col] = v", Some(false)),
+            // The stored value names what the index names: it might change it.
+            ("d[o + row * LD + col] = v + o", Some(false)),
+            ("d[row * LD + col] = v * d[row * LD + col]", Some(false)),
+            // Not affine in `row`: runs only.
+            ("d[row * row * LD + col] = v", None),
+            ("d[row * LD + row + col] = v", None),
+            ("d[row * ld() + col] = v", None),
+            ("d[row * LD + base[0] + col] = v", None),
+            ("d[row * LD + v as usize + col] = v", None),
+            ("d[(row + 1) * LD + col] = v", None),
+            ("d[o - 1 + row * LD + col] = v", None),
+            ("d[o + col] = v", None),
+        ] {
+            assert_eq!(affine_kind(body), kind, "{body}");
+        }
     }
 
     #[test]

@@ -100,6 +100,7 @@ impl<T: Default> Fill for T {
 
 /// `N` [`Fill`] values: what a gather without `fill = VALUE` returns for a thread outside the
 /// layout. One function per element type and length, shared by every gather of a crate.
+#[cold]
 #[inline]
 pub fn fill_array<T: Fill, const N: usize>() -> [T; N] {
     core::array::from_fn(|_| T::fill())

@@ -46,7 +46,7 @@ pub use checks::{
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use packed::{b16, packed_width_error, Bits16};
-pub use table::ElementAt;
+pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
 
 use crate::message::Message;
