@@ -85,10 +85,11 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// assert_eq!((out[8 + 2], out[8 + 3], out[9 * 8 + 2], out[9 * 8 + 3]), (1.0, 2.0, 3.0, 4.0));
 /// ```
 ///
-/// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it whole): the thread part computed
-/// once, then one block per element reading a constant table of element positions, each
-/// element reached through the slice of its row run (here elements 0 and 1 share the run at
-/// the lane's `(row, col)`, span 2, and elements 2 and 3 the run eight rows below):
+/// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it whole, then folded): the
+/// thread part computed once, then one block per element reading a constant table of element
+/// positions; each element is reached from the thread's base index through the slice of its
+/// row run (here elements 0 and 1 share the run at the lane's `(row, col)`, and elements 2 and
+/// 3 the run eight rows below):
 ///
 /// ```ignore
 /// #[inline]
@@ -107,12 +108,14 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///             let value = frag[0];
 ///             let (row, col) = __fl_at.at(__FL_AT[0].at);
 ///             let __fl_v = value;
-///             let __fl_run = {
-///                 let (row, col) = __fl_at.at(__FL_AT[0].run); // the run's first element
-///                 let __fl_i = row * ld + col;
-///                 &mut out[__fl_i..__fl_i + __FL_AT[0].span]   // one bounds check per run
+///             const __FL_E: Reach = __FL_AT[0].run_reach; // `foot_reach` with a constant stride
+///             let __fl_b = {
+///                 let (row, col) = __fl_at.at(__FL_AT[0].low); // the thread's base index
+///                 row * ld + col
 ///             };
-///             __fl_run[__FL_AT[0].offset] = __fl_v;
+///             let __fl_i = __fl_b + __FL_E.start.0 * ld + __FL_E.start.1;
+///             let __fl_s = &mut out[__fl_i..__fl_i + __FL_E.extent.0 * ld + __FL_E.extent.1];
+///             __fl_s[__FL_E.place.0 * ld + __FL_E.place.1] = __fl_v; // a constant offset
 ///         }
 ///         // ... elements 1, 2 and 3 the same way, at table entries 1, 2 and 3
 ///     }
@@ -156,18 +159,27 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// // error: fragment has 8 elements but numeral `SM80_16x8x16_F32_C` gives each thread 4
 /// ```
 ///
-/// **Row runs**: a scatter body `BASE[INDEX] = RHS` (or `+=` and the other compound
-/// assignments) or a gather body `BASE[INDEX]`, with `BASE` a name or fields of a name (`out`,
-/// `self.out`) and `col` a top-level `+` term of `INDEX` and nowhere else in it
-/// (`row * ld + col`), reaches each element through the slice of its *row run*, the elements a
-/// thread has in one row of the tile: `BASE[i..i + span][offset]`, with `i` the `INDEX` of the
-/// run's leftmost element and `offset` a constant ([`layout_core::expand::ElementAt`]). Every
-/// element of a run takes the same slice, so the optimizer keeps one bounds check per row (2
-/// for every mma and wgmma accumulator) and merges neighbouring accesses into wide ones. Each
-/// element still runs in the body's order (its `RHS`, then its `INDEX`, then the access), so
-/// `RHS` may read anything; `INDEX` is evaluated at the run's leftmost column, and an index past
-/// the end of `BASE` panics at the first element of its run. Any other body runs element by
-/// element as written. `unpaired` turns runs off (one index per element).
+/// **Row runs and the footprint**: a scatter body `BASE[INDEX] = RHS` (or `+=` and the other
+/// compound assignments) or a gather body `BASE[INDEX]`, with `BASE` a name or fields of a
+/// name (`out`, `self.out`) and `col` a top-level `+` term of `INDEX` and nowhere else in it
+/// (`row * ld + col`), reaches each element through one slice and a constant offset in it
+/// ([`layout_core::expand::ElementAt`]), so the optimizer keeps one bounds check per slice and
+/// merges neighbouring accesses into wide ones:
+///
+/// - the slice of its *row run*, the elements a thread has in one row of the tile: one bounds
+///   check per row (2 for every mma and wgmma accumulator); or
+/// - when `INDEX` is affine in `row` (`REST + row * K + col`, plain terms) with a stride `K`
+///   that looks constant (a literal or an upper-case constant such as `LD`) and the thread's
+///   elements span a tight footprint (its first and last cells are elements of the thread),
+///   the slice of that whole footprint: one bounds check per call, as a hand-written
+///   CUTLASS-style epilogue does.
+///
+/// Each element still runs in the body's order (its `RHS`, then its `INDEX`, then the access),
+/// so `RHS` may read anything. An index past the end of `BASE` panics, as the per-element code
+/// would, but before the first element of its slice is stored: with the footprint slice, a
+/// scatter that panics has stored nothing. Any other body runs element by element as written.
+/// `unpaired` turns both off (one index per element). docs/PERFORMANCE.md has the instruction
+/// counts against hand-written code.
 ///
 /// **Vector access** (`vector = N`): the body takes `N` adjacent elements of a row at once,
 /// the way a CUTLASS epilogue works on access-sized vectors, and stores or loads them as its
