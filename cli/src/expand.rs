@@ -24,12 +24,23 @@ pub enum Form {
     Gather,
 }
 
-/// Options of `expand` beyond the form: `--bounds` (a partial-tile epilogue) and `--packed`
-/// (a gather of 16-bit elements packed two per `u32`).
+/// Options of `expand` beyond the form: `--bounds` (a partial-tile epilogue), `--packed`
+/// (a gather of 16-bit elements packed two per `u32`) and `--ld N` (the stride a constant
+/// `const LD: usize = N;` instead of the parameter `ld`).
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub bounds: bool,
     pub packed: bool,
+    pub ld: Option<usize>,
+}
+
+/// The stride's name in the body and its parameter, if it is one: `ld` / `, ld: usize`, or
+/// with `--ld` the constant `LD` and none.
+fn stride(opt: Options) -> (&'static str, &'static str) {
+    match opt.ld {
+        Some(_) => ("LD", ""),
+        None => ("ld", ", ld: usize"),
+    }
 }
 
 /// The synthetic function and the attribute's arguments, with the element type `ty`.
@@ -51,26 +62,27 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
         ));
     }
     let layout = format!("fraglayout::catalog::{}", e.name());
+    let (ld, ld_param) = stride(opt);
     Ok(match (form, opt.packed) {
         (Form::Scatter, _) => (
             format!("{layout}{bounds_arg}"),
             format!(
-                "fn store({t}: u32, frag: &[{ty}; {len}], out: &mut [{ty}], ld: usize{bounds_params}) {{ \
-                 |row, col, value| out[row * ld + col] = value }}"
+                "fn store({t}: u32, frag: &[{ty}; {len}], out: &mut [{ty}]{ld_param}{bounds_params}) {{ \
+                 |row, col, value| out[row * {ld} + col] = value }}"
             ),
         ),
         (Form::Gather, false) => (
             format!("{layout}, gather{bounds_arg}"),
             format!(
-                "fn load({t}: u32, src: &[{ty}], ld: usize{bounds_params}) -> [{ty}; {len}] {{ \
-                 |row, col| src[row * ld + col] }}"
+                "fn load({t}: u32, src: &[{ty}]{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
+                 |row, col| src[row * {ld} + col] }}"
             ),
         ),
         (Form::Gather, true) => (
             format!("{layout}, gather, packed{bounds_arg}"),
             format!(
-                "fn load({t}: u32, src: &[{ty}], ld: usize{bounds_params}) -> [u32; {}] {{ \
-                 |row, col| src[row * ld + col] }}",
+                "fn load({t}: u32, src: &[{ty}]{ld_param}{bounds_params}) -> [u32; {}] {{ \
+                 |row, col| src[row * {ld} + col] }}",
                 len / 2
             ),
         ),
@@ -96,15 +108,21 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
             .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))
     };
     let tokens = layout_codegen::fragment_layout(parse(&args)?, parse(&item)?);
-    let file: syn::File = syn::parse2(tokens)
+    let mut file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     let mut out = String::new();
+    if let Some(k) = opt.ld {
+        let c: syn::Item = syn::parse_str(&format!("const LD: usize = {k};"))
+            .map_err(|err| format!("internal error: the stride does not parse: {err}"))?;
+        file.items.insert(0, c);
+        let _ = writeln!(out, "// const LD: usize = {k};");
+    }
     let _ = writeln!(out, "// #[fragment_layout({args})]\n// {item}\n//");
     let _ = writeln!(out, "// {}: {}.", e.name(), scalar.note);
     let _ = writeln!(out, "//\n// expands to:\n");
     out.push_str(&prettyplease::unparse(&file));
     out.push('\n');
-    folded(e, &file, &mut out);
+    folded(e, &file, opt, &mut out);
     Ok(out)
 }
 
@@ -153,7 +171,7 @@ fn line(out: &mut String, s: &str) {
 
 /// Comments: the constants the expansion computes, evaluated by the same const fns, and the
 /// expansion's function with them folded in.
-fn folded(e: &Entry, file: &syn::File, out: &mut String) {
+fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
     let n = e.numeral;
     let t = thread_name(e);
     let all = n.thread_terms();
@@ -211,24 +229,34 @@ fn folded(e: &Entry, file: &syn::File, out: &mut String) {
             ),
         );
     }
+    let table = &table_of(e);
+    let foot = opt.ld.is_some() && tight(table);
+    let reach = if foot { "foot_reach" } else { "run_reach" };
     line(
         out,
-        "__FL_AT = element_table(): each element's part `at`, the part of its row run's leftmost",
+        "__FL_AT = element_table(): each element's part `at`, the thread's corner `low`, and the",
     );
     line(
         out,
-        "element `run`, its offset in the run, and the run's span:",
+        &format!(
+            "`{reach}` the code takes (__FL_E): the slice from `low + start`, `extent` (rows, elements)"
+        ),
     );
-    let table: [ElementAt; MAX_UNROLLED] = n.element_table();
-    let table = &table[..(n.elements as usize).min(MAX_UNROLLED)];
+    line(out, "long, the element at `place` in it:");
     for (i, x) in table.iter().enumerate() {
+        let r = if foot { x.foot_reach } else { x.run_reach };
         line(
             out,
             &format!(
-                "  element {i}: at ({}, {}), run ({}, {}), offset {}, span {}",
-                x.at.0, x.at.1, x.run.0, x.run.1, x.offset, x.span
+                "  element {i}: at ({}, {}), low ({}, {}), start ({}, {}), extent ({}, {}), place ({}, {})",
+                x.at.0, x.at.1, x.low.0, x.low.1, r.start.0, r.start.1, r.extent.0, r.extent.1,
+                r.place.0, r.place.1
             ),
         );
+    }
+    line(out, "");
+    for l in path_note(opt, tight(table)) {
+        line(out, l);
     }
     line(out, "");
     let Some(mut item) = file.items.iter().find_map(|i| match i {
@@ -263,7 +291,7 @@ fn folded(e: &Entry, file: &syn::File, out: &mut String) {
         out,
         "only constants inlined, and bindings used once substituted (the optimizer then keeps one",
     );
-    line(out, "bounds check for the identical slices of a row run):");
+    line(out, "bounds check for identical slices):");
     line(out, "");
     let text = prettyplease::unparse(&syn::File {
         shebang: None,
@@ -275,17 +303,80 @@ fn folded(e: &Entry, file: &syn::File, out: &mut String) {
     }
 }
 
-/// `expand NAME [--gather [--packed]] [--bounds]`, options in any order.
+/// The element table of `e`'s elements (at most [`MAX_UNROLLED`], at least one entry).
+fn table_of(e: &Entry) -> Vec<ElementAt> {
+    let table: [ElementAt; MAX_UNROLLED] = e.numeral.element_table();
+    table[..(e.numeral.elements as usize).clamp(1, MAX_UNROLLED)].to_vec()
+}
+
+/// Whether the footprint of the element parts is tight: both its least and its greatest
+/// corner are elements of the thread (`low` is the least corner).
+fn tight(table: &[ElementAt]) -> bool {
+    let high = table
+        .iter()
+        .fold(table[0].at, |(r, c), x| (r.max(x.at.0), c.max(x.at.1)));
+    [table[0].low, high]
+        .iter()
+        .all(|corner| table.iter().any(|x| x.at == *corner))
+}
+
+/// Which slice each element is reached through, in words: the row run with the run-time
+/// stride `ld`; with a constant stride (`--ld`), the thread's whole footprint where it is
+/// `tight`, else the run.
+fn path_note(opt: Options, tight: bool) -> [&'static str; 2] {
+    match (opt.ld, tight) {
+        (None, true) => [
+            "`ld` is a run-time stride: each element goes through its row run (`run_reach`). With a",
+            "constant stride (`--ld N`) it goes through the thread's tight footprint (`foot_reach`).",
+        ],
+        (None, false) => [
+            "`ld` is a run-time stride: each element goes through its row run (`run_reach`); a",
+            "constant stride (`--ld N`) would too, the footprint not being tight here.",
+        ],
+        (Some(_), true) => [
+            "`LD` is a constant stride and the footprint is tight: every element goes through one",
+            "slice, the thread's footprint (`foot_reach`), so one bounds check covers them all.",
+        ],
+        (Some(_), false) => [
+            "`LD` is a constant stride, but the footprint is not tight (a corner is no element of",
+            "the thread): each element goes through its row run (`run_reach`).",
+        ],
+    }
+}
+
+/// `--ld N`'s stride: at least the tile's columns, so that rows do not overlap.
+fn parse_ld(arg: Option<&str>, e_cols: Option<u32>) -> Result<usize, String> {
+    let Some(a) = arg else {
+        return Err("`--ld` needs a stride: `--ld 64`".into());
+    };
+    let k: usize = a.parse().map_err(|_| {
+        format!("`--ld {a}`: the stride is a whole number of elements, e.g. `--ld 64`")
+    })?;
+    match e_cols {
+        Some(cols) if k < cols as usize => Err(format!(
+            "`--ld {k}` is less than the tile's {cols} columns: rows would overlap; use `--ld {cols}` or more"
+        )),
+        _ => Ok(k),
+    }
+}
+
+/// `expand NAME [--gather [--packed]] [--bounds] [--ld N]`, options in any order.
 pub fn command(args: &[&str]) -> ExitCode {
     let mut name = None;
     let mut form = Form::Scatter;
     let mut opt = Options::default();
-    for &a in args {
+    let mut ld_arg = None;
+    let mut it = args.iter().copied();
+    while let Some(a) = it.next() {
         match a {
             "--gather" => form = Form::Gather,
             "--scatter" => form = Form::Scatter,
             "--bounds" => opt.bounds = true,
             "--packed" => opt.packed = true,
+            "--ld" => match it.next() {
+                Some(v) => ld_arg = Some(v),
+                None => return usage(&parse_ld(None, None).unwrap_err()),
+            },
             a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
             a if name.is_none() => name = Some(a),
             _ => return usage("`expand` takes one layout name"),
@@ -294,8 +385,18 @@ pub fn command(args: &[&str]) -> ExitCode {
     if opt.packed && form != Form::Gather {
         return usage("`--packed` goes with `--gather`: `expand NAME --gather --packed`");
     }
+    if let Some(v) = ld_arg {
+        if let Err(m) = parse_ld(Some(v), None) {
+            return usage(&m);
+        }
+    }
     match name {
-        Some(name) => with_entry(name, |e| expand(e, form, opt)),
+        Some(name) => with_entry(name, |e| {
+            if let Some(v) = ld_arg {
+                opt.ld = Some(parse_ld(Some(v), Some(e.numeral.cols))?);
+            }
+            expand(e, form, opt)
+        }),
         None => usage("`expand` needs a layout name"),
     }
 }

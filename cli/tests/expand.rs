@@ -1,8 +1,10 @@
 //! `fraglayout expand`: for every catalog layout and every form (scatter, gather, gather
-//! `--packed` for 16-bit elements, each also `--bounds`), the printed expansion and its folded
-//! "effective code" parse, take and return the element type a user stores that layout's
-//! elements in, carry the element table's constants, and differ between forms as the forms do.
-//! Two outputs are pinned in full (`tests/expand/*.txt`).
+//! `--packed` for 16-bit elements, each also `--bounds`; the bounded scatter with a constant
+//! stride, `--ld`), the printed expansion and its folded "effective code" parse, take and
+//! return the element type a user stores that layout's elements in, reach each element where
+//! the element table says (its row run with the run-time `ld`, the footprint with a constant
+//! `LD`), and differ between forms as the forms do. Two outputs are pinned in full
+//! (`tests/expand/*.txt`).
 
 use std::process::{Command, Output};
 
@@ -36,6 +38,8 @@ struct Case {
     entry: &'static Entry,
     form: Form,
     bounds: bool,
+    /// `--ld N`: the stride a constant.
+    ld: Option<&'static str>,
 }
 
 impl Case {
@@ -48,6 +52,9 @@ impl Case {
         }
         if self.bounds {
             a.push("--bounds");
+        }
+        if let Some(k) = self.ld {
+            a.extend(["--ld", k]);
         }
         a
     }
@@ -140,14 +147,14 @@ fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-/// `ROW * ld + COL` at the element part `(r, c)`, as the folded code spells it (squeezed);
-/// `rows` / `cols`: whether the thread part has a row / column term.
-fn index(t: &str, (rows, cols): (bool, bool), (r, c): (usize, usize)) -> String {
+/// `ROW * ld + COL` at the element part `(r, c)`, as the folded code spells it (squeezed),
+/// `ld` the stride's name; `rows` / `cols`: whether the thread part has a row / column term.
+fn index(t: &str, ld: &str, (rows, cols): (bool, bool), (r, c): (usize, usize)) -> String {
     let row = match (rows, r) {
         (false, 0) => None,
-        (false, r) => Some(format!("{r}*ld")),
-        (true, 0) => Some(format!("{t}_row*ld")),
-        (true, r) => Some(format!("({t}_row+{r})*ld")),
+        (false, r) => Some(format!("{r}*{ld}")),
+        (true, 0) => Some(format!("{t}_row*{ld}")),
+        (true, r) => Some(format!("({t}_row+{r})*{ld}")),
     };
     let col = match (cols, c) {
         (false, 0) => None,
@@ -160,6 +167,39 @@ fn index(t: &str, (rows, cols): (bool, bool), (r, c): (usize, usize)) -> String 
         (Some(x), None) | (None, Some(x)) => x,
         (None, None) => "0".into(),
     }
+}
+
+/// `rows * ld + cols` as the folded code spells it (squeezed): `0 * ld` and `+ 0` gone.
+fn offset(ld: &str, (rows, cols): (usize, usize)) -> String {
+    let row = match rows {
+        0 => None,
+        1 => Some(ld.to_string()),
+        r => Some(format!("{r}*{ld}")),
+    };
+    sum([row, (cols != 0).then(|| cols.to_string())])
+}
+
+/// The parts joined by `+`, `0` when there are none.
+fn sum(parts: impl IntoIterator<Item = Option<String>>) -> String {
+    let parts: Vec<String> = parts.into_iter().flatten().filter(|p| p != "0").collect();
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join("+")
+    }
+}
+
+/// Whether the footprint of the element parts is tight: the least and the greatest corner
+/// are both element parts.
+fn tight(table: &[ElementAt]) -> bool {
+    let ats: Vec<(usize, usize)> = table.iter().map(|x| x.at).collect();
+    let low = ats
+        .iter()
+        .fold(ats[0], |(r, c), a| (r.min(a.0), c.min(a.1)));
+    let high = ats
+        .iter()
+        .fold(ats[0], |(r, c), a| (r.max(a.0), c.max(a.1)));
+    ats.contains(&low) && ats.contains(&high)
 }
 
 fn count(hay: &str, needle: &str) -> usize {
@@ -191,7 +231,11 @@ fn check(case: Case) -> Vec<String> {
         fail(format!("the effective code does not parse:\n{folded}"));
         return bad;
     };
-    let (Some(expanded_fn), Some(folded_fn)) = (only_fn(&file), only_fn(&folded_file)) else {
+    let expanded_fn = file.items.iter().find_map(|i| match i {
+        syn::Item::Fn(f) if file.items.len() == 1 + usize::from(case.ld.is_some()) => Some(f),
+        _ => None,
+    });
+    let (Some(expanded_fn), Some(folded_fn)) = (expanded_fn, only_fn(&folded_file)) else {
         fail("not one function each".into());
         return bad;
     };
@@ -210,22 +254,44 @@ fn check(case: Case) -> Vec<String> {
                 format!("{t}:u32"),
                 format!("frag:&[{ty};{len}]"),
                 format!("out:&mut[{ty}]"),
-                "ld:usize".into(),
             ],
             String::new(),
         ),
         Form::Gather => (
-            vec![
-                format!("{t}:u32"),
-                format!("src:&[{ty}]"),
-                "ld:usize".into(),
-            ],
+            vec![format!("{t}:u32"), format!("src:&[{ty}]")],
             format!("[{ty};{len}]"),
         ),
         Form::Packed => (
-            vec![format!("{t}:u32"), "src:&[u16]".into(), "ld:usize".into()],
+            vec![format!("{t}:u32"), "src:&[u16]".into()],
             format!("[u32;{}]", len / 2),
         ),
+    };
+    // The run-time stride is a parameter; a constant one is the item before the function.
+    let ld = match case.ld {
+        None => {
+            params.push("ld:usize".into());
+            "ld"
+        }
+        Some(k) => {
+            let first = match file.items.first() {
+                Some(syn::Item::Const(c)) if c.ident == "LD" && shape(&c.ty) == "usize" => {
+                    match &*c.expr {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Int(n),
+                            ..
+                        }) => n.base10_digits() == k,
+                        _ => false,
+                    }
+                }
+                _ => false,
+            };
+            if !first {
+                fail(format!(
+                    "the expansion does not begin with `const LD: usize = {k};`"
+                ));
+            }
+            "LD"
+        }
     };
     params.extend(bounds);
     for (which, f) in [("expansion", expanded_fn), ("effective code", folded_fn)] {
@@ -287,19 +353,64 @@ fn check(case: Case) -> Vec<String> {
         terms.iter().any(|x| x.row_mul != 0),
         terms.iter().any(|x| x.col_mul != 0),
     );
-    for (k, x) in table[..len].iter().enumerate() {
-        let run = format!("{{leti={};", index(t, part, x.run));
-        let access = match case.form {
-            Form::Scatter => format!(
-                "{{letvalue=frag[{k}];{}letrun=&mutout[i..i+{}];run[{}]=value;}}",
-                &run[1..],
-                x.span,
-                x.offset
-            ),
-            _ => format!("({run}&src[i..i+{}]}})[{}]", x.span, x.offset),
+    // From the thread's corner `low`: the slice at `start`, `extent` long, the element at
+    // `place` in it; through the footprint with a constant stride where it is tight.
+    let table = &table[..len];
+    let foot = case.ld.is_some() && tight(table);
+    let (name, path) = if foot {
+        ("foot", "foot_reach")
+    } else {
+        ("run", "run_reach")
+    };
+    if !text.contains(&format!("(`{path}`)")) {
+        fail(format!("the folded comment does not say it takes `{path}`"));
+    }
+    // After each `let i =` of the whole-tile path, in element order, that element's slice.
+    let slices: Vec<&str> = code.split("leti=").skip(1).collect();
+    if slices.len() != len {
+        fail(format!("{} `let i =` for {len} elements", slices.len()));
+    }
+    for (k, x) in table.iter().enumerate() {
+        let reach = if foot { x.foot_reach } else { x.run_reach };
+        let i = sum([
+            Some(index(t, ld, part, x.low)),
+            Some(offset(ld, (reach.start.0, 0))),
+            Some(reach.start.1.to_string()),
+        ]);
+        let end = format!("i+{}", offset(ld, reach.extent));
+        let at = offset(ld, reach.place);
+        // The slice holds the element, and `place` is where the element table puts it.
+        let (r, c) = (
+            x.low.0 + reach.start.0 + reach.place.0,
+            x.low.1 + reach.start.1 + reach.place.1,
+        );
+        let inside = reach.place.1 < reach.extent.1 || reach.place.0 < reach.extent.0;
+        if (r, c) != x.at || !inside {
+            fail(format!(
+                "element {k}: {reach:?} from {:?} is not at {:?}",
+                x.low, x.at
+            ));
+        }
+        let (want, ok) = match case.form {
+            Form::Scatter => {
+                let tail = format!("{i};let{name}=&mutout[i..{end}];{name}[{at}]=value;}}");
+                let s = format!("{{letvalue=frag[{k}];leti={tail}");
+                let ok = code.contains(&s) && slices.get(k).is_some_and(|x| x.starts_with(&tail));
+                (s, ok)
+            }
+            _ => {
+                let s = format!("{i};let{name}=&src[i..{end}];");
+                let ok = slices.get(k).is_some_and(|x| {
+                    x.strip_prefix(&s).is_some_and(|rest| {
+                        rest.starts_with(&format!("{name}[{at}]}}"))
+                            || rest.starts_with(&format!("lete={name}[{at}];"))
+                    })
+                });
+                (format!("leti={s}{name}[{at}]"), ok)
+            }
         };
-        if !code.contains(&access) {
-            fail(format!("element {k}: no `{access}`"));
+        if !ok {
+            fail(format!("element {k}: no `{want}`"));
         }
     }
 
@@ -359,21 +470,26 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
                 .any(|n| e.name().starts_with(n))
     }) {
         for bounds in [false, true] {
+            // The bounded scatter with a constant stride: the footprint path (a stride of 256
+            // fits every tile's columns); the gathers keep the run-time `ld` with bounds.
             cases.push(Case {
                 entry,
                 form: Form::Scatter,
                 bounds,
+                ld: bounds.then_some("256"),
             });
             cases.push(Case {
                 entry,
                 form: Form::Gather,
                 bounds,
+                ld: None,
             });
             if entry.element_bits == 16 && entry.numeral.elements % 2 == 0 {
                 cases.push(Case {
                     entry,
                     form: Form::Packed,
                     bounds,
+                    ld: None,
                 });
             }
         }
@@ -481,4 +597,28 @@ fn expand_refuses_packed_where_it_does_not_apply() {
     let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
+}
+
+#[test]
+fn expand_refuses_a_stride_that_is_no_number_or_overlaps_rows() {
+    // Narrower than the tile's 8 columns: rows would overlap, so refused with the least fit.
+    let o = run(&["expand", "SM80_16x8x16_F32_C", "--ld", "4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`--ld 4` is less than the tile's 8 columns")
+            && stderr(&o).contains("`--ld 8` or more"),
+        "{}",
+        stderr(&o)
+    );
+    // Exactly the columns: accepted, and the code takes the constant.
+    let o = run(&["expand", "SM80_16x8x16_F32_C", "--ld", "8"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\nconst LD: usize = 8;\n"));
+    for bad in [&["--ld", "x"][..], &["--ld"], &["--ld", "-3"]] {
+        let mut args = vec!["expand", "SM80_16x8x16_F32_C"];
+        args.extend_from_slice(bad);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&o).contains("`--ld"), "{bad:?}: {}", stderr(&o));
+    }
 }

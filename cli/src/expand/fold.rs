@@ -13,6 +13,11 @@
 //!                                                       -> let (lane_row, lane_col) = (lane as usize / 4, (lane as usize % 4) * 2);
 //! __fl_at.at(__FL_AT[3].at)                             -> (lane_row + 8, lane_col + 1)
 //! __FL_AT[3].span, __FL_AT[3].offset                    -> 2, 1
+//! __fl_at.at(__FL_AT[3].low)                            -> (lane_row, lane_col)
+//! const __FL_E: Reach = __FL_AT[3].run_reach;           (removed, and in its block:)
+//! __FL_E.start.0, __FL_E.extent.1, __FL_E.place.1       -> 8, 2, 1
+//! let __fl_s = &mut out[..];                            -> let __fl_run = .. (run_reach)
+//!                                                          let __fl_foot = .. (foot_reach)
 //! let __fl_extent = Extent::clamped(&__FL_NUMERAL, saturating_u32(rows), saturating_u32(cols));
 //!                                                       -> let (valid_rows, valid_cols) = (rows.min(16), cols.min(8));
 //! __fl_extent.is_whole(&__FL_NUMERAL)                   -> valid_rows >= 16 && valid_cols >= 8
@@ -25,7 +30,7 @@
 //!
 //! [`thread_wrap`]: layout_core::Numeral::thread_wrap
 
-use layout_core::expand::ElementAt;
+use layout_core::expand::{ElementAt, Reach};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ItemFn, Stmt};
 
@@ -54,13 +59,61 @@ pub fn fold(item: &mut ItemFn, k: &Constants) {
         .stmts
         .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
     let (row, col) = part_names(k.thread);
-    Folder { k, row, col }.visit_item_fn_mut(item);
+    Folder {
+        k,
+        row,
+        col,
+        reach: None,
+    }
+    .visit_item_fn_mut(item);
 }
 
 struct Folder<'a> {
     k: &'a Constants<'a>,
     row: String,
     col: String,
+    /// The value of `__FL_E` in the block being folded, if it declares one.
+    reach: Option<Reach>,
+}
+
+/// `const __FL_E: Reach = __FL_AT[i].member;` as the entry's reach and whether it is the
+/// footprint's.
+fn reach_const(s: &Stmt, table: &[ElementAt]) -> Option<(Reach, bool)> {
+    let Stmt::Item(syn::Item::Const(c)) = s else {
+        return None;
+    };
+    if c.ident != "__FL_E" {
+        return None;
+    }
+    let (i, member) = table_field(&c.expr)?;
+    let x = table.get(i)?;
+    match member.as_str() {
+        "run_reach" => Some((x.run_reach, false)),
+        "foot_reach" => Some((x.foot_reach, true)),
+        _ => None,
+    }
+}
+
+/// `__FL_E.field.k` as `(field, k)`.
+fn reach_field(e: &Expr) -> Option<(String, u32)> {
+    let Expr::Field(outer) = e else { return None };
+    let (Expr::Field(inner), syn::Member::Unnamed(k)) = (&*outer.base, &outer.member) else {
+        return None;
+    };
+    let syn::Member::Named(field) = &inner.member else {
+        return None;
+    };
+    is_name(&inner.base, "__FL_E").then(|| (field.to_string(), k.index))
+}
+
+/// The pair `field` of `r`, `start`, `extent` or `place`.
+fn reach_pair(r: &Reach, field: &str) -> Option<(usize, usize)> {
+    match field {
+        "start" => Some(r.start),
+        "extent" => Some(r.extent),
+        "place" => Some(r.place),
+        _ => None,
+    }
 }
 
 pub(super) fn parse_expr(s: &str) -> Expr {
@@ -136,8 +189,12 @@ impl Folder<'_> {
     fn table(&self, i: usize, member: &str, coords: bool) -> Option<Expr> {
         let x = self.k.table.get(i)?;
         let text = match (member, coords) {
-            ("at" | "run", true) => {
-                let (r, c) = if member == "at" { x.at } else { x.run };
+            ("at" | "run" | "low", true) => {
+                let (r, c) = match member {
+                    "at" => x.at,
+                    "run" => x.run,
+                    _ => x.low,
+                };
                 format!("({}, {})", plus(&self.row, r), plus(&self.col, c))
             }
             ("span", false) => x.span.to_string(),
@@ -197,6 +254,27 @@ fn replace_names(mut s: Stmt, with: &[(&str, Expr)]) -> Stmt {
 }
 
 impl VisitMut for Folder<'_> {
+    fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        // A block declaring `__FL_E`: its value for the block, the declaration gone, and the
+        // slice named for what it is.
+        let found = b.stmts.iter().find_map(|s| reach_const(s, self.k.table));
+        let outer = self.reach;
+        if let Some((reach, foot)) = found {
+            b.stmts.retain(|s| reach_const(s, self.k.table).is_none());
+            self.reach = Some(reach);
+            let name = if foot { "__fl_foot" } else { "__fl_run" };
+            let mut rename = super::simplify::Rename {
+                old: "__fl_s",
+                new: name,
+            };
+            for s in &mut b.stmts {
+                rename.visit_stmt_mut(s);
+            }
+        }
+        visit_mut::visit_block_mut(self, b);
+        self.reach = outer;
+    }
+
     fn visit_stmt_mut(&mut self, s: &mut Stmt) {
         if let Stmt::Local(l) = s {
             if let Some(new) = l.init.as_ref().and_then(|i| self.local(&i.expr)) {
@@ -249,7 +327,17 @@ impl VisitMut for Folder<'_> {
                     _ => None,
                 }
             }
-            Expr::Field(_) => table_field(e).and_then(|(i, m)| self.table(i, &m, false)),
+            Expr::Field(_) => match (reach_field(e), &self.reach) {
+                (Some((field, k)), Some(r)) => reach_pair(r, &field).and_then(|(a, b)| {
+                    let v = match k {
+                        0 => a,
+                        1 => b,
+                        _ => return None,
+                    };
+                    Some(parse_expr(&v.to_string()))
+                }),
+                _ => table_field(e).and_then(|(i, m)| self.table(i, &m, false)),
+            },
             _ => None,
         };
         if let Some(new) = new {

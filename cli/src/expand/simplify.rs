@@ -34,6 +34,8 @@ pub fn simplify(item: &mut syn::ItemFn) {
         ("__fl_i", "i"),
         ("__fl_e", "e"),
         ("__fl_run", "run"),
+        ("__fl_foot", "foot"),
+        ("__fl_b", "base"),
         ("__fl_v", "v"),
         ("__fl_r", "r"),
         ("__fl_c", "c"),
@@ -399,9 +401,9 @@ fn idents(item: &syn::ItemFn) -> BTreeSet<String> {
 }
 
 /// Renames an identifier everywhere.
-struct Rename<'a> {
-    old: &'a str,
-    new: &'a str,
+pub(super) struct Rename<'a> {
+    pub old: &'a str,
+    pub new: &'a str,
 }
 
 impl VisitMut for Rename<'_> {
