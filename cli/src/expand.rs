@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
-use layout_core::expand::{ElementAt, ThreadTerm, MAX_UNROLLED};
+use layout_core::generated::{ElementAt, ThreadTerm, MAX_UNROLLED};
 use proc_macro2::TokenStream;
 
 use crate::{usage, with_entry};

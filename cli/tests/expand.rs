@@ -9,7 +9,7 @@
 use std::process::{Command, Output};
 
 use layout_core::catalog::{Entry, CATALOG};
-use layout_core::expand::ElementAt;
+use layout_core::generated::ElementAt;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fraglayout"))

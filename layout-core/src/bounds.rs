@@ -56,7 +56,7 @@
 //! ```
 //!
 //! # In generated code
-//! Code generated from a separable numeral (see [`expand`](crate::expand)) computes the thread
+//! Code generated from a separable numeral (see [`generated`](crate::generated)) computes the thread
 //! part once per call and adds a constant element part per element. It branches once on
 //! [`Extent::is_whole`] so whole tiles, the common case, pay nothing for the edge; only partial
 //! tiles test each element with [`Extent::contains`]:
@@ -64,7 +64,7 @@
 //! ```
 //! use layout_core::bounds::Extent;
 //! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::expand::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
+//! use layout_core::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
 //!
 //! const TERMS: [ThreadTerm; MAX_THREAD_TERMS] = ACC.thread_terms();
 //! const PARTS: [(usize, usize); 4] =
@@ -190,7 +190,7 @@ impl Extent {
 
     /// Whether tile coordinate `(row, col)` is in the valid part. Takes `usize`, the type of
     /// the `row` and `col` a `#[fragment_layout]` body receives, to accept the sum of
-    /// [`thread_part`](crate::expand::thread_part) and [`element_part`](Numeral::element_part)
+    /// [`thread_part`](crate::generated::thread_part) and [`element_part`](Numeral::element_part)
     /// directly ([integer types](crate#integer-types)).
     #[inline(always)]
     pub const fn contains(&self, row: usize, col: usize) -> bool {

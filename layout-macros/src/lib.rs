@@ -125,7 +125,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// Every numeral that passes the bijection check expands, including those whose digits
 /// straddle rows unevenly (`96 x 2` with `e % 3 => 1, e / 3 => 3, lane => 6`): element digits
 /// there still fold to constants; a lane or warp digit there costs one division by the
-/// constant column count per call and one comparison per element (see `layout_core::expand`).
+/// constant column count per call and one comparison per element (see `layout_core::generated`).
 ///
 /// **Gather** (`gather`): the closure `|row, col|` reads one element and the function returns
 /// the fragment in the numeral's element order. With `gather, packed` it returns 16-bit
@@ -163,7 +163,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// compound assignments) or a gather body `BASE[INDEX]`, with `BASE` a name or fields of a
 /// name (`out`, `self.out`) and `col` a top-level `+` term of `INDEX` and nowhere else in it
 /// (`row * ld + col`), reaches each element through one slice and a constant offset in it
-/// ([`layout_core::expand::ElementAt`]), so the optimizer keeps one bounds check per slice and
+/// ([`layout_core::generated::ElementAt`]), so the optimizer keeps one bounds check per slice and
 /// merges neighbouring accesses into wide ones:
 ///
 /// - the slice of its *row run*, the elements a thread has in one row of the tile: one bounds

@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use fraglayout_tests::ptx;
 use layout_core::bounds::{Coverage, Extent, MASK_BITS, WIDE_MASK_BITS};
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
-use layout_core::expand::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
+use layout_core::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
 use layout_core::{Digit, MatrixAt, Numeral};
 
 /// A PTX formula: `(lane, element) -> (row, col)`.

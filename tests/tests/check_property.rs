@@ -5,7 +5,7 @@
 
 use fraglayout_tests::ownership::{dead_digit_values, is_exact, Ownership};
 use layout_core::bounds::{Extent, ExtentArg};
-use layout_core::expand::{at_wrapped, thread_part_wrapped, ThreadIndex};
+use layout_core::generated::{at_wrapped, thread_part_wrapped, ThreadIndex};
 use layout_core::pack::{pack_b16, unpack_b16};
 use layout_core::{Digit, Numeral, Source};
 use proptest::prelude::*;
@@ -192,7 +192,7 @@ fn accepted(seed: u64) -> Case {
     valid_case(&mut Rng(seed), &ACCEPTED_WARPS, &ACCEPTED_ELEMENTS)
 }
 
-/// Runs the arithmetic of every form of generated code on `n` (the same `layout_core::expand`
+/// Runs the arithmetic of every form of generated code on `n` (the same `layout_core::generated`
 /// functions, with the band's column count known at run time) and compares each element with
 /// `coords`; `Err` names the first difference.
 ///

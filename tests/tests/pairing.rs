@@ -420,7 +420,7 @@ fn check_all<const E: usize>(
     gather_ld: GatherLd<E>,
 ) {
     assert_eq!(n.elements as usize, e);
-    let table: [layout_core::expand::ElementAt; E] = n.element_table();
+    let table: [layout_core::generated::ElementAt; E] = n.element_table();
     let rows: std::collections::BTreeSet<usize> = table.iter().map(|x| x.at.0).collect();
     if rows.len() > 1 {
         assert!(

@@ -30,7 +30,7 @@
 //!
 //! [`thread_wrap`]: layout_core::Numeral::thread_wrap
 
-use layout_core::expand::{ElementAt, Reach};
+use layout_core::generated::{ElementAt, Reach};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ItemFn, Stmt};
 

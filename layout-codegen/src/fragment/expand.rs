@@ -27,10 +27,10 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let len_span = f.len_tokens.span();
     let len_error = match f.args.mode {
         Mode::GatherPacked => quote_spanned! {len_span=>
-            ::fraglayout::expand::packed_len_error(&__FL_NUMERAL, #len, 2)
+            ::fraglayout::generated::packed_len_error(&__FL_NUMERAL, #len, 2)
         },
         _ => quote_spanned! {len_span=>
-            ::fraglayout::expand::fragment_len_error(&__FL_NUMERAL, #len)
+            ::fraglayout::generated::fragment_len_error(&__FL_NUMERAL, #len)
         },
     };
     let len_check = failing(len_error, len_span);
@@ -87,10 +87,10 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let layout = quote_spanned! {numeral_span=>
         const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
         const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
-        const __FL_TERMS: [::fraglayout::expand::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+        const __FL_TERMS: [::fraglayout::generated::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
             __FL_NUMERAL.thread_terms_array();
         const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
-        const __FL_AT: &[::fraglayout::expand::ElementAt; #elements_lit] =
+        const __FL_AT: &[::fraglayout::generated::ElementAt; #elements_lit] =
             &__FL_NUMERAL.element_table();
     };
     let terms_check = failing(
@@ -100,14 +100,14 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let coordinate_checks = coordinate_checks(f);
     let width_check = f.args.packed.as_ref().map(|word| {
         let error =
-            quote_spanned!(word.span()=> ::fraglayout::expand::packed_width_error(&__FL_NUMERAL));
+            quote_spanned!(word.span()=> ::fraglayout::generated::packed_width_error(&__FL_NUMERAL));
         let check = failing(error, word.span());
         quote_spanned!(word.span()=> const _: () = #check;)
     });
     let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
         let n = Literal::usize_unsuffixed(*n);
         let error =
-            quote_spanned!(lit.span()=> ::fraglayout::expand::vector_error(&__FL_NUMERAL, #n));
+            quote_spanned!(lit.span()=> ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n));
         let check = failing(error, lit.span());
         quote_spanned!(lit.span()=> const _: () = #check;)
     });
@@ -115,14 +115,14 @@ pub fn expand(f: &Fragment) -> TokenStream {
     // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
     let lane_ty = &f.thread_ty;
     let below = quote_spanned! {lane_ty.span()=>
-        <#lane_ty as ::fraglayout::expand::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
+        <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
     };
     let outside = match (f.args.mode, &f.args.fill) {
         (Mode::Scatter, _) => quote!(),
         (Mode::Gather, Some(v)) => quote!(else { ::core::array::from_fn(|_| #v) }),
         (Mode::Gather, None) => {
             let ty = &f.element_ty;
-            quote_spanned!(ty.span()=> else { ::fraglayout::expand::fill_array::<#ty, #len>() })
+            quote_spanned!(ty.span()=> else { ::fraglayout::generated::fill_array::<#ty, #len>() })
         }
         (Mode::GatherPacked, _) => {
             let fill = fill_value(f);
@@ -145,7 +145,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
             #coordinate_checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
                 let __fl_at =
-                    ::fraglayout::expand::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+                    ::fraglayout::generated::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
                 #body
             } #outside
         }
@@ -182,13 +182,13 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
         let col = k == 1;
         let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
         let error = quote_spanned! {ty.span()=>
-            ::fraglayout::expand::coordinate_error(
+            ::fraglayout::generated::coordinate_error(
                 &__FL_NUMERAL,
                 #col,
                 #param,
                 #ty_name,
-                <#ty as ::fraglayout::expand::Coordinate>::MAX,
-                <#ty as ::fraglayout::expand::Coordinate>::SIGNED,
+                <#ty as ::fraglayout::generated::Coordinate>::MAX,
+                <#ty as ::fraglayout::generated::Coordinate>::SIGNED,
             )
         };
         let check = failing(error, ty.span());
@@ -226,7 +226,7 @@ fn fill_value(f: &Fragment) -> TokenStream {
         (Some(v), _) => quote!(#v),
         (None, Mode::GatherPacked) => quote!(0),
         (None, _) => quote_spanned! {ty.span()=>
-            <#ty as ::fraglayout::expand::Fill>::fill()
+            <#ty as ::fraglayout::generated::Fill>::fill()
         },
     }
 }
@@ -237,7 +237,7 @@ fn coordinate(p: &ClosureParam, index: TokenStream) -> TokenStream {
     match &p.ty {
         None => index,
         Some(ty) => quote_spanned! {ty.span()=>
-            <#ty as ::fraglayout::expand::Coordinate>::from_index(#index)
+            <#ty as ::fraglayout::generated::Coordinate>::from_index(#index)
         },
     }
 }
@@ -375,7 +375,7 @@ fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
             let span = f.body.span();
             // The value bound to a name spanned on the body (its binding and its use alike, so
             // they resolve under any hygiene), where the error for a wide value then points.
-            let b16 = |v: &TokenStream| quote_spanned!(span=> { let __fl_e = #v; ::fraglayout::expand::b16(__fl_e) });
+            let b16 = |v: &TokenStream| quote_spanned!(span=> { let __fl_e = #v; ::fraglayout::generated::b16(__fl_e) });
             let regs = values.chunks(2).map(|pair| {
                 let (lo, hi) = (b16(&pair[0]), b16(&pair[1]));
                 quote!(::fraglayout::pack::pack_b16(#lo, #hi))
@@ -472,7 +472,7 @@ fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
 /// Element `e` of a body whose index is affine in `row` ([`pairing::Affine`]): the element's
 /// own bindings for the stored value (a scatter), then the thread's base index `b = INDEX` at
 /// the footprint's corner (`__FL_AT[e].low`, the same for every element), and the element
-/// through the slice its [`Reach`](layout_core::expand::Reach) names: the thread's whole
+/// through the slice its [`Reach`](layout_core::generated::Reach) names: the thread's whole
 /// footprint where `footprint` holds and the numeral's footprint is tight (one bounds check
 /// for all elements, every offset a constant), else its row run, found from `b` with one
 /// multiply-add instead of evaluating `INDEX` at the run.
@@ -501,7 +501,7 @@ fn reach_block(f: &Fragment, e: usize, p: &Pattern, a: &pairing::Affine) -> Toke
     let low = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].low))));
     let slice = |borrow: TokenStream| {
         quote! {
-            const __FL_E: ::fraglayout::expand::Reach = __FL_AT[#e_idx].#reach;
+            const __FL_E: ::fraglayout::generated::Reach = __FL_AT[#e_idx].#reach;
             let __fl_b = { #(#[allow(unused_variables)] #low)* #index };
             let __fl_i = __fl_b + #start + __FL_E.start.1;
             let __fl_s = #borrow #base[__fl_i..__fl_i + #extent + __FL_E.extent.1];

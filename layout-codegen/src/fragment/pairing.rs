@@ -4,7 +4,7 @@
 //! assignments) and a gather body `BASE[INDEX]` qualify when `col` appears in `INDEX` exactly
 //! once, as a top-level `+` term (`row * ld + col`, `col + base`, `col as usize + r * ld`):
 //! then `INDEX` at column `col + k` is `INDEX` at `col` plus `k`, so every element of a row run
-//! ([`layout_core::expand::ElementAt`]) is at a constant offset from the run's leftmost
+//! ([`layout_core::generated::ElementAt`]) is at a constant offset from the run's leftmost
 //! element, and generated code reaches it as `BASE[i..i + span][offset]` with `i` the `INDEX`
 //! of the run's leftmost element. `BASE` is a name (`out`) or fields of a name (`self.tile`,
 //! `ctx.out.0`), a place that can be sliced.

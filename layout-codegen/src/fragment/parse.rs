@@ -5,7 +5,7 @@
 use super::ast::{Args, ClosureParam, Fragment, Mode};
 use super::control;
 use super::errors::Errors;
-use layout_core::expand::MAX_UNROLLED;
+use layout_core::generated::MAX_UNROLLED;
 use syn::spanned::Spanned;
 use syn::{
     Expr, ExprClosure, FnArg, Ident, ItemFn, LitInt, Pat, ReturnType, Signature, Stmt, Type,

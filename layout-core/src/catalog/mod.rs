@@ -102,7 +102,7 @@ macro_rules! checked {
     ($($n:ident),* $(,)?) => {
         $(
             const _: () = $crate::assert_bijection(&$n);
-            const _: [$crate::expand::ThreadTerm; $crate::expand::MAX_THREAD_TERMS] =
+            const _: [$crate::generated::ThreadTerm; $crate::generated::MAX_THREAD_TERMS] =
                 $n.thread_terms();
         )*
     };

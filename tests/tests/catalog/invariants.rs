@@ -90,7 +90,7 @@ fn thread_terms_evaluate_for_every_layout() {
         assert_eq!(n.inseparable_digit(), None, "{}", e.name());
         let terms = n.thread_terms();
         for thread in 0..n.threads() {
-            let (tr, tc) = layout_core::expand::thread_part(&terms, thread);
+            let (tr, tc) = layout_core::generated::thread_part(&terms, thread);
             for i in 0..n.elements {
                 let (er, ec) = n.element_part(i);
                 let (r, c) = n.coords(thread, i).unwrap();

@@ -15,7 +15,7 @@ struct Tile<T> {
 
 impl<T: Copy> Tile<T> {
     #[fragment_layout(SM80_16x8x16_F32_C)]
-    fn store<L: layout_core::expand::ThreadIndex>(&mut self, lane: L, frag: &[T; 4]) {
+    fn store<L: layout_core::generated::ThreadIndex>(&mut self, lane: L, frag: &[T; 4]) {
         |row, col: u16, value| self.data[row * 8 + col as usize] = value
     }
 }

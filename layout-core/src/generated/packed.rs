@@ -99,7 +99,7 @@ const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
 ///
 /// ```
 /// use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-/// use layout_core::expand::packed_width_error;
+/// use layout_core::generated::packed_width_error;
 /// assert!(packed_width_error(&SM80_16x8x16_F16_A_ROW).is_none());
 /// let m = packed_width_error(&SM80_16x8x16_F32_C).unwrap();
 /// assert!(m.as_str().contains("lays out 32-bit elements (f32)"));

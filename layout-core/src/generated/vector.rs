@@ -95,7 +95,7 @@ impl Numeral<'_> {
 ///
 /// ```
 /// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// use layout_core::expand::vector_error;
+/// use layout_core::generated::vector_error;
 /// assert!(vector_error(&SM80_16x8x16_F32_C, 2).is_none());
 /// let m = vector_error(&SM80_16x8x16_F32_C, 4).unwrap();
 /// assert!(m.as_str().contains("the widest that fits is `vector = 2`"));
