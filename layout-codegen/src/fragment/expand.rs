@@ -19,10 +19,62 @@ use proc_macro2::{Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-/// The function with the user's signature and the unrolled body.
+/// The function with the user's signature and the unrolled body: the layout's constants, the
+/// compile-time checks, then the elements for a thread inside the layout (and the fill values
+/// a gather returns for one outside it).
 pub fn expand(f: &Fragment) -> TokenStream {
+    let elements = match f.args.mode {
+        Mode::GatherPacked => 2 * f.len,
+        _ => f.len,
+    };
+    let layout = layout_consts(f, elements);
+    let checks = checks(f);
+    let body = body(f, elements);
+    let below = below(f);
+    let outside = outside(f);
+    let item = &f.item;
+    let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
+    // Small and called once per lane: inline, unless the user chose otherwise.
+    let inline = (!attrs.iter().any(|a| a.path().is_ident("inline"))).then(|| quote!(#[inline]));
+    quote! {
+        #(#attrs)*
+        #inline
+        #vis #sig {
+            #layout
+            #checks
+            if let ::core::option::Option::Some(__fl_thread) = #below {
+                let __fl_at =
+                    ::fraglayout::generated::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+                #body
+            } #outside
+        }
+    }
+}
+
+/// The layout's constants: the numeral (checked to be a bijection), its thread terms, its band
+/// and its table of element positions, spanned on the numeral argument.
+fn layout_consts(f: &Fragment, elements: usize) -> TokenStream {
     let numeral = &f.args.numeral;
-    let thread = &f.thread;
+    let elements_lit = Literal::usize_unsuffixed(elements);
+    quote_spanned! {numeral.span()=>
+        const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
+        const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
+        const __FL_TERMS: [::fraglayout::generated::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
+            __FL_NUMERAL.thread_terms_array();
+        const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
+        const __FL_AT: &[::fraglayout::generated::ElementAt; #elements_lit] =
+            &__FL_NUMERAL.element_table();
+    }
+}
+
+/// The compile-time checks, each a message on the tokens at fault: the thread terms (on the
+/// numeral), the fragment length, `vector = N`, `packed`'s element width, typed coordinates.
+fn checks(f: &Fragment) -> TokenStream {
+    let numeral_span = f.args.numeral.span();
+    let terms_check = failing(
+        quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
+        numeral_span,
+    );
     let len = Literal::usize_unsuffixed(f.len);
     let len_span = f.len_tokens.span();
     let len_error = match f.args.mode {
@@ -35,12 +87,34 @@ pub fn expand(f: &Fragment) -> TokenStream {
     };
     let len_check = failing(len_error, len_span);
     let len_check = quote_spanned!(len_span=> const _: () = #len_check;);
-    let elements = match f.args.mode {
-        Mode::GatherPacked => 2 * f.len,
-        _ => f.len,
-    };
+    let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
+        let n = Literal::usize_unsuffixed(*n);
+        let error =
+            quote_spanned!(lit.span()=> ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n));
+        let check = failing(error, lit.span());
+        quote_spanned!(lit.span()=> const _: () = #check;)
+    });
+    let width_check = f.args.packed.as_ref().map(|word| {
+        let error =
+            quote_spanned!(word.span()=> ::fraglayout::generated::packed_width_error(&__FL_NUMERAL));
+        let check = failing(error, word.span());
+        quote_spanned!(word.span()=> const _: () = #check;)
+    });
+    let coordinate_checks = coordinate_checks(f);
+    quote! {
+        const _: () = #terms_check;
+        #len_check
+        #vector_check
+        #width_check
+        #coordinate_checks
+    }
+}
+
+/// The elements of a thread inside the layout: one block per body call (every element, or
+/// every `N`-th with `vector = N`), through row runs or the footprint where the body allows;
+/// with `bounds`, a whole tile takes that path and a partial one checks each element.
+fn body(f: &Fragment, elements: usize) -> TokenStream {
     let pattern = run_pattern(f);
-    // The first element of each body call: every element, or every `width`-th with `vector`.
     let width = f.args.width();
     let firsts = || (0..elements).step_by(width);
     let fragment = |guarded: bool| {
@@ -64,7 +138,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
             }
         }
     };
-    let body = match &f.args.bounds {
+    match &f.args.bounds {
         None => fragment(false),
         Some((rows, cols)) => {
             let (whole, partial) = (fragment(false), fragment(true));
@@ -81,43 +155,23 @@ pub fn expand(f: &Fragment) -> TokenStream {
                 }
             }
         }
-    };
-    let numeral_span = numeral.span();
-    let elements_lit = Literal::usize_unsuffixed(elements);
-    let layout = quote_spanned! {numeral_span=>
-        const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
-        const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
-        const __FL_TERMS: [::fraglayout::generated::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
-            __FL_NUMERAL.thread_terms_array();
-        const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
-        const __FL_AT: &[::fraglayout::generated::ElementAt; #elements_lit] =
-            &__FL_NUMERAL.element_table();
-    };
-    let terms_check = failing(
-        quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
-        numeral_span,
-    );
-    let coordinate_checks = coordinate_checks(f);
-    let width_check = f.args.packed.as_ref().map(|word| {
-        let error =
-            quote_spanned!(word.span()=> ::fraglayout::generated::packed_width_error(&__FL_NUMERAL));
-        let check = failing(error, word.span());
-        quote_spanned!(word.span()=> const _: () = #check;)
-    });
-    let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
-        let n = Literal::usize_unsuffixed(*n);
-        let error =
-            quote_spanned!(lit.span()=> ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n));
-        let check = failing(error, lit.span());
-        quote_spanned!(lit.span()=> const _: () = #check;)
-    });
-    // The lane converted without loss; a value outside the layout's threads (or one no `u32`
-    // holds) runs no element: a scatter writes nothing, a gather returns the fill values.
-    let lane_ty = &f.thread_ty;
-    let below = quote_spanned! {lane_ty.span()=>
+    }
+}
+
+/// The lane converted without loss; a value outside the layout's threads (or one no `u32`
+/// holds) runs no element.
+fn below(f: &Fragment) -> TokenStream {
+    let (thread, lane_ty) = (&f.thread, &f.thread_ty);
+    quote_spanned! {lane_ty.span()=>
         <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
-    };
-    let outside = match (f.args.mode, &f.args.fill) {
+    }
+}
+
+/// What a thread outside the layout gets: a scatter writes nothing, a gather returns its fill
+/// values (`fill = VALUE`, else the element type's `Default`).
+fn outside(f: &Fragment) -> TokenStream {
+    let len = Literal::usize_unsuffixed(f.len);
+    match (f.args.mode, &f.args.fill) {
         (Mode::Scatter, _) => quote!(),
         (Mode::Gather, Some(v)) => quote!(else { ::core::array::from_fn(|_| #v) }),
         (Mode::Gather, None) => {
@@ -127,27 +181,6 @@ pub fn expand(f: &Fragment) -> TokenStream {
         (Mode::GatherPacked, _) => {
             let fill = fill_value(f);
             quote!(else { [::fraglayout::pack::pack_b16(#fill, #fill); #len] })
-        }
-    };
-    let item = &f.item;
-    let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
-    // Small and called once per lane: inline, unless the user chose otherwise.
-    let inline = (!attrs.iter().any(|a| a.path().is_ident("inline"))).then(|| quote!(#[inline]));
-    quote! {
-        #(#attrs)*
-        #inline
-        #vis #sig {
-            #layout
-            const _: () = #terms_check;
-            #len_check
-            #vector_check
-            #width_check
-            #coordinate_checks
-            if let ::core::option::Option::Some(__fl_thread) = #below {
-                let __fl_at =
-                    ::fraglayout::generated::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-                #body
-            } #outside
         }
     }
 }
