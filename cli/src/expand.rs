@@ -172,20 +172,34 @@ fn line(out: &mut String, s: &str) {
 /// Comments: the constants the expansion computes, evaluated by the same const fns, and the
 /// expansion's function with them folded in.
 fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
+    let table = constants(e, opt, out);
+    effective(e, file, &table, out);
+}
+
+/// The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`): the row
+/// and column sums.
+fn thread_sums(e: &Entry) -> (String, String) {
+    let n = e.numeral;
+    let all = n.thread_terms();
+    let terms = &all[..n.thread_term_count()];
+    let wide = format!("{} as usize", thread_name(e));
+    let sum_of = |mul: fn(&ThreadTerm) -> u32| -> String {
+        let parts: Vec<String> = terms
+            .iter()
+            .filter_map(|x| term(&wide, x, mul(x)))
+            .collect();
+        sum(&parts)
+    };
+    (sum_of(|x| x.row_mul), sum_of(|x| x.col_mul))
+}
+
+/// The constants' comment: the thread terms, the band and the element table with the reach the
+/// code takes, and which path a constant stride takes. Returns the table.
+fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
     let n = e.numeral;
     let t = thread_name(e);
     let all = n.thread_terms();
     let terms = &all[..n.thread_term_count()];
-    // The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`).
-    let wide = format!("{t} as usize");
-    let rows: Vec<String> = terms
-        .iter()
-        .filter_map(|x| term(&wide, x, x.row_mul))
-        .collect();
-    let cols: Vec<String> = terms
-        .iter()
-        .filter_map(|x| term(&wide, x, x.col_mul))
-        .collect();
     line(
         out,
         &format!(
@@ -229,8 +243,8 @@ fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
             ),
         );
     }
-    let table = &table_of(e);
-    let foot = opt.ld.is_some() && tight(table);
+    let table = table_of(e);
+    let foot = opt.ld.is_some() && tight(&table);
     let reach = if foot { "foot_reach" } else { "run_reach" };
     line(
         out,
@@ -255,10 +269,17 @@ fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
         );
     }
     line(out, "");
-    for l in path_note(opt, tight(table)) {
+    for l in path_note(opt, tight(&table)) {
         line(out, l);
     }
     line(out, "");
+    table
+}
+
+/// The effective code: the expansion's function with the constants put in and tidied.
+fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], out: &mut String) {
+    let n = e.numeral;
+    let t = thread_name(e);
     let Some(mut item) = file.items.iter().find_map(|i| match i {
         syn::Item::Fn(f) => Some(f.clone()),
         _ => None,
@@ -277,7 +298,7 @@ fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
     let k = fold::Constants {
         thread: t,
         threads: n.threads(),
-        part: (sum(&rows), sum(&cols)),
+        part: thread_sums(e),
         table,
         tile: (n.rows, n.cols),
     };
