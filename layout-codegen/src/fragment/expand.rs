@@ -479,27 +479,44 @@ fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
         }}
     };
     match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) => {
-            let value = value_binding(f, e);
-            let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].at))));
-            let op = match &p.op {
-                Some(op) => quote!(#op),
-                None => quote!(=),
-            };
+        (Some(rhs), Mode::Scatter) => scatter_element(f, e, p, rhs, |op| {
             let run = run(quote!(&mut));
-            quote! {{
-                #value
-                #(#[allow(unused_variables)] #coords)*
-                let __fl_v = #rhs;
+            quote! {
                 let __fl_run = #run;
                 __fl_run[__FL_AT[#e_idx].offset] #op __fl_v;
-            }}
-        }
+            }
+        }),
         _ => {
             let run = run(quote!(&));
             quote!((#run)[__FL_AT[#e_idx].offset])
         }
     }
+}
+
+/// Element `e` of a paired scatter body: its value and coordinates bound as the closure binds
+/// them, the stored value `__fl_v = RHS` computed, then `store(OP)`, which stores `__fl_v`
+/// with the body's operator (`=`, `+=`, ...).
+fn scatter_element(
+    f: &Fragment,
+    e: usize,
+    p: &Pattern,
+    rhs: &syn::Expr,
+    store: impl FnOnce(TokenStream) -> TokenStream,
+) -> TokenStream {
+    let e_idx = Literal::usize_unsuffixed(e);
+    let value = value_binding(f, e);
+    let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].at))));
+    let op = match &p.op {
+        Some(op) => quote!(#op),
+        None => quote!(=),
+    };
+    let store = store(op);
+    quote! {{
+        #value
+        #(#[allow(unused_variables)] #coords)*
+        let __fl_v = #rhs;
+        #store
+    }}
 }
 
 /// Element `e` of a body whose index is affine in `row` ([`pairing::Affine`]): the element's
@@ -541,22 +558,13 @@ fn reach_block(f: &Fragment, e: usize, p: &Pattern, a: &pairing::Affine) -> Toke
         }
     };
     match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) => {
-            let value = value_binding(f, e);
-            let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].at))));
-            let op = match &p.op {
-                Some(op) => quote!(#op),
-                None => quote!(=),
-            };
+        (Some(rhs), Mode::Scatter) => scatter_element(f, e, p, rhs, |op| {
             let slice = slice(quote!(&mut));
-            quote! {{
-                #value
-                #(#[allow(unused_variables)] #coords)*
-                let __fl_v = #rhs;
+            quote! {
                 #slice
                 __fl_s[#place + __FL_E.place.1] #op __fl_v;
-            }}
-        }
+            }
+        }),
         _ => {
             let slice = slice(quote!(&));
             quote!({ #slice __fl_s[#place + __FL_E.place.1] })
