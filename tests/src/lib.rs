@@ -9,3 +9,4 @@ pub mod grid_text;
 pub mod ownership;
 pub mod ptx;
 pub mod transcription;
+pub mod warp;
