@@ -132,9 +132,11 @@ pub mod message;
 mod numeral;
 pub mod pack;
 pub mod render;
+pub mod tiled;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
 pub use matrix::MatrixAt;
 pub use message::Message;
 pub use numeral::{Numeral, LANES, MAX_DIGITS};
+pub use tiled::{TileError, Tiled};
