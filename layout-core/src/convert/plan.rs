@@ -1,81 +1,5 @@
-//! The plan of a conversion: which register each lane keeps, and the shuffle rounds.
-//!
-//! # What the generated code does
-//!
-//! Per lane, in order, with `from` the lane's source registers and `to` its destination ones:
-//!
-//! 1. **Local.** For every destination element `e` that some lane takes from its own
-//!    registers: `to[e] = from[local_source(e, lane)]`.
-//! 2. **Rounds.** For each round `r`: `v = from[send(r, lane)]`;
-//!    `got = shuffle(v, src_lane(r, lane))` (collective: every lane calls it and receives the
-//!    `v` of lane `src_lane`); `if let Some(d) = recv(r, lane) { to[d] = got }`.
-//!
-//! A round's shuffle carries at most one useful value into each lane and out of each lane: it
-//! is a matching between sending and receiving lanes.
-//!
-//! # The lower bound on rounds
-//!
-//! For lane `l`, let `out(l)` be the number of its source values that `to` places in other
-//! lanes, and `in(l)` the number of its destination values that `from` holds in other lanes.
-//! No plan has fewer than `max over l of max(out(l), in(l))` rounds:
-//!
-//! - a lane receives one value per round, so lane `l` needs `in(l)` rounds;
-//! - a lane offers one register per round, and since `to` is a bijection each of its values is
-//!   wanted in exactly one place: one round delivers at most one of lane `l`'s values, so lane
-//!   `l` needs `out(l)` rounds.
-//!
-//! The plan meets the bound exactly. The cross-lane moves form a bipartite multigraph from
-//! sending lanes to receiving lanes whose largest degree is the bound; a round is a set of
-//! moves with no lane twice on either side, a colour class of a proper edge colouring, and by
-//! König's theorem a bipartite multigraph has one with as many colours as its largest degree.
-//! The moves are first grouped by (source register, destination register) (each group is a
-//! matching with no lane-dependent register choice) and whole groups are packed greedily into
-//! rounds; only if that needs more rounds than the bound are the moves coloured edge by edge
-//! (alternating-path recolouring, which always reaches the bound), group by group so that
-//! groups stay together where they can.
-//!
-//! # Selects
-//!
-//! A register index that depends on the lane is a select on a GPU (registers are not
-//! indexable). [`Plan::selects`] counts them as the generated code spends them:
-//!
-//! - per round, `k - 1` to choose the register to offer, where `k` is the number of distinct
-//!   registers offered by lanes that some receiving lane reads (lanes nobody reads offer the
-//!   round's most common register, so `k = 1` costs nothing);
-//! - per round, unless every lane fills the same register ([`Plan::recv_uniform`]), one per
-//!   distinct register filled: `to[d] = if this lane receives into d { got } else { to[d] }`;
-//! - per destination element taken locally by some lane, `k - 1` where `k` is the number of
-//!   distinct source registers those lanes take it from. Lanes that receive it in a round
-//!   instead are not counted: they take any of the local candidates, and the round overwrites.
-//!
-//! Worked example, `ldmatrix .x1` to `.x1.trans` ([`SM75_U32x1_LDSM_N`] to
-//! [`SM75_U16x2_LDSM_T`], the transpose `movmatrix` does): lane `l` needs row
-//! `2 * (l % 4) + i`, column `l / 4`, which lane `4 * (2 * (l % 4) + i) + l / 8` holds in
-//! register `(l / 4) % 2`. Each lane receives 2 values and sends 2 (lanes 0, 9, 18, 27 for
-//! `i = 0` and 4, 13, 22, 31 for `i = 1` keep one of theirs), so the bound is 2. The groups
-//! `(s, d)`: (0, 0) and (1, 1) share a round, their senders being lanes `8m + j` and
-//! `8m + 4 + j`; (0, 1) and (1, 0) the other. Each round offers two registers (1 select) and
-//! fills two (2 selects); the 8 lanes that keep a value take it from register 0 for `i = 0`
-//! and 1 for `i = 1`: one source each, 0 selects. 2 rounds, 6 selects.
-//!
-//! ```
-//! use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-//! use layout_core::convert::{Class, Plan};
-//! const MOVMATRIX: Plan = match Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T) {
-//!     Ok(p) => p,
-//!     Err(_) => panic!("a transpose within a warp"),
-//! };
-//! assert_eq!(MOVMATRIX.class(), Class::LaneExchange);
-//! assert_eq!((MOVMATRIX.rounds(), MOVMATRIX.lower_bound(), MOVMATRIX.selects()), (2, 2, 6));
-//! assert_eq!(MOVMATRIX.local_source(0, 0), Some(0)); // lane 0 keeps (0, 0)
-//! // Lane 1 needs (2, 0) and (3, 0): it reads lanes 8 and 12, one per round.
-//! let mut read = [MOVMATRIX.src_lane(0, 1), MOVMATRIX.src_lane(1, 1)];
-//! read.sort();
-//! assert_eq!(read, [8, 12]);
-//! ```
-//!
-//! [`SM75_U32x1_LDSM_N`]: crate::catalog::SM75_U32x1_LDSM_N
-//! [`SM75_U16x2_LDSM_T`]: crate::catalog::SM75_U16x2_LDSM_T
+//! The plan of a conversion: which register each lane keeps, and the shuffle rounds (see
+//! [`Plan`]).
 
 use super::class::{scan, validate, Class};
 use super::coloring::{edge_colour, Colouring};
@@ -92,14 +16,89 @@ pub const NONE: u8 = 0xFF;
 
 const L: usize = LANES as usize;
 
-/// How to convert a fragment from one layout to another within each warp (see [the module
-/// docs](self) for what the generated code does with it, the lower bound and the select
-/// count).
+/// How to convert a fragment from one layout to another within each warp.
 ///
 /// The plan is warp 0's, and serves every warp ([`classify`](super::classify) proved that
 /// each warp routes as warp 0 does): lanes are `0..32`, registers are element indices. Tables
 /// are fixed-size (`[round][lane]` and `[e][lane]`, `u8` entries, [`NONE`] for nothing), so a
 /// plan is `Copy` and built in `const` context.
+///
+/// # What the generated code does
+///
+/// Per lane, in order, with `from` the lane's source registers and `to` its destination ones:
+///
+/// 1. **Local.** For every destination element `e` that some lane takes from its own
+///    registers: `to[e] = from[local_source(e, lane)]`.
+/// 2. **Rounds.** For each round `r`: `v = from[send(r, lane)]`;
+///    `got = shuffle(v, src_lane(r, lane))` (collective: every lane calls it and receives the
+///    `v` of lane `src_lane`); `if let Some(d) = recv(r, lane) { to[d] = got }`.
+///
+/// A round's shuffle carries at most one useful value into each lane and out of each lane: it
+/// is a matching between sending and receiving lanes.
+///
+/// # The lower bound on rounds
+///
+/// For lane `l`, let `out(l)` be the number of its source values that `to` places in other
+/// lanes, and `in(l)` the number of its destination values that `from` holds in other lanes.
+/// No plan has fewer than `max over l of max(out(l), in(l))` rounds:
+///
+/// - a lane receives one value per round, so lane `l` needs `in(l)` rounds;
+/// - a lane offers one register per round, and since `to` is a bijection each of its values is
+///   wanted in exactly one place: one round delivers at most one of lane `l`'s values, so lane
+///   `l` needs `out(l)` rounds.
+///
+/// The plan meets the bound exactly. The cross-lane moves form a bipartite multigraph from
+/// sending lanes to receiving lanes whose largest degree is the bound; a round is a set of
+/// moves with no lane twice on either side, a colour class of a proper edge colouring, and by
+/// König's theorem a bipartite multigraph has one with as many colours as its largest degree.
+/// The moves are first grouped by (source register, destination register) (each group is a
+/// matching with no lane-dependent register choice) and whole groups are packed greedily into
+/// rounds; only if that needs more rounds than the bound are the moves coloured edge by edge
+/// (alternating-path recolouring, which always reaches the bound), group by group so that
+/// groups stay together where they can.
+///
+/// # Selects
+///
+/// A register index that depends on the lane is a select on a GPU (registers are not
+/// indexable). [`Plan::selects`] counts them as the generated code spends them:
+///
+/// - per round, `k - 1` to choose the register to offer, where `k` is the number of distinct
+///   registers offered by lanes that some receiving lane reads (lanes nobody reads offer the
+///   round's most common register, so `k = 1` costs nothing);
+/// - per round, unless every lane fills the same register ([`Plan::recv_uniform`]), one per
+///   distinct register filled: `to[d] = if this lane receives into d { got } else { to[d] }`;
+/// - per destination element taken locally by some lane, `k - 1` where `k` is the number of
+///   distinct source registers those lanes take it from. Lanes that receive it in a round
+///   instead are not counted: they take any of the local candidates, and the round overwrites.
+///
+/// Worked example, `ldmatrix .x1` to `.x1.trans` ([`SM75_U32x1_LDSM_N`] to
+/// [`SM75_U16x2_LDSM_T`], the transpose `movmatrix` does): lane `l` needs row
+/// `2 * (l % 4) + i`, column `l / 4`, which lane `4 * (2 * (l % 4) + i) + l / 8` holds in
+/// register `(l / 4) % 2`. Each lane receives 2 values and sends 2 (lanes 0, 9, 18, 27 for
+/// `i = 0` and 4, 13, 22, 31 for `i = 1` keep one of theirs), so the bound is 2. The groups
+/// `(s, d)`: (0, 0) and (1, 1) share a round, their senders being lanes `8m + j` and
+/// `8m + 4 + j`; (0, 1) and (1, 0) the other. Each round offers two registers (1 select) and
+/// fills two (2 selects); the 8 lanes that keep a value take it from register 0 for `i = 0`
+/// and 1 for `i = 1`: one source each, 0 selects. 2 rounds, 6 selects.
+///
+/// ```
+/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+/// use layout_core::convert::{Class, Plan};
+/// const MOVMATRIX: Plan = match Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T) {
+///     Ok(p) => p,
+///     Err(_) => panic!("a transpose within a warp"),
+/// };
+/// assert_eq!(MOVMATRIX.class(), Class::LaneExchange);
+/// assert_eq!((MOVMATRIX.rounds(), MOVMATRIX.lower_bound(), MOVMATRIX.selects()), (2, 2, 6));
+/// assert_eq!(MOVMATRIX.local_source(0, 0), Some(0)); // lane 0 keeps (0, 0)
+/// // Lane 1 needs (2, 0) and (3, 0): it reads lanes 8 and 12, one per round.
+/// let mut read = [MOVMATRIX.src_lane(0, 1), MOVMATRIX.src_lane(1, 1)];
+/// read.sort();
+/// assert_eq!(read, [8, 12]);
+/// ```
+///
+/// [`SM75_U32x1_LDSM_N`]: crate::catalog::SM75_U32x1_LDSM_N
+/// [`SM75_U16x2_LDSM_T`]: crate::catalog::SM75_U16x2_LDSM_T
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     class: Class,
@@ -235,7 +234,7 @@ impl Plan {
         }
     }
 
-    /// The selects the generated code spends (see [the module docs](self#selects)).
+    /// The selects the generated code spends (see [the plan's docs](Plan#selects)).
     const fn count_selects(&self) -> u32 {
         let mut total = 0;
         let mut round = 0;
@@ -300,13 +299,13 @@ impl Plan {
     }
 
     /// The fewest rounds any plan needs: the largest number of values one lane must send to,
-    /// or receive from, other lanes (see [the module docs](self#the-lower-bound-on-rounds)).
+    /// or receive from, other lanes (see [the plan's docs](Plan#the-lower-bound-on-rounds)).
     pub const fn lower_bound(&self) -> u32 {
         self.lower_bound
     }
 
-    /// The lane-dependent register choices the generated code spends (see [the module
-    /// docs](self#selects)).
+    /// The lane-dependent register choices the generated code spends (see [the plan's
+    /// docs](Plan#selects)).
     pub const fn selects(&self) -> u32 {
         self.selects
     }
