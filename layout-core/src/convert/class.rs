@@ -1,8 +1,11 @@
 //! The class of a conversion: what it costs before any plan is made.
 
 use super::error::{ConvertError, Side};
-use super::route::source_of;
-use crate::{Numeral, LANES};
+use super::plan::MAX_PLAN_ELEMENTS;
+use super::route::{Parts, Routes};
+use crate::{Numeral, Source, LANES};
+
+const L: usize = LANES as usize;
 
 /// What a conversion from one layout to another has to do, from cheapest to dearest.
 ///
@@ -46,7 +49,7 @@ impl Class {
 /// The class of the conversion from `from` to `to`, or why there is none.
 ///
 /// Checked in order: the tiles, the thread counts, the element counts, each layout's bijection
-/// check; then every destination value's source ([`source_of`]): none may be in another warp
+/// check; then every destination value's source ([`source_of`](super::source_of)): none may be in another warp
 /// ([`ConvertError::CrossesWarps`]), and warp `w` must route as warp 0 does, shifted by
 /// `32 * w` threads ([`ConvertError::WarpsDiffer`]), since one plan serves every warp.
 ///
@@ -60,7 +63,7 @@ pub const fn classify(from: &Numeral, to: &Numeral) -> Result<Class, ConvertErro
     if let Err(e) = validate(from, to) {
         return Err(e);
     }
-    scan(from, to)
+    scan(from, to, &mut Routes::new(to.elements))
 }
 
 /// The checks on the two layouts as wholes: tiles, counts, bijections.
@@ -100,63 +103,96 @@ pub(crate) const fn validate(from: &Numeral, to: &Numeral) -> Result<(), Convert
     Ok(())
 }
 
-/// The class of a validated pair, from every destination value's source.
-pub(crate) const fn scan(from: &Numeral, to: &Numeral) -> Result<Class, ConvertError> {
-    let threads = to.threads();
+/// The class of a validated pair, from every destination value's source; fills `routes` with
+/// warp 0's.
+///
+/// Only warp 0 is decoded value by value. Warp `w`'s offsets are warp 0's plus the warp part
+/// `W(w)` of each layout, so where `from` and `to` have the same `W(w)`, warp `w` routes
+/// exactly as warp 0 does, shifted by `32 * w` threads; where they differ, no value of warp `w`
+/// does, and that warp is decoded to tell crossing values from merely different ones.
+pub(crate) const fn scan(
+    from: &Numeral,
+    to: &Numeral,
+    routes: &mut Routes,
+) -> Result<Class, ConvertError> {
+    let f = Parts::of(from);
+    let t = Parts::of(to);
     let mut identity = true;
     let mut in_thread = true;
     let mut renaming = true;
     let mut crossing: u32 = 0;
     let mut first_crossing: Option<((u32, u32), (u32, u32))> = None;
-    let mut first_unlike: Option<ConvertError> = None;
     let mut e = 0;
     while e < to.elements {
-        // Warp 0's sources of element `e`, for comparing the other warps with.
-        let mut warp0 = [(0u32, 0u32); LANES as usize];
-        let mut t = 0;
-        while t < threads {
-            // Validated layouts share the tile and are bijections: every value has a source.
-            let (st, se) = match source_of(from, to, t, e) {
-                Some(s) => s,
-                None => (u32::MAX, u32::MAX),
-            };
-            if t < LANES {
-                warp0[t as usize] = (st, se);
+        let part = t.part(Source::Element, e);
+        let mut lane0_reg = 0;
+        let mut l = 0;
+        while l < L {
+            let held = f.decode(t.lane(l) + part);
+            if l == 0 {
+                lane0_reg = held.e;
             }
-            if st != t || se != e {
+            let same_thread = held.warp == 0 && held.lane == l as u32;
+            if !same_thread || held.e != e {
                 identity = false;
             }
-            if st != t {
+            if !same_thread {
                 in_thread = false;
-            } else if se != warp0[0].1 {
+            } else if held.e != lane0_reg {
                 renaming = false;
             }
-            if st / LANES != t / LANES {
+            if held.warp != 0 {
                 crossing += 1;
                 if first_crossing.is_none() {
-                    first_crossing = Some(((t, e), (st, se)));
-                }
-            } else if t >= LANES && first_unlike.is_none() {
-                let w = t / LANES;
-                let (s0t, s0e) = warp0[(t % LANES) as usize];
-                let expected = (s0t.saturating_add(w * LANES), s0e);
-                if st != expected.0 || se != expected.1 {
-                    first_unlike = Some(ConvertError::WarpsDiffer {
-                        warp: w,
-                        to: (t, e),
-                        from: (st, se),
-                        expected,
-                    });
+                    first_crossing = Some(((l as u32, e), (held.thread(), held.e)));
                 }
             }
-            t += 1;
+            if (e as usize) < MAX_PLAN_ELEMENTS {
+                routes.lane[e as usize][l] = held.lane as u8;
+                routes.reg[e as usize][l] = held.e as u8;
+            }
+            l += 1;
         }
         e += 1;
+    }
+    // The other warps: only those whose warp parts differ need a look, value by value.
+    let mut first_unlike: Option<ConvertError> = None;
+    let mut w = 1;
+    while w < to.warps {
+        let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
+        if fw != tw {
+            let mut e = 0;
+            while e < to.elements {
+                let part = t.part(Source::Element, e);
+                let mut l = 0;
+                while l < L {
+                    let held = f.decode(t.lane(l) + part + tw);
+                    let dest = (w * LANES + l as u32, e);
+                    if held.warp != w {
+                        crossing += 1;
+                        if first_crossing.is_none() {
+                            first_crossing = Some((dest, (held.thread(), held.e)));
+                        }
+                    } else if first_unlike.is_none() {
+                        let base = f.decode(t.lane(l) + part);
+                        first_unlike = Some(ConvertError::WarpsDiffer {
+                            warp: w,
+                            to: dest,
+                            from: (held.thread(), held.e),
+                            expected: (base.thread() + w * LANES, base.e),
+                        });
+                    }
+                    l += 1;
+                }
+                e += 1;
+            }
+        }
+        w += 1;
     }
     if let Some((to_at, from_at)) = first_crossing {
         return Err(ConvertError::CrossesWarps {
             count: crossing,
-            total: threads.saturating_mul(to.elements),
+            total: to.threads().saturating_mul(to.elements),
             to: to_at,
             from: from_at,
         });

@@ -11,7 +11,7 @@
 //! edges only, and `u` has none. Swapping `a` and `b` on the path frees `a` at `v` and keeps it
 //! free at `u`, so the edge takes `a`.
 
-use super::groups::Groups;
+use super::groups::{rounds_below, Groups};
 use super::plan::{MAX_PLAN_ELEMENTS, NONE};
 use super::route::Routes;
 use crate::LANES;
@@ -129,11 +129,7 @@ impl State {
 /// A colouring of every cross-lane move with `bound` colours, `bound` being the largest number
 /// of moves at one lane (sending or receiving).
 pub(crate) const fn edge_colour(r: &Routes, g: &Groups, bound: u32) -> Colouring {
-    let all: u128 = if bound as usize >= MAX_PLAN_ELEMENTS {
-        u128::MAX
-    } else {
-        (1u128 << bound) - 1
-    };
+    let all = rounds_below(bound);
     let mut s = State {
         out: Colouring::empty(),
         used_send: [0; L],
@@ -146,15 +142,102 @@ pub(crate) const fn edge_colour(r: &Routes, g: &Groups, bound: u32) -> Colouring
         let k = g.order[i] as usize;
         let d = g.recv_reg[k] as usize;
         let mut prefer = NONE as usize;
-        let mut v = 0;
-        while v < L {
-            if (g.receivers[k] >> v) & 1 == 1 {
-                prefer = s.add(r, all, prefer, d, v);
-            }
-            v += 1;
+        let mut lanes = g.receivers[k];
+        while lanes != 0 {
+            let v = lanes.trailing_zeros() as usize;
+            prefer = s.add(r, all, prefer, d, v);
+            lanes &= lanes - 1;
         }
         i += 1;
     }
     s.out.rounds = bound;
     s.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::plan::lower_bound;
+
+    /// A routing that is a random bijection of warp 0's values (not from any numeral): every
+    /// lane and register pattern the colouring could meet.
+    fn shuffled(seed: u64, elements: usize) -> Routes {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let n = elements * L;
+        let mut values = [0usize; MAX_PLAN_ELEMENTS * L];
+        for (i, v) in values.iter_mut().enumerate().take(n) {
+            *v = i;
+        }
+        for i in (1..n).rev() {
+            values.swap(i, next(i + 1));
+        }
+        let mut r = Routes::new(elements as u32);
+        for e in 0..elements {
+            for l in 0..L {
+                let v = values[e * L + l];
+                r.lane[e][l] = (v % L) as u8;
+                r.reg[e][l] = (v / L) as u8;
+            }
+        }
+        r
+    }
+
+    /// Every cross-lane move has a round below `rounds`, and no round has a lane twice on
+    /// either side.
+    #[allow(clippy::needless_range_loop)] // (lane, element) index several tables
+    fn assert_proper(r: &Routes, c: &Colouring, rounds: u32) {
+        let mut seen_send = [[false; L]; MAX_PLAN_ELEMENTS];
+        let mut seen_recv = [[false; L]; MAX_PLAN_ELEMENTS];
+        for e in 0..r.elements {
+            for l in 0..L {
+                if !r.crosses(e, l) {
+                    assert_eq!(c.round[e][l], NONE);
+                    continue;
+                }
+                let round = c.round[e][l] as usize;
+                assert!(round < rounds as usize, "move ({l}, {e}) in round {round}");
+                let u = r.lane[e][l] as usize;
+                assert!(
+                    !seen_send[round][u],
+                    "lane {u} sends twice in round {round}"
+                );
+                assert!(
+                    !seen_recv[round][l],
+                    "lane {l} receives twice in round {round}"
+                );
+                seen_send[round][u] = true;
+                seen_recv[round][l] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn colouring_meets_the_bound_on_random_routings() {
+        let mut packed = 0;
+        let mut cases = 0;
+        for elements in [1, 2, 3, 5, 8, 13, 32, 64, 128] {
+            for seed in 0..6 {
+                let r = shuffled(seed * 131 + elements as u64, elements);
+                let bound = lower_bound(&r);
+                let g = Groups::of(&r);
+                let c = edge_colour(&r, &g, bound);
+                assert_proper(&r, &c, bound);
+                assert_eq!(c.rounds, bound);
+                if let Some(p) = g.pack(bound) {
+                    assert_proper(&r, &p, bound);
+                    assert_eq!(p.rounds, bound);
+                    packed += 1;
+                }
+                cases += 1;
+            }
+        }
+        // Random routings rarely pack as whole groups: the colouring carries them.
+        assert!(packed < cases, "{packed} of {cases} packed");
+    }
 }

@@ -9,9 +9,11 @@
 //! receivers are disjoint can share a round.
 
 use super::coloring::Colouring;
-use super::plan::{MAX_PLAN_ELEMENTS, NONE};
+use super::plan::MAX_PLAN_ELEMENTS;
 use super::route::Routes;
 use crate::LANES;
+
+const L: usize = LANES as usize;
 
 /// The most cross-lane moves a warp can need: every lane fills every register from elsewhere.
 pub(crate) const MAX_MOVES: usize = MAX_PLAN_ELEMENTS * LANES as usize;
@@ -104,59 +106,73 @@ impl Groups {
     /// Each group, largest first, joins a round whose senders and receivers are disjoint from
     /// its own: one that already offers its register `s` and fills its register `d` (no new
     /// lane-dependent choice); else a new round, while fewer than `bound` are open; else the
-    /// open round adding the fewest new registers.
+    /// open round adding the fewest new registers (the lowest such round on ties).
     pub(crate) const fn pack(&self, bound: u32) -> Option<Colouring> {
-        let mut senders = [0u32; MAX_PLAN_ELEMENTS];
-        let mut receivers = [0u32; MAX_PLAN_ELEMENTS];
-        let mut sent = [0u128; MAX_PLAN_ELEMENTS];
-        let mut filled = [0u128; MAX_PLAN_ELEMENTS];
-        let mut open: usize = 0;
+        // Per lane, the rounds in which it sends, and receives; per register, the rounds that
+        // offer it, and fill it; one bit per round.
+        let mut sending = [0u128; L];
+        let mut receiving = [0u128; L];
+        let mut offering = [0u128; MAX_PLAN_ELEMENTS];
+        let mut filling = [0u128; MAX_PLAN_ELEMENTS];
+        let mut open: u32 = 0;
         let mut out = Colouring::empty();
         let mut i = 0;
         while i < self.len {
             let k = self.order[i] as usize;
-            let (s, d) = (self.send_reg[k], self.recv_reg[k]);
-            // The open round that fits with the fewest new registers.
-            let mut best = NONE as usize;
-            let mut best_cost = 3;
-            let mut round = 0;
-            while round < open {
-                if senders[round] & self.senders[k] == 0
-                    && receivers[round] & self.receivers[k] == 0
-                {
-                    let cost = ((sent[round] >> s) & 1 == 0) as u32
-                        + ((filled[round] >> d) & 1 == 0) as u32;
-                    if cost < best_cost {
-                        best = round;
-                        best_cost = cost;
-                    }
-                }
-                round += 1;
+            let (s, d) = (self.send_reg[k] as usize, self.recv_reg[k] as usize);
+            let mut busy: u128 = 0;
+            let mut lanes = self.senders[k];
+            while lanes != 0 {
+                busy |= sending[lanes.trailing_zeros() as usize];
+                lanes &= lanes - 1;
             }
-            let chosen = if best_cost == 0 {
-                best
-            } else if open < bound as usize {
+            let mut lanes = self.receivers[k];
+            while lanes != 0 {
+                busy |= receiving[lanes.trailing_zeros() as usize];
+                lanes &= lanes - 1;
+            }
+            let fits = rounds_below(open) & !busy;
+            let free = fits & offering[s] & filling[d];
+            let half = fits & (offering[s] | filling[d]);
+            let chosen = if free != 0 {
+                free.trailing_zeros()
+            } else if open < bound {
                 open += 1;
                 open - 1
-            } else if best != NONE as usize {
-                best
+            } else if half != 0 {
+                half.trailing_zeros()
+            } else if fits != 0 {
+                fits.trailing_zeros()
             } else {
                 return None;
             };
-            senders[chosen] |= self.senders[k];
-            receivers[chosen] |= self.receivers[k];
-            sent[chosen] |= 1 << s;
-            filled[chosen] |= 1 << d;
-            let mut l = 0;
-            while l < LANES as usize {
-                if (self.receivers[k] >> l) & 1 == 1 {
-                    out.round[d as usize][l] = chosen as u8;
-                }
-                l += 1;
+            let bit = 1u128 << chosen;
+            offering[s] |= bit;
+            filling[d] |= bit;
+            let mut lanes = self.senders[k];
+            while lanes != 0 {
+                sending[lanes.trailing_zeros() as usize] |= bit;
+                lanes &= lanes - 1;
+            }
+            let mut lanes = self.receivers[k];
+            while lanes != 0 {
+                let l = lanes.trailing_zeros() as usize;
+                receiving[l] |= bit;
+                out.round[d][l] = chosen as u8;
+                lanes &= lanes - 1;
             }
             i += 1;
         }
-        out.rounds = open as u32;
+        out.rounds = open;
         Some(out)
+    }
+}
+
+/// Rounds `0..n`, one bit each (`n` at most 128).
+pub(crate) const fn rounds_below(n: u32) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }

@@ -132,11 +132,11 @@ impl Plan {
                 limit: MAX_PLAN_ELEMENTS as u32,
             });
         }
-        let class = match scan(from, to) {
+        let mut routes = Routes::new(to.elements);
+        let class = match scan(from, to, &mut routes) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        let routes = Routes::of(from, to);
         let bound = lower_bound(&routes);
         let colouring = if bound == 0 {
             Colouring::empty()
@@ -196,6 +196,7 @@ impl Plan {
         let mut xor: Option<u8> = None;
         let mut agree = true;
         let mut count = [0u8; MAX_PLAN_ELEMENTS];
+        let mut common = 0;
         let mut l = 0;
         while l < L {
             if self.recv[round][l] != NONE {
@@ -206,18 +207,14 @@ impl Plan {
                     Some(_) => {}
                 }
             }
-            if self.send[round][l] != NONE {
-                count[self.send[round][l] as usize] += 1;
+            let s = self.send[round][l] as usize;
+            if s != NONE as usize {
+                count[s] += 1;
+                if count[s] > count[common] || (count[s] == count[common] && s < common) {
+                    common = s;
+                }
             }
             l += 1;
-        }
-        let mut common = 0;
-        let mut s = 1;
-        while s < MAX_PLAN_ELEMENTS {
-            if count[s] > count[common] {
-                common = s;
-            }
-            s += 1;
         }
         let mut l = 0;
         while l < L {
@@ -404,7 +401,7 @@ impl Plan {
 }
 
 /// The largest number of cross-lane moves at one lane, sending or receiving.
-const fn lower_bound(r: &Routes) -> u32 {
+pub(crate) const fn lower_bound(r: &Routes) -> u32 {
     let mut sends = [0u32; L];
     let mut receives = [0u32; L];
     let mut e = 0;
