@@ -31,6 +31,10 @@
 //! - [`generated`]: the pieces the code `#[fragment_layout]` generates calls.
 //! - [`bounds`]: partial tiles at matrix edges (which elements lie inside a valid extent).
 //! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
+//! - [`tiled`](mod@tiled): a tile of copies of an instruction tile, as one numeral
+//!   ([`Numeral::tiled`]).
+//! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
+//!   shuffle rounds, and a [`convert::Plan`] that meets it.
 //!
 //! # Next to CuTe and Triton
 //!
@@ -124,6 +128,7 @@
 pub mod bounds;
 pub mod catalog;
 pub mod check;
+pub mod convert;
 mod digit;
 mod explain;
 pub mod generated;
@@ -132,9 +137,11 @@ pub mod message;
 mod numeral;
 pub mod pack;
 pub mod render;
+pub mod tiled;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
 pub use matrix::MatrixAt;
 pub use message::Message;
 pub use numeral::{Numeral, LANES, MAX_DIGITS};
+pub use tiled::{TileError, Tiled};

@@ -1,0 +1,212 @@
+//! The class of a conversion: what it costs before any plan is made.
+
+use super::error::{ConvertError, Side};
+use super::plan::MAX_PLAN_ELEMENTS;
+use super::route::{Parts, Routes};
+use crate::{Numeral, Source, LANES};
+
+const L: usize = LANES as usize;
+
+/// What a conversion from one layout to another has to do, from cheapest to dearest.
+///
+/// | class          | every value stays in its thread | source register                | code                         |
+/// |----------------|---------------------------------|--------------------------------|------------------------------|
+/// | `Identity`     | yes                             | the destination's own          | none                         |
+/// | `Renaming`     | yes                             | depends on the element only    | none: registers renamed      |
+/// | `InThread`     | yes                             | depends on the lane too        | selects only                 |
+/// | `LaneExchange` | no, but within its warp         | -                              | shuffle rounds (and selects) |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// Every value is already where `to` wants it: `source = (thread, e)` throughout.
+    Identity,
+    /// Every value stays in its thread, and destination element `e` comes from the same source
+    /// element `s(e)` in every thread: zero instructions, the registers are renamed.
+    Renaming,
+    /// Every value stays in its thread, but which source register fills a destination element
+    /// depends on the lane: selects, no data crosses lanes.
+    InThread,
+    /// Values cross lanes within their warp: shuffle rounds.
+    LaneExchange,
+}
+
+impl Class {
+    /// `"identity"`, `"renaming"`, `"in-thread"` or `"lane exchange"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Class::Identity => "identity",
+            Class::Renaming => "renaming",
+            Class::InThread => "in-thread",
+            Class::LaneExchange => "lane exchange",
+        }
+    }
+
+    /// Whether the conversion needs no instruction at all (identity or renaming).
+    pub const fn is_free(self) -> bool {
+        matches!(self, Class::Identity | Class::Renaming)
+    }
+}
+
+/// The class of the conversion from `from` to `to`, or why there is none.
+///
+/// Checked in order: the tiles, the thread counts, the element counts, each layout's bijection
+/// check; then every destination value's source ([`source_of`](super::source_of)): none may be in another warp
+/// ([`ConvertError::CrossesWarps`]), and warp `w` must route as warp 0 does, shifted by
+/// `32 * w` threads ([`ConvertError::WarpsDiffer`]), since one plan serves every warp.
+///
+/// ```
+/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F32_C};
+/// use layout_core::convert::{classify, Class};
+/// assert_eq!(classify(&SM80_16x8x16_F32_C, &SM80_16x8x16_F32_C), Ok(Class::Identity));
+/// assert_eq!(classify(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T), Ok(Class::LaneExchange));
+/// ```
+pub const fn classify(from: &Numeral, to: &Numeral) -> Result<Class, ConvertError> {
+    if let Err(e) = validate(from, to) {
+        return Err(e);
+    }
+    scan(from, to, &mut Routes::new(to.elements))
+}
+
+/// The checks on the two layouts as wholes: tiles, counts, bijections.
+pub(crate) const fn validate(from: &Numeral, to: &Numeral) -> Result<(), ConvertError> {
+    if from.rows != to.rows || from.cols != to.cols {
+        return Err(ConvertError::TilesDiffer {
+            from: (from.rows, from.cols),
+            to: (to.rows, to.cols),
+        });
+    }
+    if from.threads() != to.threads() {
+        return Err(ConvertError::ThreadsDiffer {
+            from: from.threads(),
+            to: to.threads(),
+        });
+    }
+    if from.elements != to.elements {
+        return Err(ConvertError::ElementsDiffer {
+            from: from.elements,
+            to: to.elements,
+        });
+    }
+    if let Err(error) = from.check() {
+        return Err(ConvertError::NotBijection {
+            side: Side::From,
+            error,
+            words: error.message(from),
+        });
+    }
+    if let Err(error) = to.check() {
+        return Err(ConvertError::NotBijection {
+            side: Side::To,
+            error,
+            words: error.message(to),
+        });
+    }
+    Ok(())
+}
+
+/// The class of a validated pair, from every destination value's source; fills `routes` with
+/// warp 0's.
+///
+/// Only warp 0 is decoded value by value. Warp `w`'s offsets are warp 0's plus the warp part
+/// `W(w)` of each layout, so where `from` and `to` have the same `W(w)`, warp `w` routes
+/// exactly as warp 0 does, shifted by `32 * w` threads; where they differ, no value of warp `w`
+/// does, and that warp is decoded to tell crossing values from merely different ones.
+pub(crate) const fn scan(
+    from: &Numeral,
+    to: &Numeral,
+    routes: &mut Routes,
+) -> Result<Class, ConvertError> {
+    let f = Parts::of(from);
+    let t = Parts::of(to);
+    let mut identity = true;
+    let mut in_thread = true;
+    let mut renaming = true;
+    let mut crossing: u32 = 0;
+    let mut first_crossing: Option<((u32, u32), (u32, u32))> = None;
+    let mut e = 0;
+    while e < to.elements {
+        let part = t.part(Source::Element, e);
+        let mut lane0_reg = 0;
+        let mut l = 0;
+        while l < L {
+            let held = f.decode(t.lane(l) + part);
+            if l == 0 {
+                lane0_reg = held.e;
+            }
+            let same_thread = held.warp == 0 && held.lane == l as u32;
+            if !same_thread || held.e != e {
+                identity = false;
+            }
+            if !same_thread {
+                in_thread = false;
+            } else if held.e != lane0_reg {
+                renaming = false;
+            }
+            if held.warp != 0 {
+                crossing += 1;
+                if first_crossing.is_none() {
+                    first_crossing = Some(((l as u32, e), (held.thread(), held.e)));
+                }
+            }
+            if (e as usize) < MAX_PLAN_ELEMENTS {
+                routes.lane[e as usize][l] = held.lane as u8;
+                routes.reg[e as usize][l] = held.e as u8;
+            }
+            l += 1;
+        }
+        e += 1;
+    }
+    // The other warps: only those whose warp parts differ need a look, value by value.
+    let mut first_unlike: Option<ConvertError> = None;
+    let mut w = 1;
+    while w < to.warps {
+        let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
+        if fw != tw {
+            let mut e = 0;
+            while e < to.elements {
+                let part = t.part(Source::Element, e);
+                let mut l = 0;
+                while l < L {
+                    let held = f.decode(t.lane(l) + part + tw);
+                    let dest = (w * LANES + l as u32, e);
+                    if held.warp != w {
+                        crossing += 1;
+                        if first_crossing.is_none() {
+                            first_crossing = Some((dest, (held.thread(), held.e)));
+                        }
+                    } else if first_unlike.is_none() {
+                        let base = f.decode(t.lane(l) + part);
+                        first_unlike = Some(ConvertError::WarpsDiffer {
+                            warp: w,
+                            to: dest,
+                            from: (held.thread(), held.e),
+                            expected: (base.thread() + w * LANES, base.e),
+                        });
+                    }
+                    l += 1;
+                }
+                e += 1;
+            }
+        }
+        w += 1;
+    }
+    if let Some((to_at, from_at)) = first_crossing {
+        return Err(ConvertError::CrossesWarps {
+            count: crossing,
+            total: to.threads().saturating_mul(to.elements),
+            to: to_at,
+            from: from_at,
+        });
+    }
+    if let Some(unlike) = first_unlike {
+        return Err(unlike);
+    }
+    Ok(if identity {
+        Class::Identity
+    } else if in_thread && renaming {
+        Class::Renaming
+    } else if in_thread {
+        Class::InThread
+    } else {
+        Class::LaneExchange
+    })
+}
