@@ -8,13 +8,18 @@
 //!   [`check_numeral`] (`fraglayout check`);
 //! - [`fragment_layout`]: `fragment/args.rs` (the arguments and how they combine), `parse.rs`
 //!   (the function's shape into the borrowing `ast.rs`, every problem at once), `pairing.rs`
-//!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`.
+//!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`;
+//! - [`convert_layout`]: `convert/parse.rs` (the signature into `ast.rs`), `expand.rs` (the
+//!   plan `layout_core::convert` computes, as constants, and straight-line rounds),
+//!   `fallback.rs`.
 //!
 //! Both return tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
 //! the rest of the user's code free of secondary errors.
 
+mod convert;
 mod fragment;
 mod numeral;
 
+pub use convert::convert_layout;
 pub use fragment::fragment_layout;
 pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

@@ -304,3 +304,66 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     layout_codegen::fragment_layout(args.into(), item.into()).into()
 }
+
+/// Generates the per-lane code that moves a warp's fragment from one layout to another.
+///
+/// `#[convert_layout(FROM => TO)]` goes on a function with an empty body and the signature
+/// `fn NAME(lane, from: &[T; N] (or [T; N]), shuffle) -> [T; N]`: the lane id (any integer
+/// type; its low five bits are read, as `shfl.sync` does), the lane's fragment in layout `FROM`
+/// and a collective shuffle `FnMut(T, u32) -> T` (`shuffle(value, src)` returns the `value` lane
+/// `src` passed in the same call, like `shfl.sync.idx`; pass your backend's warp shuffle). It
+/// returns the lane's fragment in layout `TO`. Both layouts are constant expressions of type
+/// [`layout_core::Numeral`] over the same tile and threads; the plan
+/// ([`layout_core::convert::Plan`]) is computed at compile time, and a pair that cannot be
+/// converted within a warp is a compile error saying which elements would cross warps.
+///
+/// The FlashAttention-2 case: two `m16n8k16` f32 accumulator tiles side by side hold, in every
+/// lane, exactly the elements the next `m16n8k16`'s A operand needs from that lane, in the same
+/// order. The plan proves it (no round), and the function is register moves only:
+///
+/// ```
+/// use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+/// use fraglayout::{convert_layout, Numeral};
+///
+/// /// Two accumulator tiles side by side: 16 x 16, 8 elements per lane.
+/// const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
+///
+/// #[convert_layout(ACC2 => SM80_16x8x16_F16_A_ROW)]
+/// fn acc_to_a(lane: u32, from: &[f32; 8], shuffle: impl FnMut(f32, u32) -> f32) -> [f32; 8] {}
+///
+/// let never = |_: f32, _: u32| -> f32 { unreachable!("a renaming shuffles nothing") };
+/// let acc = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+/// assert_eq!(acc_to_a(9, &acc, never), acc);
+/// ```
+///
+/// expands to (abridged; `__FL_PLAN.rounds()` is 0, so every round block folds away):
+///
+/// ```ignore
+/// #[inline]
+/// fn acc_to_a(lane: u32, from: &[f32; 8], shuffle: impl FnMut(f32, u32) -> f32) -> [f32; 8] {
+///     const __FL_PLAN: Plan = match Plan::new(&ACC2, &SM80_16x8x16_F16_A_ROW) { /* or a
+///                                 compile error with the plan's message */ };
+///     let __fl_l: usize = (lane & 31) as usize;
+///     let __fl_from: &[f32; 8] = from;
+///     let mut __fl_shuffle = shuffle;
+///     let mut __fl_to: [f32; 8] = *__fl_from;
+///     { __fl_to[0] = __fl_from[0]; }      // the in-lane source register, a constant
+///     // ... elements 1 to 7 the same way
+///     { if 0 < __FL_PLAN.rounds() {       // a constant: false here
+///         let __fl_value = __fl_from[SEND];          // or a select where it depends on the lane
+///         let __fl_src = __fl_l as u32 ^ X;          // or a 32-entry table of source lanes
+///         let __fl_got = __fl_shuffle(__fl_value, __fl_src);
+///         __fl_to[RECV] = __fl_got;                  // or a select where it depends on the lane
+///     } }
+///     // ... up to 8 rounds the same way
+///     __fl_to
+/// }
+/// ```
+///
+/// Where values cross lanes, each round is one call of `shuffle` in every lane: the plan's
+/// rounds meet the lower bound (the most values one lane must send or receive), and where
+/// a lane's register choice depends on the lane it is a select among the registers involved.
+#[proc_macro_attribute]
+pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
+    layout_codegen::convert_layout(args.into(), item.into()).into()
+}

@@ -8,6 +8,7 @@ mod bounds;
 mod catalog;
 mod catalog_md;
 mod check_property;
+mod convert_generated;
 mod cute;
 mod generated;
 mod generated_edges;

@@ -7,11 +7,11 @@
 mod args;
 mod ast;
 mod control;
-mod errors;
+pub(crate) mod errors;
 mod expand;
 mod fallback;
 mod pairing;
-mod parse;
+pub(crate) mod parse;
 
 use proc_macro2::TokenStream;
 

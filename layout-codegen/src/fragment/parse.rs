@@ -52,14 +52,14 @@ pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a
 }
 
 /// An array type's length, its literal, and its element type.
-struct Array<'a> {
-    len: usize,
-    len_tokens: &'a LitInt,
-    element: &'a Type,
+pub(crate) struct Array<'a> {
+    pub(crate) len: usize,
+    pub(crate) len_tokens: &'a LitInt,
+    pub(crate) element: &'a Type,
 }
 
 /// `[T; N]`, `&[T; N]` or `&mut [T; N]`: the length `N`, if it is a literal, and `T`.
-fn array_of(ty: &Type) -> Option<syn::Result<Array<'_>>> {
+pub(crate) fn array_of(ty: &Type) -> Option<syn::Result<Array<'_>>> {
     let arr = match ty {
         Type::Array(a) => a,
         Type::Reference(r) => match &*r.elem {
@@ -104,7 +104,7 @@ fn array_or<'a>(ty: &'a Type, not_array: &str, errors: &mut Errors) -> Option<Ar
     }
 }
 
-fn ident_of(arg: &FnArg) -> Option<(&Ident, &Type)> {
+pub(crate) fn ident_of(arg: &FnArg) -> Option<(&Ident, &Type)> {
     match arg {
         FnArg::Typed(t) => match &*t.pat {
             Pat::Ident(p) => Some((&p.ident, &t.ty)),

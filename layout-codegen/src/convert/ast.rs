@@ -1,0 +1,52 @@
+//! The typed form of a `#[convert_layout(FROM => TO)]` function.
+
+use syn::parse::{Parse, ParseStream};
+use syn::{Expr, Ident, ItemFn, LitInt, Token, Type};
+
+/// The attribute's arguments: `FROM => TO`, two numeral expressions (paths to constants).
+pub struct Args {
+    pub from: Expr,
+    pub to: Expr,
+}
+
+impl Parse for Args {
+    fn parse(input: ParseStream) -> syn::Result<Args> {
+        let usage = "#[convert_layout] takes the layout the warp holds now and the one it needs: `#[convert_layout(FROM => TO)]`";
+        if input.is_empty() {
+            return Err(input.error(usage));
+        }
+        let from: Expr = input.parse()?;
+        if !input.peek(Token![=>]) {
+            return Err(input.error(usage));
+        }
+        input.parse::<Token![=>]>()?;
+        if input.is_empty() {
+            return Err(input.error(usage));
+        }
+        let to: Expr = input.parse()?;
+        if !input.is_empty() {
+            return Err(input.error(
+                "unexpected tokens after the destination layout: `#[convert_layout(FROM => TO)]` takes nothing more",
+            ));
+        }
+        Ok(Args { from, to })
+    }
+}
+
+/// A function ready to expand, borrowing the arguments and the user's function.
+pub struct Conversion<'a> {
+    pub args: &'a Args,
+    pub item: &'a ItemFn,
+    /// The lane parameter's name.
+    pub lane: &'a Ident,
+    /// The source fragment parameter's name, and whether it is passed by reference.
+    pub from: &'a Ident,
+    pub from_by_ref: bool,
+    /// The shuffle parameter's name.
+    pub shuffle: &'a Ident,
+    /// Elements per lane (the arrays' length) and its literal in the source array, for errors.
+    pub len: usize,
+    pub len_tokens: &'a LitInt,
+    /// The element type.
+    pub element: &'a Type,
+}

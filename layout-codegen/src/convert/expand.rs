@@ -1,0 +1,155 @@
+//! Expanding `#[convert_layout(FROM => TO)]`: the plan is computed once, at compile time, into
+//! constants; the body is straight-line code per lane with every register index a constant.
+//!
+//! The shape, for `N` elements per lane (`layout_core::convert` explains the plan):
+//!
+//! ```text
+//! const __FL_PLAN: Plan = Plan::new(&FROM, &TO)              // or a compile error saying why
+//! let l = lane & 31; let mut to = *from;
+//! { to[e] = from[S] }                                         // per element taken in-lane (S constant)
+//! { if r < ROUNDS {                                           // per round r < N, folded away
+//!     let v = from[SEND];                                     // or a select where it depends on the lane
+//!     let got = shuffle(v, l ^ X);                            // or a 32-entry table of source lanes
+//!     to[RECV] = got;                                         // or a select where it depends on the lane
+//! } }
+//! to
+//! ```
+//!
+//! A renaming (every value already in its lane, at a register that depends on the element
+//! only) is `to[e] = from[S]` for every `e`: moves between registers, which the compiler
+//! removes, and no round runs.
+
+use super::ast::Conversion;
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+/// The function with the user's signature and the generated body.
+pub fn expand(c: &Conversion) -> TokenStream {
+    let item = c.item;
+    let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
+    let inline = (!attrs.iter().any(|a| a.path().is_ident("inline"))).then(|| quote!(#[inline]));
+    let plan = plan(c);
+    let (lane, from, shuffle, element) = (c.lane, c.from, c.shuffle, c.element);
+    let n = Literal::usize_unsuffixed(c.len);
+    let source = if c.from_by_ref {
+        quote!(#from)
+    } else {
+        quote!(&#from)
+    };
+    let locals = (0..c.len).map(local);
+    let rounds = (0..c.len).map(round);
+    quote! {
+        #(#attrs)*
+        #inline
+        #vis #sig {
+            #plan
+            let __fl_l: usize = (#lane & 31) as usize;
+            let __fl_from: &[#element; #n] = #source;
+            let mut __fl_shuffle = #shuffle;
+            let mut __fl_to: [#element; #n] = *__fl_from;
+            #(#locals)*
+            #(#rounds)*
+            __fl_to
+        }
+    }
+}
+
+/// The plan constant, spanned on the arguments: a layout pair that cannot be converted, or a
+/// signature whose length is not the layouts', fails here with the plan's message.
+fn plan(c: &Conversion) -> TokenStream {
+    let (from, to) = (&c.args.from, &c.args.to);
+    let n = Literal::usize_unsuffixed(c.len);
+    let from_consts = quote_spanned! {from.span()=>
+        const __FL_FROM: ::fraglayout::Numeral<'static> = #from;
+    };
+    let to_consts = quote_spanned! {to.span()=>
+        const __FL_TO: ::fraglayout::Numeral<'static> = #to;
+    };
+    let len_span = c.len_tokens.span();
+    let len_check = quote_spanned! {len_span=>
+        const _: () = if let ::core::option::Option::Some(__fl_m) =
+            ::fraglayout::generated::conversion_len_error(&__FL_PLAN, #n)
+        {
+            ::core::panic!("{}", __fl_m.as_str())
+        };
+    };
+    let args_span = to.span();
+    let plan = quote_spanned! {args_span=>
+        const __FL_PLAN: ::fraglayout::convert::Plan =
+            match ::fraglayout::convert::Plan::new(&__FL_FROM, &__FL_TO) {
+                ::core::result::Result::Ok(__fl_p) => __fl_p,
+                ::core::result::Result::Err(__fl_e) => ::core::panic!("{}", __fl_e.message().as_str()),
+            };
+    };
+    quote! {
+        #from_consts
+        #to_consts
+        #plan
+        #len_check
+    }
+}
+
+/// Destination element `e` where lanes take it from their own registers: a constant move when
+/// they all take it from the same one, else a select among the registers some lane uses.
+fn local(e: usize) -> TokenStream {
+    let e_lit = Literal::usize_unsuffixed(e);
+    let e32 = Literal::u32_unsuffixed(e as u32);
+    quote! {{
+        const __FL_ONE: ::core::option::Option<u32> =
+            ::fraglayout::generated::local_single(&__FL_PLAN, #e32);
+        const __FL_AT: usize = ::fraglayout::generated::index_or_zero(__FL_ONE);
+        const __FL_MASK: u128 = ::fraglayout::generated::local_mask(&__FL_PLAN, #e32);
+        if __FL_ONE.is_some() {
+            __fl_to[#e_lit] = __fl_from[__FL_AT];
+        } else if __FL_MASK != 0 {
+            const __FL_TABLE: [u8; 32] = ::fraglayout::generated::local_table(&__FL_PLAN, #e32);
+            __fl_to[#e_lit] = ::fraglayout::generated::pick(__fl_from, __FL_TABLE[__fl_l], __FL_MASK);
+        }
+    }}
+}
+
+/// Round `r`, folded away when the plan has fewer rounds: every lane offers one register and
+/// reads one lane through the user's shuffle, then keeps what it read where the plan says.
+fn round(r: usize) -> TokenStream {
+    let r32 = Literal::u32_unsuffixed(r as u32);
+    quote! {{
+        const __FL_ON: bool = #r32 < __FL_PLAN.rounds();
+        if __FL_ON {
+            const __FL_SEND: ::core::option::Option<u32> = __FL_PLAN.send_uniform(#r32);
+            const __FL_SEND_AT: usize = ::fraglayout::generated::index_or_zero(__FL_SEND);
+            let __fl_value = if __FL_SEND.is_some() {
+                __fl_from[__FL_SEND_AT]
+            } else {
+                const __FL_TABLE: [u8; 32] = ::fraglayout::generated::send_table(&__FL_PLAN, #r32);
+                ::fraglayout::generated::pick(
+                    __fl_from,
+                    __FL_TABLE[__fl_l],
+                    __FL_PLAN.send_mask(#r32),
+                )
+            };
+            const __FL_XOR: ::core::option::Option<u32> = __FL_PLAN.src_xor(#r32);
+            let __fl_src: u32 = match __FL_XOR {
+                ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
+                ::core::option::Option::None => {
+                    const __FL_TABLE: [u8; 32] = ::fraglayout::generated::src_table(&__FL_PLAN, #r32);
+                    __FL_TABLE[__fl_l] as u32
+                }
+            };
+            let __fl_got = __fl_shuffle(__fl_value, __fl_src);
+            const __FL_RECV: ::core::option::Option<u32> = __FL_PLAN.recv_uniform(#r32);
+            const __FL_RECV_AT: usize = ::fraglayout::generated::index_or_zero(__FL_RECV);
+            if __FL_RECV.is_some() {
+                __fl_to[__FL_RECV_AT] = __fl_got;
+            } else {
+                const __FL_TABLE: [u8; 32] = ::fraglayout::generated::recv_table(&__FL_PLAN, #r32);
+                ::fraglayout::generated::place(
+                    &mut __fl_to,
+                    __FL_TABLE[__fl_l],
+                    __fl_got,
+                    __FL_PLAN.recv_mask(#r32),
+                );
+            }
+        }
+    }}
+}

@@ -1,0 +1,28 @@
+//! `#[convert_layout(FROM => TO)]`, a pipeline of one concern a file: `ast.rs` is the typed form,
+//! `parse.rs` reads the arguments and the function (every problem at once), `expand.rs`
+//! generates the per-lane code from the plan `layout_core::convert::Plan` computes at compile
+//! time, and `fallback.rs` is the expansion after an error.
+
+mod ast;
+mod expand;
+mod fallback;
+mod parse;
+
+use proc_macro2::TokenStream;
+
+/// Expands `#[convert_layout(FROM => TO)]` on `item`.
+pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
+    let args: syn::Result<ast::Args> = syn::parse2(args);
+    let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
+        Ok(f) => f,
+        Err(_) => return fallback::not_a_function(args.ok().as_ref(), item),
+    };
+    let args = match args {
+        Ok(a) => a,
+        Err(e) => return fallback::function(&item_fn, None, e),
+    };
+    match parse::conversion(&args, &item_fn) {
+        Ok(c) => expand::expand(&c),
+        Err(e) => fallback::function(&item_fn, Some(&args), e),
+    }
+}
