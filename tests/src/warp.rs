@@ -99,7 +99,10 @@ impl<T: Copy> Warp<T> {
         while st.done.is_some() {
             st = self.wait(st, lane, nth);
         }
-        assert!(st.offered[lane as usize].is_none(), "lane {lane} offered twice");
+        assert!(
+            st.offered[lane as usize].is_none(),
+            "lane {lane} offered twice"
+        );
         st.offered[lane as usize] = Some((value, src));
         if st.offered.iter().all(Option::is_some) {
             let values = st.offered.map(|o| o.unwrap().0);
