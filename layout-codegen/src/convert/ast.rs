@@ -16,6 +16,11 @@ impl Parse for Args {
             return Err(input.error(usage));
         }
         let from: Expr = input.parse()?;
+        if input.peek(Token![,]) {
+            return Err(input.error(
+                "write the two layouts with an arrow, not a comma: `#[convert_layout(FROM => TO)]`",
+            ));
+        }
         if !input.peek(Token![=>]) {
             return Err(input.error(usage));
         }
@@ -31,6 +36,28 @@ impl Parse for Args {
         }
         Ok(Args { from, to })
     }
+}
+
+/// The layout expressions in arguments that do not parse as `FROM => TO`: every expression
+/// between separators, so that the fallback still uses (and type-checks) them.
+pub fn layouts_in(args: proc_macro2::TokenStream) -> Vec<Expr> {
+    let parser = |input: ParseStream| {
+        let mut found = Vec::new();
+        while !input.is_empty() {
+            match input.parse::<Expr>() {
+                Ok(e) => found.push(e),
+                Err(_) => {
+                    input.parse::<proc_macro2::TokenTree>()?;
+                    continue;
+                }
+            }
+            while input.peek(Token![,]) || input.peek(Token![=>]) || input.peek(Token![=]) {
+                input.parse::<proc_macro2::TokenTree>()?;
+            }
+        }
+        Ok(found)
+    };
+    syn::parse::Parser::parse2(parser, args).unwrap_or_default()
 }
 
 /// A function ready to expand, borrowing the arguments and the user's function.

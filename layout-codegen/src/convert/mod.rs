@@ -12,17 +12,18 @@ use proc_macro2::TokenStream;
 
 /// Expands `#[convert_layout(FROM => TO)]` on `item`.
 pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
+    let layouts = ast::layouts_in(args.clone());
     let args: syn::Result<ast::Args> = syn::parse2(args);
     let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
         Ok(f) => f,
-        Err(_) => return fallback::not_a_function(args.ok().as_ref(), item),
+        Err(_) => return fallback::not_a_function(&layouts, item),
     };
     let args = match args {
         Ok(a) => a,
-        Err(e) => return fallback::function(&item_fn, None, e),
+        Err(e) => return fallback::function(&item_fn, &layouts, e),
     };
     match parse::conversion(&args, &item_fn) {
         Ok(c) => expand::expand(&c),
-        Err(e) => fallback::function(&item_fn, Some(&args), e),
+        Err(e) => fallback::function(&item_fn, &[args.from, args.to], e),
     }
 }

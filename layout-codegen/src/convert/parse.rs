@@ -94,7 +94,8 @@ fn source_array<'a>(ty: &'a Type, errors: &mut Errors) -> Option<(Array<'a>, boo
                 ty,
                 "the source fragment is only read: take it as `&[T; N]` or `[T; N]`, not `&mut`",
             ));
-            return None;
+            // Still compared with the result below, so its problems show at the same time.
+            true
         }
         Type::Reference(_) => true,
         _ => false,
