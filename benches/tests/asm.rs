@@ -1,7 +1,10 @@
 //! The x86-64 code of a generated single-lane epilogue and operand load has no division and no
 //! loop over the elements: the disassembly of `fl_one_lane_scatter_generated` and
 //! `fl_one_lane_gather_generated` (`#[no_mangle]`, `#[inline(never)]`) has no `div`/`idiv` and
-//! no backward jump.
+//! no backward jump. And a conversion that is a renaming of registers (`#[convert_layout]` on
+//! the FlashAttention-2 pair, and on `ldmatrix.x4` blocks in the other order) compiles to
+//! exactly the instructions of returning the fragment as it is (or with its registers renamed
+//! by hand): no shuffle, no select, nothing but the copy of the array.
 //!
 //! Needs objdump (binutils) and optimized code, so it is ignored by `cargo test`; run it with
 //!
@@ -13,6 +16,8 @@
 //! `fl_asm_control` (a division in a loop, defined here) must show both, so the check cannot
 //! pass by failing to read the code.
 
+use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_benches::{
     fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
 };
@@ -92,6 +97,70 @@ fn link_them() {
     let unpaired: fn(u32, &[f32; 4], &mut [f32], usize) = fl_one_lane_scatter_unpaired;
     let control: fn(&[u32], u32) -> u32 = fl_asm_control;
     black_box((scatter, unpaired, gather, control));
+    let conversions: [Conversion; 4] = [
+        fl_convert_fa2_generated,
+        fl_convert_fa2_by_hand,
+        fl_convert_across_generated,
+        fl_convert_across_by_hand,
+    ];
+    black_box(conversions);
+}
+
+/// A conversion with the shuffle a backend passes in (here a plain function pointer).
+type Conversion = fn(u32, &[f32; 8], fn(f32, u32) -> f32) -> [f32; 8];
+
+/// Two `m16n8k16` accumulators side by side.
+const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
+
+numeral! {
+    /// `ldmatrix.x4` with matrix 1 right of matrix 0 (the A operand's order has it below).
+    LDSM_X4_ACROSS: 16 x 16, elements 8 {
+        e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 % 2 => 8, e / 4 => 128,
+    }
+}
+
+/// The FlashAttention-2 accumulator-to-A conversion, generated.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(ACC2 => SM80_16x8x16_F16_A_ROW)]
+pub fn fl_convert_fa2_generated(
+    lane: u32,
+    from: &[f32; 8],
+    shuffle: fn(f32, u32) -> f32,
+) -> [f32; 8] {
+}
+
+/// The same by hand: a kernel author who knows the layouts agree returns the registers.
+#[no_mangle]
+#[inline(never)]
+pub fn fl_convert_fa2_by_hand(
+    _lane: u32,
+    from: &[f32; 8],
+    _shuffle: fn(f32, u32) -> f32,
+) -> [f32; 8] {
+    *from
+}
+
+/// `ldmatrix.x4` blocks in the other order to the A operand, generated: a renaming.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(LDSM_X4_ACROSS => SM80_16x8x16_F16_A_ROW)]
+pub fn fl_convert_across_generated(
+    lane: u32,
+    from: &[f32; 8],
+    shuffle: fn(f32, u32) -> f32,
+) -> [f32; 8] {
+}
+
+/// The same by hand: registers 2, 3 and 4, 5 trade places.
+#[no_mangle]
+#[inline(never)]
+pub fn fl_convert_across_by_hand(
+    _lane: u32,
+    f: &[f32; 8],
+    _shuffle: fn(f32, u32) -> f32,
+) -> [f32; 8] {
+    [f[0], f[1], f[4], f[5], f[2], f[3], f[6], f[7]]
 }
 
 /// The control: divides in a loop.
@@ -129,4 +198,65 @@ fn generated_code_has_no_division_and_no_loop() {
         !backward_jumps(&insns).is_empty(),
         "control: should loop\n{text}"
     );
+}
+
+/// The instructions of `symbol` as a sorted list, with vector register numbers dropped: two
+/// functions doing the same loads and stores compare equal whatever order and registers the
+/// register allocator picked.
+fn code_of(symbol: &str) -> (String, Vec<String>) {
+    let (text, insns) = disassemble(symbol);
+    let mut code: Vec<String> = insns
+        .iter()
+        .map(|i| {
+            let operands: String = i
+                .operands
+                .split(',')
+                .map(|o| match o.strip_prefix("xmm") {
+                    Some(n) if n.chars().all(|c| c.is_ascii_digit()) => "xmm",
+                    _ => o,
+                })
+                .collect::<Vec<_>>()
+                .join(",");
+            format!("{} {operands}", i.mnemonic)
+        })
+        .collect();
+    code.sort();
+    (text, code)
+}
+
+#[test]
+#[ignore = "needs objdump and --release: see the module docs"]
+fn a_renaming_conversion_is_the_hand_written_copy() {
+    if cfg!(debug_assertions) {
+        panic!("the check is about optimized code: run with --release");
+    }
+    link_them();
+    // The plans themselves: no round, so nothing is shuffled and nothing selected.
+    for (from, to) in [
+        (&ACC2, &SM80_16x8x16_F16_A_ROW),
+        (&LDSM_X4_ACROSS, &SM80_16x8x16_F16_A_ROW),
+    ] {
+        let plan = fraglayout::convert::Plan::new(from, to).expect("convertible");
+        assert_eq!((plan.rounds(), plan.selects()), (0, 0), "{}", from.name);
+    }
+    for (generated, by_hand) in [
+        ("fl_convert_fa2_generated", "fl_convert_fa2_by_hand"),
+        ("fl_convert_across_generated", "fl_convert_across_by_hand"),
+    ] {
+        let (text, code) = code_of(generated);
+        let (hand_text, hand) = code_of(by_hand);
+        println!("{text}\n{hand_text}");
+        println!(
+            "{generated}: {} instructions, {by_hand}: {}",
+            code.len(),
+            hand.len()
+        );
+        assert_eq!(code, hand, "{generated} differs from {by_hand}");
+        assert!(
+            !code
+                .iter()
+                .any(|i| i.starts_with("call") || i.starts_with("jmp")),
+            "{generated} calls the shuffle:\n{text}"
+        );
+    }
 }
