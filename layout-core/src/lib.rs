@@ -31,6 +31,9 @@
 //! - [`generated`]: the pieces the code `#[fragment_layout]` generates calls.
 //! - [`bounds`]: partial tiles at matrix edges (which elements lie inside a valid extent).
 //! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
+//! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
+//!   `ldmatrix` / `stmatrix` row addresses derived from them, bank conflicts counted exactly,
+//!   and the search for a conflict-free swizzle.
 //!
 //! # Next to CuTe and Triton
 //!
@@ -132,6 +135,7 @@ pub mod message;
 mod numeral;
 pub mod pack;
 pub mod render;
+pub mod shared;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};
