@@ -17,3 +17,5 @@ mod numeral;
 mod pairing;
 mod render;
 mod render_bounds;
+#[path = "shared/main.rs"]
+mod shared;
