@@ -63,8 +63,9 @@
 //!   numeral also describes [`catalog::SM90_64x24x16_F32_C`], whose digit `e / 4` has range 3
 //!   (the 24 columns are three blocks of 8), which a linear layout over bits cannot.
 //! - **What a numeral does not describe (yet):** XOR swizzles of shared memory (Triton's
-//!   linear layouts and CuTe's `Swizzle<B, M, S>` do), and CuTe's hierarchical tiling algebra
-//!   (`composition`, `logical_divide`); the catalog's layouts need neither.
+//!   linear layouts and CuTe's `Swizzle<B, M, S>` do; [`shared::SharedLayout`] composes one
+//!   with a row-major tile), and CuTe's hierarchical tiling algebra (`composition`,
+//!   `logical_divide`); the catalog's layouts need neither.
 //!
 //! # Conventions
 //!

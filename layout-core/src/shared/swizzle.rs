@@ -19,7 +19,7 @@
 //! `base + shift + i` added (mod 2), for `i < bits`; a layout with several such terms is a
 //! linear layout over the offset's bits. [`SharedLayout`](super::SharedLayout) composes one
 //! swizzle after its row-major (or column-major) offset, which is what CuTe and Hopper use; the
-//! search ([`find`](super::find())) ranges over `bits`, `base` and `shift`.
+//! search ([`find`](super::search::find)) ranges over `bits`, `base` and `shift`.
 //!
 //! # Hopper's modes
 //!
