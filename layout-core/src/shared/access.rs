@@ -30,7 +30,7 @@ use super::banks::{Request, Wavefronts};
 use super::error::AccessError;
 use super::fragment::{check_placement, gap, place, FragmentAt, Placed};
 use super::layout::SharedLayout;
-use super::ldmatrix::{ldmatrix_rows_at, MatrixVariant};
+use super::ldmatrix::{rows_of, MatrixVariant};
 use crate::numeral::LANES;
 use crate::Numeral;
 
@@ -125,6 +125,11 @@ impl<'a> Access<'a> {
                 if !matches!(variant.num, 1 | 2 | 4) {
                     return Err(AccessError::Variant { num: variant.num });
                 }
+                if layout.elem_bytes() != 2 {
+                    return Err(AccessError::ElementBytes {
+                        bytes: layout.elem_bytes(),
+                    });
+                }
                 if let Err(e) = check_placement(fragment, layout, at) {
                     return Err(e);
                 }
@@ -189,12 +194,18 @@ impl<'a> Access<'a> {
         if k >= count {
             return Err(AccessError::NoRequest { k, count });
         }
+        self.request_of(layout, k)
+    }
+
+    /// Instruction `k` of an access whose [`requests`](Self::requests) passed: the checks of
+    /// the layout, the fragment and its place are not repeated.
+    const fn request_of(&self, layout: &SharedLayout, k: u32) -> Result<Request, AccessError> {
         match *self {
             Access::Matrices {
                 variant,
                 fragment,
                 at,
-            } => match ldmatrix_rows_at(variant, fragment, layout, at, k * variant.num) {
+            } => match rows_of(variant, fragment, layout, at, k * variant.num) {
                 Ok(rows) => Ok(rows.request()),
                 Err(e) => Err(e),
             },
@@ -224,7 +235,7 @@ impl<'a> Access<'a> {
         let mut w = Wavefronts::ZERO;
         let mut k = 0;
         while k < count {
-            let r = match self.request(layout, k) {
+            let r = match self.request_of(layout, k) {
                 Ok(r) => r,
                 Err(e) => return Err(e),
             };
@@ -338,4 +349,52 @@ const fn rows_request(layout: &SharedLayout, width: u32, k: u32) -> Result<Reque
         lane += 1;
     }
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
+
+    #[test]
+    fn every_instruction_is_counted_and_bad_ones_refused() {
+        let tile = SharedLayout::row_major(16, 8, 2);
+        let stage = Access::matrices(MatrixVariant::X1, &SM80_16x8x16_F16_C);
+        assert_eq!(stage.requests(&tile), Ok(2));
+        assert_eq!(
+            stage.request(&tile, 2),
+            Err(AccessError::NoRequest { k: 2, count: 2 })
+        );
+        let f32_tile = SharedLayout::row_major(16, 8, 4);
+        assert_eq!(
+            stage.requests(&f32_tile),
+            Err(AccessError::ElementBytes { bytes: 4 })
+        );
+        // Elements 0, 1 of a lane are neighbours, element 2 is 8 rows down.
+        assert_eq!(
+            Access::elements(&SM80_16x8x16_F32_C, 16).wavefronts(&f32_tile),
+            Err(AccessError::NotVector {
+                thread: 0,
+                e: 2,
+                at_row: 8,
+                at_col: 0,
+                offset: 64,
+                expected: 2,
+                gap: crate::shared::Gap::Line,
+            })
+        );
+        assert_eq!(
+            Access::elements(&SM80_16x8x16_F32_C, 2).requests(&f32_tile),
+            Err(AccessError::Width {
+                width: 2,
+                elem_bytes: 4
+            })
+        );
+        assert_eq!(
+            Access::rows(16).requests(&SharedLayout::row_major(16, 6, 4)),
+            Err(AccessError::RowsSplit { cols: 6, per: 4 })
+        );
+        // 16 x 8 f32 read in 16-byte runs: 32 runs, one instruction.
+        assert_eq!(Access::rows(16).requests(&f32_tile), Ok(1));
+    }
 }

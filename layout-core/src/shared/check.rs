@@ -213,6 +213,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_assertion_says_the_layout_and_its_first_problem() {
+        extern crate std;
+        use std::string::String;
+        let bad = SharedLayout::swizzled(4, 64, 2, Swizzle::new(3, 3, 3)).with_pad(1);
+        let payload = std::panic::catch_unwind(|| assert_layout(&bad)).unwrap_err();
+        let text = payload.downcast_ref::<String>().unwrap();
+        assert_eq!(
+            text,
+            "shared layout 4 x 64 of 2-byte elements, row-major, padded by 1, Swizzle<3, 3, 3> \
+             is unsound: Swizzle<3, 3, 3> permutes blocks of 64 elements, but the tile spans \
+             260: make the span a multiple of 64 (320)"
+        );
+        assert_layout(&SharedLayout::hopper(8, 64, 2, SwizzleMode::B128));
+    }
+
+    #[test]
     fn span_bits_counts_the_bits_of_the_last_offset() {
         assert_eq!(span_bits(0), 0);
         assert_eq!(span_bits(1), 0);

@@ -252,6 +252,18 @@ pub const fn ldmatrix_rows_at(
             registers,
         });
     }
+    rows_of(variant, fragment, layout, at, first)
+}
+
+/// [`ldmatrix_rows_at`] after its checks of the variant, the layout, the fragment, its place
+/// and the registers: the matrices row by row.
+pub(crate) const fn rows_of(
+    variant: MatrixVariant,
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+    first: u32,
+) -> Result<RowAddresses, AccessError> {
     let mut bytes = [0u32; LANES as usize];
     let mut i = 0;
     while i < variant.num {
