@@ -6,7 +6,7 @@
 //!   `a / 4`, in bank `(a / 4) % 32`. Each bank serves one word per cycle; lanes that address
 //!   the **same** word are served together (a broadcast for loads; for stores one of them
 //!   writes). *Source: NVIDIA CUDA C++ Programming Guide, "Shared Memory" for compute
-//!   capability 5.x and later (the same holds through 9.x and 10.x).*
+//!   capability 5.x, which the sections for later capabilities refer back to.*
 //! - A request (one warp instruction) is split into **phases** by its width per lane: 4 bytes
 //!   or less, one phase of all 32 lanes; 8 bytes, two phases of 16 lanes (half-warps); 16
 //!   bytes, four phases of 8 lanes (quarter-warps). A phase moves at most 128 bytes, one row
@@ -23,7 +23,9 @@
 //!   rows of the first matrix ..."; each row naturally aligned to 16 bytes). That is a
 //!   16-byte request with lanes `8 * num..32` inactive, which is how
 //!   [`RowAddresses::request`](super::RowAddresses::request) models it. *Source: the common
-//!   understanding (Nsight Compute counts one wavefront per conflict-free matrix).*
+//!   understanding (it is why CUTLASS's SM80 tiles swizzle the 16-byte units of each 8 rows
+//!   apart, `Swizzle<3, 3, 3>` on f16); the ISA says nothing about banks. The hardware check
+//!   is to hold the counts' order against measured cycles.*
 //!
 //! Addresses are byte offsets from a base aligned to 128 bytes (a
 //! [`SharedLayout`](super::SharedLayout)'s [`alignment`](super::SharedLayout::alignment)); each
@@ -307,6 +309,22 @@ impl Request {
         }
     }
 
+    /// The 4-byte words lane `lane` touches: `(first, count)`, word `w` in bank `w % 32`
+    /// (an access of 8 bytes at byte 136 touches words 34 and 35); `None` when inactive.
+    pub const fn lane_words(&self, lane: u32) -> Option<(u32, u32)> {
+        match self.address(lane) {
+            Some(a) => Some((
+                a / BANK_BYTES,
+                if self.width > BANK_BYTES {
+                    self.width / BANK_BYTES
+                } else {
+                    1
+                },
+            )),
+            None => None,
+        }
+    }
+
     /// Bytes per active lane.
     pub const fn width(&self) -> u32 {
         self.width
@@ -393,6 +411,7 @@ impl Request {
         while l < first + lanes {
             if let Some(a) = self.addresses[l as usize] {
                 report.active |= 1 << l;
+                // Aligned: the access stays within its words.
                 let per_lane = if self.width > BANK_BYTES {
                     self.width / BANK_BYTES
                 } else {
@@ -400,7 +419,6 @@ impl Request {
                 };
                 let mut k = 0;
                 while k < per_lane {
-                    // Aligned: the access stays within the words `a / 4 ..`.
                     let word = a / BANK_BYTES + k;
                     let bank = (word % BANKS) as usize;
                     report.banks[bank].lanes |= 1 << l;
@@ -554,6 +572,8 @@ mod tests {
     #[test]
     fn empty_phases_cost_nothing() {
         let r = Request::new(16).with_lane(9, 0);
+        assert_eq!(r.lane_words(9), Some((0, 4)));
+        assert_eq!(r.lane_words(8), None);
         let w = r.wavefronts().unwrap();
         assert_eq!((w.total, w.ideal), (1, 1));
         assert_eq!(r.phase(0).unwrap().wavefronts, 0);
