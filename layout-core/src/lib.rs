@@ -35,6 +35,9 @@
 //!   ([`Numeral::tiled`]).
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
+//! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
+//!   `ldmatrix` / `stmatrix` row addresses derived from them, bank conflicts counted exactly,
+//!   and the search for a conflict-free swizzle.
 //!
 //! # Next to CuTe and Triton
 //!
@@ -64,8 +67,9 @@
 //!   numeral also describes [`catalog::SM90_64x24x16_F32_C`], whose digit `e / 4` has range 3
 //!   (the 24 columns are three blocks of 8), which a linear layout over bits cannot.
 //! - **What a numeral does not describe (yet):** XOR swizzles of shared memory (Triton's
-//!   linear layouts and CuTe's `Swizzle<B, M, S>` do), and CuTe's hierarchical tiling algebra
-//!   (`composition`, `logical_divide`); the catalog's layouts need neither.
+//!   linear layouts and CuTe's `Swizzle<B, M, S>` do; [`shared::SharedLayout`] composes one
+//!   with a row-major tile), and CuTe's hierarchical tiling algebra (`composition`,
+//!   `logical_divide`); the catalog's layouts need neither.
 //!
 //! # Conventions
 //!
@@ -137,6 +141,7 @@ pub mod message;
 mod numeral;
 pub mod pack;
 pub mod render;
+pub mod shared;
 pub mod tiled;
 
 pub use check::{assert_bijection, Errors, LayoutError};

@@ -18,3 +18,5 @@ mod numeral;
 mod pairing;
 mod render;
 mod render_bounds;
+#[path = "shared/main.rs"]
+mod shared;

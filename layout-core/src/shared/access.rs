@@ -1,0 +1,400 @@
+//! The accesses a shared tile sees, as warp requests for the bank model.
+//!
+//! An [`Access`] says what a warp does with the tile in the tile's own terms; for a
+//! [`SharedLayout`] it becomes one or more [`Request`]s (one per warp instruction), whose
+//! wavefronts the bank model counts:
+//!
+//! | access | instructions | lane `l` of instruction `k` |
+//! |---|---|---|
+//! | [`Access::Matrices`] | `registers / num` `ldmatrix` / `stmatrix` | row `l % 8` of matrix `l / 8`, registers `k * num..` |
+//! | [`Access::Elements`] | `elements / per` vector loads or stores | the vector of elements `k * per..` of lane `l` |
+//! | [`Access::Rows`]     | `runs / 32` vector loads or stores | run `32 k + l` of the tile, runs of `per` elements in row-major order |
+//!
+//! (`per = width / elem_bytes` elements per lane.) The staging of the `m16n8k16` accumulator
+//! for a wide global store is `[Access::matrices(X2, &SM80_16x8x16_F16_C), Access::rows(16)]`:
+//! `stmatrix` of each fragment, then 16-byte row-wise reads.
+//!
+//! ```
+//! use layout_core::catalog::SM80_16x8x16_F16_C;
+//! use layout_core::shared::{Access, MatrixVariant, SharedLayout, Swizzle};
+//! let plain = SharedLayout::row_major(16, 64, 2);
+//! let staged = Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C);
+//! let w = staged.wavefronts(&plain).unwrap();
+//! assert_eq!((w.total, w.ideal), (16, 2));       // rows 128 bytes apart: 8-way conflict
+//! let swizzled = plain.with_swizzle(Swizzle::new(3, 3, 3));
+//! assert!(staged.wavefronts(&swizzled).unwrap().conflict_free());
+//! assert!(Access::rows(16).wavefronts(&swizzled).unwrap().conflict_free());
+//! ```
+
+use super::banks::{Request, Wavefronts};
+use super::error::AccessError;
+use super::fragment::{check_placement, gap, place, FragmentAt, Placed};
+use super::layout::SharedLayout;
+use super::ldmatrix::{rows_of, MatrixVariant};
+use crate::numeral::LANES;
+use crate::Numeral;
+
+/// What a warp does with a shared tile (see the [module table](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access<'a> {
+    /// `ldmatrix` or `stmatrix` of the whole fragment (16-bit elements, two per register):
+    /// one instruction of `variant` per `variant.num` registers.
+    Matrices {
+        /// The instruction form.
+        variant: MatrixVariant,
+        /// The register fragment.
+        fragment: &'a Numeral<'a>,
+        /// Where its tile lies, and which warp acts.
+        at: FragmentAt,
+    },
+    /// Each lane stores (scatter) or loads (gather) its own fragment elements, `width` bytes
+    /// (`width / elem_bytes` consecutive elements `e`) per instruction.
+    Elements {
+        /// The register fragment.
+        fragment: &'a Numeral<'a>,
+        /// Where its tile lies, and which warp acts.
+        at: FragmentAt,
+        /// Bytes per lane and instruction.
+        width: u32,
+    },
+    /// The warp walks the whole tile in row-major order, `width` bytes per lane and
+    /// instruction: the reads (or writes) that go with a wide, coalesced global store (load).
+    Rows {
+        /// Bytes per lane and instruction.
+        width: u32,
+    },
+}
+
+impl<'a> Access<'a> {
+    /// `ldmatrix` / `stmatrix` of the whole fragment at the tile's corner, warp 0.
+    pub const fn matrices(variant: MatrixVariant, fragment: &'a Numeral<'a>) -> Access<'a> {
+        Access::Matrices {
+            variant,
+            fragment,
+            at: FragmentAt::ORIGIN,
+        }
+    }
+
+    /// Element-wise scatter or gather of the fragment at the tile's corner, warp 0.
+    pub const fn elements(fragment: &'a Numeral<'a>, width: u32) -> Access<'a> {
+        Access::Elements {
+            fragment,
+            at: FragmentAt::ORIGIN,
+            width,
+        }
+    }
+
+    /// Row-wise runs of `width` bytes per lane over the whole tile.
+    pub const fn rows(width: u32) -> Access<'a> {
+        Access::Rows { width }
+    }
+
+    /// The same access with the fragment placed at `at` (row-wise runs have no fragment and
+    /// stay as they are).
+    pub const fn at(self, at: FragmentAt) -> Access<'a> {
+        match self {
+            Access::Matrices {
+                variant, fragment, ..
+            } => Access::Matrices {
+                variant,
+                fragment,
+                at,
+            },
+            Access::Elements {
+                fragment, width, ..
+            } => Access::Elements {
+                fragment,
+                at,
+                width,
+            },
+            Access::Rows { width } => Access::Rows { width },
+        }
+    }
+
+    /// How many warp instructions the access takes on `layout`, when it can be made there.
+    pub const fn requests(&self, layout: &SharedLayout) -> Result<u32, AccessError> {
+        if let Err(e) = layout.check() {
+            return Err(AccessError::Layout(e));
+        }
+        match *self {
+            Access::Matrices {
+                variant,
+                fragment,
+                at,
+            } => {
+                if !matches!(variant.num, 1 | 2 | 4) {
+                    return Err(AccessError::Variant { num: variant.num });
+                }
+                if layout.elem_bytes() != 2 {
+                    return Err(AccessError::ElementBytes {
+                        bytes: layout.elem_bytes(),
+                    });
+                }
+                if let Err(e) = check_placement(fragment, layout, at) {
+                    return Err(e);
+                }
+                if fragment.elements % 2 != 0 {
+                    return Err(AccessError::OddElements {
+                        elements: fragment.elements,
+                    });
+                }
+                let registers = fragment.elements / 2;
+                if registers % variant.num != 0 {
+                    return Err(AccessError::MatrixCount {
+                        num: variant.num,
+                        registers,
+                    });
+                }
+                Ok(registers / variant.num)
+            }
+            Access::Elements {
+                fragment,
+                at,
+                width,
+            } => {
+                let per = match per_lane(width, layout) {
+                    Ok(p) => p,
+                    Err(e) => return Err(e),
+                };
+                if let Err(e) = check_placement(fragment, layout, at) {
+                    return Err(e);
+                }
+                if fragment.elements % per != 0 {
+                    return Err(AccessError::Vector {
+                        elements: fragment.elements,
+                        per,
+                    });
+                }
+                Ok(fragment.elements / per)
+            }
+            Access::Rows { width } => {
+                let per = match per_lane(width, layout) {
+                    Ok(p) => p,
+                    Err(e) => return Err(e),
+                };
+                if layout.cols() % per != 0 {
+                    return Err(AccessError::RowsSplit {
+                        cols: layout.cols(),
+                        per,
+                    });
+                }
+                // The layout passed its check: the tile has at most u32::MAX bytes.
+                let runs = (layout.size() / per as u64) as u32;
+                Ok(runs.div_ceil(LANES))
+            }
+        }
+    }
+
+    /// Warp instruction `k` (`0..requests`) of the access on `layout`.
+    pub const fn request(&self, layout: &SharedLayout, k: u32) -> Result<Request, AccessError> {
+        let count = match self.requests(layout) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        if k >= count {
+            return Err(AccessError::NoRequest { k, count });
+        }
+        self.request_of(layout, k)
+    }
+
+    /// Instruction `k` of an access whose [`requests`](Self::requests) passed: the checks of
+    /// the layout, the fragment and its place are not repeated.
+    const fn request_of(&self, layout: &SharedLayout, k: u32) -> Result<Request, AccessError> {
+        match *self {
+            Access::Matrices {
+                variant,
+                fragment,
+                at,
+            } => match rows_of(variant, fragment, layout, at, k * variant.num) {
+                Ok(rows) => Ok(rows.request()),
+                Err(e) => Err(e),
+            },
+            Access::Elements {
+                fragment,
+                at,
+                width,
+            } => element_request(fragment, layout, at, width, k),
+            Access::Rows { width } => rows_request(layout, width, k),
+        }
+    }
+
+    /// Bytes per lane and instruction (16 for `ldmatrix` / `stmatrix` rows).
+    pub const fn width(&self) -> u32 {
+        match *self {
+            Access::Matrices { .. } => 16,
+            Access::Elements { width, .. } | Access::Rows { width } => width,
+        }
+    }
+
+    /// The wavefronts of all the access's instructions on `layout`.
+    pub const fn wavefronts(&self, layout: &SharedLayout) -> Result<Wavefronts, AccessError> {
+        let count = match self.requests(layout) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        let mut w = Wavefronts::ZERO;
+        let mut k = 0;
+        while k < count {
+            let r = match self.request_of(layout, k) {
+                Ok(r) => r,
+                Err(e) => return Err(e),
+            };
+            match r.wavefronts() {
+                Ok(more) => w = w.plus(more),
+                Err(e) => return Err(AccessError::Bank(e)),
+            }
+            k += 1;
+        }
+        Ok(w)
+    }
+}
+
+/// Elements per lane for a width of `width` bytes: `width / elem_bytes`.
+const fn per_lane(width: u32, layout: &SharedLayout) -> Result<u32, AccessError> {
+    let bytes = layout.elem_bytes();
+    if !matches!(width, 1 | 2 | 4 | 8 | 16) || width < bytes || width % bytes != 0 {
+        return Err(AccessError::Width {
+            width,
+            elem_bytes: bytes,
+        });
+    }
+    Ok(width / bytes)
+}
+
+/// Instruction `k` of an element-wise access: each lane's vector of elements `k * per..`.
+const fn element_request(
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+    width: u32,
+    k: u32,
+) -> Result<Request, AccessError> {
+    let per = width / layout.elem_bytes();
+    let mut r = Request::new(width);
+    let mut lane = 0;
+    while lane < LANES {
+        let first = match place(fragment, layout, at, lane, k * per) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        let mut prev = first;
+        let mut j = 1;
+        while j < per {
+            let p = match place(fragment, layout, at, lane, k * per + j) {
+                Ok(p) => p,
+                Err(e) => return Err(e),
+            };
+            if p.offset as u64 != first.offset as u64 + j as u64 {
+                return Err(AccessError::NotVector {
+                    thread: at.warp * LANES + lane,
+                    e: k * per + j,
+                    at_row: p.row,
+                    at_col: p.col,
+                    offset: p.offset,
+                    expected: first.offset.wrapping_add(j),
+                    gap: gap(layout, prev, p),
+                });
+            }
+            prev = p;
+            j += 1;
+        }
+        r.set(lane, Some(first.offset * layout.elem_bytes()));
+        lane += 1;
+    }
+    Ok(r)
+}
+
+/// Tile element `(row, col)` with its offset (inside the tile of a checked layout, so the
+/// offset exists).
+const fn placed(layout: &SharedLayout, row: u32, col: u32) -> Placed {
+    let offset = match layout.offset(row, col) {
+        Some(o) => o,
+        None => 0,
+    };
+    Placed { row, col, offset }
+}
+
+/// Instruction `k` of row-wise runs: lane `l` moves run `32 k + l` (`per` elements each, in
+/// row-major order of the tile).
+const fn rows_request(layout: &SharedLayout, width: u32, k: u32) -> Result<Request, AccessError> {
+    let per = width / layout.elem_bytes();
+    let per_row = layout.cols() / per;
+    let runs = layout.size() / per as u64;
+    let mut r = Request::new(width);
+    let mut lane = 0;
+    while lane < LANES {
+        let q = k as u64 * LANES as u64 + lane as u64;
+        if q < runs {
+            let row = (q / per_row as u64) as u32;
+            let col = (q % per_row as u64) as u32 * per;
+            let start = placed(layout, row, col);
+            let mut prev = start;
+            let mut j = 1;
+            while j < per {
+                let p = placed(layout, row, col + j);
+                if p.offset as u64 != start.offset as u64 + j as u64 {
+                    return Err(AccessError::NotRun {
+                        at_row: p.row,
+                        at_col: p.col,
+                        offset: p.offset,
+                        expected: start.offset.wrapping_add(j),
+                        gap: gap(layout, prev, p),
+                    });
+                }
+                prev = p;
+                j += 1;
+            }
+            r.set(lane, Some(start.offset * layout.elem_bytes()));
+        }
+        lane += 1;
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
+
+    #[test]
+    fn every_instruction_is_counted_and_bad_ones_refused() {
+        let tile = SharedLayout::row_major(16, 8, 2);
+        let stage = Access::matrices(MatrixVariant::X1, &SM80_16x8x16_F16_C);
+        assert_eq!(stage.requests(&tile), Ok(2));
+        assert_eq!(
+            stage.request(&tile, 2),
+            Err(AccessError::NoRequest { k: 2, count: 2 })
+        );
+        let f32_tile = SharedLayout::row_major(16, 8, 4);
+        assert_eq!(
+            stage.requests(&f32_tile),
+            Err(AccessError::ElementBytes { bytes: 4 })
+        );
+        // Elements 0, 1 of a lane are neighbours, element 2 is 8 rows down.
+        assert_eq!(
+            Access::elements(&SM80_16x8x16_F32_C, 16).wavefronts(&f32_tile),
+            Err(AccessError::NotVector {
+                thread: 0,
+                e: 2,
+                at_row: 8,
+                at_col: 0,
+                offset: 64,
+                expected: 2,
+                gap: crate::shared::Gap::Line,
+            })
+        );
+        assert_eq!(
+            Access::elements(&SM80_16x8x16_F32_C, 2).requests(&f32_tile),
+            Err(AccessError::Width {
+                width: 2,
+                elem_bytes: 4
+            })
+        );
+        assert_eq!(
+            Access::rows(16).requests(&SharedLayout::row_major(16, 6, 4)),
+            Err(AccessError::RowsSplit { cols: 6, per: 4 })
+        );
+        // 16 x 8 f32 read in 16-byte runs: 32 runs, one instruction.
+        assert_eq!(Access::rows(16).requests(&f32_tile), Ok(1));
+    }
+}

@@ -1,0 +1,367 @@
+//! Why an access cannot be made from a shared layout ([`AccessError`]), and its words:
+//! lowercase, short, quantitative, with the fix.
+
+use super::banks::BankError;
+use super::check::SharedError;
+use crate::message::Message;
+use crate::LayoutError;
+
+/// Why two elements that must be neighbours in shared memory are not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gap {
+    /// They are neighbours in their line, but the swizzle moves them apart: its `base` is
+    /// below the run.
+    Swizzle,
+    /// They are not neighbours in a line of the layout (another line, or not adjacent).
+    Line,
+}
+
+/// What is wrong with an access of a shared layout: an `ldmatrix` / `stmatrix`, a fragment's
+/// element-wise scatter or gather, or row-wise reads. Tile coordinates are `(row, col)` of
+/// the shared tile; offsets are element offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum AccessError {
+    /// The shared layout fails its check.
+    Layout(SharedError),
+    /// The fragment numeral fails its check.
+    Fragment(LayoutError),
+    /// A warp past the fragment's warps.
+    Warp { warp: u32, warps: u32 },
+    /// The fragment's `rows x cols` tile placed at `(row, col)` does not fit in the
+    /// `layout_rows x layout_cols` shared tile.
+    FragmentOutside {
+        row: u32,
+        col: u32,
+        rows: u32,
+        cols: u32,
+        layout_rows: u32,
+        layout_cols: u32,
+    },
+    /// `ldmatrix` / `stmatrix` with a matrix count other than 1, 2 or 4.
+    Variant { num: u32 },
+    /// `ldmatrix` / `stmatrix` from a layout whose elements are not 2 bytes.
+    ElementBytes { bytes: u32 },
+    /// A fragment with an odd element count, so not whole registers of two 16-bit elements.
+    OddElements { elements: u32 },
+    /// The whole-fragment form with a matrix count other than the fragment's registers.
+    MatrixCount { num: u32, registers: u32 },
+    /// Registers `first..first + num` reach past the fragment's `registers`.
+    Registers {
+        first: u32,
+        num: u32,
+        registers: u32,
+    },
+    /// Row `row` of matrix `matrix` starts at byte `byte`, not a multiple of 16.
+    Misaligned { matrix: u32, row: u32, byte: u32 },
+    /// Element `element` (0..8) of row `row` of matrix `matrix`, tile `(at_row, at_col)`, lies
+    /// at offset `offset`, not `expected` right after the row's previous element.
+    NotContiguous {
+        matrix: u32,
+        row: u32,
+        element: u32,
+        at_row: u32,
+        at_col: u32,
+        offset: u32,
+        expected: u32,
+        gap: Gap,
+    },
+    /// An access width other than 1, 2, 4, 8 or 16 bytes, or not a multiple of the element.
+    Width { width: u32, elem_bytes: u32 },
+    /// The fragment's `elements` per thread do not split into vectors of `per` elements.
+    Vector { elements: u32, per: u32 },
+    /// Element `e` of `thread`, tile `(at_row, at_col)`, lies at `offset`, not `expected`
+    /// right after the previous element of its vector.
+    NotVector {
+        thread: u32,
+        e: u32,
+        at_row: u32,
+        at_col: u32,
+        offset: u32,
+        expected: u32,
+        gap: Gap,
+    },
+    /// Row-wise runs of `per` elements do not divide the tile's `cols`.
+    RowsSplit { cols: u32, per: u32 },
+    /// Tile element `(at_row, at_col)` of a row-wise run lies at `offset`, not `expected`.
+    NotRun {
+        at_row: u32,
+        at_col: u32,
+        offset: u32,
+        expected: u32,
+        gap: Gap,
+    },
+    /// The addresses make a request the bank model refuses.
+    Bank(BankError),
+    /// Instruction `k` of an access of `count` instructions.
+    NoRequest { k: u32, count: u32 },
+}
+
+impl AccessError {
+    /// The message, in a buffer.
+    pub const fn message(&self) -> Message {
+        let mut m = Message::new();
+        self.write(&mut m);
+        m
+    }
+
+    /// Writes the message for this error.
+    pub const fn write(&self, m: &mut Message) {
+        match *self {
+            AccessError::Layout(e) => {
+                m.push("the shared layout is unsound: ");
+                e.write(m);
+            }
+            AccessError::Fragment(_) => {
+                m.push(
+                    "the fragment is not a bijection onto its tile: fix it first \
+                        (`assert_bijection` says how)",
+                );
+            }
+            AccessError::Warp { warp, warps } => {
+                m.push("warp ");
+                m.push_num(warp as u64);
+                m.push(" of a fragment of ");
+                m.push_num(warps as u64);
+                m.push(if warps == 1 { " warp" } else { " warps" });
+                m.push(": warps are 0..");
+                m.push_num(warps as u64);
+            }
+            AccessError::FragmentOutside {
+                row,
+                col,
+                rows,
+                cols,
+                layout_rows,
+                layout_cols,
+            } => write_outside(row, col, rows, cols, layout_rows, layout_cols, m),
+            AccessError::Variant { num } => {
+                m.push("ldmatrix and stmatrix move 1, 2 or 4 matrices, not ");
+                m.push_num(num as u64);
+                m.push(": use .x1, .x2 or .x4");
+            }
+            AccessError::ElementBytes { bytes } => {
+                m.push("ldmatrix and stmatrix move 2-byte elements, but the layout's are ");
+                m.push_num(bytes as u64);
+                m.push(" bytes: use a layout of 2-byte elements");
+            }
+            AccessError::OddElements { elements } => {
+                m.push("the fragment has ");
+                m.push_num(elements as u64);
+                m.push(" elements per thread, not whole registers of two 16-bit elements");
+            }
+            AccessError::MatrixCount { num, registers } => {
+                m.push("the fragment has ");
+                m.push_num(registers as u64);
+                m.push(if registers == 1 {
+                    " register, but ."
+                } else {
+                    " registers, but ."
+                });
+                write_x(num, m);
+                m.push(" moves ");
+                m.push_num(num as u64);
+                m.push(if num == 1 { " matrix: " } else { " matrices: " });
+                if matches!(registers, 1 | 2 | 4) {
+                    m.push("use .");
+                    write_x(registers, m);
+                } else {
+                    m.push("move it in parts, from a first register");
+                }
+            }
+            AccessError::Registers {
+                first,
+                num,
+                registers,
+            } => {
+                m.push("registers ");
+                m.push_num(first as u64);
+                m.push("..");
+                m.push_num(first as u64 + num as u64);
+                m.push(" reach past the fragment's ");
+                m.push_num(registers as u64);
+                if num > registers {
+                    m.push(": use a matrix count of at most ");
+                    m.push_num(registers as u64);
+                } else {
+                    m.push(": start at register ");
+                    m.push_num((registers - num) as u64);
+                    m.push(" or below");
+                }
+            }
+            AccessError::Misaligned { matrix, row, byte } => {
+                write_matrix_row(matrix, row, m);
+                m.push(" starts at byte ");
+                m.push_num(byte as u64);
+                m.push(
+                    ", not a multiple of 16: rows of ldmatrix and stmatrix are 16-byte \
+                        aligned; make line pitches a multiple of 16 bytes",
+                );
+            }
+            AccessError::NotContiguous {
+                matrix,
+                row,
+                element,
+                at_row,
+                at_col,
+                offset,
+                expected,
+                gap,
+            } => {
+                write_matrix_row(matrix, row, m);
+                m.push(": element ");
+                m.push_num(element as u64);
+                write_misplaced(at_row, at_col, offset, expected, m);
+                m.push(": a matrix row is 8 contiguous elements; ");
+                match gap {
+                    Gap::Swizzle => {
+                        m.push("the swizzle splits it: use a swizzle base of 3 or more")
+                    }
+                    Gap::Line => m.push(
+                        "it does not run along a line here: use the other \
+                                         .trans, or the other majorness",
+                    ),
+                }
+            }
+            AccessError::Width { width, elem_bytes } => {
+                m.push("an access of ");
+                m.push_num(width as u64);
+                m.push(" bytes per lane with ");
+                m.push_num(elem_bytes as u64);
+                m.push("-byte elements: use 1, 2, 4, 8 or 16 bytes, at least one element");
+            }
+            AccessError::Vector { elements, per } => {
+                m.push("the fragment's ");
+                m.push_num(elements as u64);
+                m.push(" elements per thread do not split into vectors of ");
+                m.push_num(per as u64);
+                m.push(": use a narrower width");
+            }
+            AccessError::NotVector {
+                thread,
+                e,
+                at_row,
+                at_col,
+                offset,
+                expected,
+                gap,
+            } => {
+                m.push("thread ");
+                m.push_num(thread as u64);
+                m.push(", element ");
+                m.push_num(e as u64);
+                write_misplaced(at_row, at_col, offset, expected, m);
+                m.push(": a vector is contiguous; ");
+                write_gap_fix(gap, m);
+            }
+            AccessError::RowsSplit { cols, per } => {
+                m.push("rows of ");
+                m.push_num(cols as u64);
+                m.push(" elements do not split into runs of ");
+                m.push_num(per as u64);
+                m.push(": use a narrower width");
+            }
+            AccessError::NotRun {
+                at_row,
+                at_col,
+                offset,
+                expected,
+                gap,
+            } => {
+                m.push("a row-wise run");
+                write_misplaced(at_row, at_col, offset, expected, m);
+                m.push(": a run is contiguous; ");
+                write_gap_fix(gap, m);
+            }
+            AccessError::Bank(e) => e.write(m),
+            AccessError::NoRequest { k, count } => {
+                m.push("instruction ");
+                m.push_num(k as u64);
+                m.push(" of an access of ");
+                m.push_num(count as u64);
+                m.push(": instructions are 0..");
+                m.push_num(count as u64);
+            }
+        }
+    }
+}
+
+/// `, tile (11, 5), is at offset 1029, not 1028`.
+const fn write_misplaced(row: u32, col: u32, offset: u32, expected: u32, m: &mut Message) {
+    m.push(", tile (");
+    m.push_num(row as u64);
+    m.push(", ");
+    m.push_num(col as u64);
+    m.push("), is at offset ");
+    m.push_num(offset as u64);
+    m.push(", not ");
+    m.push_num(expected as u64);
+}
+
+/// The fix for a broken vector or run.
+const fn write_gap_fix(gap: Gap, m: &mut Message) {
+    match gap {
+        Gap::Swizzle => {
+            m.push("the swizzle splits it: raise the swizzle base or narrow the access")
+        }
+        Gap::Line => m.push("it leaves its line of the layout: narrow the access"),
+    }
+}
+
+/// `matrix 1 row 3`.
+const fn write_matrix_row(matrix: u32, row: u32, m: &mut Message) {
+    m.push("matrix ");
+    m.push_num(matrix as u64);
+    m.push(" row ");
+    m.push_num(row as u64);
+}
+
+/// `x4`.
+const fn write_x(num: u32, m: &mut Message) {
+    m.push("x");
+    m.push_num(num as u64);
+}
+
+/// `the 16 x 16 fragment at (56, 0) reaches row 72, past the 64 x 64 tile: place it at rows
+/// 0..=48 and columns 0..=48`.
+const fn write_outside(
+    row: u32,
+    col: u32,
+    rows: u32,
+    cols: u32,
+    layout_rows: u32,
+    layout_cols: u32,
+    m: &mut Message,
+) {
+    m.push("the ");
+    m.push_num(rows as u64);
+    m.push(" x ");
+    m.push_num(cols as u64);
+    m.push(" fragment at (");
+    m.push_num(row as u64);
+    m.push(", ");
+    m.push_num(col as u64);
+    m.push(") reaches (");
+    m.push_num(row as u64 + rows as u64);
+    m.push(", ");
+    m.push_num(col as u64 + cols as u64);
+    m.push("), past the ");
+    m.push_num(layout_rows as u64);
+    m.push(" x ");
+    m.push_num(layout_cols as u64);
+    m.push(" tile: ");
+    if rows > layout_rows || cols > layout_cols {
+        m.push("use a larger tile");
+    } else {
+        m.push("place it at rows 0..=");
+        m.push_num((layout_rows - rows) as u64);
+        m.push(" and columns 0..=");
+        m.push_num((layout_cols - cols) as u64);
+    }
+}
+
+impl core::fmt::Display for AccessError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.message(), f)
+    }
+}

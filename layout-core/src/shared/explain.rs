@@ -1,0 +1,234 @@
+//! The words for a [`SharedError`] and for a [`SharedLayout`]: lowercase, short, with the
+//! numbers and the fix. One `const fn` writes each, so a compile-time assertion, `Display` and
+//! the tools say the same thing.
+
+use super::check::SharedError;
+use super::layout::{Major, SharedLayout};
+use super::swizzle::Swizzle;
+use crate::message::Message;
+
+impl SharedLayout {
+    /// Appends `64 x 64 of 2-byte elements, row-major, Swizzle<3, 3, 3>` (and `padded by 8`,
+    /// or `in the 128-byte swizzle mode`).
+    pub const fn write(&self, m: &mut Message) {
+        m.push_num(self.rows() as u64);
+        m.push(" x ");
+        m.push_num(self.cols() as u64);
+        m.push(" of ");
+        m.push_num(self.elem_bytes() as u64);
+        m.push("-byte elements, ");
+        m.push(match self.major() {
+            Major::Row => "row-major",
+            Major::Col => "column-major",
+        });
+        if self.pad() != 0 {
+            m.push(", padded by ");
+            m.push_num(self.pad() as u64);
+        }
+        match self.mode() {
+            Some(mode) => {
+                m.push(", in the ");
+                m.push(mode.name());
+                m.push(" mode");
+            }
+            None => {
+                if !self.swizzle().is_identity() {
+                    m.push(", ");
+                    self.swizzle().write(m);
+                }
+            }
+        }
+    }
+
+    /// The description [`write`](Self::write) appends, in a buffer.
+    pub const fn describe(&self) -> Message {
+        let mut m = Message::new();
+        self.write(&mut m);
+        m
+    }
+}
+
+impl SharedError {
+    /// The message, in a buffer.
+    pub const fn message(&self) -> Message {
+        let mut m = Message::new();
+        self.write(&mut m);
+        m
+    }
+
+    /// Writes the message for this error.
+    pub const fn write(&self, m: &mut Message) {
+        match *self {
+            SharedError::EmptyTile { rows, cols } => {
+                m.push("tile is ");
+                m.push_num(rows as u64);
+                m.push(" x ");
+                m.push_num(cols as u64);
+                m.push(": a tile needs at least 1 row and 1 column");
+            }
+            SharedError::ElementBytes { bytes } => {
+                m.push("elements of ");
+                m.push_num(bytes as u64);
+                m.push(" bytes: use 1, 2, 4, 8 or 16 bytes");
+            }
+            SharedError::TooLarge { span_bytes } => {
+                m.push("the tile spans ");
+                m.push_num(span_bytes);
+                m.push(" bytes, more than ");
+                m.push_num(u32::MAX as u64);
+                m.push(": use a smaller tile");
+            }
+            SharedError::SwizzleOverlap { swizzle } => write_overlap(swizzle, m),
+            SharedError::SwizzleBeyondTile {
+                swizzle,
+                span,
+                span_bits,
+            } => write_beyond(swizzle, span, span_bits, m),
+            SharedError::SwizzleBlock { swizzle, span } => {
+                swizzle.write(m);
+                m.push(" permutes blocks of ");
+                m.push_num(swizzle.block());
+                m.push(" elements, but the tile spans ");
+                m.push_num(span);
+                m.push(": make the span a multiple of ");
+                m.push_num(swizzle.block());
+                m.push(" (");
+                m.push_num(
+                    span.div_ceil(swizzle.block())
+                        .saturating_mul(swizzle.block()),
+                );
+                m.push(")");
+            }
+            SharedError::ModePadded { mode, pad } => {
+                m.push("the ");
+                m.push(mode.name());
+                m.push(" mode takes no padding: remove the pad of ");
+                m.push_num(pad as u64);
+                m.push(if pad == 1 { " element" } else { " elements" });
+            }
+            SharedError::ModeLine {
+                mode,
+                line_len,
+                elem_bytes,
+            } => {
+                m.push("the ");
+                m.push(mode.name());
+                m.push(" mode needs lines of ");
+                m.push_num(mode.bytes() as u64);
+                m.push(" bytes, but a line here is ");
+                m.push_num(line_len as u64 * elem_bytes as u64);
+                m.push(" bytes (");
+                m.push_num(line_len as u64);
+                m.push(" elements of ");
+                m.push_num(elem_bytes as u64);
+                m.push(" bytes): use lines of ");
+                m.push_num((mode.bytes() / elem_bytes) as u64);
+                m.push(" elements, side by side for a wider tile");
+            }
+        }
+    }
+}
+
+/// `Swizzle<3, 3, 2> reads bits 5..8 and writes bits 3..6, which overlap: use a shift of 3 or
+/// more`.
+const fn write_overlap(s: Swizzle, m: &mut Message) {
+    s.write(m);
+    m.push(" reads bits ");
+    write_bits(s.source_bit(), s.top(), m);
+    m.push(" and writes bits ");
+    write_bits(s.base, s.base.saturating_add(s.bits), m);
+    m.push(", which overlap: use a shift of ");
+    m.push_num(s.bits as u64);
+    m.push(" or more");
+}
+
+/// `Swizzle<3, 3, 3> reads offset bits 6..9, but the tile's 256 elements need only bits 0..8:
+/// use Swizzle<2, 3, 3>, or a tile of at least 512 elements` (or a lower shift, when one fits).
+const fn write_beyond(s: Swizzle, span: u64, bits: u32, m: &mut Message) {
+    s.write(m);
+    m.push(" reads offset bits ");
+    write_bits(s.source_bit(), s.top(), m);
+    m.push(", but the tile's ");
+    m.push_num(span);
+    m.push(" elements need only bits ");
+    write_bits(0, bits, m);
+    m.push(": use ");
+    let (base, width) = (s.base as u64, s.bits as u64);
+    let bits = bits as u64;
+    if bits >= base + 2 * width {
+        m.push("a shift of at most ");
+        m.push_num(bits - base - width);
+        m.push(", or ");
+    } else if bits > base + s.shift as u64 {
+        let fewer = bits - base - s.shift as u64;
+        Swizzle::new(fewer as u32, s.base, s.shift).write(m);
+        m.push(", or ");
+    }
+    m.push("a tile of at least ");
+    if s.top() >= 64 {
+        m.push("2^");
+        m.push_num(s.top() as u64);
+    } else {
+        m.push_num(1u64 << s.top());
+    }
+    m.push(" elements");
+}
+
+/// `6..9`.
+const fn write_bits(from: u32, to: u32, m: &mut Message) {
+    m.push_num(from as u64);
+    m.push("..");
+    m.push_num(to as u64);
+}
+
+impl core::fmt::Display for SharedError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.message(), f)
+    }
+}
+
+impl core::fmt::Display for SharedLayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.describe(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shared::SwizzleMode;
+    extern crate std;
+    use std::string::ToString;
+
+    fn first(l: SharedLayout) -> std::string::String {
+        l.check().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn messages_quote_the_numbers_and_the_fix() {
+        assert_eq!(
+            first(SharedLayout::swizzled(4, 64, 2, Swizzle::new(3, 3, 3))),
+            "Swizzle<3, 3, 3> reads offset bits 6..9, but the tile's 256 elements need only \
+             bits 0..8: use Swizzle<2, 3, 3>, or a tile of at least 512 elements"
+        );
+        assert_eq!(
+            first(SharedLayout::swizzled(8, 64, 2, Swizzle::new(3, 3, 2))),
+            "Swizzle<3, 3, 2> reads bits 5..8 and writes bits 3..6, which overlap: use a shift \
+             of 3 or more"
+        );
+        assert_eq!(
+            first(SharedLayout::swizzled(10, 10, 2, Swizzle::new(1, 2, 2))),
+            "Swizzle<1, 2, 2> permutes blocks of 8 elements, but the tile spans 100: make the \
+             span a multiple of 8 (104)"
+        );
+        assert_eq!(
+            first(SharedLayout::hopper(8, 64, 2, SwizzleMode::B64)),
+            "the 64-byte swizzle mode needs lines of 64 bytes, but a line here is 128 bytes \
+             (64 elements of 2 bytes): use lines of 32 elements, side by side for a wider tile"
+        );
+        assert_eq!(
+            SharedLayout::hopper(8, 64, 2, SwizzleMode::B128).to_string(),
+            "8 x 64 of 2-byte elements, row-major, in the 128-byte swizzle mode"
+        );
+    }
+}

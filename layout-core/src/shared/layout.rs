@@ -1,0 +1,328 @@
+//! The shared-memory tile layout: where element `(row, col)` of a tile lies in shared memory.
+//!
+//! A tile of `rows x cols` elements of `elem_bytes` bytes is stored line by line: rows after
+//! rows ([`Major::Row`]) or columns after columns ([`Major::Col`]), each line followed by `pad`
+//! unused elements, and the resulting offset optionally swizzled:
+//!
+//! ```text
+//! line, pos = (row, col) for Major::Row, (col, row) for Major::Col
+//! pitch     = line length + pad               (cols + pad for Major::Row)
+//! offset    = swizzle(line * pitch + pos)     in elements; byte offset = offset * elem_bytes
+//! span      = lines * pitch                   the elements the tile occupies, padding included
+//!
+//! 64 x 64 f16, Swizzle<3, 3, 3> (Hopper's 128-byte mode):  (1, 0) -> 64 ^ 8 = 72   (byte 144)
+//! 64 x 64 f16, padded by 8:                                (1, 0) -> 72            (byte 144)
+//! ```
+//!
+//! Offsets are relative to the tile's base, which must be aligned to
+//! [`alignment`](SharedLayout::alignment) bytes (128, or the swizzle's period when larger:
+//! 1024 for the 128-byte mode) for the bank counts and the hardware's swizzle modes to hold.
+
+use super::swizzle::{Swizzle, SwizzleMode};
+
+/// Which coordinate runs along a line of shared memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Major {
+    /// Row-major: a row is contiguous, `offset = row * pitch + col`.
+    Row,
+    /// Column-major: a column is contiguous, `offset = col * pitch + row`.
+    Col,
+}
+
+/// Where each element of a `rows x cols` tile lies in shared memory: lines (rows, or columns
+/// when column-major) of `pitch = line + pad` elements, then a [`Swizzle`] of the offset.
+///
+/// Built by `const` constructors; [`check`](Self::check) says whether it is sound (every
+/// element at its own offset inside [`span`](Self::span), a swizzle that stays in the tile).
+/// Offsets are `u32` element offsets from the tile's base, the span a `u64` that stays exact
+/// for a layout failing the check ([integer types](crate#integer-types)).
+///
+/// ```
+/// use layout_core::shared::{SharedLayout, Swizzle, SwizzleMode};
+/// const TILE: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+/// const _: () = layout_core::shared::assert_layout(&TILE);
+/// assert_eq!(TILE.swizzle(), Swizzle::new(3, 3, 3));
+/// assert_eq!(TILE.offset(1, 0), Some(72));       // row 1's first 16 bytes moved to unit 1
+/// assert_eq!(TILE.byte_offset(1, 0), Some(144));
+/// assert_eq!(TILE.decode(72), Some((1, 0)));
+/// assert_eq!(TILE.span(), 4096);
+/// let padded = SharedLayout::padded(64, 64, 2, 8);
+/// assert_eq!((padded.offset(1, 0), padded.span()), (Some(72), 64 * 72));
+/// assert_eq!(padded.decode(64), None);           // padding holds no element
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SharedLayout {
+    rows: u32,
+    cols: u32,
+    elem_bytes: u32,
+    pad: u32,
+    major: Major,
+    swizzle: Swizzle,
+    mode: Option<SwizzleMode>,
+}
+
+impl SharedLayout {
+    /// A row-major tile without padding or swizzle: `offset = row * cols + col`.
+    pub const fn row_major(rows: u32, cols: u32, elem_bytes: u32) -> SharedLayout {
+        SharedLayout {
+            rows,
+            cols,
+            elem_bytes,
+            pad: 0,
+            major: Major::Row,
+            swizzle: Swizzle::NONE,
+            mode: None,
+        }
+    }
+
+    /// A row-major tile with `pad` unused elements after each row: `offset = row * (cols +
+    /// pad) + col`.
+    pub const fn padded(rows: u32, cols: u32, elem_bytes: u32, pad: u32) -> SharedLayout {
+        SharedLayout::row_major(rows, cols, elem_bytes).with_pad(pad)
+    }
+
+    /// A row-major tile whose element offsets are swizzled: `offset = swizzle(row * cols +
+    /// col)`.
+    pub const fn swizzled(rows: u32, cols: u32, elem_bytes: u32, swizzle: Swizzle) -> SharedLayout {
+        SharedLayout::row_major(rows, cols, elem_bytes).with_swizzle(swizzle)
+    }
+
+    /// A row-major tile in one of Hopper's swizzle modes, as TMA writes it and the `wgmma`
+    /// descriptor reads it: rows of exactly [`mode.bytes()`](SwizzleMode::bytes) bytes (64 f16
+    /// for the 128-byte mode), swizzled by the mode's [`Swizzle`] on elements; the check
+    /// refuses other row widths and padding. Call [`col_major`](Self::col_major) on the result
+    /// for an MN-major operand (lines are then columns). [`SwizzleMode::None`] is the plain
+    /// row-major tile (the descriptor's interleaved no-swizzle mode, 8 x 16-byte core matrices,
+    /// is not a row-major tile and not modelled here).
+    pub const fn hopper(rows: u32, cols: u32, elem_bytes: u32, mode: SwizzleMode) -> SharedLayout {
+        let swizzle = match mode.swizzle(elem_bytes) {
+            Some(s) => s,
+            // Elements of other sizes fail the check on their own; no swizzle is then moot.
+            None => Swizzle::NONE,
+        };
+        SharedLayout {
+            mode: Some(mode),
+            ..SharedLayout::swizzled(rows, cols, elem_bytes, swizzle)
+        }
+    }
+
+    /// The same tile stored column by column: lines are columns, `offset = swizzle(col *
+    /// (rows + pad) + row)`.
+    pub const fn col_major(self) -> SharedLayout {
+        SharedLayout {
+            major: Major::Col,
+            ..self
+        }
+    }
+
+    /// The same layout with `pad` elements after each line (no longer a Hopper mode layout).
+    pub const fn with_pad(self, pad: u32) -> SharedLayout {
+        SharedLayout {
+            pad,
+            mode: None,
+            ..self
+        }
+    }
+
+    /// The same layout with another swizzle of element offsets (no longer a Hopper mode
+    /// layout).
+    pub const fn with_swizzle(self, swizzle: Swizzle) -> SharedLayout {
+        SharedLayout {
+            swizzle,
+            mode: None,
+            ..self
+        }
+    }
+
+    /// Tile rows.
+    pub const fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Tile columns.
+    pub const fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// Bytes per element.
+    pub const fn elem_bytes(&self) -> u32 {
+        self.elem_bytes
+    }
+
+    /// Unused elements after each line.
+    pub const fn pad(&self) -> u32 {
+        self.pad
+    }
+
+    /// Whether rows or columns are contiguous.
+    pub const fn major(&self) -> Major {
+        self.major
+    }
+
+    /// The swizzle of element offsets ([`Swizzle::NONE`] when there is none).
+    pub const fn swizzle(&self) -> Swizzle {
+        self.swizzle
+    }
+
+    /// The Hopper mode the layout was built with ([`hopper`](Self::hopper)), if any.
+    pub const fn mode(&self) -> Option<SwizzleMode> {
+        self.mode
+    }
+
+    /// Elements in a line: `cols` for row-major, `rows` for column-major.
+    pub const fn line_len(&self) -> u32 {
+        match self.major {
+            Major::Row => self.cols,
+            Major::Col => self.rows,
+        }
+    }
+
+    /// How many lines: `rows` for row-major, `cols` for column-major.
+    pub const fn lines(&self) -> u32 {
+        match self.major {
+            Major::Row => self.rows,
+            Major::Col => self.cols,
+        }
+    }
+
+    /// Elements from one line's start to the next's, `line_len + pad`.
+    pub const fn pitch(&self) -> u64 {
+        self.line_len() as u64 + self.pad as u64
+    }
+
+    /// Elements of shared memory the tile occupies, padding included: `lines * pitch`.
+    pub const fn span(&self) -> u64 {
+        self.lines() as u64 * self.pitch()
+    }
+
+    /// Bytes of shared memory the tile occupies, `span * elem_bytes` (saturating).
+    pub const fn span_bytes(&self) -> u64 {
+        self.span().saturating_mul(self.elem_bytes as u64)
+    }
+
+    /// Elements of the tile, `rows * cols`.
+    pub const fn size(&self) -> u64 {
+        self.rows as u64 * self.cols as u64
+    }
+
+    /// The alignment in bytes the tile's base needs for the bank counts and the swizzle to
+    /// mean what they say: 128 bytes (a full row of banks), or the swizzle's period when it is
+    /// larger (1024 for Hopper's 128-byte mode, as the hardware requires). Saturates at 2^31.
+    pub const fn alignment(&self) -> u32 {
+        let top = self.swizzle.top() as u64 + self.elem_bytes.trailing_zeros() as u64;
+        if top >= 31 {
+            1 << 31
+        } else if (1u32 << top) > 128 {
+            1 << top
+        } else {
+            128
+        }
+    }
+
+    /// The unswizzled offset `line * pitch + pos` of `(row, col)`; `None` outside the tile or
+    /// past `u32::MAX`.
+    pub const fn linear(&self, row: u32, col: u32) -> Option<u32> {
+        if row >= self.rows || col >= self.cols {
+            return None;
+        }
+        let (line, pos) = match self.major {
+            Major::Row => (row, col),
+            Major::Col => (col, row),
+        };
+        let lin = line as u64 * self.pitch() + pos as u64;
+        if lin > u32::MAX as u64 {
+            None
+        } else {
+            Some(lin as u32)
+        }
+    }
+
+    /// The element offset of tile element `(row, col)` from the tile's base; `None` outside
+    /// the tile (never wrapped onto another element) or past `u32::MAX`.
+    pub const fn offset(&self, row: u32, col: u32) -> Option<u32> {
+        match self.linear(row, col) {
+            Some(lin) => Some(self.swizzle.apply(lin)),
+            None => None,
+        }
+    }
+
+    /// The byte offset of tile element `(row, col)`, `offset * elem_bytes`; `None` as for
+    /// [`offset`](Self::offset) or past `u32::MAX`.
+    pub const fn byte_offset(&self, row: u32, col: u32) -> Option<u32> {
+        match self.offset(row, col) {
+            Some(off) => off.checked_mul(self.elem_bytes),
+            None => None,
+        }
+    }
+
+    /// The tile element stored at element offset `offset`: the inverse of
+    /// [`offset`](Self::offset). `None` for padding and outside the span. Exact for layouts
+    /// that pass the check; for others it returns `Some` only for a genuine preimage.
+    pub const fn decode(&self, offset: u32) -> Option<(u32, u32)> {
+        if offset as u64 >= self.span() || self.pitch() == 0 {
+            return None;
+        }
+        // A swizzle with shift >= bits is its own inverse.
+        let lin = self.swizzle.apply(offset) as u64;
+        let line = lin / self.pitch();
+        let pos = lin % self.pitch();
+        if pos >= self.line_len() as u64 || line >= self.lines() as u64 {
+            return None;
+        }
+        let (row, col) = match self.major {
+            Major::Row => (line as u32, pos as u32),
+            Major::Col => (pos as u32, line as u32),
+        };
+        match self.offset(row, col) {
+            Some(back) if back == offset => Some((row, col)),
+            _ => None,
+        }
+    }
+
+    /// The tile element whose bytes include byte offset `byte`, and the byte within the
+    /// element; `None` for padding and outside the span.
+    pub const fn decode_byte(&self, byte: u32) -> Option<((u32, u32), u32)> {
+        if self.elem_bytes == 0 {
+            return None;
+        }
+        match self.decode(byte / self.elem_bytes) {
+            Some(at) => Some((at, byte % self.elem_bytes)),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_major_lines_are_columns() {
+        let l = SharedLayout::row_major(16, 8, 2).with_pad(8).col_major();
+        assert_eq!(l.pitch(), 24);
+        assert_eq!(l.offset(3, 2), Some(2 * 24 + 3));
+        assert_eq!(l.span(), 8 * 24);
+        assert_eq!(l.decode(2 * 24 + 3), Some((3, 2)));
+        assert_eq!(l.decode(2 * 24 + 16), None, "padding after column 2");
+    }
+
+    #[test]
+    fn out_of_tile_is_none_never_wrapped() {
+        let l = SharedLayout::swizzled(8, 64, 2, Swizzle::new(3, 3, 3));
+        assert_eq!(l.offset(8, 0), None);
+        assert_eq!(l.offset(0, 64), None);
+        assert_eq!(l.decode(512), None);
+        let huge = SharedLayout::row_major(u32::MAX, u32::MAX, 16);
+        assert_eq!(huge.offset(u32::MAX - 1, 5), None);
+        assert_eq!(huge.span(), u32::MAX as u64 * u32::MAX as u64);
+    }
+
+    #[test]
+    fn alignment_follows_the_swizzle_period() {
+        assert_eq!(SharedLayout::row_major(8, 8, 2).alignment(), 128);
+        let b128 = SharedLayout::hopper(8, 64, 2, SwizzleMode::B128);
+        assert_eq!(b128.alignment(), 1024);
+        assert_eq!(b128.mode(), Some(SwizzleMode::B128));
+        assert_eq!(b128.with_pad(0).mode(), None);
+    }
+}

@@ -1,0 +1,69 @@
+//! Shared memory: swizzled tile layouts, the `ldmatrix` / `stmatrix` addresses derived from
+//! them, and bank conflicts counted exactly.
+//!
+//! Register fragments are half of a tensor-core kernel; the other half is shared memory.
+//! Operands are staged there and read with `ldmatrix`; accumulators are staged there with
+//! `stmatrix` for wide global stores. This module models that half, all `const`:
+//!
+//! - [`SharedLayout`] (modules [`layout`], [`swizzle`], [`check`](mod@check)): where tile
+//!   element `(row, col)` lies in shared memory: lines (rows, or columns) with padding, then an
+//!   XOR [`Swizzle`] (CuTe's `Swizzle<B, M, S>`; Hopper's [`SwizzleMode`]s are such swizzles).
+//!   [`SharedLayout::check`] proves each element has its own place inside the span, with
+//!   worded errors ([`SharedError`]).
+//! - [`banks`](mod@banks): the bank model (32 banks of 4 bytes, phases by access width, one
+//!   phase per `ldmatrix` matrix) counting the [`Wavefronts`] of a warp [`Request`], with a
+//!   per-phase report of which lanes collide on which bank.
+//! - [`ldmatrix_rows`] (module [`ldmatrix`](mod@ldmatrix)): for an `ldmatrix` / `stmatrix`
+//!   form ([`MatrixVariant`]), a register fragment (a catalog [`Numeral`](crate::Numeral)) and
+//!   a layout, the byte address each lane must supply ([`RowAddresses`]), or why the fragment
+//!   cannot be moved that way ([`AccessError`]).
+//! - [`Access`] (module [`access`](mod@access)): what a warp does with a tile (`ldmatrix` /
+//!   `stmatrix` of a fragment, an element-wise scatter or gather, row-wise runs) and its
+//!   wavefronts on a layout.
+//! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
+//!   conflict-free, or the fewest wavefronts possible among them.
+//!
+//! ```
+//! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
+//! use layout_core::shared::{Access, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode};
+//! // A 64 x 64 f16 tile in Hopper's 128-byte swizzle, read by ldmatrix.x4 into the A fragment
+//! // of m16n8k16 at rows 16..32, columns 32..48.
+//! const TILE: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+//! let read = Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW)
+//!     .at(FragmentAt::new(16, 32));
+//! let w = read.wavefronts(&TILE).unwrap();
+//! assert_eq!((w.total, w.ideal), (4, 4));      // one wavefront per matrix
+//! let plain = SharedLayout::row_major(64, 64, 2);
+//! assert_eq!(read.wavefronts(&plain).unwrap().worst, 8); // 8-way conflict
+//! ```
+//!
+//! # Growing the model
+//!
+//! A layout here is a mixed-radix numeral over `(row, col)` (the line and the position in it,
+//! with the pitch as the line's place value) followed by one XOR term on the offset's bits.
+//! Triton's linear layouts are sums of such XOR terms; the swizzle is kept as CuTe's three
+//! numbers because that is the family [`find`] searches and kernels write; a second term
+//! would enter as a second [`Swizzle`] applied after the first.
+
+pub mod access;
+pub mod banks;
+pub mod check;
+mod error;
+mod explain;
+mod fragment;
+pub mod layout;
+pub mod ldmatrix;
+pub mod search;
+pub mod swizzle;
+
+pub use access::Access;
+pub use banks::{BankError, BankUse, PhaseReport, Request, Wavefronts};
+pub use check::{assert_layout, SharedError, SharedErrors, MAX_SHARED_ERRORS};
+pub use error::{AccessError, Gap};
+pub use fragment::FragmentAt;
+pub use layout::{Major, SharedLayout};
+pub use ldmatrix::{
+    ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
+};
+pub use search::{candidate, find, wavefronts_of, FindError, Found};
+pub use swizzle::{Swizzle, SwizzleMode};

@@ -1,0 +1,285 @@
+//! Finding a swizzle (or a padding) that makes every access of a tile conflict-free.
+//!
+//! Given the tile (rows, columns, element size, majorness) and the [`Access`]es it sees,
+//! [`find`] tries layouts in this order and returns the first that makes every access
+//! conflict-free (total wavefronts = ideal), or else the one with the fewest wavefronts (the
+//! first of them in this order):
+//!
+//! 1. padding `0..=max_pad` elements per line, smallest first (padding costs memory);
+//! 2. for each padding: no swizzle, then every [`Swizzle`] `<bits, base, shift>` with fewer
+//!    bits first, then lower base, then lower shift, that could change a bank: its written
+//!    bits start inside a 128-byte row of banks and end at its top (`base + bits <=
+//!    log2(128 / elem_bytes)`, at most 5 bits: there are 32 banks), `shift >= bits`, and it
+//!    passes the layout check (its bits stay in the tile).
+//!
+//! A layout that some access cannot use (a swizzle that splits an `ldmatrix` row or a vector,
+//! a padding that misaligns one) is skipped. The candidates number a few hundred per padding;
+//! each costs the accesses' wavefront counts. It is a `const fn`: the two searches below run
+//! in constant evaluation in a fraction of a second (they stop at layout 106 and 78). A
+//! search that finds no conflict-free layout tries them all, and over a large tile with many
+//! accesses it can exceed the compiler's budget for constant evaluation; run such a search at
+//! run time (a build script, a test, the CLI).
+//!
+//! ```
+//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
+//! use layout_core::shared::{find, Access, FindError, Found, MatrixVariant, SharedLayout, Swizzle};
+//! // A 64 x 64 f16 operand tile read by ldmatrix.x4: the 128-byte swizzle's kind, found in
+//! // constant evaluation.
+//! const TILE: SharedLayout = SharedLayout::row_major(64, 64, 2);
+//! const READ: [Access; 1] = [Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW)];
+//! const FOUND: Result<Found, FindError> = find(&TILE, &READ, 8);
+//! let found = FOUND.unwrap();
+//! assert!(found.conflict_free());
+//! assert_eq!(found.layout.pad(), 0);
+//! assert_eq!(found.layout.swizzle(), Swizzle::new(3, 3, 3));
+//! assert_eq!(found.tried, 106);
+//! // The accumulator staged with stmatrix, then read row-wise 16 bytes at a time.
+//! let stage = SharedLayout::row_major(16, 64, 2);
+//! let accesses = [Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C), Access::rows(16)];
+//! let found = find(&stage, &accesses, 8).unwrap();
+//! assert!(found.conflict_free(), "{:?}", found);
+//! assert_eq!(found.tried, 78);
+//! ```
+
+use super::access::Access;
+use super::banks::{Wavefronts, WAVEFRONT_BYTES};
+use super::check::{span_bits, SharedError};
+use super::error::AccessError;
+use super::layout::SharedLayout;
+use super::swizzle::Swizzle;
+use crate::message::Message;
+
+/// The layout [`find`] chose and what it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The tile with the chosen padding and swizzle.
+    pub layout: SharedLayout,
+    /// The wavefronts of all the accesses on it, and the ideal.
+    pub wavefronts: Wavefronts,
+    /// How many layouts were tried: those passing the layout check, including those an
+    /// access could not use.
+    pub tried: u32,
+}
+
+impl Found {
+    /// Whether every access is conflict-free on the chosen layout.
+    pub const fn conflict_free(&self) -> bool {
+        self.wavefronts.conflict_free()
+    }
+}
+
+/// Why [`find`] found nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindError {
+    /// No access was given.
+    NoAccess,
+    /// The tile itself (without padding or swizzle) fails the layout check.
+    Layout(SharedError),
+    /// No layout tried admits every access; the error is the one on the tile without padding
+    /// or swizzle.
+    NoLayout(AccessError),
+}
+
+impl FindError {
+    /// The message, in a buffer.
+    pub const fn message(&self) -> Message {
+        let mut m = Message::new();
+        self.write(&mut m);
+        m
+    }
+
+    /// Writes the message.
+    pub const fn write(&self, m: &mut Message) {
+        match *self {
+            FindError::NoAccess => m.push("no access to make conflict-free: give at least one"),
+            FindError::Layout(e) => {
+                m.push("the tile is unsound: ");
+                e.write(m);
+            }
+            FindError::NoLayout(e) => {
+                m.push("no padding or swizzle admits every access; without them: ");
+                e.write(m);
+            }
+        }
+    }
+}
+
+impl core::fmt::Display for FindError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(&self.message(), f)
+    }
+}
+
+/// The total wavefronts of `accesses` on `layout`, or the first access's error.
+pub const fn wavefronts_of(
+    layout: &SharedLayout,
+    accesses: &[Access],
+) -> Result<Wavefronts, AccessError> {
+    let mut w = Wavefronts::ZERO;
+    let mut i = 0;
+    while i < accesses.len() {
+        match accesses[i].wavefronts(layout) {
+            Ok(more) => w = w.plus(more),
+            Err(e) => return Err(e),
+        }
+        i += 1;
+    }
+    Ok(w)
+}
+
+/// The padding and swizzle of `base`'s tile (its rows, columns, element size and majorness;
+/// its own padding and swizzle are ignored) that make every access conflict-free, trying
+/// paddings up to `max_pad` elements; or, when none does, the layout with the fewest
+/// wavefronts. See the [module docs](self) for the order of the search.
+pub const fn find(
+    base: &SharedLayout,
+    accesses: &[Access],
+    max_pad: u32,
+) -> Result<Found, FindError> {
+    if accesses.is_empty() {
+        return Err(FindError::NoAccess);
+    }
+    let plain = base.with_pad(0).with_swizzle(Swizzle::NONE);
+    if let Err(e) = plain.check() {
+        return Err(FindError::Layout(e));
+    }
+    let first_error = match wavefronts_of(&plain, accesses) {
+        Ok(_) => None,
+        Err(e) => Some(e),
+    };
+    let mut best: Option<Found> = None;
+    let mut tried = 0u32;
+    let mut pad = 0;
+    while pad <= max_pad {
+        let padded = plain.with_pad(pad);
+        let mut k = 0;
+        while let Some(swizzle) = candidate(&padded, k) {
+            k += 1;
+            let layout = padded.with_swizzle(swizzle);
+            if layout.check().is_err() {
+                continue;
+            }
+            tried += 1;
+            if let Ok(w) = wavefronts_of(&layout, accesses) {
+                let better = match best {
+                    Some(b) => w.total < b.wavefronts.total,
+                    None => true,
+                };
+                if better {
+                    best = Some(Found {
+                        layout,
+                        wavefronts: w,
+                        tried,
+                    });
+                }
+                if w.conflict_free() {
+                    return Ok(Found {
+                        layout,
+                        wavefronts: w,
+                        tried,
+                    });
+                }
+            }
+        }
+        if pad == u32::MAX {
+            break;
+        }
+        pad += 1;
+    }
+    match (best, first_error) {
+        (Some(b), _) => Ok(Found { tried, ..b }),
+        (None, Some(e)) => Err(FindError::NoLayout(e)),
+        // The plain layout admitted every access, so `best` is set: not reached.
+        (None, None) => Err(FindError::NoAccess),
+    }
+}
+
+/// The `k`-th swizzle the search tries on `layout` (index 0 is no swizzle), or `None` past
+/// the last. Fewer bits first, then lower base, then lower shift; written bits inside a
+/// 128-byte row of banks, at most 5 of them; read bits inside the span.
+pub const fn candidate(layout: &SharedLayout, k: u32) -> Option<Swizzle> {
+    if k == 0 {
+        return Some(Swizzle::NONE);
+    }
+    let row_bits = (WAVEFRONT_BYTES / layout.elem_bytes_or_1()).trailing_zeros();
+    let top = span_bits(layout.span());
+    let mut index = 1;
+    let mut bits = 1;
+    while bits <= 5 {
+        let mut base = 0;
+        while base + bits <= row_bits {
+            let mut shift = bits;
+            while base + shift + bits <= top {
+                if index == k {
+                    return Some(Swizzle::new(bits, base, shift));
+                }
+                index += 1;
+                shift += 1;
+            }
+            base += 1;
+        }
+        bits += 1;
+    }
+    None
+}
+
+impl SharedLayout {
+    /// The element size, or 1 when it is 0 (for arithmetic on a layout failing the check).
+    const fn elem_bytes_or_1(&self) -> u32 {
+        if self.elem_bytes() == 0 {
+            1
+        } else {
+            self.elem_bytes()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::SM80_16x8x16_F16_A_ROW;
+    use crate::shared::MatrixVariant;
+
+    #[test]
+    fn candidates_are_distinct_and_in_order() {
+        let tile = SharedLayout::row_major(64, 64, 2);
+        let mut seen = [Swizzle::NONE; 256];
+        let mut n = 0;
+        while let Some(s) = candidate(&tile, n as u32) {
+            assert!(!seen[..n].contains(&s), "{s:?} twice");
+            seen[n] = s;
+            n += 1;
+        }
+        // f16: 64 elements per bank row (6 bits), offsets of 4096 elements (12 bits).
+        assert!(seen[..n].contains(&Swizzle::new(3, 3, 3)));
+        assert!(
+            !seen[..n].contains(&Swizzle::new(3, 4, 3)),
+            "writes bit 7 of the row"
+        );
+        assert!(seen[..n].windows(2).all(|w| w[0].bits <= w[1].bits));
+    }
+
+    #[test]
+    fn a_tile_no_layout_admits_is_an_error() {
+        let tile = SharedLayout::row_major(8, 64, 2);
+        let e = find(
+            &tile,
+            &[Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW)],
+            8,
+        )
+        .unwrap_err();
+        assert!(matches!(
+            e,
+            FindError::NoLayout(AccessError::FragmentOutside { .. })
+        ));
+        assert_eq!(find(&tile, &[], 8), Err(FindError::NoAccess));
+    }
+
+    #[test]
+    fn a_conflict_free_tile_needs_no_search() {
+        let tile = SharedLayout::row_major(8, 8, 2);
+        let found = find(&tile, &[Access::rows(8)], 0).unwrap();
+        assert!(found.conflict_free());
+        assert_eq!(found.tried, 1, "the plain tile is already conflict-free");
+    }
+}
