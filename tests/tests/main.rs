@@ -8,6 +8,7 @@ mod bounds;
 mod catalog;
 mod catalog_md;
 mod check_property;
+mod convert_core;
 mod convert_generated;
 mod cute;
 mod generated;
@@ -20,3 +21,4 @@ mod render;
 mod render_bounds;
 #[path = "shared/main.rs"]
 mod shared;
+mod tiled;

@@ -49,9 +49,18 @@ impl Class {
 /// The class of the conversion from `from` to `to`, or why there is none.
 ///
 /// Checked in order: the tiles, the thread counts, the element counts, each layout's bijection
-/// check; then every destination value's source ([`source_of`](super::source_of)): none may be in another warp
-/// ([`ConvertError::CrossesWarps`]), and warp `w` must route as warp 0 does, shifted by
-/// `32 * w` threads ([`ConvertError::WarpsDiffer`]), since one plan serves every warp.
+/// check; then every destination value's source ([`source_of`](super::source_of)): none may be
+/// in another warp ([`ConvertError::CrossesWarps`]).
+///
+/// One plan serves every warp, so warp `w` must route as warp 0 does, shifted by `32 * w`
+/// threads. For two numerals that follows from no value crossing warps: lane digits read
+/// `thread % 32` and warp digits `thread / 32`, so warp `w` holds the offsets `S + W(w)`, with
+/// `S` warp 0's offsets and `W(w)` the warp digits' part. No value crossing warps means that
+/// `from` and `to` give warp `w` the same offsets: `S_from + W_from(w) = S_to + W_to(w)`. At
+/// `w = 0` (where `W` is 0) that is `S_from = S_to = S`, and then `S + W_from(w) = S +
+/// W_to(w)` forces `W_from(w) = W_to(w)` (compare the smallest elements). So `to`'s value at
+/// `(32w + l, e)`, at offset `o + W_to(w)` where `o` is the offset of `(l, e)`, is held by
+/// `from` at warp 0's source of `(l, e)` shifted by `32w` threads.
 ///
 /// ```
 /// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F32_C};
@@ -108,8 +117,9 @@ pub(crate) const fn validate(from: &Numeral, to: &Numeral) -> Result<(), Convert
 ///
 /// Only warp 0 is decoded value by value. Warp `w`'s offsets are warp 0's plus the warp part
 /// `W(w)` of each layout, so where `from` and `to` have the same `W(w)`, warp `w` routes
-/// exactly as warp 0 does, shifted by `32 * w` threads; where they differ, no value of warp `w`
-/// does, and that warp is decoded to tell crossing values from merely different ones.
+/// exactly as warp 0 does, shifted by `32 * w` threads, when warp 0 keeps its values; where
+/// they differ, some of its values cross warps (see [`classify`]), and that warp is decoded to
+/// count them. When warp 0 already has values crossing, every warp is decoded.
 pub(crate) const fn scan(
     from: &Numeral,
     to: &Numeral,
@@ -155,32 +165,26 @@ pub(crate) const fn scan(
         }
         e += 1;
     }
-    // The other warps: only those whose warp parts differ need a look, value by value.
-    let mut first_unlike: Option<ConvertError> = None;
+    // The other warps: only those whose warp parts differ need a look, value by value, unless
+    // warp 0 already sends values across: then the shift argument fails (warp 0's sources in
+    // warp v do not shift to warp v + w) and every warp is counted.
+    let every_warp = crossing > 0;
     let mut w = 1;
     while w < to.warps {
         let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
-        if fw != tw {
+        if every_warp || fw != tw {
             let mut e = 0;
             while e < to.elements {
                 let part = t.part(Source::Element, e);
                 let mut l = 0;
                 while l < L {
                     let held = f.decode(t.lane(l) + part + tw);
-                    let dest = (w * LANES + l as u32, e);
                     if held.warp != w {
                         crossing += 1;
                         if first_crossing.is_none() {
-                            first_crossing = Some((dest, (held.thread(), held.e)));
+                            first_crossing =
+                                Some(((w * LANES + l as u32, e), (held.thread(), held.e)));
                         }
-                    } else if first_unlike.is_none() {
-                        let base = f.decode(t.lane(l) + part);
-                        first_unlike = Some(ConvertError::WarpsDiffer {
-                            warp: w,
-                            to: dest,
-                            from: (held.thread(), held.e),
-                            expected: (base.thread() + w * LANES, base.e),
-                        });
                     }
                     l += 1;
                 }
@@ -196,9 +200,6 @@ pub(crate) const fn scan(
             to: to_at,
             from: from_at,
         });
-    }
-    if let Some(unlike) = first_unlike {
-        return Err(unlike);
     }
     Ok(if identity {
         Class::Identity

@@ -4,8 +4,10 @@
 //! always exists. This finds one by alternating-path recolouring, the fallback when whole
 //! groups do not pack into that many rounds ([`Groups::pack`]).
 //!
-//! Edges are coloured one at a time, group by group, largest first. An edge `u -> v` takes a
-//! colour free at both ends, its group's colour where it can (so groups stay whole). When no
+//! Edges are coloured one at a time, group by group, largest first. A group takes a colour free
+//! at all its lanes where there is one (it stays whole); otherwise each edge `u -> v` takes a
+//! colour free at both ends, its group's colour where it can, else one whose round already
+//! offers its source register and fills its destination register. When no
 //! colour is free at both, take `a` free at `u` and `b` free at `v`; the path from `v` along
 //! edges coloured `a`, `b`, `a`, ... alternately never reaches `u`: it reaches senders by `a`
 //! edges only, and `u` has none. Swapping `a` and `b` on the path frees `a` at `v` and keeps it
@@ -46,6 +48,12 @@ struct State {
     to_lane: [[u8; L]; MAX_PLAN_ELEMENTS],
     /// `filled[c][v]`: the register that receiver `v`'s edge of colour `c` fills, or `NONE`.
     filled: [[u8; L]; MAX_PLAN_ELEMENTS],
+    /// `offers[s][c]`: the edges of colour `c` reading register `s`; `offering[s]`: the colours
+    /// with one or more, one bit each. The same for the registers filled.
+    offers: [[u8; MAX_PLAN_ELEMENTS]; MAX_PLAN_ELEMENTS],
+    offering: [u128; MAX_PLAN_ELEMENTS],
+    fills: [[u8; MAX_PLAN_ELEMENTS]; MAX_PLAN_ELEMENTS],
+    filling: [u128; MAX_PLAN_ELEMENTS],
 }
 
 impl State {
@@ -57,6 +65,11 @@ impl State {
         self.used_send[u] |= 1 << c;
         self.used_recv[v] |= 1 << c;
         self.out.round[d][v] = c as u8;
+        let s = r.reg[d][v] as usize;
+        self.offers[s][c] += 1;
+        self.offering[s] |= 1 << c;
+        self.fills[d][c] += 1;
+        self.filling[d] |= 1 << c;
     }
 
     /// Uncolours the edge filling register `d` of lane `v`.
@@ -68,6 +81,34 @@ impl State {
         self.used_send[u] &= !(1 << c);
         self.used_recv[v] &= !(1 << c);
         self.out.round[d][v] = NONE;
+        let s = r.reg[d][v] as usize;
+        self.offers[s][c] -= 1;
+        if self.offers[s][c] == 0 {
+            self.offering[s] &= !(1 << c);
+        }
+        self.fills[d][c] -= 1;
+        if self.fills[d][c] == 0 {
+            self.filling[d] &= !(1 << c);
+        }
+    }
+
+    /// The colour to take among `free` (not empty) for moves from register `s` into `d`:
+    /// `prefer` if free, else one whose rounds already offer `s` and fill `d`, else one that
+    /// does either (no new lane-dependent choice, or one fewer), else the lowest.
+    const fn choose(&self, free: u128, prefer: usize, s: usize, d: usize) -> usize {
+        if prefer < MAX_PLAN_ELEMENTS && (free >> prefer) & 1 == 1 {
+            return prefer;
+        }
+        let both = free & self.offering[s] & self.filling[d];
+        let either = free & (self.offering[s] | self.filling[d]);
+        let pick = if both != 0 {
+            both
+        } else if either != 0 {
+            either
+        } else {
+            free
+        };
+        pick.trailing_zeros() as usize
     }
 
     /// Colours the edge filling `d` of lane `v`, preferring colour `prefer`; returns the colour.
@@ -77,11 +118,7 @@ impl State {
         let free_v = all & !self.used_recv[v];
         let common = free_u & free_v;
         if common != 0 {
-            let c = if prefer < MAX_PLAN_ELEMENTS && (common >> prefer) & 1 == 1 {
-                prefer
-            } else {
-                common.trailing_zeros() as usize
-            };
+            let c = self.choose(common, prefer, r.reg[d][v] as usize, d);
             self.assign(r, c, d, v);
             return c;
         }
@@ -136,12 +173,31 @@ pub(crate) const fn edge_colour(r: &Routes, g: &Groups, bound: u32) -> Colouring
         used_recv: [0; L],
         to_lane: [[NONE; L]; MAX_PLAN_ELEMENTS],
         filled: [[NONE; L]; MAX_PLAN_ELEMENTS],
+        offers: [[0; MAX_PLAN_ELEMENTS]; MAX_PLAN_ELEMENTS],
+        offering: [0; MAX_PLAN_ELEMENTS],
+        fills: [[0; MAX_PLAN_ELEMENTS]; MAX_PLAN_ELEMENTS],
+        filling: [0; MAX_PLAN_ELEMENTS],
     };
     let mut i = 0;
     while i < g.len {
         let k = g.order[i] as usize;
         let d = g.recv_reg[k] as usize;
+        // A colour free at every lane of the group keeps it whole.
+        let mut busy: u128 = 0;
+        let mut lanes = g.senders[k];
+        while lanes != 0 {
+            busy |= s.used_send[lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+        }
+        let mut lanes = g.receivers[k];
+        while lanes != 0 {
+            busy |= s.used_recv[lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+        }
         let mut prefer = NONE as usize;
+        if all & !busy != 0 {
+            prefer = s.choose(all & !busy, NONE as usize, g.send_reg[k] as usize, d);
+        }
         let mut lanes = g.receivers[k];
         while lanes != 0 {
             let v = lanes.trailing_zeros() as usize;

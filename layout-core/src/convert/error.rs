@@ -53,14 +53,6 @@ pub enum ConvertError {
         to: (u32, u32),
         from: (u32, u32),
     },
-    /// Warp `warp` routes unlike warp 0: `to`'s `(thread, e)` is held by `from`'s `(thread, e)`,
-    /// where warp 0's routing, shifted to this warp, says `expected`.
-    WarpsDiffer {
-        warp: u32,
-        to: (u32, u32),
-        from: (u32, u32),
-        expected: (u32, u32),
-    },
     /// More elements per thread than a [`Plan`](super::Plan) holds (`limit`,
     /// [`MAX_PLAN_ELEMENTS`](super::MAX_PLAN_ELEMENTS)).
     TooManyElements { elements: u32, limit: u32 },
@@ -110,22 +102,6 @@ impl ConvertError {
                 m.push(" is held by from's ");
                 push_place(from, &mut m);
                 m.push("; a conversion moves values within a warp only");
-            }
-            ConvertError::WarpsDiffer {
-                warp,
-                to,
-                from,
-                expected,
-            } => {
-                m.push("warp ");
-                m.push_num(warp as u64);
-                m.push(" routes unlike warp 0: to's ");
-                push_place(to, &mut m);
-                m.push(" is held by from's ");
-                push_place(from, &mut m);
-                m.push(", warp 0's routing gives ");
-                push_place(expected, &mut m);
-                m.push("; one plan serves every warp, so both layouts must treat the warps alike");
             }
             ConvertError::TooManyElements { elements, limit } => {
                 m.push_num(elements as u64);

@@ -100,20 +100,48 @@ impl Groups {
         self.receivers[k].count_ones()
     }
 
-    /// Whole groups packed into at most `bound` rounds, or `None` when the greedy packing
-    /// needs more.
-    ///
-    /// Each group, largest first, joins a round whose senders and receivers are disjoint from
-    /// its own: one that already offers its register `s` and fills its register `d` (no new
-    /// lane-dependent choice); else a new round, while fewer than `bound` are open; else the
-    /// open round adding the fewest new registers (the lowest such round on ties).
+    /// Whole groups packed into at most `bound` rounds, the packing with the fewest selects
+    /// of those [`pack_with`](Self::pack_with) finds at each threshold; `None` when none fits.
     pub(crate) const fn pack(&self, bound: u32) -> Option<Colouring> {
+        let mut best: Option<Packing> = None;
+        let mut threshold = 0;
+        while threshold <= 2 {
+            if let Some(p) = self.pack_with(bound, threshold) {
+                let better = match &best {
+                    Some(b) => p.selects < b.selects,
+                    None => true,
+                };
+                if better {
+                    best = Some(p);
+                }
+            }
+            threshold += 1;
+        }
+        match best {
+            Some(p) => Some(p.colouring),
+            None => None,
+        }
+    }
+
+    /// Whole groups packed greedily into at most `bound` rounds, or `None` when this greedy
+    /// packing needs more.
+    ///
+    /// Each group, largest first, goes to a round whose senders and receivers are disjoint from
+    /// its own. Joining a round costs the registers it adds to the round's offered and filled
+    /// ones (0, 1 or 2 selects); the group joins the cheapest round if that costs at most
+    /// `threshold`, else opens a new round while fewer than `bound` are open, else joins the
+    /// cheapest round that fits (the lowest round on ties).
+    const fn pack_with(&self, bound: u32, threshold: u32) -> Option<Packing> {
         // Per lane, the rounds in which it sends, and receives; per register, the rounds that
-        // offer it, and fill it; one bit per round.
+        // offer it, and fill it; one bit per round. Per round, the registers offered and filled
+        // and the lanes receiving.
         let mut sending = [0u128; L];
         let mut receiving = [0u128; L];
         let mut offering = [0u128; MAX_PLAN_ELEMENTS];
         let mut filling = [0u128; MAX_PLAN_ELEMENTS];
+        let mut offered = [0u32; MAX_PLAN_ELEMENTS];
+        let mut filled = [0u32; MAX_PLAN_ELEMENTS];
+        let mut receivers = [0u32; MAX_PLAN_ELEMENTS];
         let mut open: u32 = 0;
         let mut out = Colouring::empty();
         let mut i = 0;
@@ -132,23 +160,38 @@ impl Groups {
                 lanes &= lanes - 1;
             }
             let fits = rounds_below(open) & !busy;
+            // The rounds that fit, by cost: 0 (both registers there), at most 1.
             let free = fits & offering[s] & filling[d];
             let half = fits & (offering[s] | filling[d]);
-            let chosen = if free != 0 {
-                free.trailing_zeros()
-            } else if open < bound {
-                open += 1;
-                open - 1
+            let cheapest = if free != 0 {
+                Some((free.trailing_zeros(), 0))
             } else if half != 0 {
-                half.trailing_zeros()
+                Some((half.trailing_zeros(), 1))
             } else if fits != 0 {
-                fits.trailing_zeros()
+                Some((fits.trailing_zeros(), 2))
             } else {
-                return None;
+                None
+            };
+            let chosen = match cheapest {
+                Some((round, cost)) if cost <= threshold => round,
+                _ if open < bound => {
+                    open += 1;
+                    open - 1
+                }
+                Some((round, _)) => round,
+                None => return None,
             };
             let bit = 1u128 << chosen;
+            let r = chosen as usize;
+            if offering[s] & bit == 0 {
+                offered[r] += 1;
+            }
+            if filling[d] & bit == 0 {
+                filled[r] += 1;
+            }
             offering[s] |= bit;
             filling[d] |= bit;
+            receivers[r] |= self.receivers[k];
             let mut lanes = self.senders[k];
             while lanes != 0 {
                 sending[lanes.trailing_zeros() as usize] |= bit;
@@ -164,8 +207,27 @@ impl Groups {
             i += 1;
         }
         out.rounds = open;
-        Some(out)
+        // The selects of the rounds, as `Plan::selects` counts them.
+        let mut selects = 0;
+        let mut r = 0;
+        while r < open as usize {
+            selects += offered[r] - 1;
+            if receivers[r] != u32::MAX || filled[r] != 1 {
+                selects += filled[r];
+            }
+            r += 1;
+        }
+        Some(Packing {
+            colouring: out,
+            selects,
+        })
     }
+}
+
+/// A packing and the selects its rounds cost.
+struct Packing {
+    colouring: Colouring,
+    selects: u32,
 }
 
 /// Rounds `0..n`, one bit each (`n` at most 128).

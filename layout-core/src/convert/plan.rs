@@ -6,6 +6,7 @@ use super::coloring::{edge_colour, Colouring};
 use super::error::ConvertError;
 use super::groups::Groups;
 use super::route::Routes;
+use crate::message::Message;
 use crate::{Numeral, LANES};
 
 /// The most elements per thread a [`Plan`] holds (the `wgmma` `m64n256` accumulator's 128).
@@ -53,9 +54,11 @@ const L: usize = LANES as usize;
 /// König's theorem a bipartite multigraph has one with as many colours as its largest degree.
 /// The moves are first grouped by (source register, destination register) (each group is a
 /// matching with no lane-dependent register choice) and whole groups are packed greedily into
-/// rounds; only if that needs more rounds than the bound are the moves coloured edge by edge
-/// (alternating-path recolouring, which always reaches the bound), group by group so that
-/// groups stay together where they can.
+/// rounds, largest first (three greedy rules, the packing with the fewest selects kept); only
+/// if none fits in the bound are the moves coloured edge by edge (alternating-path
+/// recolouring, which always reaches the bound), group by group so that groups stay together
+/// where they can. The rounds are optimal; the selects are a heuristic's, not a minimum: the
+/// `mma.m8n8k4` accumulator to `ldmatrix .x4.trans` takes 8 rounds and 120 selects.
 ///
 /// # Selects
 ///
@@ -162,6 +165,32 @@ impl Plan {
         plan.fill(&routes, &colouring);
         plan.selects = plan.count_selects();
         Ok(plan)
+    }
+
+    /// [`new`](Self::new), failing compilation (or panicking at run time) with the error's
+    /// message, naming both layouts: `const P: Plan = Plan::new_or_panic(&FROM, &TO);`.
+    ///
+    /// ```compile_fail
+    /// use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+    /// use layout_core::convert::Plan;
+    /// // error: no conversion from `SM80_16x8x16_F32_C` to `SM80_16x8x16_F16_A_ROW`: the tiles
+    /// //        differ: from is 16 x 8, to is 16 x 16: use `from.tiled(1, 2)` to cover to's tile
+    /// const P: Plan = Plan::new_or_panic(&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_A_ROW);
+    /// ```
+    pub const fn new_or_panic(from: &Numeral, to: &Numeral) -> Plan {
+        match Plan::new(from, to) {
+            Ok(p) => p,
+            Err(e) => {
+                let mut m = Message::new();
+                m.push("no conversion from `");
+                m.push(from.name);
+                m.push("` to `");
+                m.push(to.name);
+                m.push("`: ");
+                m.push(e.message().as_str());
+                panic!("{}", m.as_str())
+            }
+        }
     }
 
     /// Fills the tables from the routes and the rounds.
