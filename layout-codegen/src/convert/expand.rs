@@ -75,12 +75,23 @@ fn plan(c: &Conversion) -> TokenStream {
         };
     };
     let args_span = to.span();
+    // The one constant that fails, with the plan's words; the plan itself then falls back to
+    // moving nothing, so the constants built on it report nothing further.
     let plan = quote_spanned! {args_span=>
-        const __FL_PLAN: ::fraglayout::convert::Plan =
-            match ::fraglayout::convert::Plan::new(&__FL_FROM, &__FL_TO) {
-                ::core::result::Result::Ok(__fl_p) => __fl_p,
-                ::core::result::Result::Err(__fl_e) => ::core::panic!("{}", __fl_e.message().as_str()),
-            };
+        const __FL_PLANNED: ::core::result::Result<
+            ::fraglayout::convert::Plan,
+            ::fraglayout::convert::ConvertError,
+        > = ::fraglayout::convert::Plan::new(&__FL_FROM, &__FL_TO);
+        const _: () = if let ::core::result::Result::Err(__fl_e) = &__FL_PLANNED {
+            ::core::panic!(
+                "{}",
+                ::fraglayout::convert::Plan::error_message(&__FL_FROM, &__FL_TO, __fl_e).as_str()
+            )
+        };
+        const __FL_PLAN: ::fraglayout::convert::Plan = match __FL_PLANNED {
+            ::core::result::Result::Ok(__fl_p) => __fl_p,
+            ::core::result::Result::Err(_) => ::fraglayout::convert::Plan::keep(#n),
+        };
     };
     quote! {
         #from_consts

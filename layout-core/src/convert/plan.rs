@@ -167,6 +167,55 @@ impl Plan {
         Ok(plan)
     }
 
+    /// The plan that moves nothing: destination element `e` of every lane is its own source
+    /// element `e` (`elements` is clamped to [`MAX_PLAN_ELEMENTS`]). Not a conversion between
+    /// two layouts: generated code falls back to it after reporting why a pair cannot be
+    /// converted, so that the one error is not followed by others about the same constants.
+    ///
+    /// ```
+    /// use layout_core::convert::{Class, Plan};
+    /// const KEEP: Plan = Plan::keep(4);
+    /// assert_eq!((KEEP.class(), KEEP.rounds(), KEEP.selects()), (Class::Identity, 0, 0));
+    /// assert_eq!(KEEP.local_source(3, 17), Some(3));
+    /// ```
+    pub const fn keep(elements: u32) -> Plan {
+        let elements = if elements as usize > MAX_PLAN_ELEMENTS {
+            MAX_PLAN_ELEMENTS as u32
+        } else {
+            elements
+        };
+        let mut plan = Plan {
+            class: Class::Identity,
+            warps: 1,
+            elements,
+            rounds: 0,
+            lower_bound: 0,
+            selects: 0,
+            local: [[NONE; L]; MAX_PLAN_ELEMENTS],
+            src_lane: [[NONE; L]; MAX_PLAN_ELEMENTS],
+            send: [[NONE; L]; MAX_PLAN_ELEMENTS],
+            recv: [[NONE; L]; MAX_PLAN_ELEMENTS],
+        };
+        let mut e = 0;
+        while e < elements as usize {
+            plan.local[e] = [e as u8; L];
+            e += 1;
+        }
+        plan
+    }
+
+    /// The error's words naming both layouts: `no conversion from `A` to `B`: ...`.
+    pub const fn error_message(from: &Numeral, to: &Numeral, e: &ConvertError) -> Message {
+        let mut m = Message::new();
+        m.push("no conversion from `");
+        m.push(from.name);
+        m.push("` to `");
+        m.push(to.name);
+        m.push("`: ");
+        m.push(e.message().as_str());
+        m
+    }
+
     /// [`new`](Self::new), failing compilation (or panicking at run time) with the error's
     /// message, naming both layouts: `const P: Plan = Plan::new_or_panic(&FROM, &TO);`.
     ///
@@ -180,16 +229,7 @@ impl Plan {
     pub const fn new_or_panic(from: &Numeral, to: &Numeral) -> Plan {
         match Plan::new(from, to) {
             Ok(p) => p,
-            Err(e) => {
-                let mut m = Message::new();
-                m.push("no conversion from `");
-                m.push(from.name);
-                m.push("` to `");
-                m.push(to.name);
-                m.push("`: ");
-                m.push(e.message().as_str());
-                panic!("{}", m.as_str())
-            }
+            Err(e) => panic!("{}", Plan::error_message(from, to, &e).as_str()),
         }
     }
 
