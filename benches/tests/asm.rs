@@ -16,7 +16,7 @@
 //! `fl_asm_control` (a division in a loop, defined here) must show both, so the check cannot
 //! pass by failing to read the code.
 
-use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
 use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_benches::{
     fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
@@ -104,7 +104,17 @@ fn link_them() {
         fl_convert_across_by_hand,
     ];
     black_box(conversions);
+    let exchange: fn(u32, &[f32; 4], fn(f32, u32) -> f32) -> [f32; 4] = fl_convert_acc_to_b;
+    black_box(exchange);
 }
+
+/// An exchange between lanes with selects where a register choice depends on the lane (the
+/// accumulator as a B operand): the selects, `pick` and `place`, are loops over the registers
+/// in library code, which must unroll completely.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(SM80_16x8x16_F32_C => SM80_16x8x16_F16_B_COL)]
+pub fn fl_convert_acc_to_b(lane: u32, from: &[f32; 4], shuffle: fn(f32, u32) -> f32) -> [f32; 4] {}
 
 /// A conversion with the shuffle a backend passes in (here a plain function pointer).
 type Conversion = fn(u32, &[f32; 8], fn(f32, u32) -> f32) -> [f32; 8];
@@ -184,6 +194,7 @@ fn generated_code_has_no_division_and_no_loop() {
         "fl_one_lane_scatter_generated",
         "fl_one_lane_scatter_unpaired",
         "fl_one_lane_gather_generated",
+        "fl_convert_acc_to_b",
     ] {
         let (text, insns) = disassemble(symbol);
         println!("{text}");

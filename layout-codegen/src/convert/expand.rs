@@ -133,11 +133,8 @@ fn round(r: usize) -> TokenStream {
                 __fl_from[__FL_SEND_AT]
             } else {
                 const __FL_TABLE: [u8; 32] = ::fraglayout::generated::send_table(&__FL_PLAN, #r32);
-                ::fraglayout::generated::pick(
-                    __fl_from,
-                    __FL_TABLE[__fl_l],
-                    __FL_PLAN.send_mask(#r32),
-                )
+                const __FL_MASK: u128 = __FL_PLAN.send_mask(#r32);
+                ::fraglayout::generated::pick(__fl_from, __FL_TABLE[__fl_l], __FL_MASK)
             };
             const __FL_XOR: ::core::option::Option<u32> = __FL_PLAN.src_xor(#r32);
             let __fl_src: u32 = match __FL_XOR {
@@ -154,12 +151,8 @@ fn round(r: usize) -> TokenStream {
                 __fl_to[__FL_RECV_AT] = __fl_got;
             } else {
                 const __FL_TABLE: [u8; 32] = ::fraglayout::generated::recv_table(&__FL_PLAN, #r32);
-                ::fraglayout::generated::place(
-                    &mut __fl_to,
-                    __FL_TABLE[__fl_l],
-                    __fl_got,
-                    __FL_PLAN.recv_mask(#r32),
-                );
+                const __FL_MASK: u128 = __FL_PLAN.recv_mask(#r32);
+                ::fraglayout::generated::place(&mut __fl_to, __FL_TABLE[__fl_l], __fl_got, __FL_MASK);
             }
         }
     }}
