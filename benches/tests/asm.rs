@@ -104,7 +104,7 @@ fn link_them() {
         fl_convert_across_by_hand,
     ];
     black_box(conversions);
-    let exchange: fn(u32, &[f32; 4], fn(f32, u32) -> f32) -> [f32; 4] = fl_convert_acc_to_b;
+    let exchange: Conversion4 = fl_convert_acc_to_b;
     black_box(exchange);
 }
 
@@ -118,6 +118,8 @@ pub fn fl_convert_acc_to_b(lane: u32, from: &[f32; 4], shuffle: fn(f32, u32) -> 
 
 /// A conversion with the shuffle a backend passes in (here a plain function pointer).
 type Conversion = fn(u32, &[f32; 8], fn(f32, u32) -> f32) -> [f32; 8];
+/// The same for 4 elements per lane.
+type Conversion4 = fn(u32, &[f32; 4], fn(f32, u32) -> f32) -> [f32; 4];
 
 /// Two `m16n8k16` accumulators side by side.
 const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
