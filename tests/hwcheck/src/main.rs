@@ -164,7 +164,7 @@ fn supervised(o: &Options, args: &[&str]) -> ExitCode {
         .collect();
     if names.is_empty() {
         return usage(&format!(
-            "--only {:?} matches no check (names are PTX instructions, e.g. `m16n8k16`)",
+            "--only {:?} matches no check (names are PTX instructions, e.g. `m16n8k16`, or `convert FROM => TO`)",
             o.only.as_deref().unwrap_or_default()
         ));
     }
