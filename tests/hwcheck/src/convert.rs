@@ -139,6 +139,57 @@ mod tests {
         assert!(xor && table, "both kinds of source lane are exercised");
     }
 
+    /// Each way `kernel.rs` spends a plan's choice occurs in some kernel, so each runs on the
+    /// hardware.
+    #[test]
+    fn every_path_of_the_kernel_generator_runs() {
+        let kernels: Vec<String> = convert_checks().into_iter().map(|c| c.kernel.ptx).collect();
+        let before_rounds = |k: &String| k.split("// round 0").next().unwrap_or("").to_string();
+        for (path, found) in [
+            (
+                "an in-lane select",
+                kernels
+                    .iter()
+                    .any(|k| before_rounds(k).contains("selp.b32 %d")),
+            ),
+            (
+                "a constant offered register",
+                kernels
+                    .iter()
+                    .any(|k| k.contains("shfl.sync.idx.b32 %g, %f")),
+            ),
+            (
+                "a selected offered register",
+                kernels
+                    .iter()
+                    .any(|k| k.contains("shfl.sync.idx.b32 %g, %v")),
+            ),
+            (
+                "a lane xor",
+                kernels.iter().any(|k| k.contains("xor.b32 %x, %l, ")),
+            ),
+            (
+                "a source lane table",
+                kernels.iter().any(|k| k.contains("ld.global.u32 %x, ")),
+            ),
+            (
+                "a constant kept register",
+                kernels.iter().any(|k| {
+                    k.lines()
+                        .any(|l| l.starts_with("    mov.b32 %d") && l.ends_with(", %g;"))
+                }),
+            ),
+            (
+                "a selected kept register",
+                kernels
+                    .iter()
+                    .any(|k| k.contains("selp.b32 %d") && k.contains(", %g, %d")),
+            ),
+        ] {
+            assert!(found, "no kernel has {path}");
+        }
+    }
+
     #[test]
     fn every_conversion_passes_on_the_simulation() {
         for c in convert_checks() {
