@@ -86,7 +86,7 @@ pub type Verify = Box<dyn Fn(&[u32]) -> Report>;
 /// A kernel launch, one block of `threads` threads, with its inputs, and what to make of its
 /// output.
 pub struct Check {
-    /// The line's name: the PTX instruction.
+    /// The line's name: the PTX instruction, or `convert FROM => TO`.
     pub name: String,
     /// The kernel.
     pub kernel: Kernel,

@@ -1,6 +1,7 @@
 //! `hwcheck`: runs every catalog `mma.sync`, `mma.sp`, `ldmatrix` / `stmatrix`, `wgmma` and
 //! `wgmma.mma_async.sp` layout on the GPU and compares the results bit-exactly with the host,
-//! through the code `#[fragment_layout]` generates. See the README's "Hardware check" section.
+//! through the code `#[fragment_layout]` generates; and layout conversions, executed with
+//! `shfl.sync.idx` as their plans say. See the README's "Hardware check" section.
 //!
 //! ```text
 //! hwcheck [--results FILE] [--timeout S] [--only TEXT]
@@ -19,9 +20,11 @@
 //! own line, not the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
+mod convert;
 mod gpu;
 mod ldst;
 mod mma;
+mod ptx_sim;
 mod ptx_text;
 mod results;
 mod sparse;
@@ -46,12 +49,14 @@ const SKIP_NO_DEVICE: u8 = 78;
 const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
-/// `stmatrix`, `wgmma`, `wgmma.mma_async.sp` (each sparsity selector).
+/// `stmatrix`, `wgmma`, `wgmma.mma_async.sp` (each sparsity selector), the conversions
+/// (`convert ...`).
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
     v.extend(sparse::sparse_checks());
     v.extend(ldst::ldst_checks());
     v.extend(wgmma::wgmma_checks());
+    v.extend(convert::convert_checks());
     v
 }
 
@@ -159,7 +164,7 @@ fn supervised(o: &Options, args: &[&str]) -> ExitCode {
         .collect();
     if names.is_empty() {
         return usage(&format!(
-            "--only {:?} matches no check (names are PTX instructions, e.g. `m16n8k16`)",
+            "--only {:?} matches no check (names are PTX instructions, e.g. `m16n8k16`, or `convert FROM => TO`)",
             o.only.as_deref().unwrap_or_default()
         ));
     }

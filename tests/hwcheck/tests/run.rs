@@ -92,9 +92,34 @@ fn host_only_self_test_passes() {
         "wgmma.mma_async.sp.sync.aligned.m64n256k64.f16.e5m2.e4m3 (selector 0): 0/",
         "wgmma.mma_async.sp.sync.aligned.m64n64k32.f16.f16.f16 (A in registers, selector 1): 0/",
         "wgmma.mma_async.sp.sync.aligned.m64n64k64.s32.u8.s8 (A in registers, selector 0): 0/",
+        // Conversions: zero instructions, shuffles with selects, a random pair not a power of 2.
+        "convert SM80_16x8x16_F32_C tiled 1 x 2 => SM80_16x8x16_F16_A_ROW: 0/256, worst abs diff 0; identity, 0 rounds",
+        "convert SM75_U32x1_LDSM_N => SM75_U16x2_LDSM_T: 0/64, worst abs diff 0; lane exchange, 2 rounds (lower bound 2), 6 selects",
+        "convert SM80_16x8x16_F32_C tiled 2 x 4 => ROWS8_32X32: 0/1024, worst abs diff 0; lane exchange",
+        "(random, seed 14): 0/96, worst abs diff 0; lane exchange",
     ] {
         assert!(out.contains(family), "no {family} line:\n{out}");
     }
+}
+
+/// `--only convert` selects the conversion checks and nothing else: in the full run, the
+/// checks whose name contains `convert` are exactly the `convert ...` lines.
+#[test]
+fn only_convert_names_exactly_the_conversion_checks() {
+    let (ok, out, _) = full_host_run();
+    assert!(ok, "{out}");
+    let names: Vec<&str> = check_lines(out)
+        .iter()
+        .map(|l| l.split(": ").next().unwrap())
+        .collect();
+    let named: Vec<&&str> = names.iter().filter(|n| n.contains("convert")).collect();
+    let family: Vec<&&str> = names.iter().filter(|n| n.starts_with("convert ")).collect();
+    assert_eq!(named, family);
+    assert!(
+        family.len() >= 14,
+        "{} conversion checks:\n{out}",
+        family.len()
+    );
 }
 
 #[test]
@@ -135,6 +160,7 @@ fn check_lines(out: &str) -> Vec<&str> {
                 || l.starts_with("stmatrix.")
                 || l.starts_with("movmatrix.")
                 || l.starts_with("wgmma.")
+                || l.starts_with("convert ")
         })
         .collect()
 }

@@ -1,0 +1,157 @@
+//! The PTX of one conversion, generated from its [`Plan`] the way `#[convert_layout]` generates
+//! Rust (`layout-codegen/src/convert/expand.rs`), through the same `layout_core::generated`
+//! helpers: every register index a constant, a lane-dependent choice a table entry and
+//! `setp` / `selp` among the registers the plan's mask names, never an indexed (local-memory)
+//! array.
+//!
+//! ```text
+//! ld.global.b32 %f0.. ; mov.b32 %d{e}, %f{e}            to = from
+//! mov.b32 %d{e}, %f{S}                                  element e taken in-lane from S
+//!   or  ld %w = table; mov %d{e}, %f{low}; {setp.eq %q, %w, i; selp %d{e}, %f{i}, %d{e}, %q}
+//! per round:
+//!   offered: %f{S}, or %v = a select like the above over the round's send mask
+//!   source:  xor.b32 %x, %l, X   (every lane reads lane ^ X)   or  ld %x = table
+//!   shfl.sync.idx.b32 %g, offered, %x, 0x1f, 0xffffffff
+//!   kept:    mov.b32 %d{D}, %g   or  {setp.eq %q, %w, i; selp %d{i}, %g, %d{i}, %q}
+//! st.global.b32 %d0..
+//! ```
+//!
+//! The tables are the kernel's second buffer, `[lane][table]` words. The `selp` lines are the
+//! plan's [`selects`](Plan::selects) and the `shfl` lines its rounds, one each (the tests count
+//! them).
+
+use layout_core::convert::Plan;
+use layout_core::generated::{
+    local_mask, local_single, local_table, recv_table, send_table, src_table,
+};
+
+use crate::check::Kernel;
+use crate::ptx_text::{load_regs, param_ptr, store_regs};
+
+/// PTX ISA 6.5 and `sm_75`, the lowest target ptxas 13 assembles (`shfl.sync` needs 6.0 and
+/// `sm_30`); the kernel runs on every later GPU.
+pub const VERSION_TARGET: (&str, &str) = ("6.5", "sm_75");
+
+/// A conversion kernel and the per-lane tables it reads.
+pub struct Program {
+    pub kernel: Kernel,
+    /// `[lane][table]` words, at least one per lane (so the buffer is never empty).
+    pub tables: Vec<u32>,
+}
+
+/// Lines of a kernel body and the tables they read.
+struct Body {
+    s: String,
+    tables: Vec<[u8; 32]>,
+}
+
+impl Body {
+    fn line(&mut self, text: &str) {
+        self.s.push_str("    ");
+        self.s.push_str(text);
+        self.s.push('\n');
+    }
+
+    /// Loads a new table's entry for this lane into `reg`.
+    fn table(&mut self, reg: &str, t: [u8; 32]) {
+        let off = 4 * self.tables.len();
+        self.tables.push(t);
+        self.line(&format!("ld.global.u32 {reg}, [%p1+{off}];"));
+    }
+
+    /// `d = regs[%w]` over the registers in `mask` (`%f{i}`): the lowest by default, then one
+    /// `selp` per other register; a `%w` outside the mask keeps the lowest.
+    fn pick(&mut self, d: &str, mask: u128) {
+        let regs = bits(mask);
+        self.line(&format!("mov.b32 {d}, %f{};", regs[0]));
+        for i in &regs[1..] {
+            self.line(&format!("setp.eq.u32 %q, %w, {i};"));
+            self.line(&format!("selp.b32 {d}, %f{i}, {d}, %q;"));
+        }
+    }
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mask: u128) -> Vec<u32> {
+    (0..128).filter(|i| mask >> i & 1 == 1).collect()
+}
+
+/// The kernel `name` executing `plan` (over `plan.elements()` words per lane).
+pub fn program(name: &str, plan: &Plan) -> Program {
+    let n = plan.elements();
+    let mut b = Body {
+        s: String::new(),
+        tables: Vec::new(),
+    };
+    for e in 0..n {
+        b.line(&format!("mov.b32 %d{e}, %f{e};"));
+    }
+    for e in 0..n {
+        let mask = local_mask(plan, e);
+        match local_single(plan, e) {
+            Some(s) if s != e => b.line(&format!("mov.b32 %d{e}, %f{s};")),
+            Some(_) => {}
+            None if mask != 0 => {
+                b.table("%w", local_table(plan, e));
+                b.pick(&format!("%d{e}"), mask);
+            }
+            None => {}
+        }
+    }
+    for r in 0..plan.rounds() {
+        b.line(&format!("// round {r}"));
+        let offered = match plan.send_uniform(r) {
+            Some(s) => format!("%f{s}"),
+            None => {
+                b.table("%w", send_table(plan, r));
+                b.pick("%v", plan.send_mask(r));
+                "%v".to_string()
+            }
+        };
+        match plan.src_xor(r) {
+            Some(x) => b.line(&format!("xor.b32 %x, %l, {x};")),
+            None => b.table("%x", src_table(plan, r)),
+        }
+        b.line(&format!(
+            "shfl.sync.idx.b32 %g, {offered}, %x, 0x1f, 0xffffffff;"
+        ));
+        match plan.recv_uniform(r) {
+            Some(d) => b.line(&format!("mov.b32 %d{d}, %g;")),
+            None => {
+                b.table("%w", recv_table(plan, r));
+                for i in bits(plan.recv_mask(r)) {
+                    b.line(&format!("setp.eq.u32 %q, %w, {i};"));
+                    b.line(&format!("selp.b32 %d{i}, %g, %d{i}, %q;"));
+                }
+            }
+        }
+    }
+    let table_words = b.tables.len().max(1) as u32;
+    let (version, target) = VERSION_TARGET;
+    let ptx = format!(
+        "// Generated by fraglayout-hwcheck.\n.version {version}\n.target {target}\n.address_size 64\n\n\
+         .visible .entry {name}(\n    .param .u64 param_from,\n    .param .u64 param_tables,\n    .param .u64 param_to\n)\n{{\n\
+         \x20   .reg .b32 %t, %l, %w, %x, %v, %g, %f<{n}>, %d<{n}>;\n    .reg .pred %q;\n    .reg .b64 %o, %p<3>;\n\
+         \x20   mov.u32 %t, %tid.x;\n    mov.u32 %l, %laneid;\n{}{}{}{}{}{}    ret;\n}}\n",
+        param_ptr(0, "param_from", 4 * n),
+        load_regs("b32", "f", 0, n, 4),
+        param_ptr(1, "param_tables", 4 * table_words),
+        b.s,
+        param_ptr(2, "param_to", 4 * n),
+        store_regs("b32", "d", 2, n, 4),
+    );
+    let mut tables = vec![0u32; 32 * table_words as usize];
+    for (k, t) in b.tables.iter().enumerate() {
+        for lane in 0..32 {
+            tables[lane * table_words as usize + k] = u32::from(t[lane]);
+        }
+    }
+    Program {
+        kernel: Kernel {
+            name: name.to_string(),
+            target,
+            ptx,
+        },
+        tables,
+    }
+}
