@@ -8,7 +8,7 @@
 //! [`Plan::selects`] counts.
 //!
 //! ```
-//! use fraglayout::generated::{pick, place};
+//! use layout_core::generated::{pick, place};
 //! let regs = [10, 11, 12, 13];
 //! assert_eq!(pick(&regs, 2, 0b0110), 12);
 //! assert_eq!(pick(&regs, 0xFF, 0b0110), 11); // a lane that needs none of them: the lowest in the mask
