@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::convert::examples::EXAMPLES;
-use layout_core::convert::{Class, Plan};
+use layout_core::convert::{Class, ConvertError, Plan};
 use layout_core::{render, Numeral};
 
 use crate::{emit, usage};
@@ -79,11 +79,15 @@ fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    let (from_arg, to_arg) = (from, to);
     let (from, to) = (f.numeral(), t.numeral());
     let plan = match Plan::new(&from, &to) {
         Ok(p) => Box::new(p),
         Err(e) => {
             eprintln!("error: {}", e.message().as_str());
+            if let Some(hint) = tiling_hint(&e, from_arg, to_arg) {
+                eprintln!("{hint}");
+            }
             return ExitCode::from(1);
         }
     };
@@ -104,6 +108,25 @@ fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
         }
         None => emit(&report(&from, &to, &plan), ExitCode::SUCCESS),
     }
+}
+
+/// For tiles where one is a grid of copies of the other and the smaller is given by name, the
+/// command line's way to tile it: `(on the command line: SM80_16x8x16_F32_C[1x2])`.
+fn tiling_hint(e: &ConvertError, from: &str, to: &str) -> Option<String> {
+    let ConvertError::TilesDiffer { from: f, to: t } = *e else {
+        return None;
+    };
+    let copies = |small: (u32, u32), big: (u32, u32)| {
+        (small.0 > 0 && small.1 > 0 && big.0 % small.0 == 0 && big.1 % small.1 == 0)
+            .then(|| (big.0 / small.0, big.1 / small.1))
+    };
+    let named = |arg: &str| !arg.contains(['{', '[']);
+    let (arg, (r, c)) = match (copies(f, t), copies(t, f)) {
+        (Some(k), _) if named(from) => (from, k),
+        (_, Some(k)) if named(to) => (to, k),
+        _ => return None,
+    };
+    Some(format!("(on the command line: {arg}[{r}x{c}])"))
 }
 
 /// `16 x 8 tile, 32 threads x 4 elements`.

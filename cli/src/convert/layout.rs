@@ -13,7 +13,7 @@ pub enum Layout {
     /// A catalog or example layout.
     Named(&'static Numeral<'static>),
     /// `NAME[RxC]`: the named layout tiled, under the name as typed.
-    Tiled { tiled: Tiled, name: String },
+    Tiled { tiled: Box<Tiled>, name: String },
     /// A numeral written out.
     Written(OwnedNumeral),
 }
@@ -59,9 +59,12 @@ fn named(name: &str) -> Option<&'static Numeral<'static>> {
         .or_else(|| examples::numeral(name))
 }
 
+/// A layout's name and the copies `(R, C)` of `NAME[RxC]`.
+type Tiling<'t> = (&'t str, (u32, u32));
+
 /// `NAME[RxC]` as `Some((NAME, (R, C)))`; `Ok(None)` for text without brackets; an error for
 /// brackets around anything but two positive numbers.
-fn split_tiling(text: &str) -> Result<Option<(&str, (u32, u32))>, String> {
+fn split_tiling(text: &str) -> Result<Option<Tiling<'_>>, String> {
     let Some(open) = text.find('[') else {
         return Ok(None);
     };
@@ -105,7 +108,7 @@ pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
                 )
             })?;
             Ok(Layout::Tiled {
-                tiled,
+                tiled: Box::new(tiled),
                 name: format!("{base}[{r}x{c}]"),
             })
         }
