@@ -519,3 +519,45 @@ fn expand_convert_prints_the_macro_expansion_and_the_folded_rounds() {
     assert!(out.contains("fraglayout::Digit::element(1, 3, 1), fraglayout::Digit::lane(1, 32, 3)"));
     assert!(out.contains("fraglayout::convert::examples::STRIPED_3x32"));
 }
+
+/// The function with the plan folded in, as `expand --convert` prints it: from `// fn convert`
+/// to `// }`.
+fn folded(from: &str, to: &str) -> String {
+    let o = run(&["expand", "--convert", from, to]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let folded_at = out.find("// With the plan's constants folded in").unwrap();
+    let start = out[folded_at..]
+        .find("// fn convert(")
+        .expect("a folded function")
+        + folded_at;
+    let end = out[start..].find("\n// }\n").expect("its end") + start;
+    out[start..end + "\n// }\n".len()].to_string()
+}
+
+#[test]
+fn the_conversions_page_shows_what_the_tool_prints() {
+    let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CONVERSIONS.md");
+    let page = std::fs::read_to_string(page).unwrap();
+    for (from, to) in [
+        ("SM80_16x8x16_F32_C[1x2]", "SM80_16x8x16_F16_A_ROW"),
+        ("SM75_U32x4_LDSM_N_16x16_ROW", "SM80_16x8x16_F16_A_ROW"),
+        ("SM75_U32x1_LDSM_N", "SM75_U16x2_LDSM_T"),
+    ] {
+        let block = folded(from, to);
+        assert!(
+            page.contains(&format!("```text\n{block}```\n")),
+            "docs/CONVERSIONS.md lacks, or has an old form of, the folded {from} => {to}:\n{block}"
+        );
+    }
+    let picture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/conversion_transpose_8x8.svg"
+    );
+    let picture = std::fs::read_to_string(picture).unwrap();
+    assert_eq!(
+        stdout(&run(&["convert", "transpose-8x8", "--svg", "-"])),
+        picture,
+        "regenerate it: fraglayout convert transpose-8x8 --svg docs/conversion_transpose_8x8.svg"
+    );
+}

@@ -2,7 +2,7 @@
 //! arrives in.
 
 use super::draw::axes_of;
-use super::{note_w, text_w, title_w, Colour, Esc, CELL_H, LINE_H, MARGIN, SWATCH_H};
+use super::{text_w, title_w, Colour, Esc, CELL_H, LINE_H, MARGIN, SWATCH_H};
 use crate::convert::{Plan, MAX_PLAN_ELEMENTS, NONE};
 use crate::render::{digits, len_of, Window, SVG_CELLS, SVG_COLS};
 use crate::{Numeral, LANES};
@@ -132,7 +132,7 @@ pub fn conversion_svg(
     let sub_chars = len_of(|c| subtitle(to, plan, c));
     let width = (grid_left + win.cols * cell_w + MARGIN)
         .max(2 * MARGIN + title_w(title_chars))
-        .max(2 * MARGIN + note_w(sub_chars))
+        .max(2 * MARGIN + sub_chars as u32 * 8)
         .max(2 * MARGIN + ENTRIES_PER_ROW.min(entries.max(1)) * ENTRY_W);
 
     writeln!(w, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
