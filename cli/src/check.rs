@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use layout_codegen::{check_numeral, Problem};
+use layout_codegen::{check_numeral, OwnedNumeral, Problem};
 use layout_core::MAX_DIGITS;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -29,35 +29,14 @@ pub const MAX_ERROR_BYTES: usize = 64 * 1024;
 /// at most [`EXCERPT`] characters of its line, and the grid is drawn only for a numeral that
 /// layout-core can hold (at most [`MAX_DIGITS`] digits; the renderer bounds the rest).
 pub fn check(text: &str) -> Report {
-    let mut errors = String::new();
-    let lines: Vec<&str> = text.lines().collect();
-    let tokens: TokenStream = match text.parse() {
-        Ok(t) => t,
-        Err(e) => {
-            let msg = "cannot read the text as Rust tokens: check its brackets and that it has \
-                       no stray characters (`//` starts a comment)";
-            caret(&mut errors, &lines, msg, e.span());
-            return Report {
-                errors,
-                out: String::new(),
-                valid: false,
-            };
-        }
+    let (mut errors, result) = examine(text, "numeral");
+    let Some(result) = result else {
+        return Report {
+            errors,
+            out: String::new(),
+            valid: false,
+        };
     };
-    let result = check_numeral(named(tokens));
-    for (k, Problem { message, span }) in result.problems.iter().enumerate() {
-        if errors.len() >= MAX_ERROR_BYTES {
-            let more = result.problems.len() - k;
-            let _ = writeln!(
-                errors,
-                "error: and {more} more problem{} not shown ({} KiB of messages shown)",
-                if more == 1 { "" } else { "s" },
-                MAX_ERROR_BYTES / 1024
-            );
-            break;
-        }
-        caret(&mut errors, &lines, message, *span);
-    }
     let mut out = String::new();
     match &result.numeral {
         Some(n) if n.digits.len() > MAX_DIGITS => {
@@ -86,6 +65,51 @@ pub fn check(text: &str) -> Report {
         errors,
         valid: result.is_valid(),
         out,
+    }
+}
+
+/// Reads and checks `text` as [`check`] does: the error report (every problem with carets under
+/// `<label>:LINE:COL`, at most [`MAX_ERROR_BYTES`]), and what `numeral!`'s check found, `None` when the text is not
+/// Rust tokens.
+fn examine(text: &str, label: &str) -> (String, Option<layout_codegen::NumeralCheck>) {
+    let mut errors = String::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let tokens: TokenStream = match text.parse() {
+        Ok(t) => t,
+        Err(e) => {
+            let msg = "cannot read the text as Rust tokens: check its brackets and that it has \
+                       no stray characters (`//` starts a comment)";
+            caret(&mut errors, &lines, label, msg, e.span());
+            return (errors, None);
+        }
+    };
+    let result = check_numeral(named(tokens));
+    for (k, Problem { message, span }) in result.problems.iter().enumerate() {
+        if errors.len() >= MAX_ERROR_BYTES {
+            let more = result.problems.len() - k;
+            let _ = writeln!(
+                errors,
+                "error: and {more} more problem{} not shown ({} KiB of messages shown)",
+                if more == 1 { "" } else { "s" },
+                MAX_ERROR_BYTES / 1024
+            );
+            break;
+        }
+        caret(&mut errors, &lines, label, message, *span);
+    }
+    (errors, Some(result))
+}
+
+/// A numeral typed on the command line (`fraglayout convert`), read and checked as [`check`]
+/// does: the numeral when it is valid, else the error report with carets, located as
+/// `<label>:LINE:COL`.
+pub fn read(text: &str, label: &str) -> Result<OwnedNumeral, String> {
+    match examine(text, label) {
+        (errors, Some(result)) if result.is_valid() => match result.numeral {
+            Some(n) if n.digits.len() <= MAX_DIGITS => Ok(n),
+            _ => Err(errors),
+        },
+        (errors, _) => Err(errors),
     }
 }
 
@@ -121,7 +145,7 @@ const LEAD: usize = 30;
 
 /// `error: MESSAGE` and, where the span lies in the text, its line (or an excerpt of it) with
 /// carets under the tokens.
-fn caret(w: &mut String, lines: &[&str], message: &str, span: Span) {
+fn caret(w: &mut String, lines: &[&str], label: &str, message: &str, span: Span) {
     let _ = writeln!(w, "error: {message}");
     let (start, end) = (span.start(), span.end());
     let Some(line) = start.line.checked_sub(1).and_then(|i| lines.get(i)) else {
@@ -148,7 +172,7 @@ fn caret(w: &mut String, lines: &[&str], message: &str, span: Span) {
     let shown: String = line.chars().skip(lo).take(hi - lo).collect();
     let number = start.line.to_string();
     let pad = " ".repeat(number.len());
-    let _ = writeln!(w, "{pad}--> <numeral>:{}:{}", start.line, start.column + 1);
+    let _ = writeln!(w, "{pad}--> <{label}>:{}:{}", start.line, start.column + 1);
     let _ = writeln!(w, "{pad} |");
     let _ = writeln!(w, "{number} | {head}{shown}{tail}");
     // Tabs stay tabs, so the carets line up under them.

@@ -1,11 +1,12 @@
 //! `fraglayout`: the catalog's fragment layouts from the command line: list them, show and
-//! draw them, dump them as JSON, show the code `#[fragment_layout]` generates for them, and
-//! check a numeral typed on the command line.
+//! draw them, dump them as JSON, show the code `#[fragment_layout]` generates for them, check a
+//! numeral typed on the command line, and plan a conversion between two layouts.
 //!
-//! Exit codes: 0 success, 1 unknown layout name, invalid numeral or unwritable file, 2 usage
-//! error.
+//! Exit codes: 0 success, 1 unknown layout name, invalid numeral, unwritable file or
+//! impossible conversion, 2 usage error.
 
 mod check;
+mod convert;
 mod expand;
 mod json;
 mod list;
@@ -41,6 +42,10 @@ usage:
                                      u8 for 8-bit and narrower, f32, i32, f64); then, as
                                      comments, its constants' values and the function with
                                      them folded in
+    fraglayout expand --convert FROM TO
+                                     the Rust that #[convert_layout(FROM => TO)] generates
+                                     for u32 registers, then, as comments, the function with
+                                     the plan folded in (layouts as for `convert`)
     fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
                                      its leading `NAME:`, e.g.
                                      '16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2,
@@ -48,6 +53,24 @@ usage:
                                      errors (stderr) are numeral!'s own messages with a caret
                                      under the offending part; then the digit table and the
                                      text grid (stdout), collisions and gaps marked
+    fraglayout convert FROM TO [--svg FILE]
+                                     how a warp moves a tile from layout FROM to layout TO
+                                     (what #[convert_layout(FROM => TO)] generates): the
+                                     class (identity, renaming, in-thread, lane exchange),
+                                     the shuffle rounds against their lower bound, the
+                                     selects, the rounds as a lane table and the in-lane
+                                     moves; --svg: a picture of the destination tile, each
+                                     cell coloured by the round its value arrives in
+                                     (`--svg -`: the picture to stdout instead). FROM and
+                                     TO are catalog names, example layouts (as
+                                     `--examples` lists them), NAME[RxC] for R x C copies
+                                     of a layout (SM80_16x8x16_F32_C[1x2]: two
+                                     accumulators side by side), or numerals in quotes as
+                                     `check` takes them
+    fraglayout convert EXAMPLE [--svg FILE]
+                                     one of those conversions by its name, e.g. fa2
+    fraglayout convert --examples    the conversions kernel authors meet: rounds, lower
+                                     bound and selects of each
     fraglayout json NAME             one layout as a JSON object
     fraglayout json --all            every layout, as a JSON array of objects
     fraglayout --help                this text
@@ -68,7 +91,8 @@ elements are in PTX element order.
 exit codes:
     0    success; for `check`, the numeral is valid
     1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot
-         be written
+         be written; for `convert`, no conversion within a warp exists (the message says
+         why) or FILE cannot be written
     2    usage error
 ";
 
@@ -96,7 +120,9 @@ fn main() -> ExitCode {
         ["show", ptx] if ptx.contains('.') => show_instruction(ptx),
         ["show", name] if !name.starts_with('-') => with_entry(name, |e| Ok(show::show(e))),
         ["svg", rest @ ..] => svg::command(rest),
+        ["expand", "--convert", rest @ ..] => convert::expand::command(rest),
         ["expand", rest @ ..] => expand::command(rest),
+        ["convert", rest @ ..] => convert::command(rest),
         ["check", text] => {
             let report = check::check(text);
             eprint!("{}", report.errors);

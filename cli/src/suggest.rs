@@ -4,7 +4,9 @@
 use layout_core::catalog::CATALOG;
 
 /// The commands, for suggestions.
-const COMMANDS: &[&str] = &["list", "show", "svg", "expand", "check", "json", "help"];
+const COMMANDS: &[&str] = &[
+    "list", "show", "svg", "expand", "check", "convert", "json", "help",
+];
 
 /// What is compared of a word at most: a suggestion for a 100 KB argument costs no more than
 /// one for a name.
@@ -15,6 +17,22 @@ pub fn unknown(name: &str) -> String {
     let near = nearest(name, CATALOG.iter().map(|e| e.name()), 3);
     format!(
         "unknown layout `{}`; did you mean {}? (`fraglayout list` shows all)",
+        shortened(name),
+        near.join(" or ")
+    )
+}
+
+/// The message for an unknown layout given to `convert`, with the nearest catalog or example
+/// layout names.
+pub fn unknown_convert(name: &str) -> String {
+    let examples = layout_core::convert::examples::EXAMPLES
+        .iter()
+        .flat_map(|x| [x.from.name, x.to.name]);
+    let near = nearest(name, CATALOG.iter().map(|e| e.name()).chain(examples), 3);
+    format!(
+        "unknown layout `{}`; did you mean {}? (`fraglayout list` shows the catalog, \
+         `fraglayout convert --examples` the example layouts; write a tile of tiles as \
+         NAME[RxC], or the numeral itself in quotes)",
         shortened(name),
         near.join(" or ")
     )
@@ -73,7 +91,7 @@ fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>, take: usiz
 }
 
 /// A word as quoted back in a message: at most [`MAX_CHARS`] characters.
-fn shortened(word: &str) -> String {
+pub fn shortened(word: &str) -> String {
     match word.char_indices().nth(MAX_CHARS) {
         Some((i, _)) => format!("{}...", &word[..i]),
         None => word.to_string(),

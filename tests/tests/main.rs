@@ -8,6 +8,7 @@ mod bounds;
 mod catalog;
 mod catalog_md;
 mod check_property;
+mod conversions_md;
 mod convert_core;
 mod convert_generated;
 mod cute;

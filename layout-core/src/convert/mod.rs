@@ -38,6 +38,7 @@
 mod class;
 mod coloring;
 mod error;
+pub mod examples;
 mod groups;
 mod plan;
 mod route;

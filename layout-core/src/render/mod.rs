@@ -6,6 +6,8 @@
 //! - [`grid`]: the tile as text, each cell `T{thread}:{element}`.
 //! - [`svg`]: the tile as an SVG 1.1 picture in the style of the PTX ISA fragment figures.
 //! - [`digit_table`]: the digits as a Markdown table, sorted by place.
+//! - [`rounds`] and [`in_lane`]: a conversion [`Plan`](crate::convert::Plan) as lane tables;
+//!   [`conversion_svg`]: as a picture of the destination tile coloured by round.
 //!
 //! Renderings of a numeral that is not a bijection show what is wrong: elements claimed more
 //! than once, elements nobody claims, and claims that land outside the tile.
@@ -38,12 +40,14 @@
 mod claims;
 mod grid;
 mod least;
+mod rounds;
 mod svg;
 mod table;
 mod tile;
 
 pub use grid::grid;
-pub use svg::svg;
+pub use rounds::{in_lane, rounds};
+pub use svg::{conversion_svg, svg};
 pub use table::digit_table;
 
 pub(crate) use tile::{Cell, Tile, Window};
@@ -94,6 +98,23 @@ pub(crate) fn shape(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     }
     let plural = if n.elements == 1 { "" } else { "s" };
     write!(w, " x {} element{plural}", n.elements)
+}
+
+/// Counts the characters written, to size text before writing it.
+pub(crate) struct Count(pub usize);
+
+impl fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.chars().count();
+        Ok(())
+    }
+}
+
+/// The characters `f` writes.
+pub(crate) fn len_of(f: impl FnOnce(&mut Count) -> fmt::Result) -> usize {
+    let mut c = Count(0);
+    let _ = f(&mut c);
+    c.0
 }
 
 /// Decimal digits of `v`.

@@ -5,9 +5,12 @@
 //! size), then writes the sections top to bottom: the header and the grid ([`draw`]), then the
 //! legend ([`legend`]).
 
+mod conversion;
 mod draw;
 mod legend;
 mod measure;
+
+pub use conversion::conversion_svg;
 
 use super::{Cell, Claim, Tile, Window, SVG_CELLS, SVG_COLS};
 use crate::Numeral;

@@ -3,3 +3,8 @@
 #![doc = include_str!("../../../README.md")]
 #![no_std]
 #![forbid(unsafe_code)]
+
+/// `docs/CONVERSIONS.md`, the teaching page on layout conversions: its Rust example is a doc
+/// test too.
+#[doc = include_str!("../../../docs/CONVERSIONS.md")]
+pub mod conversions {}

@@ -43,8 +43,19 @@ pub(super) fn header(n: &Numeral, at: &Layout, w: &mut impl Write) -> fmt::Resul
 
 /// The `col` and `row` captions and the column and row indices.
 pub(super) fn axes(at: &Layout, w: &mut impl Write) -> fmt::Result {
-    let (Window { rows, cols }, cell_w) = (at.win, at.cell_w);
-    let (grid_left, grid_top) = (at.grid_left, at.grid_top);
+    axes_of(at.win, at.cell_w, at.grid_left, at.grid_top, w)
+}
+
+/// The axes of a grid of `win` with cells `cell_w` wide, its top left corner at
+/// `(grid_left, grid_top)`.
+pub(super) fn axes_of(
+    win: Window,
+    cell_w: u32,
+    grid_left: u32,
+    grid_top: u32,
+    w: &mut impl Write,
+) -> fmt::Result {
+    let Window { rows, cols } = win;
     writeln!(
         w,
         r##"<g font-family="sans-serif" font-size="12" fill="#444444" text-anchor="middle">"##

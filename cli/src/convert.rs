@@ -1,0 +1,293 @@
+//! `fraglayout convert FROM TO [--svg FILE]`: how a warp moves a tile from one layout to
+//! another (the class, the rounds against their lower bound, the selects, the rounds as a lane
+//! table and the in-lane moves); `fraglayout convert EXAMPLE` for one of the conversions kernel
+//! authors meet, and `fraglayout convert --examples` for their table. `expand.rs` is
+//! `fraglayout expand --convert FROM TO`, `layout.rs` reads the layouts.
+
+pub mod expand;
+mod layout;
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use layout_core::convert::examples::EXAMPLES;
+use layout_core::convert::{Class, ConvertError, Plan};
+use layout_core::{render, Numeral};
+
+use crate::{emit, usage};
+
+pub use layout::{resolve, Layout};
+
+/// `convert FROM TO [--svg FILE]`, `convert EXAMPLE [--svg FILE]` or `convert --examples`,
+/// options in any order.
+pub fn command(args: &[&str]) -> ExitCode {
+    let mut layouts = Vec::new();
+    let mut svg = None;
+    let mut examples = false;
+    let mut it = args.iter();
+    while let Some(&a) = it.next() {
+        match a {
+            "--examples" => examples = true,
+            "--svg" => match it.next() {
+                Some(&f) if svg.is_none() => svg = Some(f),
+                Some(_) => return usage("`--svg` is given twice"),
+                None => return usage("`--svg` needs a file name, or `-` for stdout"),
+            },
+            a if a.starts_with("--") => {
+                return usage(&format!("unknown option `{a}` for `convert`"))
+            }
+            a => layouts.push(a),
+        }
+    }
+    match (examples, layouts.as_slice(), svg) {
+        (true, [], None) => emit(&examples_table(), ExitCode::SUCCESS),
+        (true, _, _) => usage("`convert --examples` takes no layouts and no `--svg`"),
+        (false, [from, to], svg) => convert(from, to, svg),
+        (false, [name], svg) if !name.contains('{') => {
+            match EXAMPLES.iter().find(|x| x.name == *name) {
+                Some(x) => convert(x.from.name, x.to.name, svg),
+                None => {
+                    let names: Vec<&str> = EXAMPLES.iter().map(|x| x.name).collect();
+                    eprintln!(
+                    "error: no example conversion `{}`: the examples are {} (`fraglayout convert \
+                     --examples`); or give two layouts, FROM and TO",
+                    crate::suggest::shortened(name),
+                    names.join(", ")
+                );
+                    ExitCode::from(1)
+                }
+            }
+        }
+        (false, _, _) => usage(
+            "`convert` needs two layouts, FROM and TO: catalog or example names, NAME[RxC], or \
+             numerals in quotes",
+        ),
+    }
+}
+
+/// Resolves both layouts (reporting both when both are bad), plans, and prints.
+fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
+    let (f, t) = (resolve(from, "from"), resolve(to, "to"));
+    let (f, t) = match (f, t) {
+        (Ok(f), Ok(t)) => (f, t),
+        (f, t) => {
+            eprint!(
+                "{}{}",
+                f.err().unwrap_or_default(),
+                t.err().unwrap_or_default()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let (from_arg, to_arg) = (from, to);
+    let (from, to) = (f.numeral(), t.numeral());
+    let plan = match Plan::new(&from, &to) {
+        Ok(p) => Box::new(p),
+        Err(e) => {
+            eprintln!("error: {}", e.message().as_str());
+            if let Some(hint) = tiling_hint(&e, from_arg, to_arg) {
+                eprintln!("{hint}");
+            }
+            return ExitCode::from(1);
+        }
+    };
+    match svg {
+        Some("-") => {
+            let mut picture = String::new();
+            let _ = render::conversion_svg(&from, &to, &plan, &mut picture);
+            emit(&picture, ExitCode::SUCCESS)
+        }
+        Some(path) => {
+            let mut picture = String::new();
+            let _ = render::conversion_svg(&from, &to, &plan, &mut picture);
+            if let Err(err) = std::fs::write(path, picture) {
+                eprintln!("error: cannot write `{path}`: {err}");
+                return ExitCode::from(1);
+            }
+            emit(&report(&from, &to, &plan), ExitCode::SUCCESS)
+        }
+        None => emit(&report(&from, &to, &plan), ExitCode::SUCCESS),
+    }
+}
+
+/// For tiles where one is a grid of copies of the other and the smaller is given by name, the
+/// command line's way to tile it: `(on the command line: SM80_16x8x16_F32_C[1x2])`.
+fn tiling_hint(e: &ConvertError, from: &str, to: &str) -> Option<String> {
+    let ConvertError::TilesDiffer { from: f, to: t } = *e else {
+        return None;
+    };
+    let copies = |small: (u32, u32), big: (u32, u32)| {
+        (small.0 > 0 && small.1 > 0 && big.0 % small.0 == 0 && big.1 % small.1 == 0)
+            .then(|| (big.0 / small.0, big.1 / small.1))
+    };
+    let named = |arg: &str| !arg.contains(['{', '[']);
+    let (arg, (r, c)) = match (copies(f, t), copies(t, f)) {
+        (Some(k), _) if named(from) => (from, k),
+        (_, Some(k)) if named(to) => (to, k),
+        _ => return None,
+    };
+    Some(format!("(on the command line: {arg}[{r}x{c}])"))
+}
+
+/// `16 x 8 tile, 32 threads x 4 elements`.
+fn shape(n: &Numeral) -> String {
+    let warps = if n.warps == 1 {
+        String::new()
+    } else {
+        format!(" ({} warps)", n.warps)
+    };
+    format!(
+        "{} x {} tile, {} threads{warps} x {} element{}",
+        n.rows,
+        n.cols,
+        n.threads(),
+        n.elements,
+        if n.elements == 1 { "" } else { "s" }
+    )
+}
+
+/// What a class of conversion costs, in words.
+pub fn class_words(c: Class) -> &'static str {
+    match c {
+        Class::Identity => "every value is already where `to` wants it: no instruction",
+        Class::Renaming => {
+            "every value is already in its lane, in a register that depends on the element \
+             only: the registers are renamed, no instruction"
+        }
+        Class::InThread => {
+            "every value is already in its lane, in a register that depends on the lane: \
+             selects, no shuffle"
+        }
+        Class::LaneExchange => "values cross lanes within each warp: shuffle rounds",
+    }
+}
+
+/// The report: the layouts, the class, the costs, the rounds and the in-lane moves.
+pub fn report(from: &Numeral, to: &Numeral, plan: &Plan) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "from: {}: {}", from.name, shape(from));
+    let _ = writeln!(out, "to:   {}: {}", to.name, shape(to));
+    if plan.warps() > 1 {
+        let _ = writeln!(
+            out,
+            "(each of the {} warps converts the same way; lanes are 0 to 31 within a warp)",
+            plan.warps()
+        );
+    }
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "class:       {}: {}",
+        plan.class().name(),
+        class_words(plan.class())
+    );
+    let _ = writeln!(out, "rounds:      {}", plan.rounds());
+    let distance = plan.rounds() - plan.lower_bound();
+    let _ = writeln!(
+        out,
+        "lower bound: {} ({})",
+        plan.lower_bound(),
+        if distance == 0 {
+            "the plan meets it".to_string()
+        } else {
+            format!("{distance} round{} above it", plural(distance))
+        }
+    );
+    let _ = writeln!(
+        out,
+        "selects:     {} (register choices that depend on the lane)",
+        plan.selects()
+    );
+    if plan.rounds() == 0 {
+        out.push_str("\nrounds: none, no value crosses a lane\n");
+    } else {
+        out.push_str(
+            "\nrounds, one shuffle each. Each lane's cell L:S>D: the lane reads lane L, offers its \
+             from[S]\nand keeps what it reads in to[D] (>- for nothing); :S and >D are left out \
+             where `offers` and\n`keeps in` name one register for every lane:\n",
+        );
+        let _ = render::rounds(plan, &mut out);
+    }
+    out.push_str(
+        "\nin-lane moves, to[e] = from[s] in each lane before the rounds (in a lane table where s \
+         depends\non the lane; - where the value arrives in a round):\n",
+    );
+    let _ = render::in_lane(plan, &mut out);
+    out
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The table of [`EXAMPLES`], then what each is.
+fn examples_table() -> String {
+    let header = [
+        "name",
+        "from",
+        "to",
+        "class",
+        "rounds",
+        "lower bound",
+        "selects",
+    ];
+    let mut rows: Vec<[String; 7]> = Vec::new();
+    for x in EXAMPLES {
+        let cells = match Plan::new(&x.from, &x.to) {
+            Ok(p) => [
+                p.class().name().to_string(),
+                p.rounds().to_string(),
+                p.lower_bound().to_string(),
+                p.selects().to_string(),
+            ],
+            Err(e) => [
+                format!("none: {}", e.message().as_str()),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ],
+        };
+        let [class, rounds, bound, selects] = cells;
+        rows.push([
+            x.name.to_string(),
+            x.from.name.to_string(),
+            x.to.name.to_string(),
+            class,
+            rounds,
+            bound,
+            selects,
+        ]);
+    }
+    let mut widths = header.map(str::len);
+    for r in &rows {
+        for (w, c) in widths.iter_mut().zip(r) {
+            *w = (*w).max(c.len());
+        }
+    }
+    let line = |cells: &[&str]| -> String {
+        let mut s = String::new();
+        for (i, (c, w)) in cells.iter().zip(widths).enumerate() {
+            if i + 1 == cells.len() {
+                s.push_str(c);
+            } else {
+                let _ = write!(s, "{c:w$}  ");
+            }
+        }
+        s.push('\n');
+        s
+    };
+    let mut out = line(&header);
+    for r in &rows {
+        out.push_str(&line(&r.each_ref().map(String::as_str)));
+    }
+    out.push('\n');
+    for x in EXAMPLES {
+        let _ = writeln!(out, "{}: {}", x.name, x.what);
+    }
+    out.push_str("\n`fraglayout convert FROM TO` shows one: its rounds as a lane table.\n");
+    out
+}

@@ -1,0 +1,232 @@
+//! `fraglayout expand --convert FROM TO`: the code `#[convert_layout(FROM => TO)]` generates
+//! for a conversion of `u32` registers, pretty-printed, then the same function with the plan's
+//! constants folded in: what each lane really runs.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use layout_core::convert::Plan;
+use layout_core::generated::{local_mask, local_single, local_table, recv_table, send_table};
+use layout_core::generated::{src_table, NONE};
+use layout_core::Numeral;
+use proc_macro2::TokenStream;
+
+use super::{resolve, Layout};
+use crate::{emit, usage};
+
+/// `expand --convert FROM TO`.
+pub fn command(args: &[&str]) -> ExitCode {
+    let [from, to] = args else {
+        return usage("`expand --convert` needs two layouts, FROM and TO");
+    };
+    let (f, t) = match (resolve(from, "from"), resolve(to, "to")) {
+        (Ok(f), Ok(t)) => (f, t),
+        (f, t) => {
+            eprint!(
+                "{}{}",
+                f.err().unwrap_or_default(),
+                t.err().unwrap_or_default()
+            );
+            return ExitCode::from(1);
+        }
+    };
+    let plan = match Plan::new(&f.numeral(), &t.numeral()) {
+        Ok(p) => Box::new(p),
+        Err(e) => {
+            eprintln!("error: {}", e.message().as_str());
+            return ExitCode::from(1);
+        }
+    };
+    match expand(&f, &t, &plan) {
+        Ok(text) => emit(&text, ExitCode::SUCCESS),
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// A layout as a Rust expression: its path, or for a numeral written out, the `Numeral::new`
+/// call that builds it.
+fn expression(l: &Layout) -> String {
+    if let Some(e) = l.expression() {
+        return e;
+    }
+    let n = l.numeral();
+    let digits: Vec<String> = n
+        .digits
+        .iter()
+        .map(|d| {
+            format!(
+                "fraglayout::Digit::{}({}, {}, {})",
+                d.source.constructor(),
+                d.divisor,
+                d.range,
+                d.place
+            )
+        })
+        .collect();
+    let warps = if n.warps == 1 {
+        String::new()
+    } else {
+        format!(".with_warps({})", n.warps)
+    };
+    format!(
+        "fraglayout::Numeral::new({:?}, {}, {}, {}, &[{}]){warps}",
+        n.name,
+        n.rows,
+        n.cols,
+        n.elements,
+        digits.join(", ")
+    )
+}
+
+/// The expansion, then the folded function, as text.
+fn expand(f: &Layout, t: &Layout, plan: &Plan) -> Result<String, String> {
+    let n = plan.elements();
+    let args = format!("{} => {}", expression(f), expression(t));
+    let item = format!(
+        "fn convert(lane: u32, from: &[u32; {n}], shuffle: impl FnMut(u32, u32) -> u32) \
+         -> [u32; {n}] {{}}"
+    );
+    let parse = |s: &str| -> Result<TokenStream, String> {
+        s.parse()
+            .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))
+    };
+    let tokens = layout_codegen::convert_layout(parse(&args)?, parse(&item)?);
+    let file: syn::File = syn::parse2(tokens)
+        .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "// #[convert_layout({args})]\n// {item}\n//\n// expands to:\n"
+    );
+    out.push_str(&prettyplease::unparse(&file));
+    out.push('\n');
+    folded(&f.numeral(), &t.numeral(), plan, &mut out);
+    Ok(out)
+}
+
+/// `[a, b, ...]`.
+fn list(table: &[u8; 32]) -> String {
+    let cells: Vec<String> = table.iter().map(u8::to_string).collect();
+    format!("[{}]", cells.join(", "))
+}
+
+/// `from[0], from[2]`: the registers in `mask`.
+fn registers(name: &str, mask: u128) -> String {
+    let regs: Vec<String> = (0..128)
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| format!("{name}[{i}]"))
+        .collect();
+    regs.join(", ")
+}
+
+/// The function with the plan's constants folded in, as comments: in-lane moves, then each
+/// round's offer, shuffle and keep, with a lane table where a choice depends on the lane.
+fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
+    let n = plan.elements();
+    let mut body: Vec<String> = Vec::new();
+    let mut tables: Vec<String> = Vec::new();
+    let mut uses_lane = false;
+    for e in 0..n {
+        match local_single(plan, e) {
+            Some(s) if s == e => {}
+            Some(s) => body.push(format!("to[{e}] = from[{s}];")),
+            None if local_mask(plan, e) != 0 => {
+                uses_lane = true;
+                let mask = local_mask(plan, e);
+                tables.push(format!(
+                    "const LOCAL_{e}: [u8; 32] = {};",
+                    list(&local_table(plan, e))
+                ));
+                body.push(format!(
+                    "to[{e}] = from[LOCAL_{e}[l]]; // a select among {}",
+                    registers("from", mask)
+                ));
+            }
+            None => {}
+        }
+    }
+    for r in 0..plan.rounds() {
+        body.push(format!("// round {r}"));
+        let value = match plan.send_uniform(r) {
+            Some(s) => format!("from[{s}]"),
+            None => {
+                tables.push(format!(
+                    "const SEND_{r}: [u8; 32] = {};",
+                    list(&send_table(plan, r))
+                ));
+                body.push(format!(
+                    "let v{r} = from[SEND_{r}[l]]; // a select among {}",
+                    registers("from", plan.send_mask(r))
+                ));
+                format!("v{r}")
+            }
+        };
+        // The source lane depends on the lane, as an xor or a table.
+        uses_lane = true;
+        let src = match plan.src_xor(r) {
+            Some(x) => format!("l as u32 ^ {x}"),
+            None => {
+                tables.push(format!(
+                    "const SRC_{r}: [u8; 32] = {};",
+                    list(&src_table(plan, r))
+                ));
+                format!("SRC_{r}[l] as u32")
+            }
+        };
+        body.push(format!("let got{r} = shuffle({value}, {src});"));
+        match plan.recv_uniform(r) {
+            Some(d) => body.push(format!("to[{d}] = got{r};")),
+            None => {
+                let table = recv_table(plan, r);
+                tables.push(format!(
+                    "const RECV_{r}: [u8; 32] = {}; // {NONE}: none",
+                    list(&table)
+                ));
+                body.push(format!(
+                    "to[RECV_{r}[l]] = got{r}; // a select among {}, nothing where {NONE}",
+                    registers("to", plan.recv_mask(r))
+                ));
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n// With the plan's constants folded in ({} => {}: {}, {} round{}, lower bound {}, {} \
+         select{}):\n//",
+        from.name,
+        to.name,
+        plan.class().name(),
+        plan.rounds(),
+        if plan.rounds() == 1 { "" } else { "s" },
+        plan.lower_bound(),
+        plan.selects(),
+        if plan.selects() == 1 { "" } else { "s" },
+    );
+    let _ = writeln!(
+        out,
+        "// fn convert(lane: u32, from: &[u32; {n}], mut shuffle: impl FnMut(u32, u32) -> u32) \
+         -> [u32; {n}] {{"
+    );
+    for t in &tables {
+        let _ = writeln!(out, "//     {t}");
+    }
+    if body.is_empty() {
+        let _ = writeln!(
+            out,
+            "//     *from // every value is already in place: no instruction"
+        );
+    } else {
+        if uses_lane {
+            let _ = writeln!(out, "//     let l = (lane & 31) as usize;");
+        }
+        let _ = writeln!(out, "//     let mut to = *from;");
+        for line in &body {
+            let _ = writeln!(out, "//     {line}");
+        }
+        let _ = writeln!(out, "//     to");
+    }
+    let _ = writeln!(out, "// }}");
+}

@@ -1,0 +1,116 @@
+//! The layouts `fraglayout convert` takes: a catalog name, an example layout's name
+//! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
+//! layout, or a numeral written out as `fraglayout check` takes it.
+
+use layout_codegen::OwnedNumeral;
+use layout_core::convert::examples;
+use layout_core::{Numeral, Tiled};
+
+use crate::{check, suggest};
+
+/// A layout given on the command line.
+pub enum Layout {
+    /// A catalog or example layout.
+    Named(&'static Numeral<'static>),
+    /// `NAME[RxC]`: the named layout tiled, under the name as typed.
+    Tiled { tiled: Box<Tiled>, name: String },
+    /// A numeral written out.
+    Written(OwnedNumeral),
+}
+
+impl Layout {
+    /// The layout as a numeral.
+    pub fn numeral(&self) -> Numeral<'_> {
+        match self {
+            Layout::Named(n) => **n,
+            Layout::Tiled { tiled, name } => tiled.numeral().renamed(name),
+            Layout::Written(n) => n.as_numeral(),
+        }
+    }
+
+    /// The Rust expression for the layout, as `#[convert_layout]` takes it, for a named or
+    /// tiled layout; `None` for one written out.
+    pub fn expression(&self) -> Option<String> {
+        let named = |n: &Numeral| path(n.name);
+        match self {
+            Layout::Named(n) => Some(named(n)),
+            Layout::Tiled { name, .. } => {
+                let (base, (r, c)) = split_tiling(name).ok()??;
+                Some(format!("{}.tiled_or_panic({r}, {c}).numeral()", path(base)))
+            }
+            Layout::Written(_) => None,
+        }
+    }
+}
+
+/// The path of a catalog or example layout in the `fraglayout` crate.
+fn path(name: &str) -> String {
+    if layout_core::catalog::find(name).is_some() {
+        format!("fraglayout::catalog::{name}")
+    } else {
+        format!("fraglayout::convert::examples::{name}")
+    }
+}
+
+/// A catalog or example layout by name.
+fn named(name: &str) -> Option<&'static Numeral<'static>> {
+    layout_core::catalog::find(name)
+        .map(|e| e.numeral)
+        .or_else(|| examples::numeral(name))
+}
+
+/// A layout's name and the copies `(R, C)` of `NAME[RxC]`.
+type Tiling<'t> = (&'t str, (u32, u32));
+
+/// `NAME[RxC]` as `Some((NAME, (R, C)))`; `Ok(None)` for text without brackets; an error for
+/// brackets around anything but two positive numbers.
+fn split_tiling(text: &str) -> Result<Option<Tiling<'_>>, String> {
+    let Some(open) = text.find('[') else {
+        return Ok(None);
+    };
+    let bad = || {
+        format!(
+            "`{}`: write a tile of tiles as NAME[RxC], R and C the copies down and across, \
+             e.g. SM80_16x8x16_F32_C[1x2]",
+            suggest::shortened(text)
+        )
+    };
+    let inner = text[open + 1..].strip_suffix(']').ok_or_else(bad)?;
+    let (r, c) = inner.split_once(['x', 'X']).ok_or_else(bad)?;
+    let number = |s: &str| s.trim().parse::<u32>().ok().filter(|&k| k > 0);
+    match (number(r), number(c)) {
+        (Some(r), Some(c)) => Ok(Some((text[..open].trim(), (r, c)))),
+        _ => Err(bad()),
+    }
+}
+
+/// The layout `text` names or writes out; `label` (`from` or `to`) locates the errors of a
+/// numeral written out. The error is the message to print, `error: ` lines included.
+pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
+    if text.contains('{') {
+        return check::read(text, label)
+            .map(Layout::Written)
+            .map_err(|report| {
+                format!("{report}error: {label} is not a valid numeral (the problems are above)\n")
+            });
+    }
+    let unknown = |name: &str| format!("error: {}\n", suggest::unknown_convert(name));
+    match split_tiling(text) {
+        Err(msg) => Err(format!("error: {msg}\n")),
+        Ok(None) => named(text).map(Layout::Named).ok_or_else(|| unknown(text)),
+        Ok(Some((base, (r, c)))) => {
+            let inner = named(base).ok_or_else(|| unknown(base))?;
+            let tiled = inner.tiled(r, c).map_err(|e| {
+                format!(
+                    "error: {} cannot be tiled {r} x {c}: {}\n",
+                    inner.name,
+                    e.message().as_str()
+                )
+            })?;
+            Ok(Layout::Tiled {
+                tiled: Box::new(tiled),
+                name: format!("{base}[{r}x{c}]"),
+            })
+        }
+    }
+}
