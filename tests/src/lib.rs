@@ -1,12 +1,8 @@
 //! Shared test support: independent transcriptions of the PTX ISA fragment formulas and the
 //! one table from catalog name to formula built on them, a brute-force ownership map, the text
-<<<<<<< HEAD
-//! grid read back and checked against brute force, the generated instruction table of
-//! `docs/CATALOG.md`, and random valid numerals.
-=======
-//! grid read back and checked against brute force, and the generated tables of
-//! `docs/CATALOG.md` and `docs/CONVERSIONS.md`.
->>>>>>> h-convcli
+//! grid read back and checked against brute force, the generated tables of `docs/CATALOG.md`
+//! and `docs/CONVERSIONS.md`, random valid numerals, and a warp simulator with a collective
+//! shuffle.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
