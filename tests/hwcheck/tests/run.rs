@@ -93,9 +93,9 @@ fn host_only_self_test_passes() {
         "wgmma.mma_async.sp.sync.aligned.m64n64k32.f16.f16.f16 (A in registers, selector 1): 0/",
         "wgmma.mma_async.sp.sync.aligned.m64n64k64.s32.u8.s8 (A in registers, selector 0): 0/",
         // Conversions: zero instructions, shuffles with selects, a random pair not a power of 2.
-        "convert SM80_16x8x16_F32_C tiled 1 x 2 => SM80_16x8x16_F16_A_ROW: 0/256, worst abs diff 0; identity, 0 rounds",
+        "convert SM80_16x8x16_F32_C_1x2 => SM80_16x8x16_F16_A_ROW: 0/256, worst abs diff 0; identity, 0 rounds",
         "convert SM75_U32x1_LDSM_N => SM75_U16x2_LDSM_T: 0/64, worst abs diff 0; lane exchange, 2 rounds (lower bound 2), 6 selects",
-        "convert SM80_16x8x16_F32_C tiled 2 x 4 => ROWS8_32X32: 0/1024, worst abs diff 0; lane exchange",
+        "convert SM80_16x8x16_F32_C_2x4 => VEC8_32x32_ROW: 0/1024, worst abs diff 0; lane exchange",
         "(random, seed 14): 0/96, worst abs diff 0; lane exchange",
     ] {
         assert!(out.contains(family), "no {family} line:\n{out}");

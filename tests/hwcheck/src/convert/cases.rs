@@ -1,115 +1,11 @@
-//! The conversions the hardware check runs: the ones kernel authors meet (as in
-//! `tests/tests/convert_generated.rs`), and seeded random pairs of mixed-radix numerals over
+//! The conversions the hardware check runs: the ones kernel authors meet
+//! (`layout_core::convert::examples`), and seeded random pairs of mixed-radix numerals over
 //! the same tile.
 
-use layout_core::catalog::{
-    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
-    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
-};
-use layout_core::{assert_bijection, Digit, Numeral, Source};
+use layout_core::convert::examples::EXAMPLES;
+use layout_core::{Digit, Numeral, Source};
 
 use crate::values::Rng;
-
-/// Two `m16n8k16` accumulators side by side: 16 x 16, 8 elements per lane.
-const ACC2: layout_core::Tiled = SM80_16x8x16_F32_C.tiled_or_panic(1, 2);
-/// A warp's 2 x 4 grid of `m16n8k16` accumulators: 32 x 32, 32 elements per lane.
-const ACC8: layout_core::Tiled = SM80_16x8x16_F32_C.tiled_or_panic(2, 4);
-
-/// `ldmatrix.x4` with the four matrices addressed as the 2 x 2 blocks of a 16 x 16 tile
-/// (matrix 1 below matrix 0, matrix 2 right of it), as kernels load an A operand.
-const LDSM_X4_BLOCKS: Numeral = Numeral::new(
-    "LDSM_X4_BLOCKS",
-    16,
-    16,
-    8,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 16),
-        Digit::element(2, 2, 128),
-        Digit::element(4, 2, 8),
-    ],
-);
-const _: () = assert_bijection(&LDSM_X4_BLOCKS);
-
-/// The same, with matrices 1 and 2 swapped (matrix 1 right of matrix 0).
-const LDSM_X4_ACROSS: Numeral = Numeral::new(
-    "LDSM_X4_ACROSS",
-    16,
-    16,
-    8,
-    &[
-        Digit::element(1, 2, 1),
-        Digit::lane(1, 4, 2),
-        Digit::lane(4, 8, 16),
-        Digit::element(2, 2, 8),
-        Digit::element(4, 2, 128),
-    ],
-);
-const _: () = assert_bijection(&LDSM_X4_ACROSS);
-
-/// 16 x 8 in rows of 4: each lane holds 4 consecutive elements of a row.
-const ROWS4_16X8: Numeral = Numeral::new(
-    "ROWS4_16X8",
-    16,
-    8,
-    4,
-    &[
-        Digit::element(1, 4, 1),
-        Digit::lane(1, 2, 4),
-        Digit::lane(2, 16, 8),
-    ],
-);
-const _: () = assert_bijection(&ROWS4_16X8);
-
-/// 16 x 16 in rows of 8: each lane holds 8 consecutive elements of a row.
-const ROWS8_16X16: Numeral = Numeral::new(
-    "ROWS8_16X16",
-    16,
-    16,
-    8,
-    &[
-        Digit::element(1, 8, 1),
-        Digit::lane(1, 2, 8),
-        Digit::lane(2, 16, 16),
-    ],
-);
-const _: () = assert_bijection(&ROWS8_16X16);
-
-/// 32 x 32 in rows of 8: a lane holds 8 consecutive elements of 4 rows.
-const ROWS8_32X32: Numeral = Numeral::new(
-    "ROWS8_32X32",
-    32,
-    32,
-    32,
-    &[
-        Digit::element(1, 8, 1),
-        Digit::lane(1, 4, 8),
-        Digit::lane(4, 8, 32),
-        Digit::element(8, 4, 256),
-    ],
-);
-const _: () = assert_bijection(&ROWS8_32X32);
-
-/// 3 x 32, blocked: lane `l` holds offsets `3l .. 3l + 3`.
-const BLOCKED3: Numeral = Numeral::new(
-    "BLOCKED3",
-    3,
-    32,
-    3,
-    &[Digit::element(1, 3, 1), Digit::lane(1, 32, 3)],
-);
-const _: () = assert_bijection(&BLOCKED3);
-
-/// 3 x 32, striped: lane `l` holds column `l` of each row.
-const STRIPED3: Numeral = Numeral::new(
-    "STRIPED3",
-    3,
-    32,
-    3,
-    &[Digit::lane(1, 32, 1), Digit::element(1, 3, 32)],
-);
-const _: () = assert_bijection(&STRIPED3);
 
 /// Where each lane's fragment is, under both layouts of a conversion: `[lane][e]` tile
 /// offsets, from [`Numeral::coords`] (never from the plan).
@@ -165,20 +61,9 @@ impl OwnedNumeral {
     }
 }
 
-/// The conversions kernel authors meet, in the order of `tests/tests/convert_generated.rs`.
+/// The conversions kernel authors meet: `layout_core::convert::examples::EXAMPLES`.
 fn authored() -> Vec<(Numeral<'static>, Numeral<'static>)> {
-    vec![
-        (ACC2.numeral(), SM80_16x8x16_F16_A_ROW),
-        (LDSM_X4_BLOCKS, SM80_16x8x16_F16_A_ROW),
-        (LDSM_X4_ACROSS, SM80_16x8x16_F16_A_ROW),
-        (SM75_U32x1_LDSM_N, SM75_U16x2_LDSM_T),
-        (SM80_16x8x16_F32_C, ROWS4_16X8),
-        (ACC2.numeral(), ROWS8_16X16),
-        (ACC8.numeral(), ROWS8_32X32),
-        (SM80_16x8x16_F32_C, SM80_16x8x16_F16_B_COL),
-        (BLOCKED3, STRIPED3),
-        (SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_A_COL),
-    ]
+    EXAMPLES.iter().map(|x| (x.from, x.to)).collect()
 }
 
 /// The random pairs: (seed, elements per lane, tile columns). Elements 4 and 8 make
