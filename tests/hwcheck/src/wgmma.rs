@@ -597,6 +597,7 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         verify,
         diagnose: Vec::new(),
         simulation_passes: variant != Variant::Swapped,
+        host_skip: None,
     }
 }
 
