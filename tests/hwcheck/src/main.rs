@@ -19,6 +19,7 @@
 //! own line, not the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod check;
+mod descriptor;
 mod gpu;
 mod ldst;
 mod mma;
@@ -29,6 +30,7 @@ mod supervise;
 mod tiles;
 mod values;
 mod wgmma;
+mod wgmma_tiles;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
