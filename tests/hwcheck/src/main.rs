@@ -18,6 +18,7 @@
 //! that faults or hangs (`--timeout`, seconds per check from its start, default 60) costs its
 //! own line, not the run. `--worker gpu|host START [TEXT]` is that worker.
 
+mod banks;
 mod check;
 mod descriptor;
 mod gpu;
@@ -56,6 +57,7 @@ fn all_checks() -> Vec<Check> {
     v.extend(ldst::ldst_checks());
     v.extend(tiles::tile_checks());
     v.extend(wgmma::wgmma_checks());
+    v.extend(banks::bank_checks());
     v
 }
 

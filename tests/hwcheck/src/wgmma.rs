@@ -11,7 +11,7 @@
 //! | A in registers, B in shared memory | every instruction of every catalog A entry | 64 |
 //! | sparse, A and B in shared memory | every `wgmma.mma_async.sp` type combination of the catalog accumulators, each sparsity selector | 8, 256 |
 //! | sparse, A in registers | every instruction of every sparse A entry, each sparsity selector | 64 |
-//! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n64k16.f32.f16.f16`, `m64n64k8.f32.tf32.tf32`, `m64n64k32.f32.e4m3.e4m3` | 64 |
+//! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n16k16.f32.f16.f16`, `m64n16k8.f32.tf32.tf32`, `m64n16k32.f32.e4m3.e4m3` | 16 |
 //!
 //! The tiled cases lay A and B out through the shared-memory model (`crate::wgmma_tiles`:
 //! `SharedLayout::hopper` blocks, the descriptors' layout type and strides from the same
@@ -70,11 +70,12 @@ pub const OTHER_NS: [usize; 2] = [8, 256];
 /// The N of the checks with A in registers.
 pub const RS_N: usize = 64;
 /// The instructions run with A and B tiled in each swizzle mode (`wgmma_tiles`), one per
-/// element size: K of [`K_BYTES`] in four instructions.
+/// element size: K of [`K_BYTES`] in four instructions; N = 16, two 8-row groups of B (so
+/// B's SBO is read too) at a sixteenth of the host work of N = 64 per check.
 pub const TILED: [&str; 3] = [
-    "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
-    "wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32",
-    "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3",
+    "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16",
+    "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32",
+    "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3",
 ];
 
 const M: usize = 64;
@@ -1157,7 +1158,7 @@ mod tests {
             assert_eq!(k.ptx.matches(&format!("    {} ", c.instr)).count(), 4);
             assert!(k.ptx.contains(", %da3, %db3, %scale"), "{}", c.name());
             assert!(
-                k.ptx.contains(".shared .align 1024 .b8 smem[17408];"),
+                k.ptx.contains(".shared .align 1024 .b8 smem[11264];"),
                 "{}",
                 c.name()
             );
@@ -1174,12 +1175,12 @@ mod tests {
             })
             .collect();
         assert!(names.contains(
-            &"wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 (K 32 in 4 instructions, \
+            &"wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 (K 32 in 4 instructions, \
               A and B tiles with 32-byte swizzle) [2]"
                 .to_string()
         ));
         assert!(names.contains(
-            &"wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 (K 128 in 4 instructions, \
+            &"wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3 (K 128 in 4 instructions, \
               A and B tiles with 64-byte swizzle) [1]"
                 .to_string()
         ));
@@ -1199,7 +1200,7 @@ mod tests {
             let mut wrong = check.inputs.clone();
             wrong[1] = pack_words(&desc, 64);
             let bad = (check.verify)(&(check.simulate)(&wrong));
-            assert!(bad.mismatched > 1000, "layout type {code}: {}", bad.line());
+            assert!(bad.mismatched > 512, "layout type {code}: {}", bad.line());
         }
         // Each step's K: the fourth instruction's descriptors replaced by the third's.
         let mut repeated = check.inputs.clone();

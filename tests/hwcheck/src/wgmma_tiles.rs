@@ -20,8 +20,9 @@
 //!                                        steps at blocks 0, 2, 4, 6
 //! ```
 //!
-//! Every block starts at a multiple of 1024 bytes (the swizzles' period: the model's
-//! `alignment`), and the kernel's image is 1024-byte aligned in shared memory.
+//! Every block starts at a multiple of the model's `alignment` (the swizzle's period: 256,
+//! 512, 1024 bytes; 128 without swizzle), and the kernel's image is 1024-byte aligned in
+//! shared memory.
 
 use layout_core::shared::{SharedLayout, SwizzleMode};
 
@@ -61,7 +62,7 @@ pub struct Tiled {
 
 impl Tiled {
     /// An `mn x k` operand of `eb`-byte elements in `mode`, from byte `base` (a multiple of
-    /// 1024).
+    /// the block's alignment).
     ///
     /// # Panics
     /// When `k` is not a whole number of blocks, a block fails the model's check, or `base` or
@@ -73,7 +74,7 @@ impl Tiled {
         if let Err(e) = block.check() {
             panic!("{}: {e}", mode.name());
         }
-        let align = block.alignment().max(1024) as usize;
+        let align = block.alignment() as usize;
         assert_eq!(base % align, 0, "base {base}");
         assert_eq!(block.span_bytes() as usize % align, 0, "block of {mn} rows");
         Tiled {
