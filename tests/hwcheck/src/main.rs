@@ -51,6 +51,8 @@ const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
 /// `stmatrix`, `wgmma`, `wgmma.mma_async.sp` (each sparsity selector).
+/// The shared-memory tiles (`tiles`) follow `ldmatrix` / `stmatrix`; the bank-conflict timing
+/// (`banks`) comes last.
 fn all_checks() -> Vec<Check> {
     let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
     v.extend(sparse::sparse_checks());
