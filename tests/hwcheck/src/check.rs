@@ -42,6 +42,9 @@ pub struct Report {
     pub note_failed: bool,
     /// Whether a diagnostic kernel could not run (the device context may be unusable).
     pub device_error: bool,
+    /// Why the check was not judged (a measurement the host simulation cannot make): neither
+    /// a pass nor a failure.
+    pub skipped: Option<String>,
 }
 
 impl Report {
@@ -59,13 +62,24 @@ impl Report {
         }
     }
 
-    /// Whether everything matched.
-    pub fn passed(&self) -> bool {
-        self.mismatched == 0 && self.total > 0 && !self.note_failed
+    /// A check not judged, and why.
+    pub fn skip(why: &str) -> Report {
+        Report {
+            skipped: Some(why.to_string()),
+            ..Report::default()
+        }
     }
 
-    /// `mismatched/total, worst abs diff X[; notes]`.
+    /// Whether everything matched (a skipped check did not).
+    pub fn passed(&self) -> bool {
+        self.mismatched == 0 && self.total > 0 && !self.note_failed && self.skipped.is_none()
+    }
+
+    /// `mismatched/total, worst abs diff X[; notes]`, or `SKIPPED (why)`.
     pub fn line(&self) -> String {
+        if let Some(why) = &self.skipped {
+            return format!("SKIPPED ({why})");
+        }
         let mut s = format!(
             "{}/{}, worst abs diff {}",
             self.mismatched, self.total, self.worst
@@ -108,6 +122,10 @@ pub struct Check {
     /// a variant built to pass only if the hardware reads something the other way round
     /// (the host test then proves it tells the two readings apart).
     pub simulation_passes: bool,
+    /// Why the host simulation cannot judge this check at all (it measures the hardware, e.g.
+    /// cycles): `--host-only` reports it `SKIPPED` with this reason, never as a pass. `None`
+    /// for every check whose result the simulation computes.
+    pub host_skip: Option<&'static str>,
 }
 
 impl Check {
@@ -131,6 +149,7 @@ impl Check {
             verify,
             diagnose: Vec::new(),
             simulation_passes: true,
+            host_skip: None,
         }
     }
 }

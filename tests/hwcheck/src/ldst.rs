@@ -22,7 +22,7 @@ use fraglayout_tests::ptx;
 /// Row slots of 16 bytes in shared memory.
 const SLOTS: usize = 32;
 /// What `stmatrix` must not overwrite.
-const UNTOUCHED: u16 = 0xffff;
+pub(crate) const UNTOUCHED: u16 = 0xffff;
 
 /// The code of element `col` of tile row `row` (matrix `row / 8`).
 fn mem_code(row: usize, col: usize) -> u16 {
@@ -30,12 +30,12 @@ fn mem_code(row: usize, col: usize) -> u16 {
 }
 
 /// The code a lane puts in element `e` for `stmatrix`.
-fn reg_code(lane: u32, e: u32) -> u16 {
+pub(crate) fn reg_code(lane: u32, e: u32) -> u16 {
     (0x100 + lane * 16 + e) as u16
 }
 
 /// Matrices (1, 2, 4) and `.trans` of an `ldmatrix` / `stmatrix` instruction.
-fn shape(instr: &str) -> (u32, bool) {
+pub(crate) fn shape(instr: &str) -> (u32, bool) {
     let num = if instr.contains(".x1") {
         1
     } else if instr.contains(".x2") {
@@ -146,12 +146,12 @@ fn stmatrix_ptx(e: &Entry, instr: &str) -> Kernel {
 }
 
 /// The 16-bit words of the shared-memory image as 32-bit words.
-fn mem_words(mem: &[u16]) -> Vec<u32> {
+pub(crate) fn mem_words(mem: &[u16]) -> Vec<u32> {
     let el: Vec<u64> = mem.iter().map(|&v| u64::from(v)).collect();
     pack_words(&el, 16)
 }
 
-fn mem_halves(words: &[u32]) -> Vec<u16> {
+pub(crate) fn mem_halves(words: &[u32]) -> Vec<u16> {
     unpack_words(words, 16, words.len() * 2)
         .into_iter()
         .map(|v| v as u16)

@@ -34,6 +34,30 @@ pub fn store_regs(ty: &str, prefix: &str, ptr: usize, count: u32, step: u32) -> 
         .collect()
 }
 
+/// A loop copying `chunks` 16-byte chunks between the global buffer at `%p{ptr}` (its start,
+/// not advanced by the thread) and shared memory from `%s`: `threads` threads, thread `%t`
+/// taking chunks `%t, %t + threads, ..`. `label` names the loop and, with `_END`, the line
+/// after it (unique within the kernel). Uses `%i`, `%ad`, `%x0..%x3` (b32), `%o`, `%q` (b64)
+/// and `%done` (pred).
+pub fn copy_shared(label: &str, ptr: usize, chunks: u32, threads: u32, to_shared: bool) -> String {
+    let (load, store) = if to_shared {
+        (
+            "ld.global.v4.b32 {%x0, %x1, %x2, %x3}, [%q]",
+            "st.shared.v4.b32 [%ad], {%x0, %x1, %x2, %x3}",
+        )
+    } else {
+        (
+            "ld.shared.v4.b32 {%x0, %x1, %x2, %x3}, [%ad]",
+            "st.global.v4.b32 [%q], {%x0, %x1, %x2, %x3}",
+        )
+    };
+    format!(
+        "    mov.u32 %i, %t;\n{label}:\n    setp.ge.u32 %done, %i, {chunks};\n    @%done bra {label}_END;\n\
+         \x20   mul.wide.u32 %o, %i, 16;\n    add.u64 %q, %p{ptr}, %o;\n    mad.lo.u32 %ad, %i, 16, %s;\n\
+         \x20   {load};\n    {store};\n    add.u32 %i, %i, {threads};\n    bra {label};\n{label}_END:\n"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +80,12 @@ mod tests {
             "    ld.param.u64 %p2, [param_c];\n    cvta.to.global.u64 %p2, %p2;\n    \
              mul.wide.u32 %o, %t, 16;\n    add.u64 %p2, %p2, %o;\n"
         );
+        let copy = copy_shared("IN", 0, 40, 32, true);
+        assert!(copy.starts_with("    mov.u32 %i, %t;\nIN:\n    setp.ge.u32 %done, %i, 40;\n"));
+        assert!(copy.contains("    ld.global.v4.b32 {%x0, %x1, %x2, %x3}, [%q];\n    st.shared"));
+        assert!(copy.ends_with("    add.u32 %i, %i, 32;\n    bra IN;\nIN_END:\n"));
+        let back = copy_shared("OUT", 3, 40, 128, false);
+        assert!(back.contains("add.u64 %q, %p3, %o;\n"));
+        assert!(back.contains("    ld.shared.v4.b32 {%x0, %x1, %x2, %x3}, [%ad];\n    st.global"));
     }
 }

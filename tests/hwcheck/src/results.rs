@@ -24,8 +24,6 @@ pub fn utc(secs: u64) -> String {
 
 /// The page for `run`, made by `command` at `date`.
 pub fn markdown(run: &Run, backend: Backend, command: &str, date: &str) -> String {
-    let total = run.verdicts.len();
-    let failed = run.failed();
     let (title, where_, driver) = match (backend, &run.device) {
         (Backend::Gpu, Some(d)) => (
             "Hardware check results",
@@ -51,10 +49,10 @@ pub fn markdown(run: &Run, backend: Backend, command: &str, date: &str) -> Strin
          | driver | {driver} |\n\
          | hwcheck | fraglayout-hwcheck {} |\n\
          | command | `{command}` |\n\
-         | outcome | {} of {total} instructions matched, {failed} failed |\n\n\
+         | outcome | {} |\n\n\
          ## Output\n\n```text\n",
         env!("CARGO_PKG_VERSION"),
-        total - failed,
+        run.outcome(),
     );
     for line in &run.log {
         s.push_str(line);

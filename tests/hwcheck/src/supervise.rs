@@ -77,6 +77,9 @@ pub enum Verdict {
     Fail,
     /// It could not run (JIT, launch, crash, timeout).
     Error,
+    /// It was not judged: it measures what the backend cannot (cycles on the host
+    /// simulation). Neither matched nor failed.
+    Skip,
 }
 
 impl Verdict {
@@ -85,11 +88,12 @@ impl Verdict {
             Verdict::Pass => "pass",
             Verdict::Fail => "fail",
             Verdict::Error => "error",
+            Verdict::Skip => "skip",
         }
     }
 
     fn parse(s: &str) -> Option<Verdict> {
-        [Verdict::Pass, Verdict::Fail, Verdict::Error]
+        [Verdict::Pass, Verdict::Fail, Verdict::Error, Verdict::Skip]
             .into_iter()
             .find(|v| v.word() == s)
     }
@@ -164,12 +168,33 @@ impl Run {
         self.log.push(line);
     }
 
-    /// Checks that did not pass.
+    /// Checks that failed or could not run (a skipped check is neither).
     pub fn failed(&self) -> usize {
         self.verdicts
             .iter()
-            .filter(|v| **v != Verdict::Pass)
+            .filter(|v| matches!(v, Verdict::Fail | Verdict::Error))
             .count()
+    }
+
+    /// Checks not judged ([`Verdict::Skip`]).
+    pub fn skipped_checks(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| **v == Verdict::Skip)
+            .count()
+    }
+
+    /// `N of M instructions matched, F failed`, and `, S skipped` when some were.
+    pub fn outcome(&self) -> String {
+        let (total, failed, skipped) = (self.verdicts.len(), self.failed(), self.skipped_checks());
+        let mut s = format!(
+            "{} of {total} instructions matched, {failed} failed",
+            total - failed - skipped
+        );
+        if skipped > 0 {
+            s += &format!(", {skipped} skipped");
+        }
+        s
     }
 }
 
@@ -466,6 +491,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_skip_is_neither_matched_nor_failed() {
+        let run = Run {
+            verdicts: vec![Verdict::Pass, Verdict::Skip, Verdict::Fail, Verdict::Error],
+            ..Run::default()
+        };
+        assert_eq!((run.failed(), run.skipped_checks()), (2, 1));
+        assert_eq!(
+            run.outcome(),
+            "1 of 4 instructions matched, 2 failed, 1 skipped"
+        );
+        let clean = Run {
+            verdicts: vec![Verdict::Pass; 3],
+            ..Run::default()
+        };
+        assert_eq!(clean.outcome(), "3 of 3 instructions matched, 0 failed");
+    }
+
+    #[test]
     fn protocol_lines_parse_back() {
         match parse("@result 12\tfail\tmma.sync.x: 3/128, worst abs diff 2") {
             Message::Result(12, Verdict::Fail, t) => {
@@ -488,6 +531,10 @@ mod tests {
         assert!(matches!(parse("@begin seven"), Message::Other));
         assert!(matches!(parse("@result x\tpass\ty"), Message::Other));
         assert!(matches!(parse("@result 1\tmaybe\ty"), Message::Other));
+        assert!(matches!(
+            parse("@result 4\tskip\tld.shared.b32: SKIPPED (no clock)"),
+            Message::Result(4, Verdict::Skip, _)
+        ));
         assert!(matches!(parse("plain"), Message::Other));
     }
 }

@@ -1,6 +1,6 @@
 //! `wgmma.mma_async` and sparse `wgmma.mma_async.sp` (sm_90a): every catalog type combination,
 //! with A and B in shared memory in the canonical no-swizzle K-major layout read through matrix
-//! descriptors, and every catalog layout of A in registers. The 128 threads' accumulators are
+//! descriptors (and a few in each swizzle mode), and every catalog layout of A in registers. The 128 threads' accumulators are
 //! gathered (C) and scattered (D), and A in registers and the sparse metadata gathered, with
 //! the generated code.
 //!
@@ -11,6 +11,12 @@
 //! | A in registers, B in shared memory | every instruction of every catalog A entry | 64 |
 //! | sparse, A and B in shared memory | every `wgmma.mma_async.sp` type combination of the catalog accumulators, each sparsity selector | 8, 256 |
 //! | sparse, A in registers | every instruction of every sparse A entry, each sparsity selector | 64 |
+//! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n16k16.f32.f16.f16`, `m64n16k8.f32.tf32.tf32`, `m64n16k32.f32.e4m3.e4m3` | 16 |
+//!
+//! The tiled cases lay A and B out through the shared-memory model (`crate::wgmma_tiles`:
+//! `SharedLayout::hopper` blocks, the descriptors' layout type and strides from the same
+//! `SwizzleMode`), one descriptor pair per instruction, all four accumulating into D; the
+//! simulation reads them as the ISA says (`crate::descriptor`), not through the model.
 //!
 //! PTX ISA facts used (section "Matrix Descriptor" and "Shared Memory Matrix Layout" of
 //! `wgmma`): a descriptor is 64 bits, start address `>> 4` in bits 0-13, leading-dimension
@@ -37,19 +43,25 @@
 //! When a check fails on the GPU, two variants tell the causes apart: a one-hot product (its
 //! note says which thread and register got the 1, against the numeral and the ISA formula),
 //! and the same check with LBO and SBO exchanged in the descriptors, which passes only if the
-//! hardware reads those two fields the other way round from our reading.
+//! hardware reads those two fields the other way round from our reading. Tiled cases have no
+//! LBO to swap (the swizzled modes do not use it); in the 32- and 128-byte modes their second
+//! variant exchanges the layout types 1 and 3 instead, which passes only if the hardware
+//! numbers the two modes the other way round from the ISA.
 
 use fraglayout_tests::ptx::SparseChunk;
 use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel};
+use crate::descriptor::Descriptor;
 use crate::mma::{
     compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
 };
-use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
+use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
 use crate::sparse::{non_zeros, Decode, Metadata};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, unpack_words};
+use crate::wgmma_tiles::{Tiled, K_BYTES};
+use layout_core::shared::SwizzleMode;
 
 /// The N of `m64nNk16.f32.f16.f16` with A and B in shared memory.
 pub const NS: [usize; 6] = [8, 16, 24, 64, 128, 256];
@@ -57,6 +69,14 @@ pub const NS: [usize; 6] = [8, 16, 24, 64, 128, 256];
 pub const OTHER_NS: [usize; 2] = [8, 256];
 /// The N of the checks with A in registers.
 pub const RS_N: usize = 64;
+/// The instructions run with A and B tiled in each swizzle mode (`wgmma_tiles`), one per
+/// element size: K of [`K_BYTES`] in four instructions; N = 16, two 8-row groups of B (so
+/// B's SBO is read too) at a sixteenth of the host work of N = 64 per check.
+pub const TILED: [&str; 3] = [
+    "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16",
+    "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32",
+    "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3",
+];
 
 const M: usize = 64;
 /// Bytes in one core matrix (8 rows of 16 bytes).
@@ -80,6 +100,16 @@ struct Sparse {
     fields: u32,
 }
 
+/// How A and B lie in shared memory.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Smem {
+    /// Core matrices side by side along K, one instruction ([`Placement`]).
+    Cores,
+    /// Blocks of the shared-memory model's tiles in a swizzle mode, K of [`K_BYTES`] in
+    /// several instructions ([`Tiled`]).
+    Tiles(SwizzleMode),
+}
+
 /// One `wgmma` the check runs.
 struct Case {
     /// The instruction, with its N.
@@ -96,6 +126,10 @@ struct Case {
     a_regs: Option<&'static Entry>,
     /// `wgmma.mma_async.sp`: the metadata and the selector.
     sparse: Option<Sparse>,
+    /// How A and B lie in shared memory.
+    smem: Smem,
+    /// Instructions along K, accumulating into the same D: 1, or 4 for tiles.
+    steps: usize,
 }
 
 impl Case {
@@ -151,6 +185,8 @@ impl Case {
             c,
             a_regs,
             sparse,
+            smem: Smem::Cores,
+            steps: 1,
         };
         assert_eq!(
             case.n,
@@ -164,6 +200,41 @@ impl Case {
             "{instr}: A is two core matrices of K"
         );
         case
+    }
+
+    /// The case of `instr` with A and B tiled in `mode`, over K of [`K_BYTES`].
+    fn tiled(instr: &str, mode: SwizzleMode) -> Case {
+        let c = CATALOG
+            .iter()
+            .find(|e| e.operand == Operand::C && e.instructions.contains(&instr))
+            .unwrap_or_else(|| panic!("{instr}: no accumulator entry"));
+        let case = Case::new(instr, c, None, None);
+        let steps = K_BYTES / (case.k * case.bytes());
+        Case {
+            smem: Smem::Tiles(mode),
+            steps,
+            ..case
+        }
+    }
+
+    /// K of the whole product: the instruction's, times the steps.
+    fn k_total(&self) -> usize {
+        self.k * self.steps
+    }
+
+    /// Columns of A over all steps.
+    fn a_width(&self) -> usize {
+        self.a_cols() * self.steps
+    }
+
+    /// A and B as the model lays them out, when tiled: A from byte 0, B after it.
+    fn tiles(&self) -> Option<(Tiled, Tiled)> {
+        let Smem::Tiles(mode) = self.smem else {
+            return None;
+        };
+        let (k, eb) = (self.k_total(), self.bytes());
+        let a = Tiled::new(mode, M, k, eb, 0);
+        Some((a, Tiled::new(mode, self.n, k, eb, a.bytes())))
     }
 
     /// Bytes of one A or B element.
@@ -187,6 +258,15 @@ impl Case {
     /// The check's name: the instruction, where A comes from when not shared memory, and the
     /// sparsity selector.
     fn name(&self) -> String {
+        if let Smem::Tiles(mode) = self.smem {
+            return format!(
+                "{} (K {} in {} instructions, A and B tiles with {})",
+                self.instr,
+                self.k_total(),
+                self.steps,
+                mode.name()
+            );
+        }
         match (self.a_regs, self.sparse) {
             (None, None) => self.instr.clone(),
             (Some(_), None) => format!("{} (A in registers)", self.instr),
@@ -200,7 +280,13 @@ impl Case {
     /// Bytes of the shared-memory image: A, B, and zeros after them for a misread descriptor
     /// to land in (the one-hot and swapped diagnoses read there on purpose): at least two core
     /// matrices, and all that B's swapped descriptor reaches as the ISA reads it.
+    ///
+    /// Tiles: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte rows read
+    /// as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8 rows.
     fn image_bytes(&self) -> usize {
+        if let Some((a, b)) = self.tiles() {
+            return a.bytes() + b.bytes() + 1024;
+        }
         let (blocks, cores) = (self.n / 8, self.b_cores());
         let b = blocks * cores * CORE;
         let swapped = Placement::swapped(cores);
@@ -263,8 +349,8 @@ fn instructions(
         })
 }
 
-/// Every case, in order: dense shared-memory A (f16 -> f32 first), dense A in registers, then
-/// the same for sparse.
+/// Every case, in order: dense shared-memory A (f16 -> f32 first), dense A in registers, the
+/// tiled ones (each of [`TILED`] in each swizzle mode), then the same for sparse (no tiles).
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for prefix in ["wgmma.mma_async.sync.", "wgmma.mma_async.sp.sync."] {
@@ -298,6 +384,11 @@ fn cases() -> Vec<Case> {
         });
         out.extend(ss);
         out.extend(rs);
+        if prefix == "wgmma.mma_async.sync." {
+            for instr in TILED {
+                out.extend(SwizzleMode::ALL.map(|mode| Case::tiled(instr, mode)));
+            }
+        }
     }
     out
 }
@@ -356,19 +447,41 @@ impl Placement {
     }
 }
 
-/// The shared-memory image (as words): A (64 x K, `A[m][k]`, or a sparse A's non-zeros; zeros
-/// when A is in registers) then B (K x N, `B[k][n]`), both K-major, placed as `swapped` says;
-/// and the two descriptors.
-fn image(case: &Case, a: &[u64], b: &[u64], swapped: bool) -> (Vec<u32>, Vec<u32>) {
-    let place = |cores| {
-        if swapped {
-            Placement::swapped(cores)
-        } else {
-            Placement::as_read(cores)
+/// The shared-memory image (as words): A (64 x K over all steps, `A[m][k]`, or a sparse A's
+/// non-zeros; zeros when A is in registers) then B (K x N, `B[k][n]`), both K-major: core
+/// matrices as [`Placement`] says (swapped for [`Variant::Swapped`]), or tiles as the model
+/// lays them out ([`Tiled`]); and the descriptors, A's then B's for each step (for
+/// [`Variant::ModeReversed`] with layout types 1 and 3 exchanged).
+fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<u32>) {
+    type At = Box<dyn Fn(usize, usize) -> usize>;
+    let (ka, k, n, eb) = (case.a_width(), case.k_total(), case.n, case.bytes());
+    let (a_at, b_at, desc): (At, At, Vec<u64>) = match case.tiles() {
+        Some((ta, tb)) => {
+            let d = (0..case.steps)
+                .flat_map(|j| [ta.descriptor(j * case.k), tb.descriptor(j * case.k)])
+                .collect();
+            (
+                Box::new(move |m, kk| ta.byte(m, kk)),
+                Box::new(move |j, kk| tb.byte(j, kk)),
+                d,
+            )
+        }
+        None => {
+            let place = |cores| {
+                if variant == Variant::Swapped {
+                    Placement::swapped(cores)
+                } else {
+                    Placement::as_read(cores)
+                }
+            };
+            let (pa, pb) = (place(A_CORES), place(case.b_cores()));
+            (
+                Box::new(move |m, kk| pa.offset(m, kk, eb)),
+                Box::new(move |j, kk| A_BYTES + pb.offset(j, kk, eb)),
+                vec![pa.descriptor(0), pb.descriptor(A_BYTES)],
+            )
         }
     };
-    let (pa, pb) = (place(A_CORES), place(case.b_cores()));
-    let (ka, k, n, eb) = (case.a_cols(), case.k, case.n, case.bytes());
     let mut mem = vec![0u64; case.image_bytes() / eb];
     let mut put = |byte: usize, v: u64| {
         assert_eq!(mem[byte / eb], 0, "two elements at byte {byte}");
@@ -377,19 +490,33 @@ fn image(case: &Case, a: &[u64], b: &[u64], swapped: bool) -> (Vec<u32>, Vec<u32
     if case.a_regs.is_none() {
         for m in 0..M {
             for kk in 0..ka {
-                put(pa.offset(m, kk, eb), a[m * ka + kk]);
+                put(a_at(m, kk), a[m * ka + kk]);
             }
         }
     }
     for kk in 0..k {
         for j in 0..n {
-            put(A_BYTES + pb.offset(j, kk, eb), b[kk * n + j]);
+            put(b_at(j, kk), b[kk * n + j]);
         }
     }
     let mask = (1u64 << (8 * eb)) - 1;
     let mem: Vec<u64> = mem.iter().map(|v| v & mask).collect();
-    let d = [pa.descriptor(0), pb.descriptor(A_BYTES)];
-    (pack_words(&mem, 8 * eb as u32), pack_words(&d, 64))
+    let desc: Vec<u64> = match variant {
+        Variant::ModeReversed => desc.into_iter().map(reverse_mode).collect(),
+        _ => desc,
+    };
+    (pack_words(&mem, 8 * eb as u32), pack_words(&desc, 64))
+}
+
+/// `d` with layout types 1 (128-byte) and 3 (32-byte swizzle) exchanged: the hypothesis that
+/// the hardware numbers the swizzle modes the other way round.
+fn reverse_mode(d: u64) -> u64 {
+    let code = match d >> 62 {
+        1 => 3,
+        3 => 1,
+        c => c,
+    };
+    (d & !(3 << 62)) | code << 62
 }
 
 /// PTX register type of the accumulator: `.f32`, or 32-bit words (`.f16x2`, `.s32`).
@@ -401,16 +528,23 @@ fn d_class(d_ty: &str) -> &'static str {
     }
 }
 
-/// The kernel: copy the image into shared memory, build the descriptors, load C (and A in
-/// registers, and the sparse metadata) `[thread][reg]`, one `wgmma`, store D `[thread][reg]`.
-/// Parameters: `mem, desc[, a], c[, e], d`.
+/// The kernel: copy the image into shared memory (1024-byte aligned, as the 128-byte swizzle
+/// needs), build the descriptors (`%da`, `%db`; `%da{j}`, `%db{j}` for step `j` of a tiled
+/// case), load C (and A in registers, and the sparse metadata) `[thread][reg]`, one `wgmma`
+/// per step into the same D, store D `[thread][reg]`. Parameters: `mem, desc[, a], c[, e],
+/// d`.
 fn wgmma_ptx(case: &Case) -> Kernel {
     let (version, target) = version_target("sm_90a", &case.instr);
     let name = ident(&case.name());
     let regs = case.c.registers();
     let dt = d_class(case.d_ty);
     let bytes = case.image_bytes() as u32;
-    let chunks = bytes / 16;
+    let steps = case.steps;
+    let step_regs = if steps > 1 {
+        format!(", %da<{steps}>, %db<{steps}>")
+    } else {
+        String::new()
+    };
     let a_regs = case.a_regs.map_or(0, |a| a.registers());
     let a_param = if a_regs > 0 {
         "    .param .u64 param_a,\n"
@@ -425,17 +559,30 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     let mut s = format!(
         "// Generated by fraglayout-hwcheck.\n.version {version}\n.target {target}\n.address_size 64\n\n\
          .visible .entry {name}(\n    .param .u64 param_mem,\n    .param .u64 param_desc,\n{a_param}    .param .u64 param_c,\n{e_param}    .param .u64 param_d\n)\n{{\n\
-         \x20   .reg .b32 %t, %s, %i, %ad, %x<4>{e_reg};\n    .reg .b64 %o, %q, %p<{pointers}>, %da, %db, %sb;\n    .reg .pred %done, %scale;\n    .reg .{dt} %d<{regs}>;\n    .reg .b32 %a<{}>;\n\
-         \x20   .shared .align 128 .b8 smem[{bytes}];\n    mov.u32 %t, %tid.x;\n    mov.u32 %s, smem;\n\
-         \x20   ld.param.u64 %p0, [param_mem];\n    cvta.to.global.u64 %p0, %p0;\n    mov.u32 %i, %t;\n\
-         COPY:\n    setp.ge.u32 %done, %i, {chunks};\n    @%done bra COPIED;\n\
-         \x20   mul.wide.u32 %o, %i, 16;\n    add.u64 %q, %p0, %o;\n    ld.global.v4.b32 {{%x0, %x1, %x2, %x3}}, [%q];\n\
-         \x20   mad.lo.u32 %ad, %i, 16, %s;\n    st.shared.v4.b32 [%ad], {{%x0, %x1, %x2, %x3}};\n    add.u32 %i, %i, 128;\n    bra COPY;\n\
-         COPIED:\n    fence.proxy.async.shared::cta;\n    bar.sync 0;\n\
-         \x20   ld.param.u64 %p1, [param_desc];\n    cvta.to.global.u64 %p1, %p1;\n    ld.global.u64 %da, [%p1];\n    ld.global.u64 %db, [%p1+8];\n\
-         \x20   cvt.u64.u32 %sb, %s;\n    shr.u64 %sb, %sb, 4;\n    add.u64 %da, %da, %sb;\n    add.u64 %db, %db, %sb;\n",
+         \x20   .reg .b32 %t, %s, %i, %ad, %x<4>{e_reg};\n    .reg .b64 %o, %q, %p<{pointers}>, %da, %db, %sb{step_regs};\n    .reg .pred %done, %scale;\n    .reg .{dt} %d<{regs}>;\n    .reg .b32 %a<{}>;\n\
+         \x20   .shared .align 1024 .b8 smem[{bytes}];\n    mov.u32 %t, %tid.x;\n    mov.u32 %s, smem;\n\
+         \x20   ld.param.u64 %p0, [param_mem];\n    cvta.to.global.u64 %p0, %p0;\n",
         a_regs.max(1)
     );
+    s += &copy_shared("COPY", 0, bytes / 16, 128, true);
+    s += "    fence.proxy.async.shared::cta;\n    bar.sync 0;\n\
+          \x20   ld.param.u64 %p1, [param_desc];\n    cvta.to.global.u64 %p1, %p1;\n\
+          \x20   cvt.u64.u32 %sb, %s;\n    shr.u64 %sb, %sb, 4;\n";
+    let desc = |j: usize| {
+        if j == 0 {
+            ("%da".to_string(), "%db".to_string())
+        } else {
+            (format!("%da{j}"), format!("%db{j}"))
+        }
+    };
+    for j in 0..steps {
+        let (da, db) = desc(j);
+        s += &format!(
+            "    ld.global.u64 {da}, [%p1+{}];\n    ld.global.u64 {db}, [%p1+{}];\n    add.u64 {da}, {da}, %sb;\n    add.u64 {db}, {db}, %sb;\n",
+            16 * j,
+            16 * j + 8
+        );
+    }
     if a_regs > 0 {
         s += &param_ptr(4, "param_a", a_regs * 4);
         s += &load_regs("b32", "a", 4, a_regs, 4);
@@ -446,11 +593,6 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     }
     s += &param_ptr(2, "param_c", regs * 4);
     s += &load_regs(dt, "d", 2, regs, 4);
-    let a = if a_regs > 0 {
-        reg_list("a", a_regs)
-    } else {
-        "%da".to_string()
-    };
     let metadata = match case.sparse {
         Some(sp) => format!(", %e, {}", sp.selector),
         None => String::new(),
@@ -461,11 +603,21 @@ fn wgmma_ptx(case: &Case) -> Kernel {
         ("tf32" | "e4m3" | "e5m2", _) => ", 1, 1",
         _ => "",
     };
-    s += &format!(
-        "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n    {} {}, {a}, %db{metadata}, %scale{tail};\n    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n",
-        case.instr,
-        reg_list("d", regs)
-    );
+    s += "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n";
+    for j in 0..steps {
+        let (da, db) = desc(j);
+        let a = if a_regs > 0 {
+            reg_list("a", a_regs)
+        } else {
+            da
+        };
+        s += &format!(
+            "    {} {}, {a}, {db}{metadata}, %scale{tail};\n",
+            case.instr,
+            reg_list("d", regs)
+        );
+    }
+    s += "    wgmma.commit_group.sync.aligned;\n    wgmma.wait_group.sync.aligned 0;\n";
     s += "    ld.param.u64 %p3, [param_d];\n    cvta.to.global.u64 %p3, %p3;\n    add.u64 %p3, %p3, %o;\n";
     s += &store_regs(dt, "d", 3, regs, 4);
     s += "    ret;\n}\n";
@@ -517,10 +669,10 @@ fn one_hot(rows: usize, cols: usize, ty: &str, at: (usize, usize)) -> Matrix {
 }
 
 /// The one-hot positions in A (the operand: for sparse A, its non-zeros) and D: A(37,
-/// K' - 5), where K' is A's columns, and D(37, N - 3); B holds its 1 at (the dense column of
+/// K' - 5), where K' is A's columns over all steps, and D(37, N - 3); B holds its 1 at (the dense column of
 /// A's 1, N - 3).
 fn hot(case: &Case) -> ((usize, usize), (usize, usize)) {
-    ((37, case.a_cols() - 5), (37, case.n - 3))
+    ((37, case.a_width() - 5), (37, case.n - 3))
 }
 
 /// What a check built by `build` is for.
@@ -534,11 +686,15 @@ enum Variant {
     /// the GPU only if the hardware reads them the other way round from the ISA, and never
     /// on the simulation.
     Swapped,
+    /// Diagnosis (tiles in the 32- or 128-byte swizzle): the check proper with the layout
+    /// types 1 and 3 exchanged in the descriptors. It passes on the GPU only if the hardware
+    /// numbers those two modes the other way round from the ISA, and never on the simulation.
+    ModeReversed,
 }
 
 fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
-    let (n, k, d_ty) = (case.n, case.k, case.d_ty);
-    let (mem, desc) = image(case, &inp.a.bits, &inp.b.bits, variant == Variant::Swapped);
+    let (n, k, d_ty) = (case.n, case.k_total(), case.d_ty);
+    let (mem, desc) = image(case, &inp.a.bits, &inp.b.bits, variant);
     let l = generated(case.c);
     let elems = case.c.numeral.elements as usize;
     let mut inputs = vec![mem, desc];
@@ -568,7 +724,7 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
     });
     let sim = Sim {
         n,
-        k,
+        k: case.k,
         a_cols: case.a_cols(),
         d_ty,
         a_ty: case.a_ty,
@@ -588,6 +744,9 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
             Variant::Full => case.name(),
             Variant::OneHot => format!("{} one-hot", case.name()),
             Variant::Swapped => format!("{} with LBO and SBO swapped", case.name()),
+            Variant::ModeReversed => {
+                format!("{} with the 32- and 128-byte codes exchanged", case.name())
+            }
         },
         kernel: wgmma_ptx(case),
         out_words: 128 * case.c.registers() as usize,
@@ -596,7 +755,8 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         simulate: Box::new(move |inp: &[Vec<u32>]| sim.run(inp)),
         verify,
         diagnose: Vec::new(),
-        simulation_passes: variant != Variant::Swapped,
+        simulation_passes: !matches!(variant, Variant::Swapped | Variant::ModeReversed),
+        host_skip: None,
     }
 }
 
@@ -635,9 +795,11 @@ fn one_hot_note(out: &[u32], d_ty: &str, cname: &str, (m0, n0): (usize, usize)) 
 }
 
 /// The instruction on the host: B (and A in shared memory) read from the image through the
-/// descriptors' fields (canonical K-major, no swizzle), A in registers placed by the ISA
-/// formula of its layout, a sparse A's dense form rebuilt from the metadata registers through
-/// the ISA's figure, D = A B + C handed to the threads by the ISA formula for the accumulator.
+/// descriptors as the ISA reads them (`crate::descriptor`: canonical K-major, each swizzle
+/// mode), A in registers placed by the ISA formula of its layout, a sparse A's dense form
+/// rebuilt from the metadata registers through the ISA's figure, D = A B + C (summed over the
+/// steps, one pair of descriptors each) handed to the threads by the ISA formula for the
+/// accumulator.
 struct Sim {
     n: usize,
     k: usize,
@@ -659,47 +821,46 @@ impl Sim {
         let (n, k, ka, d_ty) = (self.n, self.k, self.a_cols, self.d_ty);
         let eb = bits_of(self.a_ty) as usize / 8;
         let mem = unpack_words(&inp[0], 8 * eb as u32, inp[0].len() * 4 / eb);
-        let desc = unpack_words(&inp[1], 64, 2);
-        let field = |d: u64, at: u32| ((d >> at) & 0x3fff) as usize * 16;
-        let per_row = 16 / eb;
-        let read = |d: u64, ty: &str, mn: usize, kk: usize| {
-            let byte = field(d, 0)
-                + (mn / 8) * field(d, 32)
-                + (kk / per_row) * field(d, 16)
-                + (mn % 8) * 16
-                + (kk % per_row) * eb;
-            decode(ty, mem[byte / eb])
-        };
-        let a: Vec<f64> = match self.a_regs {
-            None => (0..M * ka)
-                .map(|i| read(desc[0], self.a_ty, i / ka, i % ka))
-                .collect(),
-            Some(name) => {
-                let count = layout_core::catalog::find(name)
-                    .expect("A entry")
-                    .numeral
-                    .elements;
-                let f = formula(name).expect("A formula");
-                gather(&inp[2], self.a_ty, count as usize, ka, f)
-            }
+        // A's and B's descriptor for each step.
+        let desc: Vec<Descriptor> = unpack_words(&inp[1], 64, inp[1].len() / 2)
+            .into_iter()
+            .map(Descriptor::decode)
+            .collect();
+        let read = |d: &Descriptor, ty: &str, mn: usize, kk: usize| {
+            decode(ty, mem[d.byte(mn, kk, eb) / eb])
         };
         let c_at = 2 + usize::from(self.a_regs.is_some());
-        let a = match &self.sparse {
-            Some(read) => read.dense(&a, &inp[c_at + 1], M, k),
-            None => a,
-        };
-        let b: Vec<f64> = (0..k * n)
-            .map(|i| read(desc[1], self.b_ty, i % n, i / n))
-            .collect();
         let elems = layout_core::catalog::find(self.c)
             .expect("C entry")
             .numeral
             .elements as usize;
         let f = formula(self.c).expect("accumulator formula");
-        // C placed by the formula, D = A B + C, handed back by the formula.
+        // C placed by the formula, D = A B + C over the steps, handed back by the formula.
         let per = inp[c_at].len() / 128;
-        let c = gather(&inp[c_at], d_ty, elems, n, &f);
-        let d = product(&a, &b, &c, k, n);
+        let mut d = gather(&inp[c_at], d_ty, elems, n, &f);
+        for step in desc.chunks_exact(2) {
+            let a: Vec<f64> = match self.a_regs {
+                None => (0..M * ka)
+                    .map(|i| read(&step[0], self.a_ty, i / ka, i % ka))
+                    .collect(),
+                Some(name) => {
+                    let count = layout_core::catalog::find(name)
+                        .expect("A entry")
+                        .numeral
+                        .elements;
+                    let f = formula(name).expect("A formula");
+                    gather(&inp[2], self.a_ty, count as usize, ka, f)
+                }
+            };
+            let a = match &self.sparse {
+                Some(read) => read.dense(&a, &inp[c_at + 1], M, k),
+                None => a,
+            };
+            let b: Vec<f64> = (0..k * n)
+                .map(|i| read(&step[1], self.b_ty, i % n, i / n))
+                .collect();
+            d = product(&a, &b, &d, k, n);
+        }
         let mut out = Vec::new();
         for t in 0..128u32 {
             let el: Vec<u64> = (0..elems)
@@ -749,7 +910,7 @@ fn case_seed(case: &Case) -> u64 {
 /// The operands of a case: random ones, or the one-hot probe; for sparse A, its non-zeros,
 /// never 0, and random metadata (the same for every variant of a case).
 fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
-    let (n, k, ka) = (case.n, case.k, case.a_cols());
+    let (n, k, ka) = (case.n, case.k_total(), case.a_width());
     let meta = case
         .sparse
         .map(|sp| (sp, Metadata::random(M, sp.chunk, seed + 4)));
@@ -806,18 +967,26 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
     }
 }
 
-/// The `wgmma` checks: for each case, the full check with a one-hot and a swapped-descriptor
-/// diagnosis.
+/// The `wgmma` checks: for each case, the full check with a one-hot diagnosis, and a
+/// swapped-descriptor one for core matrices or a reversed-mode one for tiles in the 32- and
+/// 128-byte swizzle.
 pub fn wgmma_checks() -> Vec<Check> {
     cases()
         .iter()
         .map(|case| {
             let seed = case_seed(case);
             let mut check = build(case, operands(case, seed, false), Variant::Full);
-            check.diagnose = vec![
-                build(case, operands(case, seed, true), Variant::OneHot),
-                build(case, operands(case, seed, false), Variant::Swapped),
-            ];
+            check.diagnose = vec![build(case, operands(case, seed, true), Variant::OneHot)];
+            let other = match case.smem {
+                Smem::Cores => Some(Variant::Swapped),
+                Smem::Tiles(SwizzleMode::B32 | SwizzleMode::B128) => Some(Variant::ModeReversed),
+                Smem::Tiles(_) => None,
+            };
+            if let Some(v) = other {
+                check
+                    .diagnose
+                    .push(build(case, operands(case, seed, false), v));
+            }
             check
         })
         .collect()
@@ -970,6 +1139,74 @@ mod tests {
             unread[e][t] = 0;
         }
         assert!((check.verify)(&(check.simulate)(&unread)).passed());
+    }
+
+    #[test]
+    fn tiled_cases_cover_every_mode_in_four_instructions() {
+        let all = cases();
+        let tiled: Vec<&Case> = all.iter().filter(|c| c.smem != Smem::Cores).collect();
+        assert_eq!(tiled.len(), TILED.len() * SwizzleMode::ALL.len());
+        for c in &tiled {
+            assert_eq!(
+                (c.steps, c.k_total() * c.bytes()),
+                (4, K_BYTES),
+                "{}",
+                c.name()
+            );
+            assert!(c.a_regs.is_none() && c.sparse.is_none());
+            let k = wgmma_ptx(c);
+            assert_eq!(k.ptx.matches(&format!("    {} ", c.instr)).count(), 4);
+            assert!(k.ptx.contains(", %da3, %db3, %scale"), "{}", c.name());
+            assert!(
+                k.ptx.contains(".shared .align 1024 .b8 smem[11264];"),
+                "{}",
+                c.name()
+            );
+        }
+        // The tiled cases come before the sparse ones.
+        let last = all.iter().rposition(|c| c.smem != Smem::Cores).unwrap();
+        assert!(all[..=last].iter().all(|c| c.sparse.is_none()));
+        let names: Vec<String> = wgmma_checks()
+            .into_iter()
+            .filter(|c| c.name.contains("tiles with"))
+            .map(|c| {
+                let d: Vec<String> = c.diagnose.iter().map(|d| d.name.clone()).collect();
+                format!("{} [{}]", c.name, d.len())
+            })
+            .collect();
+        assert!(names.contains(
+            &"wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 (K 32 in 4 instructions, \
+              A and B tiles with 32-byte swizzle) [2]"
+                .to_string()
+        ));
+        assert!(names.contains(
+            &"wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3 (K 128 in 4 instructions, \
+              A and B tiles with 64-byte swizzle) [1]"
+                .to_string()
+        ));
+    }
+
+    #[test]
+    fn a_tile_read_in_another_mode_fails_on_the_host() {
+        let c = Case::tiled(TILED[0], SwizzleMode::B64);
+        let check = build(&c, operands(&c, case_seed(&c), false), Variant::Full);
+        assert!((check.verify)(&(check.simulate)(&check.inputs)).passed());
+        // The same descriptors with the 128-byte and the no-swizzle layout types.
+        for code in [0u64, 1] {
+            let desc: Vec<u64> = unpack_words(&check.inputs[1], 64, 8)
+                .into_iter()
+                .map(|d| (d & !(3 << 62)) | code << 62)
+                .collect();
+            let mut wrong = check.inputs.clone();
+            wrong[1] = pack_words(&desc, 64);
+            let bad = (check.verify)(&(check.simulate)(&wrong));
+            assert!(bad.mismatched > 512, "layout type {code}: {}", bad.line());
+        }
+        // Each step's K: the fourth instruction's descriptors replaced by the third's.
+        let mut repeated = check.inputs.clone();
+        let third = repeated[1][8..12].to_vec();
+        repeated[1][12..16].copy_from_slice(&third);
+        assert!((check.verify)(&(check.simulate)(&repeated)).mismatched > 0);
     }
 
     #[test]
