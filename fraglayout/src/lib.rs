@@ -37,4 +37,4 @@
 pub use layout_core::*;
 
 #[cfg(feature = "macros")]
-pub use layout_macros::{convert_layout, fragment_layout, numeral};
+pub use layout_macros::{convert_layout, fragment_layout, matrix_rows, numeral};

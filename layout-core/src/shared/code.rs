@@ -94,7 +94,43 @@ pub enum RowsError {
     },
 }
 
+/// The argument of `#[matrix_rows]` a [`RowsError`] is about, so the error points there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Culprit {
+    /// The instruction form: its matrix count.
+    Instruction,
+    /// The register fragment.
+    Fragment,
+    /// The shared layout.
+    Layout,
+    /// Where the fragment's tile is placed.
+    Place,
+    /// The first register moved.
+    First,
+}
+
 impl RowsError {
+    /// The argument at fault: the instruction for a matrix count that does not fit, the
+    /// fragment for one of the wrong shape, the place for a fragment outside the tile, the
+    /// first register for registers past the fragment; otherwise the layout (unsound, of
+    /// other elements, or storing a matrix row out of line).
+    pub const fn culprit(&self) -> Culprit {
+        match *self {
+            RowsError::Warps { .. } => Culprit::Fragment,
+            RowsError::Access { error, .. } => match error {
+                AccessError::Variant { .. } | AccessError::MatrixCount { .. } => {
+                    Culprit::Instruction
+                }
+                AccessError::Fragment(_)
+                | AccessError::Warp { .. }
+                | AccessError::OddElements { .. } => Culprit::Fragment,
+                AccessError::FragmentOutside { .. } => Culprit::Place,
+                AccessError::Registers { .. } => Culprit::First,
+                _ => Culprit::Layout,
+            },
+        }
+    }
+
     /// Writes the message: the access error (with `warp 1: ` in front for a multi-warp
     /// fragment), or the warps.
     pub const fn write(&self, m: &mut Message) {
@@ -364,7 +400,11 @@ impl ThreadRows {
         m.push(type_name);
         m.push("`'s ");
         m.push_num(type_max as u64);
-        m.push(": return `u32`");
+        m.push(if max <= u16::MAX as u32 {
+            ": return `u16` or wider"
+        } else {
+            ": return `u32` or wider"
+        });
         Some(m)
     }
 }
@@ -764,9 +804,10 @@ mod tests {
         );
         assert_eq!(
             rows.address_type_message(255, "u8").unwrap().as_str(),
-            "the row addresses reach byte 1936, past `u8`'s 255: return `u32`"
+            "the row addresses reach byte 1936, past `u8`'s 255: return `u16` or wider"
         );
         assert!(rows.address_type_message(u16::MAX as u128, "u16").is_none());
+        assert!(rows.address_type_message(1935, "small").unwrap().as_str().ends_with("1935: return `u16` or wider"));
     }
 
     #[test]

@@ -63,7 +63,10 @@ pub mod swizzle;
 pub use access::Access;
 pub use banks::{BankError, BankUse, PhaseReport, Request, Wavefronts};
 pub use check::{assert_layout, SharedError, SharedErrors, MAX_SHARED_ERRORS};
-pub use code::{Combine, RowCode, RowsError, Term, ThreadRows, MAX_ROW_THREADS};
+pub use code::{
+    Combine, Culprit, RowCode, RowsError, Term, ThreadRows, MAX_ROW_TERMS, MAX_ROW_THREADS,
+    MAX_ROW_WARPS,
+};
 pub use error::{AccessError, Gap};
 pub use fragment::FragmentAt;
 pub use layout::{Major, SharedLayout};
