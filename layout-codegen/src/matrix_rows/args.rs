@@ -75,13 +75,20 @@ pub fn args(tokens: TokenStream) -> syn::Result<Args> {
     }
     let missing = match (&instruction, &fragment, &layout) {
         (_, _, Some(_)) => None,
-        (None, None, None) if errors.is_empty() => Some("name the instruction, the fragment and the shared layout"),
-        (_, None, None) if errors.is_empty() => Some("name the fragment and the shared layout after the instruction"),
+        (None, None, None) if errors.is_empty() => {
+            Some("name the instruction, the fragment and the shared layout")
+        }
+        (_, None, None) if errors.is_empty() => {
+            Some("name the fragment and the shared layout after the instruction")
+        }
         (_, _, None) if errors.is_empty() => Some("name the shared layout after the fragment"),
         _ => None,
     };
     if let Some(what) = missing {
-        errors.push(syn::Error::new(Span::call_site(), format!("{what}: `{USAGE}`")));
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!("{what}: `{USAGE}`"),
+        ));
     }
     errors.finish()?;
     let (Some(instruction), Some(fragment), Some(layout)) = (instruction, fragment, layout) else {
@@ -232,7 +239,11 @@ pub fn instruction(piece: TokenStream) -> syn::Result<Instruction> {
         let word = match (dot, it.next()) {
             (true, Some(TokenTree::Ident(w))) => w,
             (_, next) => {
-                let at = if dot { next.map_or(tt.span(), |t| t.span()) } else { tt.span() };
+                let at = if dot {
+                    next.map_or(tt.span(), |t| t.span())
+                } else {
+                    tt.span()
+                };
                 errors.push(syn::Error::new(
                     at,
                     "write the instruction's qualifiers after dots: `ldmatrix.x4.trans`",
@@ -302,7 +313,11 @@ impl Args {
             .into_iter()
             .filter(|p| option_word(p).is_none())
             .collect();
-        let parse = |k: usize| positional.get(k).and_then(|p| syn::parse2::<Expr>(p.clone()).ok());
+        let parse = |k: usize| {
+            positional
+                .get(k)
+                .and_then(|p| syn::parse2::<Expr>(p.clone()).ok())
+        };
         (parse(1), parse(2))
     }
 
@@ -334,9 +349,15 @@ mod tests {
             all[0],
             "ldmatrix and stmatrix move 1, 2 or 4 matrices, not 3: use .x1, .x2 or .x4"
         );
-        assert!(all[1].starts_with("`at` takes the tile row and column"), "{all:?}");
+        assert!(
+            all[1].starts_with("`at` takes the tile row and column"),
+            "{all:?}"
+        );
         assert!(all[2].starts_with("unknown option `colour`"), "{all:?}");
-        assert!(messages("ldmatrix.x4.trans, FRAG, SMEM, at = (16, 8), first = 2, conflict_free").is_empty());
+        assert!(
+            messages("ldmatrix.x4.trans, FRAG, SMEM, at = (16, 8), first = 2, conflict_free")
+                .is_empty()
+        );
         assert!(messages("stmatrix.sync.aligned.m8n8.x2.shared::cta.b16, F, S").is_empty());
     }
 
@@ -351,9 +372,14 @@ mod tests {
             messages("ldmatrix.x4"),
             ["name the fragment and the shared layout after the instruction: `#[matrix_rows(ldmatrix.x4, FRAGMENT, LAYOUT)]`"]
         );
-        assert_eq!(messages("ldmatrix.x4, A, S, at = (0, 0), at = (8, 0)"), ["`at` is given twice: keep one"]);
+        assert_eq!(
+            messages("ldmatrix.x4, A, S, at = (0, 0), at = (8, 0)"),
+            ["`at` is given twice: keep one"]
+        );
         assert!(messages("ldmatrix.x4, A, S, T")[0].starts_with("unknown option `T`"));
         assert!(messages("ldmatrix.x4, A, S, T + 1")[0].starts_with("unexpected argument"));
-        assert!(messages("lmatrix.x4, A, S")[0].starts_with("the first argument is the instruction"));
+        assert!(
+            messages("lmatrix.x4, A, S")[0].starts_with("the first argument is the instruction")
+        );
     }
 }

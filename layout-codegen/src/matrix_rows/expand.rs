@@ -122,7 +122,10 @@ fn checks(r: &Rows) -> TokenStream {
     let a = r.args;
     let store = a.instruction.store;
     let name = layout_name(&a.layout);
-    let first_span = a.first.as_ref().map_or(a.instruction.span, |(_, e)| e.span());
+    let first_span = a
+        .first
+        .as_ref()
+        .map_or(a.instruction.span, |(_, e)| e.span());
     let blame = [
         ("Instruction", a.instruction.span),
         ("Fragment", a.fragment.span()),

@@ -15,8 +15,11 @@
 //!   offset bits), when the fragment sits at a row that is a multiple of the swizzle's period;
 //! - otherwise a **table** ([`Combine::Table`]) of the `threads` addresses.
 //!
-//! The sum is tried first (when both hold, the contributions' bits are disjoint and the two
-//! agree). Contributions of neighbouring bits that double (`d_{i+1} = 2 d_i`, and for XOR
+//! The sum is tried first (when both hold, the two agree). A swizzle often is a sum: where
+//! each lane bit reaches its own swizzled bit, XOR with the constant part flips that bit one
+//! way for every lane, `16 (3 ^ r) = 48 + 16 (r & 4) - 16 (r & 3)`; it takes the XOR where
+//! two lane bits reach the same bit (the A operand's row and matrix both move the 16-byte
+//! unit). Contributions of neighbouring bits that double (`d_{i+1} = 2 d_i`, and for XOR
 //! with disjoint bits) merge into one [`Term`] `((t >> shift) & mask) * mul`, so a run of
 //! lane bits that walks the rows of a matrix is one multiply:
 //!
@@ -195,7 +198,13 @@ impl ThreadRows {
         while w < warps {
             match ldmatrix_rows_at(variant, fragment, layout, at.warp(w), first) {
                 Ok(r) => rows[w as usize] = Some(r),
-                Err(error) => return Err(RowsError::Access { warp: w, warps, error }),
+                Err(error) => {
+                    return Err(RowsError::Access {
+                        warp: w,
+                        warps,
+                        error,
+                    })
+                }
             }
             w += 1;
         }
@@ -807,7 +816,11 @@ mod tests {
             "the row addresses reach byte 1936, past `u8`'s 255: return `u16` or wider"
         );
         assert!(rows.address_type_message(u16::MAX as u128, "u16").is_none());
-        assert!(rows.address_type_message(1935, "small").unwrap().as_str().ends_with("1935: return `u16` or wider"));
+        assert!(rows
+            .address_type_message(1935, "small")
+            .unwrap()
+            .as_str()
+            .ends_with("1935: return `u16` or wider"));
     }
 
     #[test]
