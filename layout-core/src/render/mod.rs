@@ -6,6 +6,8 @@
 //! - [`grid`]: the tile as text, each cell `T{thread}:{element}`.
 //! - [`svg`]: the tile as an SVG 1.1 picture in the style of the PTX ISA fragment figures.
 //! - [`digit_table`]: the digits as a Markdown table, sorted by place.
+//! - [`smem`]: a shared-memory tile among the banks, and an access's bank conflicts, as text
+//!   and pictures.
 //!
 //! Renderings of a numeral that is not a bijection show what is wrong: elements claimed more
 //! than once, elements nobody claims, and claims that land outside the tile.
@@ -38,6 +40,7 @@
 mod claims;
 mod grid;
 mod least;
+pub mod smem;
 mod svg;
 mod table;
 mod tile;
