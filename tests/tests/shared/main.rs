@@ -2,7 +2,7 @@
 //! span; derived `ldmatrix` / `stmatrix` addresses move exactly the fragment, by a host
 //! simulation of the instructions written from the ISA text; the bank model against a
 //! brute-force count; the kernel tiles whose counts are known; the swizzle search; the
-//! functions `#[matrix_rows]` generates.
+//! functions `#[matrix_rows]` generates; the pictures of tiles and bank use.
 
 mod banks;
 mod bijection;
@@ -10,6 +10,7 @@ mod find;
 mod generated;
 mod known;
 mod matrices;
+mod pictures;
 
 use layout_core::catalog::{Entry, CATALOG};
 
