@@ -1,7 +1,8 @@
 //! Shared test support: independent transcriptions of the PTX ISA fragment formulas and the
 //! one table from catalog name to formula built on them, a brute-force ownership map, the text
 //! grid read back and checked against brute force, the generated instruction table of
-//! `docs/CATALOG.md`, and random valid numerals.
+//! `docs/CATALOG.md`, the generated wavefront table of `docs/SHARED.md`, and random valid
+//! numerals.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
@@ -9,5 +10,6 @@ pub mod grid_text;
 pub mod ownership;
 pub mod ptx;
 pub mod random_numeral;
+pub mod shared_md;
 pub mod transcription;
 pub mod warp;
