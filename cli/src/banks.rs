@@ -214,7 +214,7 @@ pub fn command(args: &[&str]) -> ExitCode {
     let default_elem = match specs.first() {
         Some(Spec::Matrices { .. }) | Some(Spec::Rows { .. }) | None => Some(2),
         Some(Spec::Elements { entry, .. }) => {
-            (entry.element_bits >= 8).then(|| entry.element_bits / 8)
+            (entry.element_bits >= 8).then_some(entry.element_bits / 8)
         }
     };
     let layout = match opts.tile.layout(default_tile, default_elem) {
