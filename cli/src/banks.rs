@@ -237,15 +237,18 @@ pub fn command(args: &[&str]) -> ExitCode {
     for (spec, access) in specs.iter().zip(&accesses) {
         let place = match spec {
             Spec::Rows { .. } => String::new(),
+            _ if opts.at.warp != 0 => format!(
+                " by warp {} at ({}, {})",
+                opts.at.warp, opts.at.row, opts.at.col
+            ),
             _ => format!(" at ({}, {})", opts.at.row, opts.at.col),
         };
         out.push_str(&format!("{}{place} on {layout}:\n", spec.name()));
-        if access.wavefronts(&layout).is_err() {
-            failed = true;
-        }
+        let made = access.wavefronts(&layout).is_ok();
+        failed |= !made;
         let _ = smem::banks(access, &layout, &mut out);
-        if let Spec::Matrices { variant, entry, .. } = *spec {
-            rows_code(variant, entry, &layout, opts.at, &mut out);
+        if let (true, Spec::Matrices { variant, entry, .. }) = (made, spec) {
+            rows_code(*variant, entry, &layout, opts.at, &mut out);
         }
         out.push('\n');
     }

@@ -178,6 +178,47 @@ fn banks_of_elements_and_rows_and_their_total() {
 }
 
 #[test]
+fn banks_of_a_warpgroup_fragment_by_warp() {
+    let o = run(&[
+        "banks",
+        "stmatrix.x4",
+        "SM90_64x64x16_F16_C",
+        "--swizzle",
+        "128B",
+        "--warp",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let l = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+    let stage = Access::matrices(
+        MatrixVariant::X4,
+        &layout_core::catalog::SM90_64x64x16_F16_C,
+    )
+    .at(FragmentAt::ORIGIN.warp(1));
+    assert!(
+        out.starts_with(&format!(
+            "stmatrix.x4 of SM90_64x64x16_F16_C by warp 1 at (0, 0) on {l}:\n{}\n",
+            wavefronts(&stage, &l)
+        )),
+        "{out}"
+    );
+    // Four instructions of 4 registers each, their code over the warpgroup's thread index.
+    assert_eq!(
+        out.matches("#[matrix_rows] address of thread t, registers ")
+            .count(),
+        4,
+        "{out}"
+    );
+    let o = run(&["banks", "stmatrix.x4", "SM90_64x64x16_F16_C", "--warp", "4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("cannot be made: warp 4 of a fragment of 4 warps: warps are 0..4\n")
+    );
+    assert!(!stdout(&o).contains("#[matrix_rows]"), "{}", stdout(&o));
+}
+
+#[test]
 fn find_answers_with_a_layout_and_its_rust() {
     let o = run(&[
         "banks",
