@@ -59,12 +59,13 @@ usage:
                                      address code #[matrix_rows] generates. ACCESS is
                                      ldmatrix.x4[.trans] NAME, stmatrix.x2[.trans] NAME
                                      (the whole fragment), store.W NAME / load.W NAME
-                                     (each lane's elements, W bytes a time) or rows.W (the
-                                     tile row-wise, W bytes a lane). The tile defaults to
+                                     (each lane's elements, W bytes at a time) or rows.W
+                                     (the tile row-wise, W bytes a lane). The tile defaults to
                                      the fragment's; --elem to 2 (ldmatrix, rows) or the
                                      fragment's element size; --swizzle is 128B, 64B, 32B,
                                      none or CuTe's B,M,S; --pad N elements after each row;
-                                     --at R,C places the fragment; --svg draws the access
+                                     --at R,C places the fragment and --warp W picks the
+                                     warp of a warpgroup fragment; --svg draws the access
                                      (banks x wavefronts); --find searches paddings up to
                                      --max-pad (8) and swizzles for a conflict-free layout,
                                      e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW
