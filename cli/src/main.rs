@@ -5,14 +5,17 @@
 //! Exit codes: 0 success, 1 unknown layout name, invalid numeral, unwritable file or
 //! impossible conversion, 2 usage error.
 
+mod banks;
 mod check;
 mod convert;
 mod expand;
 mod json;
 mod list;
 mod show;
+mod smem;
 mod suggest;
 mod svg;
+mod tile_args;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -71,6 +74,30 @@ usage:
                                      one of those conversions by its name, e.g. fa2
     fraglayout convert --examples    the conversions kernel authors meet: rounds, lower
                                      bound and selects of each
+    fraglayout banks ACCESS... [--tile RxC] [--elem B] [--swizzle S] [--pad N]
+                     [--col-major] [--at R,C] [--warp W] [--svg FILE] [--find [--max-pad N]]
+                                     shared-memory bank conflicts of warp accesses of a tile:
+                                     wavefronts against the ideal, per phase which lanes
+                                     collide on which bank, and for ldmatrix/stmatrix the
+                                     address code #[matrix_rows] generates. ACCESS is
+                                     ldmatrix.x4[.trans] NAME, stmatrix.x2[.trans] NAME
+                                     (the whole fragment), store.W NAME / load.W NAME
+                                     (each lane's elements, W bytes at a time) or rows.W
+                                     (the tile row-wise, W bytes a lane). The tile defaults to
+                                     the fragment's; --elem to 2 (ldmatrix, rows) or the
+                                     fragment's element size; --swizzle is 128B, 64B, 32B,
+                                     none or CuTe's B,M,S; --pad N elements after each row;
+                                     --at R,C places the fragment and --warp W picks the
+                                     warp of a warpgroup fragment; --svg draws the access
+                                     (banks x wavefronts); --find searches paddings up to
+                                     --max-pad (8) and swizzles for a conflict-free layout,
+                                     e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW
+                                          --tile 64x64 --swizzle 128B
+    fraglayout smem --tile RxC [--elem B] [--swizzle S] [--pad N] [--col-major]
+                    [--show chunk|bank] [--svg FILE]
+                                     a shared tile: for each 16-byte chunk (or 4-byte word)
+                                     of each row, its chunk in the 128-byte row of banks
+                                     (or its bank); --svg draws it to FILE (`-`: stdout)
     fraglayout json NAME             one layout as a JSON object
     fraglayout json --all            every layout, as a JSON array of objects
     fraglayout --help                this text
@@ -92,7 +119,8 @@ exit codes:
     0    success; for `check`, the numeral is valid
     1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot
          be written; for `convert`, no conversion within a warp exists (the message says
-         why) or FILE cannot be written
+         why) or FILE cannot be written; for `banks` and `smem`, an unsound layout, an
+         access that cannot be made on it, or a FILE that cannot be written
     2    usage error
 ";
 
@@ -123,6 +151,8 @@ fn main() -> ExitCode {
         ["expand", "--convert", rest @ ..] => convert::expand::command(rest),
         ["expand", rest @ ..] => expand::command(rest),
         ["convert", rest @ ..] => convert::command(rest),
+        ["banks", rest @ ..] => banks::command(rest),
+        ["smem", rest @ ..] => smem::command(rest),
         ["check", text] => {
             let report = check::check(text);
             eprint!("{}", report.errors);

@@ -11,7 +11,9 @@
 //! Everything of [`layout_core`] is here under the same paths (`fraglayout::catalog`,
 //! `fraglayout::Numeral`, ...), with the macros [`numeral!`] and
 //! [`#[fragment_layout]`](macro@fragment_layout) beside them (feature `macros`, on by
-//! default; `default-features = false` leaves the dependency-free, `no_std` core). A first
+//! default; `default-features = false` leaves the dependency-free, `no_std` core).
+//! [`#[matrix_rows]`](macro@matrix_rows) generates the shared-memory address each lane hands
+//! `ldmatrix` / `stmatrix`, from a fragment and a [`shared::SharedLayout`]. A first
 //! epilogue, for the `m16n8k16` f32 accumulator:
 //!
 //! ```
@@ -37,4 +39,4 @@
 pub use layout_core::*;
 
 #[cfg(feature = "macros")]
-pub use layout_macros::{convert_layout, fragment_layout, numeral};
+pub use layout_macros::{convert_layout, fragment_layout, matrix_rows, numeral};

@@ -11,15 +11,20 @@
 //!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`;
 //! - [`convert_layout`]: `convert/parse.rs` (the signature into `ast.rs`), `expand.rs` (the
 //!   plan `layout_core::convert` computes, as constants, and straight-line rounds),
-//!   `fallback.rs`.
+//!   `fallback.rs`;
+//! - [`matrix_rows`]: `matrix_rows/args.rs` (the arguments, each read on its own), `parse.rs`
+//!   (the signature into `ast.rs`), `expand.rs` (the row-address code
+//!   `layout_core::shared::RowCode` derives, as constants), `fallback.rs`.
 //!
-//! Both return tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
+//! Each returns tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
 //! the rest of the user's code free of secondary errors.
 
 mod convert;
 mod fragment;
+mod matrix_rows;
 mod numeral;
 
 pub use convert::convert_layout;
 pub use fragment::fragment_layout;
+pub use matrix_rows::matrix_rows;
 pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

@@ -4,6 +4,8 @@
 //! - [`numeral!`] declares a layout from its digit table and checks it at expansion time.
 //! - [`#[fragment_layout]`](macro@fragment_layout) turns the code for one element into unrolled
 //!   per-lane code with the element coordinates folded to constants.
+//! - [`#[matrix_rows]`](macro@matrix_rows) generates the shared-memory row address each lane
+//!   hands `ldmatrix` / `stmatrix`, derived from a fragment and a shared tile layout.
 //!
 //! Use them through the `fraglayout` crate, which re-exports them beside the layouts (one
 //! dependency line, `fraglayout = "0.1"`): generated code names `::fraglayout`.
@@ -366,4 +368,116 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     layout_codegen::convert_layout(args.into(), item.into()).into()
+}
+
+/// Generates the shared-memory address each lane hands `ldmatrix` / `stmatrix`.
+///
+/// `#[matrix_rows(INSTRUCTION, FRAGMENT, LAYOUT)]` goes on a function with an empty body and
+/// the signature `fn NAME(lane) -> INT`: the lane (any primitive integer type; its low bits
+/// are read) and a primitive integer return type. It returns the byte offset, from the
+/// shared tile's base, of the matrix row the lane supplies to the instruction that moves the
+/// register fragment `FRAGMENT` (a constant [`layout_core::Numeral`] of 16-bit elements, two
+/// per register: a catalog entry or a [`numeral!`]) between registers and the shared tile
+/// `LAYOUT` (a constant [`layout_core::shared::SharedLayout`]: row- or column-major, padded,
+/// swizzled). Add the result to the tile's shared-memory address.
+///
+/// - `INSTRUCTION` is `ldmatrix` or `stmatrix` with its count and `.trans` if any:
+///   `ldmatrix.x4`, `ldmatrix.x2.trans`, `stmatrix.x4` (the full PTX spelling,
+///   `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`, reads too). The addresses of both are
+///   the same; the name says which way the data goes, in messages.
+/// - `at = (ROW, COL)`: the fragment's tile starts at that tile row and column (default the
+///   corner).
+/// - `first = N`: the instruction moves registers `N..N + num` of the fragment (default: the
+///   whole fragment, which must then have exactly `num` registers).
+/// - `conflict_free`: an access that takes more wavefronts than ideal (one per matrix) is a
+///   compile error naming the wavefronts, the ideal and the lanes that collide on a bank.
+///
+/// Lane `8i + r` supplies row `r` of matrix `i`; a lane past `8 * num` returns a copy of lane
+/// `lane % (8 * num)`'s address (PTX ignores it, but on `sm_75` and below it must be valid).
+/// For a fragment of several warps (the `wgmma` accumulators), the parameter is the thread
+/// index within the warpgroup (`0..128`): warp `t / 32` supplies its own rows. Only the low
+/// bits of the lane (thread) are read, so passing `threadIdx.x` of a larger block gives each
+/// warp (warpgroup) the addresses of its own copy of the tile.
+///
+/// A 64 x 64 f16 operand tile in Hopper's 128-byte swizzle, read by `ldmatrix.x4` into the
+/// A fragment of `m16n8k16` at rows 16..32, columns 32..48:
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+/// use fraglayout::matrix_rows;
+/// use fraglayout::shared::{SharedLayout, SwizzleMode};
+///
+/// const SMEM_A: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+///
+/// #[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SMEM_A, at = (16, 32), conflict_free)]
+/// fn a_row(lane: u32) -> u32 {}
+///
+/// // Lane 3 supplies row 3 of matrix 0: tile row 19, columns 32..40, the 16-byte unit 4,
+/// // which the swizzle moved to unit 4 ^ (19 % 8) = 7.
+/// assert_eq!(a_row(3), 19 * 128 + 16 * 7);
+/// assert_eq!(a_row(35), a_row(3)); // only the low 5 bits of the lane are read
+/// ```
+///
+/// expands to (`__FL_CODE` is computed at compile time; here it is
+/// `2112 ^ (t & 7) * 144 ^ ((t >> 3) & 1) * 1024 ^ ((t >> 4) & 1) * 16`, so the body is three
+/// shift-mask-multiply terms XORed into a constant):
+///
+/// ```ignore
+/// #[inline]
+/// fn a_row(lane: u32) -> u32 {
+///     const __FL_FRAGMENT: Numeral<'static> = SM80_16x8x16_F16_A_ROW;
+///     const __FL_LAYOUT: SharedLayout = SMEM_A;
+///     const __FL_AT: FragmentAt = FragmentAt::new(16, 32);
+///     const __FL_VARIANT: MatrixVariant = MatrixVariant::new(4, false);
+///     const __FL_ROWS: Result<ThreadRows, RowsError> =
+///         ThreadRows::whole(__FL_VARIANT, &__FL_FRAGMENT, &__FL_LAYOUT, __FL_AT);
+///     const __FL_CODE: RowCode = match &__FL_ROWS { Ok(r) => r.code(), Err(_) => RowCode::ZERO };
+///     const _: () = /* the access cannot be made: a compile error on the argument at fault */;
+///     const _: () = /* conflict_free: a compile error when it conflicts */;
+///     const _: () = /* the largest address fits the return type */;
+///     let __fl_t: u32 = lane;
+///     let __fl_a: u32 = if __FL_CODE.is_table() {       // a constant: false here
+///         const __FL_TABLE: [u32; 32] = __FL_CODE.table();
+///         __FL_TABLE[(__fl_t & 31) as usize]
+///     } else {
+///         let mut __fl_a: u32 = __FL_CODE.base();
+///         if 0 < __FL_CODE.terms() {                    // slots 0..7, folded away past the last
+///             const __FL_TERM: Term = __FL_CODE.term(0);
+///             let __fl_v = ((__fl_t >> __FL_TERM.shift) & __FL_TERM.mask)
+///                 .wrapping_mul(__FL_TERM.mul);
+///             __fl_a = if __FL_CODE.is_xor() { __fl_a ^ __fl_v } else { __fl_a.wrapping_add(__fl_v) };
+///         }
+///         // ... term slots 1 to 6 the same way
+///         __fl_a
+///     };
+///     __fl_a
+/// }
+/// ```
+///
+/// The address is a sum (padded and plain tiles) or an XOR (power-of-two swizzles, at rows
+/// that are a multiple of the swizzle's period) of one term per run of lane bits, derived
+/// at compile time ([`layout_core::shared::RowCode`]); only where neither fits is it a lookup
+/// in a constant table of the 32 (or 128) addresses. No division, no loop. The body is
+/// `const`-evaluable: the function may be a `const fn`.
+///
+/// A fragment that cannot be moved that way from that layout is a compile error saying why,
+/// on the argument at fault: a matrix row that is not 8 contiguous elements there (the
+/// other `.trans`, or a swizzle splitting it), a row not 16-byte aligned (a pitch that is not
+/// a multiple of 16 bytes), a count that is not the fragment's registers, a fragment that
+/// does not fit at `at`, a layout that fails its check or whose elements are not 2 bytes.
+///
+/// ```compile_fail
+/// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+/// use fraglayout::shared::SharedLayout;
+/// const SMEM_A: SharedLayout = SharedLayout::row_major(64, 64, 2);
+/// #[fraglayout::matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SMEM_A, conflict_free)]
+/// fn a_row(lane: u32) -> u32 {}
+/// // error: ldmatrix.x4 of `SM80_16x8x16_F16_A_ROW` from `SMEM_A` is not conflict-free:
+/// //        32 wavefronts, ideal 4 (8-way conflict); phase 0 (lanes 0..8): 8 wavefronts,
+/// //        bank 0 holds 8 words for lanes 0, 1, 2, 3, 4, 5, 6, 7: swizzle or pad the layout
+/// //        (`fraglayout banks --find` searches)
+/// ```
+#[proc_macro_attribute]
+pub fn matrix_rows(args: TokenStream, item: TokenStream) -> TokenStream {
+    layout_codegen::matrix_rows(args.into(), item.into()).into()
 }

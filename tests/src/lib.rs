@@ -1,8 +1,8 @@
 //! Shared test support: independent transcriptions of the PTX ISA fragment formulas and the
 //! one table from catalog name to formula built on them, a brute-force ownership map, the text
-//! grid read back and checked against brute force, the generated tables of `docs/CATALOG.md`
-//! and `docs/CONVERSIONS.md`, random valid numerals, and a warp simulator with a collective
-//! shuffle.
+//! grid read back and checked against brute force, the generated tables of `docs/CATALOG.md`,
+//! `docs/CONVERSIONS.md` and `docs/SHARED.md`, random valid numerals, and a warp simulator
+//! with a collective shuffle.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
@@ -11,5 +11,6 @@ pub mod grid_text;
 pub mod ownership;
 pub mod ptx;
 pub mod random_numeral;
+pub mod shared_md;
 pub mod transcription;
 pub mod warp;

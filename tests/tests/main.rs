@@ -22,4 +22,5 @@ mod render;
 mod render_bounds;
 #[path = "shared/main.rs"]
 mod shared;
+mod shared_md;
 mod tiled;

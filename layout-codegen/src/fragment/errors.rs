@@ -9,6 +9,10 @@ impl Errors {
         self.0.push(e);
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     pub fn extend(&mut self, es: impl IntoIterator<Item = syn::Error>) {
         self.0.extend(es);
     }

@@ -8,6 +8,8 @@
 //! - [`digit_table`]: the digits as a Markdown table, sorted by place.
 //! - [`rounds`] and [`in_lane`]: a conversion [`Plan`](crate::convert::Plan) as lane tables;
 //!   [`conversion_svg`]: as a picture of the destination tile coloured by round.
+//! - [`smem`]: a shared-memory tile among the banks, and an access's bank conflicts, as text
+//!   and pictures.
 //!
 //! Renderings of a numeral that is not a bijection show what is wrong: elements claimed more
 //! than once, elements nobody claims, and claims that land outside the tile.
@@ -41,6 +43,7 @@ mod claims;
 mod grid;
 mod least;
 mod rounds;
+pub mod smem;
 mod svg;
 mod table;
 mod tile;

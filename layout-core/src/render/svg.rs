@@ -56,7 +56,7 @@ const COLLISION_FILL: &str = "#f26d6d";
 const COLLISION_STROKE: &str = "#b00000";
 
 /// A cell's fill colour: hue by `lane % 8`, lightness by `lane / 8`.
-struct Colour(u32);
+pub(crate) struct Colour(pub(crate) u32);
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,7 +73,7 @@ impl fmt::Display for Colour {
 }
 
 /// Text with `&`, `<`, `>`, `"` and `'` escaped for XML.
-struct Esc<'s>(&'s str);
+pub(crate) struct Esc<'s>(pub(crate) &'s str);
 
 impl fmt::Display for Esc<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -17,6 +17,9 @@
 //!   form ([`MatrixVariant`]), a register fragment (a catalog [`Numeral`](crate::Numeral)) and
 //!   a layout, the byte address each lane must supply ([`RowAddresses`]), or why the fragment
 //!   cannot be moved that way ([`AccessError`]).
+//! - [`ThreadRows`] and [`RowCode`] (module [`code`](mod@code)): those addresses for every
+//!   thread of a fragment, and the straight-line code (a sum or XOR of per-bit terms of the
+//!   thread index, else a table) that `#[matrix_rows]` generates from them.
 //! - [`Access`] (module [`access`](mod@access)): what a warp does with a tile (`ldmatrix` /
 //!   `stmatrix` of a fragment, an element-wise scatter or gather, row-wise runs) and its
 //!   wavefronts on a layout.
@@ -48,6 +51,7 @@
 pub mod access;
 pub mod banks;
 pub mod check;
+pub mod code;
 mod error;
 mod explain;
 mod fragment;
@@ -59,6 +63,10 @@ pub mod swizzle;
 pub use access::Access;
 pub use banks::{BankError, BankUse, PhaseReport, Request, Wavefronts};
 pub use check::{assert_layout, SharedError, SharedErrors, MAX_SHARED_ERRORS};
+pub use code::{
+    Combine, Culprit, RowCode, RowsError, Term, ThreadRows, MAX_ROW_TERMS, MAX_ROW_THREADS,
+    MAX_ROW_WARPS,
+};
 pub use error::{AccessError, Gap};
 pub use fragment::FragmentAt;
 pub use layout::{Major, SharedLayout};

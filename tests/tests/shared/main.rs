@@ -1,13 +1,16 @@
 //! `layout_core::shared`, one subject per module: random layouts are bijections onto their
 //! span; derived `ldmatrix` / `stmatrix` addresses move exactly the fragment, by a host
 //! simulation of the instructions written from the ISA text; the bank model against a
-//! brute-force count; the kernel tiles whose counts are known; the swizzle search.
+//! brute-force count; the kernel tiles whose counts are known; the swizzle search; the
+//! functions `#[matrix_rows]` generates; the pictures of tiles and bank use.
 
 mod banks;
 mod bijection;
 mod find;
+mod generated;
 mod known;
 mod matrices;
+mod pictures;
 
 use layout_core::catalog::{Entry, CATALOG};
 

@@ -19,7 +19,7 @@ use super::sixteen_bit;
 
 /// A shared tile whose every element holds its own tag, `1 + row * cols + col`; padding
 /// holds 0.
-fn tagged(l: &SharedLayout) -> Vec<u32> {
+pub(crate) fn tagged(l: &SharedLayout) -> Vec<u32> {
     let mut mem = vec![0u32; l.span() as usize];
     for row in 0..l.rows() {
         for col in 0..l.cols() {
@@ -183,7 +183,23 @@ fn check_moves(
     rows: &RowAddresses,
 ) {
     let addr = |lane: u32| rows.address(lane).expect("an address lane");
-    let got = simulate_ldmatrix(variant.num, variant.trans, &addr, mem);
+    check_moves_through(entry, isa, variant, layout, mem, at, first, &addr);
+}
+
+/// Both simulations through the row address `addr` gives each lane (`#[matrix_rows]`'s
+/// generated functions are checked through this too).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_moves_through(
+    entry: &Entry,
+    isa: &dyn Fn(u32, u32) -> (u32, u32),
+    variant: MatrixVariant,
+    layout: &SharedLayout,
+    mem: &[u32],
+    at: FragmentAt,
+    first: u32,
+    addr: &dyn Fn(u32) -> u32,
+) {
+    let got = simulate_ldmatrix(variant.num, variant.trans, addr, mem);
     let expected_tag = |lane: u32, e: u32| {
         let (r, c) = isa(32 * at.warp + lane, e);
         tag(layout, at.row + r, at.col + c)
@@ -206,7 +222,7 @@ fn check_moves(
         }
     }
     let mut written = vec![0u32; mem.len()];
-    simulate_stmatrix(variant.num, variant.trans, &addr, &regs, &mut written);
+    simulate_stmatrix(variant.num, variant.trans, addr, &regs, &mut written);
     for lane in 0..32 {
         for e in 2 * first..2 * (first + variant.num) {
             let (r, c) = isa(32 * at.warp + lane, e);

@@ -1,0 +1,108 @@
+//! The x86-64 code of `#[matrix_rows]`: where the row address is a sum or an XOR of lane-bit
+//! terms (a padded tile, the 128-byte swizzle) the function is straight-line register
+//! arithmetic, with no memory access (no table), no division and no loop; only where neither
+//! fits (the swizzled tile read at a row off its period) does it read a table. The table case
+//! is the control: it must show a memory read, so the check cannot pass by failing to read
+//! the code.
+//!
+//! Needs objdump (binutils) and optimized code, so it is ignored by `cargo test`; run it with
+//!
+//! ```text
+//! cargo test --release -p fraglayout-benches --test asm_rows -- --ignored --nocapture
+//! ```
+
+use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM90_64x64x16_F16_C};
+use fraglayout::matrix_rows;
+use fraglayout::shared::{SharedLayout, SwizzleMode};
+use std::hint::black_box;
+use std::process::Command;
+
+const SWIZZLED: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+const PADDED: SharedLayout = SharedLayout::padded(64, 64, 2, 8);
+
+/// The 128-byte swizzle: an XOR of three terms.
+#[no_mangle]
+#[inline(never)]
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SWIZZLED, at = (16, 32))]
+pub fn fl_rows_xor(lane: u32) -> u32 {}
+
+/// Padding: a sum of two terms.
+#[no_mangle]
+#[inline(never)]
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, PADDED, at = (16, 32))]
+pub fn fl_rows_add(lane: u32) -> u32 {}
+
+/// A warpgroup accumulator staged through stmatrix: thread bits 5 and 6 pick the warp.
+#[no_mangle]
+#[inline(never)]
+#[matrix_rows(stmatrix.x4, SM90_64x64x16_F16_C, SWIZZLED, first = 4)]
+pub fn fl_rows_warpgroup(thread: u32) -> u32 {}
+
+/// The control: at row 4 the swizzle's row bits carry, so the code is a table.
+#[no_mangle]
+#[inline(never)]
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SWIZZLED, at = (4, 0))]
+pub fn fl_rows_table(lane: u32) -> u32 {}
+
+/// The disassembly of `symbol` in this test binary, one `(mnemonic, operands)` a line.
+fn disassemble(symbol: &str) -> (String, Vec<(String, String)>) {
+    let exe = std::env::current_exe().expect("test binary path");
+    let out = Command::new("objdump")
+        .args(["-d", "--no-show-raw-insn", "-M", "intel"])
+        .arg(format!("--disassemble={symbol}"))
+        .arg(&exe)
+        .output()
+        .expect("objdump runs (apt-get install binutils)");
+    assert!(out.status.success(), "objdump failed");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let insns: Vec<(String, String)> = text
+        .lines()
+        .filter_map(|line| {
+            let (_, rest) = line.trim_start().split_once(":\t")?;
+            let mut parts = rest.trim().splitn(2, char::is_whitespace);
+            let mnemonic = parts.next()?.to_string();
+            Some((mnemonic, parts.next().unwrap_or("").trim().to_string()))
+        })
+        .collect();
+    assert!(!insns.is_empty(), "no code for `{symbol}`");
+    (text, insns)
+}
+
+/// Whether an instruction reads or writes memory: an operand in brackets other than `lea`'s
+/// address arithmetic.
+fn touches_memory(insns: &[(String, String)]) -> bool {
+    insns
+        .iter()
+        .any(|(m, ops)| m != "lea" && ops.contains('[') && !m.starts_with("nop"))
+}
+
+#[test]
+#[ignore = "needs objdump and --release: see the module docs"]
+fn sums_and_xors_are_register_arithmetic_and_only_tables_read_memory() {
+    if cfg!(debug_assertions) {
+        panic!("the check is about optimized code: run with --release");
+    }
+    let fns: [fn(u32) -> u32; 4] = [fl_rows_xor, fl_rows_add, fl_rows_warpgroup, fl_rows_table];
+    black_box(fns);
+    for symbol in ["fl_rows_xor", "fl_rows_add", "fl_rows_warpgroup"] {
+        let (text, insns) = disassemble(symbol);
+        println!("{text}");
+        assert!(!touches_memory(&insns), "{symbol} reads memory:\n{text}");
+        assert!(
+            !insns
+                .iter()
+                .any(|(m, _)| matches!(m.as_str(), "div" | "idiv")
+                    || m.starts_with('j')
+                    || m.starts_with("call")),
+            "{symbol} divides, branches or calls:\n{text}"
+        );
+        assert!(
+            insns.len() <= 16,
+            "{symbol}: {} instructions\n{text}",
+            insns.len()
+        );
+    }
+    let (text, insns) = disassemble("fl_rows_table");
+    println!("{text}");
+    assert!(touches_memory(&insns), "control: the table is read\n{text}");
+}

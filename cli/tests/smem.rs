@@ -1,0 +1,398 @@
+//! `fraglayout banks` and `fraglayout smem`: the counts, the collisions and the generated
+//! address code they print agree with `layout_core::shared`; the search answers with a
+//! layout; pictures are written; mistakes are usage errors (exit 2) and impossible accesses
+//! or layouts exit 1 with their reason.
+
+use std::process::{Command, Output};
+
+use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
+use layout_core::shared::{
+    Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, SwizzleMode, ThreadRows,
+};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
+        .args(args)
+        .output()
+        .expect("run fraglayout")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn wavefronts(access: &Access, l: &SharedLayout) -> String {
+    let mut m = layout_core::message::Message::new();
+    access.wavefronts(l).unwrap().write(&mut m);
+    m.as_str().to_string()
+}
+
+#[test]
+fn banks_counts_and_names_the_colliding_lanes() {
+    let o = run(&[
+        "banks",
+        "ldmatrix.x4",
+        "SM80_16x8x16_F16_A_ROW",
+        "--tile",
+        "64x64",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let plain = SharedLayout::row_major(64, 64, 2);
+    let read = Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW);
+    assert!(out.starts_with(&format!(
+        "ldmatrix.x4 of SM80_16x8x16_F16_A_ROW at (0, 0) on {plain}:\n{}\n",
+        wavefronts(&read, &plain)
+    )));
+    // Phase 2 is matrix 2 (columns 8..16): lanes 16..24 on banks 4..8.
+    assert!(
+        out.contains(
+            "  phase 2 (lanes 16..24): 8 wavefronts\n    bank 4: 8 words, lanes 16, 17, 18, 19, 20, 21, 22, 23\n"
+        ),
+        "{out}"
+    );
+    let code = ThreadRows::whole(
+        MatrixVariant::X4,
+        &SM80_16x8x16_F16_A_ROW,
+        &plain,
+        FragmentAt::ORIGIN,
+    )
+    .unwrap()
+    .code();
+    assert!(
+        out.contains(&format!(
+            "#[matrix_rows] address of lane t, registers 0..4: {code}\n"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn banks_reads_the_tile_options() {
+    let o = run(&[
+        "banks",
+        "ldmatrix.x4",
+        "SM80_16x8x16_F16_A_ROW",
+        "--tile",
+        "64x64",
+        "--swizzle",
+        "128B",
+        "--at",
+        "16,32",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let l = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+    assert!(
+        out.contains(&format!(
+            "at (16, 32) on {l}:\n4 wavefronts, ideal 4 (conflict-free)\n"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("2112 ^ (t & 7) * 144 ^ ((t >> 3) & 1) * 1024 ^ ((t >> 4) & 1) * 16"),
+        "{out}"
+    );
+    // CuTe's numbers, padding, a transposed B read from a column-major tile.
+    for (args, layout) in [
+        (
+            vec!["--swizzle", "3,3,3"],
+            SharedLayout::swizzled(64, 64, 2, Swizzle::new(3, 3, 3)),
+        ),
+        (vec!["--pad", "8"], SharedLayout::padded(64, 64, 2, 8)),
+        (
+            vec!["--pad", "8", "--col-major"],
+            SharedLayout::padded(64, 64, 2, 8).col_major(),
+        ),
+    ] {
+        let mut all = vec![
+            "banks",
+            "ldmatrix.x4.trans",
+            "SM80_16x8x16_F16_A_ROW",
+            "--tile",
+            "64x64",
+        ];
+        all.extend(args);
+        let o = run(&all);
+        let read = Access::matrices(MatrixVariant::X4_TRANS, &SM80_16x8x16_F16_A_ROW);
+        match read.wavefronts(&layout) {
+            Ok(_) => {
+                assert_eq!(o.status.code(), Some(0), "{layout}: {}", stderr(&o));
+                assert!(
+                    stdout(&o).contains(&format!("on {layout}:\n{}\n", wavefronts(&read, &layout)))
+                );
+            }
+            Err(e) => {
+                assert_eq!(o.status.code(), Some(1), "{layout}");
+                assert!(
+                    stdout(&o).contains(&format!("cannot be made: {e}\n")),
+                    "{}",
+                    stdout(&o)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn banks_of_elements_and_rows_and_their_total() {
+    let o = run(&[
+        "banks",
+        "store.8",
+        "SM80_16x8x16_F32_C",
+        "rows.16",
+        "--tile",
+        "16x64",
+        "--elem",
+        "4",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let l = SharedLayout::row_major(16, 64, 4);
+    let store = Access::elements(&layout_core::catalog::SM80_16x8x16_F32_C, 8);
+    assert!(
+        out.contains(&format!(
+            "store.8 of SM80_16x8x16_F32_C at (0, 0) on {l}:\n{}\n",
+            wavefronts(&store, &l)
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "rows.16 on {l}:\n{}\n",
+            wavefronts(&Access::rows(16), &l)
+        )),
+        "{out}"
+    );
+    let total = layout_core::shared::wavefronts_of(&l, &[store, Access::rows(16)]).unwrap();
+    let mut m = layout_core::message::Message::new();
+    total.write(&mut m);
+    assert!(
+        out.contains(&format!("all accesses: {}\n", m.as_str())),
+        "{out}"
+    );
+}
+
+#[test]
+fn banks_of_a_warpgroup_fragment_by_warp() {
+    let o = run(&[
+        "banks",
+        "stmatrix.x4",
+        "SM90_64x64x16_F16_C",
+        "--swizzle",
+        "128B",
+        "--warp",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let l = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
+    let stage = Access::matrices(
+        MatrixVariant::X4,
+        &layout_core::catalog::SM90_64x64x16_F16_C,
+    )
+    .at(FragmentAt::ORIGIN.warp(1));
+    assert!(
+        out.starts_with(&format!(
+            "stmatrix.x4 of SM90_64x64x16_F16_C by warp 1 at (0, 0) on {l}:\n{}\n",
+            wavefronts(&stage, &l)
+        )),
+        "{out}"
+    );
+    // Four instructions of 4 registers each, their code over the warpgroup's thread index.
+    assert_eq!(
+        out.matches("#[matrix_rows] address of thread t, registers ")
+            .count(),
+        4,
+        "{out}"
+    );
+    let o = run(&["banks", "stmatrix.x4", "SM90_64x64x16_F16_C", "--warp", "4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("cannot be made: warp 4 of a fragment of 4 warps: warps are 0..4\n")
+    );
+    assert!(!stdout(&o).contains("#[matrix_rows]"), "{}", stdout(&o));
+}
+
+#[test]
+fn find_answers_with_a_layout_and_its_rust() {
+    let o = run(&[
+        "banks",
+        "stmatrix.x2",
+        "SM80_16x8x16_F16_C",
+        "rows.16",
+        "--tile",
+        "16x64",
+        "--find",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let base = SharedLayout::row_major(16, 64, 2);
+    let found = layout_core::shared::find(
+        &base,
+        &[
+            Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C),
+            Access::rows(16),
+        ],
+        8,
+    )
+    .unwrap();
+    assert!(found.conflict_free());
+    assert!(
+        out.contains(&format!(
+            "conflict-free on {} ({} layouts tried, padding up to 8):\n    SharedLayout::row_major(16, 64, 2).with_swizzle(Swizzle::new(3, 3, 3))\n",
+            found.layout, found.tried
+        )),
+        "{out}"
+    );
+    assert_eq!(found.layout.swizzle(), Swizzle::new(3, 3, 3));
+}
+
+#[test]
+fn banks_draws_the_access() {
+    let path = std::env::temp_dir().join(format!("fraglayout-banks-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let o = run(&[
+        "banks",
+        "ldmatrix.x4",
+        "SM80_16x8x16_F16_A_ROW",
+        "--tile",
+        "64x64",
+        "--svg",
+        file,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.ends_with("</svg>\n"));
+    // 4 phases of 32 words; 7 extra wavefronts of 4 banks in each phase are red.
+    assert_eq!(svg.matches(r#"<rect class="word""#).count(), 128);
+    assert_eq!(svg.matches(r##"stroke="#b00000""##).count(), 4 * 7 * 4);
+    let o = run(&[
+        "banks",
+        "ldmatrix.x4",
+        "SM80_16x8x16_F16_A_ROW",
+        "--svg",
+        "/nonexistent/dir/x.svg",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("error: cannot write `/nonexistent/dir/x.svg`"));
+}
+
+#[test]
+fn smem_draws_the_swizzle() {
+    let o = run(&["smem", "--tile", "8x64", "--swizzle", "128B"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for r in 0..8u32 {
+        let cells: Vec<String> = (0..8u32).map(|c| format!("{:>2}", c ^ r)).collect();
+        assert!(
+            out.contains(&format!("row {r}: {}\n", cells.join(" "))),
+            "{out}"
+        );
+    }
+    let o = run(&["smem", "--tile", "4x64", "--show", "bank", "--pad", "8"]);
+    let out = stdout(&o);
+    // Rows of 144 bytes: row 1 starts at bank 36 % 32 = 4.
+    assert!(out.contains("row 1:  4  5  6"), "{out}");
+    let o = run(&["smem", "--tile", "16x64", "--swizzle", "64B", "--svg", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(
+        svg.contains("Swizzle&lt;2, 3, 3&gt;"),
+        "the mode's swizzle on a 128-byte row"
+    );
+    assert_eq!(svg.matches(r#"<rect class="cell""#).count(), 16 * 8);
+}
+
+#[test]
+fn mistakes_are_usage_errors_and_impossible_ones_exit_1() {
+    for (args, msg) in [
+        (vec!["banks"], "`banks` needs an access"),
+        (
+            vec!["banks", "ldmatrix", "SM80_16x8x16_F16_A_ROW"],
+            "name how many matrices",
+        ),
+        (
+            vec!["banks", "ldmatrix.x4"],
+            "`ldmatrix.x4` needs a fragment",
+        ),
+        (vec!["banks", "rows.16"], "give the tile"),
+        (vec!["banks", "rows.x"], "give the bytes a lane moves"),
+        (
+            vec!["banks", "rows.16", "--tile", "64"],
+            "`--tile` takes ROWSxCOLS",
+        ),
+        (
+            vec!["banks", "rows.16", "--tile", "8x8", "--swizzle", "big"],
+            "`--swizzle` takes",
+        ),
+        (
+            vec![
+                "banks", "rows.16", "rows.8", "--tile", "8x8", "--svg", "x.svg",
+            ],
+            "`--svg` draws one access",
+        ),
+        (
+            vec!["banks", "rows.16", "--tile", "8x8", "--max-pad", "4"],
+            "`--max-pad` goes with `--find`",
+        ),
+        (
+            vec!["banks", "rows.16", "--colour"],
+            "unknown option `--colour`",
+        ),
+        (vec!["banks", "frobnicate"], "`frobnicate` is no access"),
+        (vec!["smem"], "give the tile"),
+        (
+            vec!["smem", "--tile", "8x8", "--show", "lanes"],
+            "`--show` takes",
+        ),
+        (vec!["smem", "8x8"], "`smem` takes options only"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: ") && err.lines().next().unwrap().contains(msg),
+            "{args:?}: {err}"
+        );
+    }
+    let o = run(&["banks", "ldmatrix.x4", "SM80_16x8x16_F16_A_RW"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("did you mean `SM80_16x8x16_F16_A_ROW`"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["smem", "--tile", "4x64", "--swizzle", "3,3,3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("is unsound: Swizzle<3, 3, 3> reads offset bits 6..9"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "banks",
+        "ldmatrix.x2",
+        "SM80_16x8x16_F16_B_COL",
+        "--tile",
+        "16x64",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("cannot be made: matrix 0 row 0: element 1"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn help_lists_the_shared_memory_commands() {
+    let help = stdout(&run(&["--help"]));
+    assert!(help.contains("fraglayout banks ACCESS..."));
+    assert!(help.contains("fraglayout smem --tile RxC"));
+}

@@ -1,0 +1,307 @@
+//! A shared tile drawn cell by cell: where each part of each row lands among the banks.
+//!
+//! A cell is a *group* of a row's columns: the columns of one 16-byte chunk (for
+//! [`Show::Chunk`]) or one 4-byte word (for [`Show::Bank`]), when every such group of the
+//! tile lies contiguously in one chunk (word); otherwise one element a cell. Its value is the
+//! chunk's place in its 128-byte row of banks, `(byte / 16) % 8`, or the bank of its first
+//! word, `(byte / 4) % 32`. The 128-byte swizzle on f16 draws as the XOR pattern kernels
+//! know, each row a permutation of `0..8`:
+//!
+//! ```text
+//! col     0  8 16 24 32 40 48 56
+//! row 0:  0  1  2  3  4  5  6  7
+//! row 1:  1  0  3  2  5  4  7  6
+//! row 2:  2  3  0  1  6  7  4  5
+//! ```
+
+use super::{Show, TILE_CELLS, TILE_ROWS};
+use crate::render::svg::{Colour, Esc};
+use crate::shared::SharedLayout;
+use core::fmt::{self, Write};
+
+/// What is drawn of a tile: columns per cell, cells per row, rows.
+struct Grid {
+    /// Columns per cell.
+    per: u32,
+    cells: u32,
+    rows: u32,
+    /// Cells and rows of the whole tile.
+    all_cells: u32,
+}
+
+impl Grid {
+    fn new(l: &SharedLayout, show: Show) -> Grid {
+        let group = show.bytes();
+        let per = if l.elem_bytes() < group && grouped(l, group / l.elem_bytes()) {
+            group / l.elem_bytes()
+        } else {
+            1
+        };
+        let all_cells = l.cols() / per;
+        Grid {
+            per,
+            cells: all_cells.min(TILE_CELLS),
+            rows: l.rows().min(TILE_ROWS),
+            all_cells,
+        }
+    }
+
+    /// The value of cell `c` of row `r`.
+    fn value(&self, l: &SharedLayout, show: Show, r: u32, c: u32) -> u32 {
+        l.byte_offset(r, c * self.per)
+            .map_or(0, |byte| (byte / show.bytes()) % show.count())
+    }
+}
+
+/// Whether every group of `per` columns (from a multiple of `per`) lies contiguously and
+/// inside one aligned run of `per` elements.
+fn grouped(l: &SharedLayout, per: u32) -> bool {
+    if l.cols() % per != 0 {
+        return false;
+    }
+    (0..l.rows()).all(|r| {
+        (0..l.cols()).step_by(per as usize).all(|c| {
+            let start = l.offset(r, c);
+            start.is_some_and(|s| s % per == 0)
+                && (1..per).all(|k| l.offset(r, c + k) == start.map(|s| s + k))
+        })
+    })
+}
+
+/// The header line: `64 x 64 of 2-byte elements, row-major, in the 128-byte swizzle mode:
+/// each cell is 8 columns (a 16-byte chunk), its value the chunk's place in its 128-byte row
+/// of banks`.
+fn caption(l: &SharedLayout, show: Show, g: &Grid, w: &mut impl Write) -> fmt::Result {
+    write!(w, "{l}: each cell is ")?;
+    if g.per == 1 {
+        write!(w, "1 column")?;
+    } else {
+        write!(w, "{} columns", g.per)?;
+    }
+    match show {
+        Show::Chunk => write!(
+            w,
+            ", its value the place of its 16-byte chunk in the 128-byte row of banks, (byte / 16) % 8"
+        ),
+        Show::Bank => write!(w, ", its value the bank of its first word, (byte / 4) % 32"),
+    }
+}
+
+/// What is left out: `rows 128..256 and cells 64..128 of each row not drawn`.
+fn left_out(l: &SharedLayout, g: &Grid, w: &mut impl Write) -> fmt::Result {
+    if g.rows < l.rows() {
+        write!(w, "rows {}..{} not drawn", g.rows, l.rows())?;
+        if g.cells < g.all_cells {
+            write!(w, "; ")?;
+        }
+    }
+    if g.cells < g.all_cells {
+        write!(
+            w,
+            "cells {}..{} of each row (columns {}..{}) not drawn",
+            g.cells,
+            g.all_cells,
+            g.cells * g.per,
+            l.cols()
+        )?;
+    }
+    Ok(())
+}
+
+/// Writes the tile as text: a caption, a header of the first column of each cell, and a line
+/// per row of cell values. A tile that fails its check is one line saying why.
+///
+/// ```
+/// use layout_core::render::smem::{tile, Show};
+/// use layout_core::shared::{SharedLayout, SwizzleMode};
+/// let mut out = String::new();
+/// tile(&SharedLayout::hopper(8, 64, 2, SwizzleMode::B128), Show::Chunk, &mut out).unwrap();
+/// assert!(out.contains("\nrow 1:  1  0  3  2  5  4  7  6\n"), "{out}");
+/// ```
+pub fn tile(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result {
+    if let Err(e) = l.check() {
+        return writeln!(w, "{l}: unsound: {e}");
+    }
+    let g = Grid::new(l, show);
+    caption(l, show, &g, w)?;
+    writeln!(w)?;
+    let digits = crate::render::digits;
+    let width = digits(show.count() as u64 - 1)
+        .max(digits(g.cells.saturating_sub(1) as u64 * g.per as u64));
+    let label = digits(g.rows.saturating_sub(1) as u64) + 5;
+    write!(w, "{:label$}", "col")?;
+    for c in 0..g.cells {
+        write!(w, " {:>width$}", c * g.per)?;
+    }
+    writeln!(w)?;
+    for r in 0..g.rows {
+        write!(w, "row {r}:")?;
+        crate::render::spaces(w, label - 5 - digits(r as u64))?;
+        for c in 0..g.cells {
+            write!(w, " {:>width$}", g.value(l, show, r, c))?;
+        }
+        writeln!(w)?;
+    }
+    if g.rows < l.rows() || g.cells < g.all_cells {
+        left_out(l, &g, w)?;
+        writeln!(w)?;
+    }
+    Ok(())
+}
+
+const MARGIN: u32 = 16;
+const CELL_W: u32 = 28;
+const CELL_H: u32 = 22;
+const LABEL_W: u32 = 56;
+const TOP: u32 = 64;
+
+/// Writes the tile as an SVG 1.1 picture: a square per cell coloured and labelled by its
+/// value (the same cells as [`tile`]), with the caption above and row and column indices.
+/// Each cell is a `<rect class="cell">` with a `<title>` tooltip `row 1, cols 8..16: chunk 0`.
+pub fn tile_svg(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result {
+    let g = if l.check().is_ok() {
+        Grid::new(l, show)
+    } else {
+        Grid {
+            per: 1,
+            cells: 0,
+            rows: 0,
+            all_cells: 0,
+        }
+    };
+    let mut caption_text = heapless_caption::Caption::default();
+    caption(l, show, &g, &mut caption_text)?;
+    // Caption text: 12 px sans-serif, at most about 7 px a character.
+    let width = (MARGIN * 2 + LABEL_W + g.cells * CELL_W)
+        .max(MARGIN * 2 + caption_text.as_str().len() as u32 * 7);
+    let bottom = TOP + g.rows * CELL_H;
+    let height = bottom + MARGIN + 2 * 18;
+    writeln!(w, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        w,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    )?;
+    writeln!(w, "<title>{}</title>", Esc(caption_text.as_str()))?;
+    writeln!(
+        w,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+    )?;
+    writeln!(
+        w,
+        r##"<g font-family="sans-serif" fill="#000000"><text x="{MARGIN}" y="{}" font-size="12">{}</text></g>"##,
+        MARGIN + 12,
+        Esc(caption_text.as_str())
+    )?;
+    if let Err(e) = l.check() {
+        writeln!(
+            w,
+            r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#b00000">unsound: {}</text>"##,
+            MARGIN + 32,
+            Esc(e.message().as_str())
+        )?;
+        return writeln!(w, "</svg>");
+    }
+    let left = MARGIN + LABEL_W;
+    writeln!(
+        w,
+        r##"<g font-family="sans-serif" font-size="10" fill="#444444" text-anchor="middle">"##
+    )?;
+    for c in 0..g.cells {
+        writeln!(
+            w,
+            r#"<text x="{}" y="{}">{}</text>"#,
+            left + c * CELL_W + CELL_W / 2,
+            TOP - 6,
+            c * g.per
+        )?;
+    }
+    for r in 0..g.rows {
+        writeln!(
+            w,
+            r#"<text x="{}" y="{}" text-anchor="end">{r}</text>"#,
+            left - 6,
+            TOP + r * CELL_H + CELL_H / 2 + 4
+        )?;
+    }
+    writeln!(w, "</g>")?;
+    writeln!(
+        w,
+        r##"<g font-family="monospace" font-size="11" text-anchor="middle">"##
+    )?;
+    let what = match show {
+        Show::Chunk => "chunk",
+        Show::Bank => "bank",
+    };
+    for r in 0..g.rows {
+        for c in 0..g.cells {
+            let v = g.value(l, show, r, c);
+            let (x, y) = (left + c * CELL_W, TOP + r * CELL_H);
+            let colour = Colour(v);
+            write!(w, r#"<g class="cell"><title>row {r}, "#)?;
+            if g.per == 1 {
+                write!(w, "col {}", c)?;
+            } else {
+                write!(w, "cols {}..{}", c * g.per, (c + 1) * g.per)?;
+            }
+            writeln!(
+                w,
+                r##": {what} {v}</title><rect class="cell" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" fill="{colour}" stroke="#777777"/><text x="{}" y="{}">{v}</text></g>"##,
+                x + CELL_W / 2,
+                y + CELL_H / 2 + 4
+            )?;
+        }
+    }
+    writeln!(w, "</g>")?;
+    if g.rows < l.rows() || g.cells < g.all_cells {
+        write!(
+            w,
+            r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#000000">"##,
+            bottom + 20
+        )?;
+        let mut note = heapless_caption::Caption::default();
+        left_out(l, &g, &mut note)?;
+        writeln!(w, "{}</text>", Esc(note.as_str()))?;
+    }
+    writeln!(w, "</svg>")
+}
+
+/// A caption kept on the stack, to be escaped and written twice.
+pub(super) mod heapless_caption {
+    use core::fmt;
+
+    /// Up to 512 bytes of text; what does not fit is dropped at a character boundary.
+    pub struct Caption {
+        buf: [u8; 512],
+        len: usize,
+    }
+
+    impl Default for Caption {
+        fn default() -> Caption {
+            Caption {
+                buf: [0; 512],
+                len: 0,
+            }
+        }
+    }
+
+    impl Caption {
+        pub fn as_str(&self) -> &str {
+            core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+        }
+    }
+
+    impl fmt::Write for Caption {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for ch in s.chars() {
+                let mut tmp = [0u8; 4];
+                let bytes = ch.encode_utf8(&mut tmp).as_bytes();
+                if self.len + bytes.len() > self.buf.len() {
+                    return Ok(());
+                }
+                self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+                self.len += bytes.len();
+            }
+            Ok(())
+        }
+    }
+}

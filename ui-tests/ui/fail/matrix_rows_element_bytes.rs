@@ -1,0 +1,13 @@
+// ldmatrix moves 16-bit elements; this tile holds f32.
+use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+use fraglayout::matrix_rows;
+use fraglayout::shared::SharedLayout;
+
+const SMEM_A: SharedLayout = SharedLayout::row_major(64, 64, 4);
+
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SMEM_A)]
+fn a_row(lane: u32) -> u32 {}
+
+fn main() {
+    let _ = a_row(0);
+}

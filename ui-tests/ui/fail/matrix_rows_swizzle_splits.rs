@@ -1,0 +1,13 @@
+// A swizzle on 4-element (8-byte) units splits the 16-byte rows ldmatrix reads.
+use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+use fraglayout::matrix_rows;
+use fraglayout::shared::{SharedLayout, Swizzle};
+
+const SMEM_A: SharedLayout = SharedLayout::swizzled(64, 64, 2, Swizzle::new(3, 2, 4));
+
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SMEM_A)]
+fn a_row(lane: u32) -> u32 {}
+
+fn main() {
+    let _ = a_row(0);
+}
