@@ -57,8 +57,8 @@ const L: usize = LANES as usize;
 /// rounds, largest first (three greedy rules, the packing with the fewest selects kept); only
 /// if none fits in the bound are the moves coloured edge by edge (alternating-path
 /// recolouring, which always reaches the bound), group by group so that groups stay together
-/// where they can. The rounds are optimal; the selects are a heuristic's, not a minimum: the
-/// `mma.m8n8k4` accumulator to `ldmatrix .x4.trans` takes 8 rounds and 120 selects.
+/// where they can. The rounds are optimal; the selects are a heuristic's, not a proven minimum
+/// (see [below](Plan#how-low-the-selects-go)).
 ///
 /// # Selects
 ///
@@ -100,8 +100,57 @@ const L: usize = LANES as usize;
 /// assert_eq!(read, [8, 12]);
 /// ```
 ///
+/// # Uniform fills
+///
+/// A round whose receivers all fill one register `d` still costs a select when some lane
+/// receives nothing: that lane must keep its `d`. So such a lane is made to fill `d` too,
+/// harmlessly, where it can without a new register offered (all lanes or none): a lane whose
+/// `d` arrives in a later round reads a lane nobody reads (the later round overwrites), and a
+/// lane whose `d` it holds itself (or received in an earlier round) reads its holder, which
+/// nobody else reads, offering the register that holds it again. The round then fills `d` in
+/// every lane, [`Plan::recv_uniform`], for no select. The round's receivers still read
+/// distinct lanes, and a round that was one xor shuffle stays one.
+///
+/// Worked example, the `mma.m8n8k4` B operand to the `m8n8k16` one
+/// ([`SM70_8x8x4_F16_B_COL`] to [`SM75_8x8x16_S8_B_COL`]): a 4 x 4 transpose of whole lanes
+/// within each half-warp, lane `l` taking register `e` of lane `t(l)` into its register `e`.
+/// Round `e` moves register `e` into register `e` for the 24 lanes with `t(l) != l`; the
+/// other 8 (0, 5, 10, 15, 16, 21, 26, 31) keep all four values and send none. Each reads
+/// itself offering its register `e`, so every lane fills `e`: 4 rounds, 0 selects (4 before
+/// this rule, one per round).
+///
+/// ```
+/// use layout_core::catalog::{SM70_8x8x4_F16_B_COL, SM75_8x8x16_S8_B_COL};
+/// use layout_core::convert::Plan;
+/// let plan = Plan::new(&SM70_8x8x4_F16_B_COL, &SM75_8x8x16_S8_B_COL).unwrap();
+/// assert_eq!((plan.rounds(), plan.lower_bound(), plan.selects()), (4, 4, 0));
+/// assert_eq!(plan.local_source(2, 5), Some(2)); // lane 5 keeps its values ...
+/// assert_eq!((plan.src_lane(2, 5), plan.recv(2, 5)), (5, Some(2))); // ... and reads itself
+/// assert_eq!((plan.send_uniform(2), plan.recv_uniform(2)), (Some(2), Some(2)));
+/// ```
+///
+/// # How low the selects go
+///
+/// Not proven minimal in general. For several [examples](super::examples) no plan with as
+/// many rounds as the bound does better, and for the others a local search over recolourings
+/// (Kempe-chain swaps with simulated annealing, run outside the crate) found nothing lower
+/// either; nor, but for the uniform fills above, for any pair of catalog layouts. In
+/// `mma.m8n8k4`'s f32 accumulator to
+/// `ldmatrix .x4.trans` ([`SM70_8x8x4_F32_C`] to [`SM75_U16x8_LDSM_T`], 8 rounds, 120
+/// selects) each quarter of the warp is an 8 x 8 transpose: receiver `k` of a quarter takes
+/// register `k` of all 8 senders, sender `j` sends all 8 of its registers into register `j`.
+/// Every receiver needs a value in each of the 8 rounds, so every round offers the 8
+/// registers 0 to 7 (7 selects) and fills 8 registers, its senders being distinct (8
+/// selects): 15 per round. Likewise per round: the transpose above 1 offered and 2
+/// filled, `acc-vec4` 1 and 2 (lanes `l` and `l + 16` read the same two senders, so they fill
+/// different registers in every round), `m8n8k4-a` 3 and 4.
+///
 /// [`SM75_U32x1_LDSM_N`]: crate::catalog::SM75_U32x1_LDSM_N
 /// [`SM75_U16x2_LDSM_T`]: crate::catalog::SM75_U16x2_LDSM_T
+/// [`SM70_8x8x4_F16_B_COL`]: crate::catalog::SM70_8x8x4_F16_B_COL
+/// [`SM75_8x8x16_S8_B_COL`]: crate::catalog::SM75_8x8x16_S8_B_COL
+/// [`SM70_8x8x4_F32_C`]: crate::catalog::SM70_8x8x4_F32_C
+/// [`SM75_U16x8_LDSM_T`]: crate::catalog::SM75_U16x8_LDSM_T
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     class: Class,
@@ -253,9 +302,78 @@ impl Plan {
         }
         let mut round = 0;
         while round < self.rounds as usize {
+            self.fill_uniform(round, r, c);
             self.fill_idle(round);
             round += 1;
         }
+    }
+
+    /// A round whose receivers all fill one register `d` is made to fill `d` in all 32 lanes
+    /// (no select, [`Plan::recv_uniform`]) where every other lane can write `d` harmlessly
+    /// without a new register offered:
+    ///
+    /// - its `d` arrives in a later round, which overwrites: it reads a lane nobody reads;
+    /// - its `d` is held in register `s` of lane `h` (itself for a value that stays, or the
+    ///   sender of a move made in an earlier round) that nobody reads and that can offer `s`,
+    ///   a register the round offers already: it reads `h` and receives its own value again.
+    ///
+    /// The lane read is `lane ^ x` when every receiver reads `lane ^ x` (the round stays one
+    /// xor shuffle), else the holder (itself for a value that arrives later). No lane is read
+    /// twice, so the round's receivers still read distinct lanes. All or nothing: one lane
+    /// that cannot leaves the round as it was.
+    const fn fill_uniform(&mut self, round: usize, r: &Routes, c: &Colouring) {
+        let filled = mask(&self.recv[round]);
+        if filled.count_ones() != 1 {
+            return;
+        }
+        let d = filled.trailing_zeros() as usize;
+        let offered = mask(&self.send[round]);
+        let mut src = self.src_lane[round];
+        let mut send = self.send[round];
+        let mut read: u32 = 0;
+        let mut xor: Option<usize> = None;
+        let mut agree = true;
+        let mut l = 0;
+        while l < L {
+            if self.recv[round][l] != NONE {
+                read |= 1 << src[l];
+                let x = src[l] as usize ^ l;
+                match xor {
+                    None => xor = Some(x),
+                    Some(y) if y != x => agree = false,
+                    Some(_) => {}
+                }
+            }
+            l += 1;
+        }
+        let mut l = 0;
+        while l < L {
+            if self.recv[round][l] == NONE {
+                let holder = r.lane[d][l] as usize;
+                let later = holder != l && c.round[d][l] as usize > round;
+                let w = match xor {
+                    Some(x) if agree => l ^ x,
+                    _ if later => l,
+                    _ => holder,
+                };
+                if (read >> w) & 1 == 1 {
+                    return;
+                }
+                if !later {
+                    let s = r.reg[d][l];
+                    if w != holder || (offered >> s) & 1 == 0 {
+                        return;
+                    }
+                    send[w] = s;
+                }
+                read |= 1 << w;
+                src[l] = w as u8;
+            }
+            l += 1;
+        }
+        self.src_lane[round] = src;
+        self.send[round] = send;
+        self.recv[round] = [d as u8; L];
     }
 
     /// The lanes a round leaves idle: one that receives nothing reads `lane ^ x` when every

@@ -139,6 +139,28 @@ mod tests {
         assert!(xor && table, "both kinds of source lane are exercised");
     }
 
+    /// The catalog pair whose rounds each fill one register in the lanes that move values:
+    /// the lanes that keep theirs read themselves, so every round is one `mov` into that
+    /// register and no `selp`, and the host simulation of that PTX delivers the destination.
+    #[test]
+    fn uniform_fills_spend_no_select_and_deliver() {
+        let c = cases::cases()
+            .into_iter()
+            .find(|c| c.name == "convert SM70_8x8x4_F16_B_COL => SM75_8x8x16_S8_B_COL")
+            .expect("the catalog case");
+        let plan = plan(&c);
+        assert_eq!((plan.rounds(), plan.selects()), (4, 0));
+        let k = kernel::program("k", &plan).kernel;
+        assert_eq!(count(&k.ptx, "selp.b32 "), 0);
+        for r in 0..plan.rounds() {
+            assert_eq!(plan.recv_uniform(r), Some(r), "round {r}");
+            assert!(k.ptx.contains(&format!("mov.b32 %d{r}, %g;")), "round {r}");
+        }
+        let check = convert_check(&c);
+        let r = (check.verify)(&(check.simulate)(&check.inputs));
+        assert!(r.passed(), "{}", r.line());
+    }
+
     /// Each way `kernel.rs` spends a plan's choice occurs in some kernel, so each runs on the
     /// hardware.
     #[test]

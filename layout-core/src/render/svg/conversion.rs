@@ -37,8 +37,11 @@ impl Arrivals {
         let mut t = [[NONE; 32]; MAX_PLAN_ELEMENTS];
         for r in 0..plan.rounds() {
             for l in 0..LANES {
-                if let Some(d) = plan.recv(r, l) {
-                    t[d as usize][l as usize] = r as u8;
+                // A lane reading itself gets its own value again (a uniform fill): it arrives
+                // in-lane, not in the round.
+                match plan.recv(r, l) {
+                    Some(d) if plan.src_lane(r, l) != l => t[d as usize][l as usize] = r as u8,
+                    _ => {}
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! (`layout_core::convert::examples`), and seeded random pairs of mixed-radix numerals over
 //! the same tile.
 
+use layout_core::catalog::{SM70_8x8x4_F16_B_COL, SM75_8x8x16_S8_B_COL};
 use layout_core::convert::examples::EXAMPLES;
 use layout_core::{Digit, Numeral, Source};
 
@@ -66,6 +67,13 @@ fn authored() -> Vec<(Numeral<'static>, Numeral<'static>)> {
     EXAMPLES.iter().map(|x| (x.from, x.to)).collect()
 }
 
+/// Catalog pairs beyond the examples: the `m8n8k4` B operand to the `m8n8k16` one, a 4 x 4
+/// lane transpose whose rounds fill one register each, made uniform by the lanes that keep
+/// their values reading themselves (`Plan`'s uniform fills: 0 selects).
+pub fn catalog_pairs() -> Vec<(Numeral<'static>, Numeral<'static>)> {
+    vec![(SM70_8x8x4_F16_B_COL, SM75_8x8x16_S8_B_COL)]
+}
+
 /// The random pairs: (seed, elements per lane, tile columns). Elements 4 and 8 make
 /// power-of-two tiles (16 x 8, 4 x 64); 3 and 6, tiles of 96 and 192 (3 x 32, 16 x 12) with
 /// radix-3 digits. Seed 14 gives a round where every lane fills the same register (the
@@ -117,10 +125,11 @@ pub fn random_numeral(rng: &mut Rng, name: String, elements: u32, cols: u32) -> 
     }
 }
 
-/// Every conversion, authored first, then the random pairs.
+/// Every conversion, authored first, then the catalog pairs, then the random pairs.
 pub fn cases() -> Vec<Case> {
     let mut v: Vec<Case> = authored()
         .iter()
+        .chain(&catalog_pairs())
         .map(|(from, to)| Case {
             name: format!("convert {} => {}", from.name, to.name),
             from_to: (OwnedNumeral::of(from), OwnedNumeral::of(to)),
@@ -146,7 +155,10 @@ mod tests {
     #[test]
     fn random_numerals_are_bijections_with_mixed_places() {
         let mut three = false;
-        for c in cases().iter().skip(authored().len()) {
+        for c in cases()
+            .iter()
+            .skip(authored().len() + catalog_pairs().len())
+        {
             for n in [&c.from_to.0, &c.from_to.1] {
                 assert!(n.numeral().is_bijection(), "{}", n.name);
                 let mut offsets = n.offsets();
