@@ -28,7 +28,7 @@
 
 use super::banks::{Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, gap, place, FragmentAt, Placed};
+use super::fragment::{check_placement, misplaced, place, FragmentAt, Placed};
 use super::layout::SharedLayout;
 use super::ldmatrix::{rows_of, MatrixVariant};
 use crate::numeral::LANES;
@@ -288,11 +288,7 @@ const fn element_request(
                 return Err(AccessError::NotVector {
                     thread: at.warp * LANES + lane,
                     e: k * per + j,
-                    at_row: p.row,
-                    at_col: p.col,
-                    offset: p.offset,
-                    expected: first.offset.wrapping_add(j),
-                    gap: gap(layout, prev, p),
+                    at: misplaced(layout, prev, p, first.offset.wrapping_add(j)),
                 });
             }
             prev = p;
@@ -333,13 +329,8 @@ const fn rows_request(layout: &SharedLayout, width: u32, k: u32) -> Result<Reque
             while j < per {
                 let p = placed(layout, row, col + j);
                 if p.offset as u64 != start.offset as u64 + j as u64 {
-                    return Err(AccessError::NotRun {
-                        at_row: p.row,
-                        at_col: p.col,
-                        offset: p.offset,
-                        expected: start.offset.wrapping_add(j),
-                        gap: gap(layout, prev, p),
-                    });
+                    let expected = start.offset.wrapping_add(j);
+                    return Err(AccessError::NotRun(misplaced(layout, prev, p, expected)));
                 }
                 prev = p;
                 j += 1;
@@ -376,11 +367,13 @@ mod tests {
             Err(AccessError::NotVector {
                 thread: 0,
                 e: 2,
-                at_row: 8,
-                at_col: 0,
-                offset: 64,
-                expected: 2,
-                gap: crate::shared::Gap::Line,
+                at: crate::shared::Misplaced {
+                    row: 8,
+                    col: 0,
+                    offset: 64,
+                    expected: 2,
+                    gap: crate::shared::Gap::Line,
+                },
             })
         );
         assert_eq!(

@@ -44,7 +44,7 @@
 
 use super::banks::{BankError, Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, gap, place, FragmentAt};
+use super::fragment::{check_placement, misplaced, place, FragmentAt};
 use super::layout::SharedLayout;
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -311,11 +311,7 @@ const fn matrix_row(
                 matrix: i,
                 row: r,
                 element: c,
-                at_row: p.row,
-                at_col: p.col,
-                offset: p.offset,
-                expected: prev.offset.wrapping_add(1),
-                gap: gap(layout, prev, p),
+                at: misplaced(layout, prev, p, prev.offset.wrapping_add(1)),
             });
         }
         prev = p;
@@ -337,7 +333,7 @@ mod tests {
     use crate::catalog::{
         SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
     };
-    use crate::shared::{Gap, Swizzle};
+    use crate::shared::{Gap, Misplaced, Swizzle};
 
     #[test]
     fn the_catalog_tiles_read_their_own_rows() {
@@ -361,7 +357,13 @@ mod tests {
         assert_eq!(rows.address(9), Some(16 * 9));
         let err = ldmatrix_rows(MatrixVariant::X2, &SM80_16x8x16_F16_B_COL, &kn).unwrap_err();
         assert!(
-            matches!(err, AccessError::NotContiguous { gap: Gap::Line, .. }),
+            matches!(
+                err,
+                AccessError::NotContiguous {
+                    at: Misplaced { gap: Gap::Line, .. },
+                    ..
+                }
+            ),
             "{err:?}"
         );
         let nk = kn.col_major();
@@ -381,11 +383,13 @@ mod tests {
                 matrix: 0,
                 row: 4,
                 element: 4,
-                at_row: 4,
-                at_col: 4,
-                offset: 64,
-                expected: 72,
-                gap: Gap::Swizzle,
+                at: Misplaced {
+                    row: 4,
+                    col: 4,
+                    offset: 64,
+                    expected: 72,
+                    gap: Gap::Swizzle,
+                },
             }
         );
     }

@@ -11,8 +11,8 @@
 use fraglayout_tests::transcription;
 use layout_core::catalog::{Entry, SM80_16x8x16_F16_A_ROW};
 use layout_core::shared::{
-    ldmatrix_rows, ldmatrix_rows_at, AccessError, FragmentAt, Gap, MatrixVariant, RowAddresses,
-    SharedLayout, Swizzle, SwizzleMode,
+    ldmatrix_rows, ldmatrix_rows_at, AccessError, FragmentAt, Gap, MatrixVariant, Misplaced,
+    RowAddresses, SharedLayout, Swizzle, SwizzleMode,
 };
 
 use super::sixteen_bit;
@@ -419,7 +419,10 @@ fn refusals_name_the_row_and_the_fix() {
     );
     assert!(matches!(
         e,
-        AccessError::NotContiguous { gap: Gap::Line, .. }
+        AccessError::NotContiguous {
+            at: Misplaced { gap: Gap::Line, .. },
+            ..
+        }
     ));
     let e = ldmatrix_rows(
         MatrixVariant::X4,
