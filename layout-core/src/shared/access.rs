@@ -30,7 +30,7 @@ use super::banks::{Request, Wavefronts};
 use super::error::AccessError;
 use super::fragment::{check_placement, misplaced, place, FragmentAt, Placed};
 use super::layout::SharedLayout;
-use super::ldmatrix::{rows_of, MatrixVariant};
+use super::ldmatrix::{matrix_registers, rows_of, MatrixVariant};
 use crate::numeral::LANES;
 use crate::Numeral;
 
@@ -125,20 +125,10 @@ impl<'a> Access<'a> {
                 if !matches!(variant.num, 1 | 2 | 4) {
                     return Err(AccessError::Variant { num: variant.num });
                 }
-                if layout.elem_bytes() != 2 {
-                    return Err(AccessError::ElementBytes {
-                        bytes: layout.elem_bytes(),
-                    });
-                }
-                if let Err(e) = check_placement(fragment, layout, at) {
-                    return Err(e);
-                }
-                if fragment.elements % 2 != 0 {
-                    return Err(AccessError::OddElements {
-                        elements: fragment.elements,
-                    });
-                }
-                let registers = fragment.elements / 2;
+                let registers = match matrix_registers(fragment, layout, at) {
+                    Ok(r) => r,
+                    Err(e) => return Err(e),
+                };
                 if registers % variant.num != 0 {
                     return Err(AccessError::MatrixCount {
                         num: variant.num,
