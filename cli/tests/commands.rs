@@ -88,7 +88,13 @@ fn version_prints_the_crate_version() {
 
 #[test]
 fn a_misspelt_command_gets_a_suggestion_and_exit_2() {
-    for (typed, meant) in [("shwo", "show"), ("lsit", "list"), ("expnad", "expand")] {
+    for (typed, meant) in [
+        ("shwo", "show"),
+        ("lsit", "list"),
+        ("expnad", "expand"),
+        ("bank", "banks"),
+        ("smme", "smem"),
+    ] {
         let o = run(&[typed, "SM80_16x8x16_F32_C"]);
         assert_eq!(o.status.code(), Some(2), "{typed}");
         let err = stderr(&o);
