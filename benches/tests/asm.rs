@@ -16,54 +16,15 @@
 //! `fl_asm_control` (a division in a loop, defined here) must show both, so the check cannot
 //! pass by failing to read the code.
 
+mod support;
+
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
 use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_benches::{
     fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
 };
 use std::hint::black_box;
-use std::process::Command;
-
-/// One instruction: its address, mnemonic and operands (Intel syntax).
-struct Insn {
-    addr: u64,
-    mnemonic: String,
-    operands: String,
-}
-
-/// The disassembly of `symbol` in this test binary.
-fn disassemble(symbol: &str) -> (String, Vec<Insn>) {
-    let exe = std::env::current_exe().expect("test binary path");
-    let out = Command::new("objdump")
-        .args(["-d", "--no-show-raw-insn", "-M", "intel"])
-        .arg(format!("--disassemble={symbol}"))
-        .arg(&exe)
-        .output()
-        .expect("objdump runs (apt-get install binutils)");
-    assert!(out.status.success(), "objdump failed");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let insns: Vec<Insn> = text
-        .lines()
-        .filter_map(|line| {
-            let (addr, rest) = line.trim_start().split_once(":\t")?;
-            let addr = u64::from_str_radix(addr, 16).ok()?;
-            let mut parts = rest.trim().splitn(2, char::is_whitespace);
-            let mnemonic = parts.next()?.to_string();
-            let operands = parts.next().unwrap_or("").trim().to_string();
-            Some(Insn {
-                addr,
-                mnemonic,
-                operands,
-            })
-        })
-        .collect();
-    assert!(
-        !insns.is_empty(),
-        "no code for `{symbol}` in {}",
-        exe.display()
-    );
-    (text, insns)
-}
+use support::{disassemble, Insn};
 
 /// Whether any instruction divides.
 fn has_division(insns: &[Insn]) -> bool {

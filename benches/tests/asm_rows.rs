@@ -11,11 +11,13 @@
 //! cargo test --release -p fraglayout-benches --test asm_rows -- --ignored --nocapture
 //! ```
 
+mod support;
+
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM90_64x64x16_F16_C};
 use fraglayout::matrix_rows;
 use fraglayout::shared::{SharedLayout, SwizzleMode};
 use std::hint::black_box;
-use std::process::Command;
+use support::{disassemble, Insn};
 
 const SWIZZLED: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
 const PADDED: SharedLayout = SharedLayout::padded(64, 64, 2, 8);
@@ -44,36 +46,13 @@ pub fn fl_rows_warpgroup(thread: u32) -> u32 {}
 #[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SWIZZLED, at = (4, 0))]
 pub fn fl_rows_table(lane: u32) -> u32 {}
 
-/// The disassembly of `symbol` in this test binary, one `(mnemonic, operands)` a line.
-fn disassemble(symbol: &str) -> (String, Vec<(String, String)>) {
-    let exe = std::env::current_exe().expect("test binary path");
-    let out = Command::new("objdump")
-        .args(["-d", "--no-show-raw-insn", "-M", "intel"])
-        .arg(format!("--disassemble={symbol}"))
-        .arg(&exe)
-        .output()
-        .expect("objdump runs (apt-get install binutils)");
-    assert!(out.status.success(), "objdump failed");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let insns: Vec<(String, String)> = text
-        .lines()
-        .filter_map(|line| {
-            let (_, rest) = line.trim_start().split_once(":\t")?;
-            let mut parts = rest.trim().splitn(2, char::is_whitespace);
-            let mnemonic = parts.next()?.to_string();
-            Some((mnemonic, parts.next().unwrap_or("").trim().to_string()))
-        })
-        .collect();
-    assert!(!insns.is_empty(), "no code for `{symbol}`");
-    (text, insns)
-}
-
 /// Whether an instruction reads or writes memory: an operand in brackets other than `lea`'s
 /// address arithmetic.
-fn touches_memory(insns: &[(String, String)]) -> bool {
-    insns
-        .iter()
-        .any(|(m, ops)| m != "lea" && ops.contains('[') && !m.starts_with("nop"))
+fn touches_memory(insns: &[Insn]) -> bool {
+    insns.iter().any(|i| {
+        let m = &i.mnemonic;
+        m != "lea" && i.operands.contains('[') && !m.starts_with("nop")
+    })
 }
 
 #[test]
@@ -91,7 +70,8 @@ fn sums_and_xors_are_register_arithmetic_and_only_tables_read_memory() {
         assert!(
             !insns
                 .iter()
-                .any(|(m, _)| matches!(m.as_str(), "div" | "idiv")
+                .map(|i| i.mnemonic.as_str())
+                .any(|m| matches!(m, "div" | "idiv")
                     || m.starts_with('j')
                     || m.starts_with("call")),
             "{symbol} divides, branches or calls:\n{text}"

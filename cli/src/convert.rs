@@ -142,7 +142,7 @@ fn shape(n: &Numeral) -> String {
         n.cols,
         n.threads(),
         n.elements,
-        if n.elements == 1 { "" } else { "s" }
+        plural(n.elements)
     )
 }
 
@@ -216,6 +216,7 @@ pub fn report(from: &Numeral, to: &Numeral, plan: &Plan) -> String {
     out
 }
 
+/// `s` after a count other than 1.
 fn plural(n: u32) -> &'static str {
     if n == 1 {
         ""

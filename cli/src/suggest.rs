@@ -5,7 +5,7 @@ use layout_core::catalog::CATALOG;
 
 /// The commands, for suggestions.
 const COMMANDS: &[&str] = &[
-    "list", "show", "svg", "expand", "check", "convert", "json", "help",
+    "list", "show", "svg", "expand", "check", "convert", "banks", "smem", "json", "help",
 ];
 
 /// What is compared of a word at most: a suggestion for a 100 KB argument costs no more than

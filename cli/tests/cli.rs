@@ -1,24 +1,13 @@
 //! The `fraglayout` binary: commands, exit codes, JSON that parses and matches the numerals,
 //! `show`, `svg` and `check` (the macro's own messages); `expand` has `tests/expand.rs`.
 
+mod support;
+
 use std::process::{Command, Output};
 
+use support::{run, stderr, stdout};
+
 use layout_core::catalog::CATALOG;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
-        .args(args)
-        .output()
-        .expect("run fraglayout")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// A minimal JSON value and parser, enough to check the output is well-formed.
 #[derive(Debug, PartialEq)]

@@ -1,27 +1,18 @@
 //! The commands a newcomer reaches for first: `show` by instruction, `--version`, a misspelt
 //! command, and the usage errors of `expand`.
 
-use std::process::{Command, Output};
+mod support;
+
+use support::{run, stderr, stdout};
 
 use layout_core::catalog::{instruction, CATALOG};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
-        .args(args)
-        .output()
-        .expect("run fraglayout")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 #[test]
 fn show_takes_an_instruction_and_names_every_operand_layout() {
     let ptx = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
     let o = run(&["show", ptx]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
     let found = instruction(ptx).unwrap();
     for (label, e) in [
         ("A", found.a.unwrap()),
@@ -51,8 +42,8 @@ fn show_of_every_listed_instruction_succeeds() {
             let ptx = ptx.replace("m64nN", "m64n64");
             if seen.insert(ptx.clone()) && seen.len() % 7 == 0 {
                 let o = run(&["show", &ptx]);
-                assert_eq!(o.status.code(), Some(0), "{ptx}: {}", text(&o.stderr));
-                assert!(text(&o.stdout).contains(e.name()), "{ptx}");
+                assert_eq!(o.status.code(), Some(0), "{ptx}: {}", stderr(&o));
+                assert!(stdout(&o).contains(e.name()), "{ptx}");
             }
         }
     }
@@ -66,7 +57,7 @@ fn wgmma_shows_b_from_shared_memory() {
         "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
     ]);
     assert_eq!(o.status.code(), Some(0));
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(
         out.contains("C: SM90_64x128x16_F32_C (64 x 128, 64 f32"),
         "{out}"
@@ -78,7 +69,7 @@ fn wgmma_shows_b_from_shared_memory() {
 fn an_unknown_instruction_exits_1_with_the_nearest_spelling() {
     let o = run(&["show", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f3"]);
     assert_eq!(o.status.code(), Some(1));
-    let err = text(&o.stderr);
+    let err = stderr(&o);
     assert!(
         err.contains("did you mean `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`"),
         "{err}"
@@ -90,17 +81,23 @@ fn version_prints_the_crate_version() {
     let o = run(&["--version"]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
-        text(&o.stdout),
+        stdout(&o),
         format!("fraglayout {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
 
 #[test]
 fn a_misspelt_command_gets_a_suggestion_and_exit_2() {
-    for (typed, meant) in [("shwo", "show"), ("lsit", "list"), ("expnad", "expand")] {
+    for (typed, meant) in [
+        ("shwo", "show"),
+        ("lsit", "list"),
+        ("expnad", "expand"),
+        ("bank", "banks"),
+        ("smme", "smem"),
+    ] {
         let o = run(&[typed, "SM80_16x8x16_F32_C"]);
         assert_eq!(o.status.code(), Some(2), "{typed}");
-        let err = text(&o.stderr);
+        let err = stderr(&o);
         assert!(
             err.starts_with(&format!(
                 "error: unknown command `{typed}`; did you mean `{meant}`?"
@@ -111,7 +108,7 @@ fn a_misspelt_command_gets_a_suggestion_and_exit_2() {
     }
     let far = run(&["frobnicate"]);
     assert!(
-        !text(&far.stderr).contains("did you mean"),
+        !stderr(&far).contains("did you mean"),
         "no far-fetched suggestion"
     );
 }
@@ -134,5 +131,5 @@ fn suggestions_for_a_huge_argument_stay_short() {
 fn packed_without_gather_is_a_usage_error() {
     let o = run(&["expand", "SM80_16x8x16_F16_A_ROW", "--packed"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).starts_with("error: `--packed` goes with `--gather`"));
+    assert!(stderr(&o).starts_with("error: `--packed` goes with `--gather`"));
 }

@@ -3,7 +3,9 @@
 //! layouts and impossible pairs exit 1 with the message; the picture parses and each cell's
 //! tooltip names the value that really lands there.
 
-use std::process::{Command, Output};
+mod support;
+
+use support::{run, stderr, stdout};
 
 use layout_core::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
@@ -15,21 +17,6 @@ use layout_core::convert::examples::{
 };
 use layout_core::convert::Plan;
 use layout_core::{Digit, Numeral};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
-        .args(args)
-        .output()
-        .expect("run fraglayout")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// The number after `label` at the start of a line of `out`.
 fn field(out: &str, label: &str) -> u32 {

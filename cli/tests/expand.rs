@@ -6,25 +6,12 @@
 //! `LD`), and differ between forms as the forms do. Two outputs are pinned in full
 //! (`tests/expand/*.txt`).
 
-use std::process::{Command, Output};
+mod support;
+
+use support::{run, stderr, stdout};
 
 use layout_core::catalog::{Entry, CATALOG};
 use layout_core::generated::ElementAt;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
-        .args(args)
-        .output()
-        .expect("run fraglayout")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Form {

@@ -3,45 +3,36 @@
 //! layout; pictures are written; mistakes are usage errors (exit 2) and impossible accesses
 //! or layouts exit 1 with their reason.
 
-use std::process::{Command, Output};
+mod support;
+
+use support::{ok, run, stderr, stdout};
 
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
 use layout_core::shared::{
-    Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, SwizzleMode, ThreadRows,
+    Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, SwizzleMode, ThreadRows, Wavefronts,
 };
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fraglayout"))
-        .args(args)
-        .output()
-        .expect("run fraglayout")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
+/// What `banks` prints for `access` on `l`.
 fn wavefronts(access: &Access, l: &SharedLayout) -> String {
+    written(&access.wavefronts(l).unwrap())
+}
+
+/// The report `w` as text.
+fn written(w: &Wavefronts) -> String {
     let mut m = layout_core::message::Message::new();
-    access.wavefronts(l).unwrap().write(&mut m);
+    w.write(&mut m);
     m.as_str().to_string()
 }
 
 #[test]
 fn banks_counts_and_names_the_colliding_lanes() {
-    let o = run(&[
+    let out = ok(&[
         "banks",
         "ldmatrix.x4",
         "SM80_16x8x16_F16_A_ROW",
         "--tile",
         "64x64",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
     let plain = SharedLayout::row_major(64, 64, 2);
     let read = Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW);
     assert!(out.starts_with(&format!(
@@ -73,7 +64,7 @@ fn banks_counts_and_names_the_colliding_lanes() {
 
 #[test]
 fn banks_reads_the_tile_options() {
-    let o = run(&[
+    let out = ok(&[
         "banks",
         "ldmatrix.x4",
         "SM80_16x8x16_F16_A_ROW",
@@ -84,8 +75,6 @@ fn banks_reads_the_tile_options() {
         "--at",
         "16,32",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
     let l = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
     assert!(
         out.contains(&format!(
@@ -140,7 +129,7 @@ fn banks_reads_the_tile_options() {
 
 #[test]
 fn banks_of_elements_and_rows_and_their_total() {
-    let o = run(&[
+    let out = ok(&[
         "banks",
         "store.8",
         "SM80_16x8x16_F32_C",
@@ -150,8 +139,6 @@ fn banks_of_elements_and_rows_and_their_total() {
         "--elem",
         "4",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
     let l = SharedLayout::row_major(16, 64, 4);
     let store = Access::elements(&layout_core::catalog::SM80_16x8x16_F32_C, 8);
     assert!(
@@ -169,17 +156,15 @@ fn banks_of_elements_and_rows_and_their_total() {
         "{out}"
     );
     let total = layout_core::shared::wavefronts_of(&l, &[store, Access::rows(16)]).unwrap();
-    let mut m = layout_core::message::Message::new();
-    total.write(&mut m);
     assert!(
-        out.contains(&format!("all accesses: {}\n", m.as_str())),
+        out.contains(&format!("all accesses: {}\n", written(&total))),
         "{out}"
     );
 }
 
 #[test]
 fn banks_of_a_warpgroup_fragment_by_warp() {
-    let o = run(&[
+    let out = ok(&[
         "banks",
         "stmatrix.x4",
         "SM90_64x64x16_F16_C",
@@ -188,8 +173,6 @@ fn banks_of_a_warpgroup_fragment_by_warp() {
         "--warp",
         "1",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
     let l = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
     let stage = Access::matrices(
         MatrixVariant::X4,
@@ -220,7 +203,7 @@ fn banks_of_a_warpgroup_fragment_by_warp() {
 
 #[test]
 fn find_answers_with_a_layout_and_its_rust() {
-    let o = run(&[
+    let out = ok(&[
         "banks",
         "stmatrix.x2",
         "SM80_16x8x16_F16_C",
@@ -229,8 +212,6 @@ fn find_answers_with_a_layout_and_its_rust() {
         "16x64",
         "--find",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
     let base = SharedLayout::row_major(16, 64, 2);
     let found = layout_core::shared::find(
         &base,
@@ -285,9 +266,7 @@ fn banks_draws_the_access() {
 
 #[test]
 fn smem_draws_the_swizzle() {
-    let o = run(&["smem", "--tile", "8x64", "--swizzle", "128B"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    let out = ok(&["smem", "--tile", "8x64", "--swizzle", "128B"]);
     for r in 0..8u32 {
         let cells: Vec<String> = (0..8u32).map(|c| format!("{:>2}", c ^ r)).collect();
         assert!(
@@ -299,9 +278,7 @@ fn smem_draws_the_swizzle() {
     let out = stdout(&o);
     // Rows of 144 bytes: row 1 starts at bank 36 % 32 = 4.
     assert!(out.contains("row 1:  4  5  6"), "{out}");
-    let o = run(&["smem", "--tile", "16x64", "--swizzle", "64B", "--svg", "-"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let svg = stdout(&o);
+    let svg = ok(&["smem", "--tile", "16x64", "--swizzle", "64B", "--svg", "-"]);
     assert!(
         svg.contains("Swizzle&lt;2, 3, 3&gt;"),
         "the mode's swizzle on a 128-byte row"

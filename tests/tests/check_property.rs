@@ -4,42 +4,12 @@
 //! each element where `Numeral::coords` does, in every form.
 
 use fraglayout_tests::ownership::{dead_digit_values, is_exact, Ownership};
+use fraglayout_tests::random_numeral::{radices, Rng};
 use layout_core::bounds::{Extent, ExtentArg};
 use layout_core::generated::{at_wrapped, thread_part_wrapped, ThreadIndex};
 use layout_core::pack::{pack_b16, unpack_b16};
 use layout_core::{Digit, Numeral, Source};
 use proptest::prelude::*;
-
-/// A small deterministic generator (SplitMix64), so a seed names a numeral.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
-
-/// `n` as a random product of factors of 2 or more, low factor first.
-fn radices(rng: &mut Rng, mut n: u32) -> Vec<u32> {
-    let mut out = Vec::new();
-    while n > 1 {
-        let divisors: Vec<u32> = (2..=n).filter(|d| n % d == 0).collect();
-        let d = rng.pick(&divisors);
-        out.push(d);
-        n /= d;
-    }
-    out
-}
 
 /// A random numeral and whether a mistake was put in.
 struct Case {
@@ -85,10 +55,7 @@ fn valid_case(rng: &mut Rng, warp_choices: &[u32], element_choices: &[u32]) -> C
         }
     }
     // A random place order: places are the running product in that order.
-    for i in (1..digits.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        digits.swap(i, j);
-    }
+    rng.shuffle(&mut digits);
     let mut place = 1;
     for d in &mut digits {
         d.place = place;

@@ -11,7 +11,7 @@ use layout_core::generated::{src_table, NONE};
 use layout_core::Numeral;
 use proc_macro2::TokenStream;
 
-use super::{resolve, Layout};
+use super::{plural, resolve, Layout};
 use crate::{emit, usage};
 
 /// `expand --convert FROM TO`.
@@ -200,10 +200,10 @@ fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
         to.name,
         plan.class().name(),
         plan.rounds(),
-        if plan.rounds() == 1 { "" } else { "s" },
+        plural(plan.rounds()),
         plan.lower_bound(),
         plan.selects(),
-        if plan.selects() == 1 { "" } else { "s" },
+        plural(plan.selects()),
     );
     let _ = writeln!(
         out,

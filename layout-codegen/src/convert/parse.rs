@@ -3,11 +3,11 @@
 
 use super::ast::{Args, Conversion};
 use crate::fragment::errors::Errors;
-use crate::fragment::parse::{array_of, ident_of, Array};
+use crate::fragment::parse::{array_of, ident_of, parameters, Array};
 use layout_core::convert::MAX_PLAN_ELEMENTS;
 use quote::ToTokens;
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, ReturnType, Type};
+use syn::{ItemFn, ReturnType, Type};
 
 /// The signature a conversion has, for messages.
 const SHAPE: &str =
@@ -17,20 +17,13 @@ const SHAPE: &str =
 pub fn conversion<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Conversion<'a>> {
     let mut errors = Errors::default();
     let sig = &item.sig;
-    let inputs: Vec<&FnArg> = sig
-        .inputs
-        .iter()
-        .filter(|a| !matches!(a, FnArg::Receiver(_)))
-        .collect();
-    if inputs.len() != 3 {
-        errors.push(syn::Error::new(
-            sig.paren_token.span.join(),
-            format!(
-                "a conversion takes 3 parameters, the lane, the source fragment and the shuffle, not {}: `{SHAPE}`",
-                inputs.len()
-            ),
-        ));
-    }
+    let inputs = parameters(
+        sig,
+        3,
+        "a conversion takes 3 parameters, the lane, the source fragment and the shuffle",
+        SHAPE,
+        &mut errors,
+    );
     let named = |k: usize, what: &str, errors: &mut Errors| {
         let arg = inputs.get(k)?;
         let found = ident_of(arg);

@@ -51,6 +51,30 @@ pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a
     })
 }
 
+/// `sig`'s parameters after any receiver; unless there are `want`, an error at its parentheses
+/// that says what it `takes`, how many it has and the `shape`: `a row-address function takes 1
+/// parameter, the lane, not 2: `fn a_row(lane: u32) -> u32 {}``.
+pub(crate) fn parameters<'a>(
+    sig: &'a Signature,
+    want: usize,
+    takes: &str,
+    shape: &str,
+    errors: &mut Errors,
+) -> Vec<&'a FnArg> {
+    let inputs: Vec<&FnArg> = sig
+        .inputs
+        .iter()
+        .filter(|a| !matches!(a, FnArg::Receiver(_)))
+        .collect();
+    if inputs.len() != want {
+        errors.push(syn::Error::new(
+            sig.paren_token.span.join(),
+            format!("{takes}, not {}: `{shape}`", inputs.len()),
+        ));
+    }
+    inputs
+}
+
 /// An array type's length, its literal, and its element type.
 pub(crate) struct Array<'a> {
     pub(crate) len: usize,

@@ -4,8 +4,8 @@
 
 use super::ast::{integer_name, Args, Rows};
 use crate::fragment::errors::Errors;
-use crate::fragment::parse::ident_of;
-use syn::{FnArg, ItemFn, ReturnType};
+use crate::fragment::parse::{ident_of, parameters};
+use syn::{ItemFn, ReturnType};
 
 /// The signature a row-address function has, for messages.
 const SHAPE: &str = "fn a_row(lane: u32) -> u32 {}";
@@ -14,20 +14,14 @@ const SHAPE: &str = "fn a_row(lane: u32) -> u32 {}";
 pub fn rows<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Rows<'a>> {
     let mut errors = Errors::default();
     let sig = &item.sig;
-    let inputs: Vec<&FnArg> = sig
-        .inputs
-        .iter()
-        .filter(|a| !matches!(a, FnArg::Receiver(_)))
-        .collect();
-    if inputs.len() != 1 {
-        errors.push(syn::Error::new(
-            sig.paren_token.span.join(),
-            format!(
-                "a row-address function takes 1 parameter, the lane (or, for a warpgroup fragment, the thread index), not {}: `{SHAPE}`",
-                inputs.len()
-            ),
-        ));
-    }
+    let inputs = parameters(
+        sig,
+        1,
+        "a row-address function takes 1 parameter, the lane (or, for a warpgroup fragment, the \
+         thread index)",
+        SHAPE,
+        &mut errors,
+    );
     let thread = inputs.first().and_then(|arg| {
         let found = ident_of(arg);
         match found {

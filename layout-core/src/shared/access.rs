@@ -28,9 +28,9 @@
 
 use super::banks::{Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, gap, place, FragmentAt, Placed};
+use super::fragment::{check_placement, misplaced, place, FragmentAt, Placed};
 use super::layout::SharedLayout;
-use super::ldmatrix::{rows_of, MatrixVariant};
+use super::ldmatrix::{matrix_registers, rows_of, MatrixVariant};
 use crate::numeral::LANES;
 use crate::Numeral;
 
@@ -125,20 +125,10 @@ impl<'a> Access<'a> {
                 if !matches!(variant.num, 1 | 2 | 4) {
                     return Err(AccessError::Variant { num: variant.num });
                 }
-                if layout.elem_bytes() != 2 {
-                    return Err(AccessError::ElementBytes {
-                        bytes: layout.elem_bytes(),
-                    });
-                }
-                if let Err(e) = check_placement(fragment, layout, at) {
-                    return Err(e);
-                }
-                if fragment.elements % 2 != 0 {
-                    return Err(AccessError::OddElements {
-                        elements: fragment.elements,
-                    });
-                }
-                let registers = fragment.elements / 2;
+                let registers = match matrix_registers(fragment, layout, at) {
+                    Ok(r) => r,
+                    Err(e) => return Err(e),
+                };
                 if registers % variant.num != 0 {
                     return Err(AccessError::MatrixCount {
                         num: variant.num,
@@ -288,11 +278,7 @@ const fn element_request(
                 return Err(AccessError::NotVector {
                     thread: at.warp * LANES + lane,
                     e: k * per + j,
-                    at_row: p.row,
-                    at_col: p.col,
-                    offset: p.offset,
-                    expected: first.offset.wrapping_add(j),
-                    gap: gap(layout, prev, p),
+                    at: misplaced(layout, prev, p, first.offset.wrapping_add(j)),
                 });
             }
             prev = p;
@@ -333,13 +319,8 @@ const fn rows_request(layout: &SharedLayout, width: u32, k: u32) -> Result<Reque
             while j < per {
                 let p = placed(layout, row, col + j);
                 if p.offset as u64 != start.offset as u64 + j as u64 {
-                    return Err(AccessError::NotRun {
-                        at_row: p.row,
-                        at_col: p.col,
-                        offset: p.offset,
-                        expected: start.offset.wrapping_add(j),
-                        gap: gap(layout, prev, p),
-                    });
+                    let expected = start.offset.wrapping_add(j);
+                    return Err(AccessError::NotRun(misplaced(layout, prev, p, expected)));
                 }
                 prev = p;
                 j += 1;
@@ -376,11 +357,13 @@ mod tests {
             Err(AccessError::NotVector {
                 thread: 0,
                 e: 2,
-                at_row: 8,
-                at_col: 0,
-                offset: 64,
-                expected: 2,
-                gap: crate::shared::Gap::Line,
+                at: crate::shared::Misplaced {
+                    row: 8,
+                    col: 0,
+                    offset: 64,
+                    expected: 2,
+                    gap: crate::shared::Gap::Line,
+                },
             })
         );
         assert_eq!(

@@ -16,6 +16,32 @@ pub enum Gap {
     Line,
 }
 
+/// An element that should lie right after its neighbour in shared memory, and where it lies:
+/// tile element `(row, col)` at offset `offset`, not `expected`, for the reason `gap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub struct Misplaced {
+    pub row: u32,
+    pub col: u32,
+    pub offset: u32,
+    pub expected: u32,
+    pub gap: Gap,
+}
+
+impl Misplaced {
+    /// `, tile (11, 5), is at offset 1029, not 1028`.
+    const fn write(&self, m: &mut Message) {
+        m.push(", tile (");
+        m.push_num(self.row as u64);
+        m.push(", ");
+        m.push_num(self.col as u64);
+        m.push("), is at offset ");
+        m.push_num(self.offset as u64);
+        m.push(", not ");
+        m.push_num(self.expected as u64);
+    }
+}
+
 /// What is wrong with an access of a shared layout: an `ldmatrix` / `stmatrix`, a fragment's
 /// element-wise scatter or gather, or row-wise reads. Tile coordinates are `(row, col)` of
 /// the shared tile; offsets are element offsets.
@@ -54,43 +80,24 @@ pub enum AccessError {
     },
     /// Row `row` of matrix `matrix` starts at byte `byte`, not a multiple of 16.
     Misaligned { matrix: u32, row: u32, byte: u32 },
-    /// Element `element` (0..8) of row `row` of matrix `matrix`, tile `(at_row, at_col)`, lies
-    /// at offset `offset`, not `expected` right after the row's previous element.
+    /// Element `element` (0..8) of row `row` of matrix `matrix` is not right after the row's
+    /// previous element.
     NotContiguous {
         matrix: u32,
         row: u32,
         element: u32,
-        at_row: u32,
-        at_col: u32,
-        offset: u32,
-        expected: u32,
-        gap: Gap,
+        at: Misplaced,
     },
     /// An access width other than 1, 2, 4, 8 or 16 bytes, or not a multiple of the element.
     Width { width: u32, elem_bytes: u32 },
     /// The fragment's `elements` per thread do not split into vectors of `per` elements.
     Vector { elements: u32, per: u32 },
-    /// Element `e` of `thread`, tile `(at_row, at_col)`, lies at `offset`, not `expected`
-    /// right after the previous element of its vector.
-    NotVector {
-        thread: u32,
-        e: u32,
-        at_row: u32,
-        at_col: u32,
-        offset: u32,
-        expected: u32,
-        gap: Gap,
-    },
+    /// Element `e` of `thread` is not right after the previous element of its vector.
+    NotVector { thread: u32, e: u32, at: Misplaced },
     /// Row-wise runs of `per` elements do not divide the tile's `cols`.
     RowsSplit { cols: u32, per: u32 },
-    /// Tile element `(at_row, at_col)` of a row-wise run lies at `offset`, not `expected`.
-    NotRun {
-        at_row: u32,
-        at_col: u32,
-        offset: u32,
-        expected: u32,
-        gap: Gap,
-    },
+    /// An element of a row-wise run is not right after the previous one.
+    NotRun(Misplaced),
     /// The addresses make a request the bank model refuses.
     Bank(BankError),
     /// Instruction `k` of an access of `count` instructions.
@@ -202,18 +209,14 @@ impl AccessError {
                 matrix,
                 row,
                 element,
-                at_row,
-                at_col,
-                offset,
-                expected,
-                gap,
+                at,
             } => {
                 write_matrix_row(matrix, row, m);
                 m.push(": element ");
                 m.push_num(element as u64);
-                write_misplaced(at_row, at_col, offset, expected, m);
+                at.write(m);
                 m.push(": a matrix row is 8 contiguous elements; ");
-                match gap {
+                match at.gap {
                     Gap::Swizzle => {
                         m.push("the swizzle splits it: use a swizzle base of 3 or more")
                     }
@@ -230,48 +233,30 @@ impl AccessError {
                 m.push_num(elem_bytes as u64);
                 m.push("-byte elements: use 1, 2, 4, 8 or 16 bytes, at least one element");
             }
-            AccessError::Vector { elements, per } => {
-                m.push("the fragment's ");
-                m.push_num(elements as u64);
-                m.push(" elements per thread do not split into vectors of ");
-                m.push_num(per as u64);
-                m.push(": use a narrower width");
-            }
-            AccessError::NotVector {
-                thread,
-                e,
-                at_row,
-                at_col,
-                offset,
-                expected,
-                gap,
-            } => {
+            AccessError::Vector { elements, per } => write_split(
+                "the fragment's ",
+                elements,
+                " elements per thread do not split into vectors of ",
+                per,
+                m,
+            ),
+            AccessError::NotVector { thread, e, at } => {
                 m.push("thread ");
                 m.push_num(thread as u64);
                 m.push(", element ");
                 m.push_num(e as u64);
-                write_misplaced(at_row, at_col, offset, expected, m);
-                m.push(": a vector is contiguous; ");
-                write_gap_fix(gap, m);
+                write_broken(at, "vector", m);
             }
-            AccessError::RowsSplit { cols, per } => {
-                m.push("rows of ");
-                m.push_num(cols as u64);
-                m.push(" elements do not split into runs of ");
-                m.push_num(per as u64);
-                m.push(": use a narrower width");
-            }
-            AccessError::NotRun {
-                at_row,
-                at_col,
-                offset,
-                expected,
-                gap,
-            } => {
+            AccessError::RowsSplit { cols, per } => write_split(
+                "rows of ",
+                cols,
+                " elements do not split into runs of ",
+                per,
+                m,
+            ),
+            AccessError::NotRun(at) => {
                 m.push("a row-wise run");
-                write_misplaced(at_row, at_col, offset, expected, m);
-                m.push(": a run is contiguous; ");
-                write_gap_fix(gap, m);
+                write_broken(at, "run", m);
             }
             AccessError::Bank(e) => e.write(m),
             AccessError::NoRequest { k, count } => {
@@ -286,26 +271,30 @@ impl AccessError {
     }
 }
 
-/// `, tile (11, 5), is at offset 1029, not 1028`.
-const fn write_misplaced(row: u32, col: u32, offset: u32, expected: u32, m: &mut Message) {
-    m.push(", tile (");
-    m.push_num(row as u64);
-    m.push(", ");
-    m.push_num(col as u64);
-    m.push("), is at offset ");
-    m.push_num(offset as u64);
-    m.push(", not ");
-    m.push_num(expected as u64);
-}
-
-/// The fix for a broken vector or run.
-const fn write_gap_fix(gap: Gap, m: &mut Message) {
-    match gap {
+/// Where an element of a `what` (`vector`, `run`) lies and the fix: `, tile (2, 8), is at
+/// offset 136, not 130: a vector is contiguous; it leaves its line of the layout: narrow the
+/// access`.
+const fn write_broken(at: Misplaced, what: &str, m: &mut Message) {
+    at.write(m);
+    m.push(": a ");
+    m.push(what);
+    m.push(" is contiguous; ");
+    match at.gap {
         Gap::Swizzle => {
             m.push("the swizzle splits it: raise the swizzle base or narrow the access")
         }
         Gap::Line => m.push("it leaves its line of the layout: narrow the access"),
     }
+}
+
+/// Elements that do not split evenly: `rows of 12 elements do not split into runs of 8: use a
+/// narrower width`.
+const fn write_split(before: &str, total: u32, between: &str, per: u32, m: &mut Message) {
+    m.push(before);
+    m.push_num(total as u64);
+    m.push(between);
+    m.push_num(per as u64);
+    m.push(": use a narrower width");
 }
 
 /// `matrix 1 row 3`.
@@ -363,5 +352,65 @@ const fn write_outside(
 impl core::fmt::Display for AccessError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(&self.message(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn misplaced_elements_and_uneven_splits_say_where_and_the_fix() {
+        let at = Misplaced {
+            row: 8,
+            col: 0,
+            offset: 64,
+            expected: 2,
+            gap: Gap::Line,
+        };
+        for (e, text) in [
+            (
+                AccessError::NotVector {
+                    thread: 0,
+                    e: 2,
+                    at,
+                },
+                "thread 0, element 2, tile (8, 0), is at offset 64, not 2: a vector is \
+                 contiguous; it leaves its line of the layout: narrow the access",
+            ),
+            (
+                AccessError::NotRun(Misplaced {
+                    gap: Gap::Swizzle,
+                    ..at
+                }),
+                "a row-wise run, tile (8, 0), is at offset 64, not 2: a run is contiguous; the \
+                 swizzle splits it: raise the swizzle base or narrow the access",
+            ),
+            (
+                AccessError::NotContiguous {
+                    matrix: 1,
+                    row: 3,
+                    element: 4,
+                    at,
+                },
+                "matrix 1 row 3: element 4, tile (8, 0), is at offset 64, not 2: a matrix row \
+                 is 8 contiguous elements; it does not run along a line here: use the other \
+                 .trans, or the other majorness",
+            ),
+            (
+                AccessError::Vector {
+                    elements: 4,
+                    per: 8,
+                },
+                "the fragment's 4 elements per thread do not split into vectors of 8: use a \
+                 narrower width",
+            ),
+            (
+                AccessError::RowsSplit { cols: 12, per: 8 },
+                "rows of 12 elements do not split into runs of 8: use a narrower width",
+            ),
+        ] {
+            assert_eq!(e.message().as_str(), text);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! A register fragment placed in a shared tile: where its tile lies, which warp of a
 //! warpgroup fragment acts, and the shared-memory offset of each of its elements.
 
-use super::error::{AccessError, Gap};
+use super::error::{AccessError, Gap, Misplaced};
 use super::layout::SharedLayout;
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -112,11 +112,23 @@ pub(crate) const fn place(
     }
 }
 
-/// Why `next` does not follow `prev` in shared memory: the swizzle (they follow each other
-/// before it) or the line (they do not).
-pub(crate) const fn gap(s: &SharedLayout, prev: Placed, next: Placed) -> Gap {
-    match (s.linear(prev.row, prev.col), s.linear(next.row, next.col)) {
+/// `next`, which should lie at offset `expected` right after `prev`, and why it does not:
+/// the swizzle (they follow each other before it) or the line (they do not).
+pub(crate) const fn misplaced(
+    s: &SharedLayout,
+    prev: Placed,
+    next: Placed,
+    expected: u32,
+) -> Misplaced {
+    let gap = match (s.linear(prev.row, prev.col), s.linear(next.row, next.col)) {
         (Some(a), Some(b)) if b as u64 == a as u64 + 1 => Gap::Swizzle,
         _ => Gap::Line,
+    };
+    Misplaced {
+        row: next.row,
+        col: next.col,
+        offset: next.offset,
+        expected,
+        gap,
     }
 }

@@ -44,7 +44,7 @@
 
 use super::banks::{BankError, Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, gap, place, FragmentAt};
+use super::fragment::{check_placement, misplaced, place, FragmentAt};
 use super::layout::SharedLayout;
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -97,29 +97,38 @@ impl MatrixVariant {
     /// The PTX instruction: `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`; `None` for a
     /// count other than 1, 2, 4.
     pub const fn ldmatrix(&self) -> Option<&'static str> {
-        Some(match (self.num, self.trans) {
-            (1, false) => "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
-            (2, false) => "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
-            (4, false) => "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
-            (1, true) => "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
-            (2, true) => "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
-            (4, true) => "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
-            _ => return None,
-        })
+        self.pick([
+            "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+            "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        ])
     }
 
     /// The PTX instruction: `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`; `None` for a
     /// count other than 1, 2, 4.
     pub const fn stmatrix(&self) -> Option<&'static str> {
-        Some(match (self.num, self.trans) {
-            (1, false) => "stmatrix.sync.aligned.m8n8.x1.shared.b16",
-            (2, false) => "stmatrix.sync.aligned.m8n8.x2.shared.b16",
-            (4, false) => "stmatrix.sync.aligned.m8n8.x4.shared.b16",
-            (1, true) => "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
-            (2, true) => "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
-            (4, true) => "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        self.pick([
+            "stmatrix.sync.aligned.m8n8.x1.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x2.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        ])
+    }
+
+    /// This variant's name among `names`: `.x1`, `.x2`, `.x4`, then the same `.trans`.
+    const fn pick(&self, names: [&'static str; 6]) -> Option<&'static str> {
+        let i = match self.num {
+            1 => 0,
+            2 => 1,
+            4 => 2,
             _ => return None,
-        })
+        };
+        Some(names[if self.trans { i + 3 } else { i }])
     }
 
     /// The `(lane, element)` of a fragment that holds element `(r, c)` (each 0..8) of matrix
@@ -231,6 +240,28 @@ pub const fn ldmatrix_rows_at(
     if let Err(e) = layout.check() {
         return Err(AccessError::Layout(e));
     }
+    let registers = match matrix_registers(fragment, layout, at) {
+        Ok(r) => r,
+        Err(e) => return Err(e),
+    };
+    if first as u64 + variant.num as u64 > registers as u64 {
+        return Err(AccessError::Registers {
+            first,
+            num: variant.num,
+            registers,
+        });
+    }
+    rows_of(variant, fragment, layout, at, first)
+}
+
+/// The registers of `fragment` placed at `at` in `layout`, for `ldmatrix` / `stmatrix`: the
+/// checks after the variant's and the layout's, in order: 2-byte elements, the fragment's
+/// check and placement, whole registers of two elements.
+pub(crate) const fn matrix_registers(
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+) -> Result<u32, AccessError> {
     if layout.elem_bytes() != 2 {
         return Err(AccessError::ElementBytes {
             bytes: layout.elem_bytes(),
@@ -244,15 +275,7 @@ pub const fn ldmatrix_rows_at(
             elements: fragment.elements,
         });
     }
-    let registers = fragment.elements / 2;
-    if first as u64 + variant.num as u64 > registers as u64 {
-        return Err(AccessError::Registers {
-            first,
-            num: variant.num,
-            registers,
-        });
-    }
-    rows_of(variant, fragment, layout, at, first)
+    Ok(fragment.elements / 2)
 }
 
 /// [`ldmatrix_rows_at`] after its checks of the variant, the layout, the fragment, its place
@@ -311,11 +334,7 @@ const fn matrix_row(
                 matrix: i,
                 row: r,
                 element: c,
-                at_row: p.row,
-                at_col: p.col,
-                offset: p.offset,
-                expected: prev.offset.wrapping_add(1),
-                gap: gap(layout, prev, p),
+                at: misplaced(layout, prev, p, prev.offset.wrapping_add(1)),
             });
         }
         prev = p;
@@ -337,7 +356,29 @@ mod tests {
     use crate::catalog::{
         SM75_U16x8_LDSM_T, SM75_U32x4_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
     };
-    use crate::shared::{Gap, Swizzle};
+    use crate::shared::{Gap, Misplaced, Swizzle};
+
+    #[test]
+    fn each_form_names_its_instructions_and_other_counts_none() {
+        assert_eq!(
+            MatrixVariant::X2.ldmatrix(),
+            Some("ldmatrix.sync.aligned.m8n8.x2.shared.b16")
+        );
+        assert_eq!(
+            MatrixVariant::X1_TRANS.ldmatrix(),
+            Some("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16")
+        );
+        assert_eq!(
+            MatrixVariant::X4_TRANS.stmatrix(),
+            Some("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
+        );
+        assert_eq!(
+            MatrixVariant::X4.stmatrix(),
+            Some("stmatrix.sync.aligned.m8n8.x4.shared.b16")
+        );
+        assert_eq!(MatrixVariant::new(3, false).ldmatrix(), None);
+        assert_eq!(MatrixVariant::new(8, true).stmatrix(), None);
+    }
 
     #[test]
     fn the_catalog_tiles_read_their_own_rows() {
@@ -361,7 +402,13 @@ mod tests {
         assert_eq!(rows.address(9), Some(16 * 9));
         let err = ldmatrix_rows(MatrixVariant::X2, &SM80_16x8x16_F16_B_COL, &kn).unwrap_err();
         assert!(
-            matches!(err, AccessError::NotContiguous { gap: Gap::Line, .. }),
+            matches!(
+                err,
+                AccessError::NotContiguous {
+                    at: Misplaced { gap: Gap::Line, .. },
+                    ..
+                }
+            ),
             "{err:?}"
         );
         let nk = kn.col_major();
@@ -381,11 +428,13 @@ mod tests {
                 matrix: 0,
                 row: 4,
                 element: 4,
-                at_row: 4,
-                at_col: 4,
-                offset: 64,
-                expected: 72,
-                gap: Gap::Swizzle,
+                at: Misplaced {
+                    row: 4,
+                    col: 4,
+                    offset: 64,
+                    expected: 72,
+                    gap: Gap::Swizzle,
+                },
             }
         );
     }

@@ -67,7 +67,7 @@ pub use code::{
     Combine, Culprit, RowCode, RowsError, Term, ThreadRows, MAX_ROW_TERMS, MAX_ROW_THREADS,
     MAX_ROW_WARPS,
 };
-pub use error::{AccessError, Gap};
+pub use error::{AccessError, Gap, Misplaced};
 pub use fragment::FragmentAt;
 pub use layout::{Major, SharedLayout};
 pub use ldmatrix::{

@@ -13,7 +13,7 @@ use fraglayout_tests::transcription::formula;
 use layout_core::catalog::CATALOG;
 use layout_core::catalog::{ldmatrix_address_lanes, ldmatrix_address_row, Entry, Operand};
 
-use crate::check::{ident, Check, Kernel, Report};
+use crate::check::{ident, Check, Kernel, Report, Verify};
 use crate::mma::{generated, version_target};
 use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{pack_words, shuffled, unpack_words};
@@ -151,11 +151,23 @@ pub(crate) fn mem_words(mem: &[u16]) -> Vec<u32> {
     pack_words(&el, 16)
 }
 
+/// The 16-bit halves of 32-bit words, low half first.
 pub(crate) fn mem_halves(words: &[u32]) -> Vec<u16> {
     unpack_words(words, 16, words.len() * 2)
         .into_iter()
         .map(|v| v as u16)
         .collect()
+}
+
+/// The verdict on an output of 32-bit words: each 16-bit half against `want`'s.
+pub(crate) fn same_halves(want: Vec<u16>) -> Verify {
+    Box::new(move |out: &[u32]| {
+        let mut r = Report::default();
+        for (g, w) in mem_halves(out).iter().zip(&want) {
+            r.compare(f64::from(*g), f64::from(*w), g == w);
+        }
+        r
+    })
 }
 
 /// The `ldmatrix` check of one catalog entry.
@@ -177,14 +189,7 @@ fn ldmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
         .collect();
     let addr = addresses(num, &slot);
     let name = e.name();
-    let verify = Box::new(move |out: &[u32]| {
-        let mut r = Report::default();
-        let (got, want) = (mem_halves(out), mem_halves(&want));
-        for (g, w) in got.iter().zip(&want) {
-            r.compare(f64::from(*g), f64::from(*w), g == w);
-        }
-        r
-    });
+    let verify = same_halves(mem_halves(&want));
     let simulate = Box::new(move |inp: &[Vec<u32>]| {
         let (mem, addr) = (mem_halves(&inp[0]), &inp[1]);
         let f = formula(name).expect("formula");
@@ -243,13 +248,7 @@ fn stmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
     }
     let addr = addresses(num, &slot);
     let name = e.name();
-    let verify = Box::new(move |out: &[u32]| {
-        let mut r = Report::default();
-        for (g, w) in mem_halves(out).iter().zip(&want) {
-            r.compare(f64::from(*g), f64::from(*w), g == w);
-        }
-        r
-    });
+    let verify = same_halves(want);
     let simulate = Box::new(move |inp: &[Vec<u32>]| {
         let mut mem = mem_halves(&inp[0]);
         let (regs, addr) = (&inp[1], &inp[2]);

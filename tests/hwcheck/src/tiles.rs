@@ -26,8 +26,8 @@ use fraglayout_tests::ptx;
 use layout_core::catalog::{find, Entry, Operand, CATALOG};
 use layout_core::shared::{ldmatrix_rows_at, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode};
 
-use crate::check::{ident, Check, Kernel, Report};
-use crate::ldst::{mem_halves, mem_words, reg_code, shape, UNTOUCHED};
+use crate::check::{ident, Check, Kernel};
+use crate::ldst::{mem_halves, mem_words, reg_code, same_halves, shape, UNTOUCHED};
 use crate::mma::{generated, version_target};
 use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{pack_words, unpack_words};
@@ -238,13 +238,7 @@ fn tile_check(m: Move, label: &str, l: SharedLayout) -> Check {
         let want: Vec<u32> = (0..32)
             .flat_map(|lane| (layout.gather)(lane, &tile, fc as usize))
             .collect();
-        let verify = Box::new(move |out: &[u32]| {
-            let mut r = Report::default();
-            for (g, w) in mem_halves(out).iter().zip(&mem_halves(&want)) {
-                r.compare(f64::from(*g), f64::from(*w), g == w);
-            }
-            r
-        });
+        let verify = same_halves(mem_halves(&want));
         let simulate = Box::new(move |inp: &[Vec<u32>]| {
             let (mem, addr) = (mem_halves(&inp[0]), &inp[1]);
             (0..32)
@@ -289,13 +283,7 @@ fn tile_check(m: Move, label: &str, l: SharedLayout) -> Check {
             want[at] = tile[(r * fc + c) as usize] as u16;
         }
     }
-    let verify = Box::new(move |out: &[u32]| {
-        let mut r = Report::default();
-        for (g, w) in mem_halves(out).iter().zip(&want) {
-            r.compare(f64::from(*g), f64::from(*w), g == w);
-        }
-        r
-    });
+    let verify = same_halves(want);
     let simulate = Box::new(move |inp: &[Vec<u32>]| {
         let mut mem = mem_halves(&inp[0]);
         let (regs, addr) = (&inp[1], &inp[2]);

@@ -11,7 +11,7 @@
 use fraglayout_tests::transcription;
 use layout_core::catalog::{Entry, SM80_16x8x16_F16_A_ROW};
 use layout_core::shared::{
-    ldmatrix_rows, ldmatrix_rows_at, AccessError, FragmentAt, Gap, MatrixVariant, RowAddresses,
+    ldmatrix_rows, ldmatrix_rows_at, AccessError, FragmentAt, Gap, MatrixVariant, Misplaced,
     SharedLayout, Swizzle, SwizzleMode,
 };
 
@@ -156,7 +156,8 @@ fn check_entry(entry: &Entry, tally: &mut Tally) -> Vec<String> {
                             }
                         };
                         tally.accepted += 1;
-                        check_moves(entry, &isa, variant, layout, &mem, at, first, &rows);
+                        let addr = |lane: u32| rows.address(lane).expect("an address lane");
+                        check_moves_through(entry, &isa, variant, layout, &mem, at, first, &addr);
                         let form = format!("{:?} in {}", variant, layout);
                         if !accepted_forms.contains(&form) {
                             accepted_forms.push(form);
@@ -169,25 +170,9 @@ fn check_entry(entry: &Entry, tally: &mut Tally) -> Vec<String> {
     accepted_forms
 }
 
-/// Both simulations through `rows`: `ldmatrix` delivers each lane's fragment elements (by the
-/// ISA formula) and `stmatrix` of those registers writes each element to its place.
-#[allow(clippy::too_many_arguments)]
-fn check_moves(
-    entry: &Entry,
-    isa: &dyn Fn(u32, u32) -> (u32, u32),
-    variant: MatrixVariant,
-    layout: &SharedLayout,
-    mem: &[u32],
-    at: FragmentAt,
-    first: u32,
-    rows: &RowAddresses,
-) {
-    let addr = |lane: u32| rows.address(lane).expect("an address lane");
-    check_moves_through(entry, isa, variant, layout, mem, at, first, &addr);
-}
-
-/// Both simulations through the row address `addr` gives each lane (`#[matrix_rows]`'s
-/// generated functions are checked through this too).
+/// Both simulations through the row address `addr` gives each lane: `ldmatrix` delivers each
+/// lane's fragment elements (by the ISA formula) and `stmatrix` of those registers writes each
+/// element to its place (`#[matrix_rows]`'s generated functions are checked through this too).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn check_moves_through(
     entry: &Entry,
@@ -298,37 +283,15 @@ fn derived_addresses_move_exactly_the_fragment() {
     let form = |num: u32, trans: bool, layout: &str| {
         format!("{:?} in {layout}", MatrixVariant::new(num, trans))
     };
+    const ROW: &str = "24 x 64 of 2-byte elements, row-major";
+    const COL: &str = "24 x 64 of 2-byte elements, column-major";
     let expect = [
-        (
-            "SM80_16x8x16_F16_A_ROW",
-            form(4, false, "24 x 64 of 2-byte elements, row-major"),
-            true,
-        ),
-        (
-            "SM80_16x8x16_F16_A_ROW",
-            form(4, true, "24 x 64 of 2-byte elements, row-major"),
-            false,
-        ),
-        (
-            "SM80_16x8x16_F16_A_ROW",
-            form(4, true, "24 x 64 of 2-byte elements, column-major"),
-            true,
-        ),
-        (
-            "SM80_16x8x16_F16_B_COL",
-            form(2, true, "24 x 64 of 2-byte elements, row-major"),
-            true,
-        ),
-        (
-            "SM80_16x8x16_F16_B_COL",
-            form(2, false, "24 x 64 of 2-byte elements, row-major"),
-            false,
-        ),
-        (
-            "SM80_16x8x16_F16_B_COL",
-            form(2, false, "24 x 64 of 2-byte elements, column-major"),
-            true,
-        ),
+        ("SM80_16x8x16_F16_A_ROW", form(4, false, ROW), true),
+        ("SM80_16x8x16_F16_A_ROW", form(4, true, ROW), false),
+        ("SM80_16x8x16_F16_A_ROW", form(4, true, COL), true),
+        ("SM80_16x8x16_F16_B_COL", form(2, true, ROW), true),
+        ("SM80_16x8x16_F16_B_COL", form(2, false, ROW), false),
+        ("SM80_16x8x16_F16_B_COL", form(2, false, COL), true),
         (
             "SM80_16x8x16_F16_C",
             form(
@@ -419,7 +382,10 @@ fn refusals_name_the_row_and_the_fix() {
     );
     assert!(matches!(
         e,
-        AccessError::NotContiguous { gap: Gap::Line, .. }
+        AccessError::NotContiguous {
+            at: Misplaced { gap: Gap::Line, .. },
+            ..
+        }
     ));
     let e = ldmatrix_rows(
         MatrixVariant::X4,
