@@ -5,6 +5,7 @@
 //! comes from the catalog entry ([`scalar`]).
 
 mod fold;
+mod inline;
 mod scalar;
 mod simplify;
 
@@ -253,7 +254,7 @@ fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
     line(
         out,
         &format!(
-            "`{reach}` the code takes (__FL_E): the slice from `low + start`, `extent` (rows, elements)"
+            "`{reach}` the code takes (__fl_r): the slice from `low + start`, `extent` (rows, elements)"
         ),
     );
     line(out, "long, the element at `place` in it:");
