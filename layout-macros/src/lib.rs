@@ -111,7 +111,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///             let (row, col) = __fl_at.at(__FL_AT[0].low); // the thread's base index
 ///             row * ld + col
 ///         };
-///         let mut __fl_put = |__fl_e: usize, value: f32| {
+///         let mut __fl_put = |__fl_e: usize| {
+///             let value: f32 = frag[__fl_e];
 ///             let (row, col) = __fl_at.at(__FL_AT[__fl_e].at);
 ///             let __fl_v = value;
 ///             let __fl_r = __FL_AT[__fl_e].run_reach; // `foot_reach` with a constant stride
@@ -120,10 +121,10 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///             let __fl_s = &mut out[__fl_i..__fl_i + __fl_r.extent.0 * ld + __fl_r.extent.1];
 ///             __fl_s[__fl_r.place.0 * ld + __fl_r.place.1] = __fl_v; // a constant offset
 ///         };
-///         __fl_put(0, frag[0]);
-///         __fl_put(1, frag[1]);
-///         __fl_put(2, frag[2]);
-///         __fl_put(3, frag[3]);
+///         __fl_put(0);
+///         __fl_put(1);
+///         __fl_put(2);
+///         __fl_put(3);
 ///     }
 /// }
 /// ```

@@ -6,16 +6,17 @@
 //!
 //! ```text
 //! let __fl_base = BASE;                                 (removed: put in at its uses)
-//! let mut __fl_put = |__fl_e: usize, value: f32| BODY;  (removed, and each call:)
-//! __fl_put(3, frag[3]);                                 -> { let value = frag[3]; BODY }
-//! __fl_get(3)                                           -> BODY                (a gather)
-//! BODY: __fl_e                                          -> 3
+//! let mut __fl_put = |__fl_e: usize| BODY;             (removed, and each call:)
+//! __fl_put(3);                                          -> { BODY }
+//! __fl_get(3)                                           -> { BODY }             (a gather)
+//! BODY: let value: f32 = frag[__fl_e];                  -> let value = frag[3];
+//!       __fl_e                                          -> 3
 //!       __fl_base                                       -> BASE
 //!       if __FL_WRAP == 0 { X } else { Y }              -> X
 //! ```
 //!
 //! The value's type is dropped from its `let`: `expand` writes the closure's `value` untyped,
-//! so it has the fragment's element type, which `frag[3]` has too. `__FL_WRAP` is 0 for every
+//! so it has the fragment's element type, which `frag[3]` has anyway. `__FL_WRAP` is 0 for every
 //! numeral that `expand` folds (see `fold`).
 
 use syn::visit_mut::{self, VisitMut};
@@ -29,11 +30,10 @@ pub fn inline(item: &mut syn::ItemFn) {
     Inliner::default().visit_item_fn_mut(item);
 }
 
-/// A closure to put in: its value parameter (a scatter's) and its body.
+/// A closure to put in: its name and its body.
 #[derive(Clone)]
 struct Closure {
     name: String,
-    value: Option<Pat>,
     body: Expr,
 }
 
@@ -50,11 +50,14 @@ fn let_name(s: &Stmt) -> Option<(String, &Expr)> {
     Some((p.ident.to_string(), &l.init.as_ref()?.expr))
 }
 
-/// `p` without its type: `value: f32` -> `value`.
-fn untyped(p: &Pat) -> Pat {
-    match p {
-        Pat::Type(t) => (*t.pat).clone(),
-        other => other.clone(),
+/// `let value: T = frag[__fl_e];` without its type.
+fn untyped(s: &mut Stmt) {
+    if let Stmt::Local(l) = s {
+        if let (Pat::Type(t), Some(init)) = (&l.pat, &l.init) {
+            if matches!(&*init.expr, Expr::Index(ix) if is_name(&ix.index, "__fl_e")) {
+                l.pat = (*t.pat).clone();
+            }
+        }
     }
 }
 
@@ -65,6 +68,9 @@ impl Inliner {
             Expr::Block(b) => b.block.stmts.clone(),
             other => vec![Stmt::Expr(other.clone(), None)],
         };
+        if let Some(first) = stmts.first_mut() {
+            untyped(first);
+        }
         substitute(&mut stmts, "__fl_e", Some(e));
         if let Some(base) = &self.base {
             substitute(&mut stmts, "__fl_base", Some(base));
@@ -82,13 +88,7 @@ impl Inliner {
             .closures
             .iter()
             .find(|c| is_name(&call.func, &c.name))?;
-        let mut args = call.args.iter();
-        let number = args.next()?;
-        let mut stmts = Vec::new();
-        if let (Some(pat), Some(arg)) = (&c.value, args.next()) {
-            stmts.push(syn::parse_quote!(let #pat = #arg;));
-        }
-        stmts.extend(self.body(c, number));
+        let stmts = self.body(c, call.args.first()?);
         Some(syn::parse_quote!({ #(#stmts)* }))
     }
 }
@@ -100,7 +100,6 @@ impl VisitMut for Inliner {
             Some((name, Expr::Closure(c))) if name == "__fl_put" || name == "__fl_get" => {
                 self.closures.push(Closure {
                     name,
-                    value: c.inputs.iter().nth(1).map(untyped),
                     body: (*c.body).clone(),
                 });
                 false

@@ -37,6 +37,7 @@
 mod checks;
 mod convert;
 mod packed;
+mod reaches;
 mod table;
 mod vector;
 
@@ -46,6 +47,7 @@ pub use checks::{
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use packed::{b16, packed_width_error, Bits16};
+pub use reaches::Reaches;
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
 

@@ -60,6 +60,21 @@ pub struct Reach {
     pub place: (usize, usize),
 }
 
+/// What the tables are made from: each element's part, the least and greatest column of each
+/// row (`lo[k]`, `hi[k]` for the row `which[e]` of element `e`), how many elements take part in
+/// runs (`len`: none with a band, and none past the numeral's elements), the footprint's
+/// corners and whether it is tight.
+pub(crate) struct Runs<const N: usize> {
+    pub(crate) at: [(usize, usize); N],
+    pub(crate) which: [usize; N],
+    pub(crate) lo: [usize; N],
+    pub(crate) hi: [usize; N],
+    pub(crate) len: usize,
+    pub(crate) low: (usize, usize),
+    pub(crate) high: (usize, usize),
+    pub(crate) tight: bool,
+}
+
 impl Numeral<'_> {
     /// The table of the first `N` elements (`N` the numeral's elements per thread in generated
     /// code; a different `N` is refused by the fragment length check and gives a table that is
@@ -77,29 +92,98 @@ impl Numeral<'_> {
     /// assert_eq!((t[3].low, t[3].foot_reach), ((0, 0), foot));
     /// ```
     pub const fn element_table<const N: usize>(&self) -> [ElementAt; N] {
-        // Const evaluation is slow, a function call costs more than many operations, and
-        // every generated function evaluates this once: so the loops below call nothing
-        // (`element_part`'s arithmetic done digit by digit for all elements at once; `min` and
-        // `max` written out), and each entry is written once. See docs/PERFORMANCE.md
-        // ("compile time").
-        let mut offset = [0u64; N];
-        let mut i = 0;
-        while i < self.digits.len() {
-            let d = self.digits[i];
-            if matches!(d.source, Source::Element) && d.divisor != 0 && d.range != 0 {
-                let mut e = 0;
-                while e < N {
-                    let v = ((e as u32 / d.divisor) % d.range) as u64 * d.place as u64;
-                    // Saturating, as in `element_part`.
-                    offset[e] = if offset[e] > u64::MAX - v {
-                        u64::MAX
+        let Runs {
+            at,
+            which,
+            lo,
+            hi,
+            len,
+            low,
+            high,
+            tight,
+        } = self.runs::<N>();
+        let alone = Reach {
+            start: (0, 0),
+            extent: (0, 1),
+            place: (0, 0),
+        };
+        let mut out = [ElementAt {
+            at: (0, 0),
+            run: (0, 0),
+            offset: 0,
+            span: 1,
+            low: (0, 0),
+            run_reach: alone,
+            foot_reach: alone,
+        }; N];
+        let mut e = 0;
+        while e < N {
+            let (r, c) = at[e];
+            out[e] = if e < len {
+                let k = which[e];
+                let run_reach = Reach {
+                    start: (r - low.0, lo[k] - low.1),
+                    extent: (0, hi[k] - lo[k] + 1),
+                    place: (0, c - lo[k]),
+                };
+                ElementAt {
+                    at: (r, c),
+                    run: (r, lo[k]),
+                    offset: c - lo[k],
+                    span: hi[k] - lo[k] + 1,
+                    low,
+                    run_reach,
+                    foot_reach: if tight {
+                        Reach {
+                            start: (0, 0),
+                            extent: (high.0 - low.0, high.1 - low.1 + 1),
+                            place: (r - low.0, c - low.1),
+                        }
                     } else {
-                        offset[e] + v
-                    };
-                    e += 1;
+                        run_reach
+                    },
                 }
+            } else {
+                ElementAt {
+                    at: (r, c),
+                    run: (r, c),
+                    offset: 0,
+                    span: 1,
+                    low: (r, c),
+                    run_reach: alone,
+                    foot_reach: alone,
+                }
+            };
+            e += 1;
+        }
+        out
+    }
+}
+
+impl Numeral<'_> {
+    /// The element parts and row runs of elements `0..N`, for [`element_table`](Self::element_table)
+    /// and [`reaches`](Self::reaches).
+    pub(crate) const fn runs<const N: usize>(&self) -> Runs<N> {
+        // Const evaluation is slow (some thousand machine instructions for each MIR statement it
+        // runs), and every generated function evaluates this once: so each element's entry is
+        // found with as few statements as can be, no call inside a loop, and written once.
+        // See docs/PERFORMANCE.md ("compile time").
+        let mut offset = [0u64; N];
+        if !self.chain_offsets(&mut offset) {
+            // `element_part`'s arithmetic for every element, digit by digit.
+            let mut i = 0;
+            while i < self.digits.len() {
+                let d = self.digits[i];
+                if matches!(d.source, Source::Element) && d.divisor != 0 && d.range != 0 {
+                    let mut e = 0;
+                    while e < N {
+                        let v = ((e as u32 / d.divisor) % d.range) as u64 * d.place as u64;
+                        offset[e] = saturating_add(offset[e], v);
+                        e += 1;
+                    }
+                }
+                i += 1;
             }
-            i += 1;
         }
         // `(offset / cols, offset % cols)`; with `cols` 0 (a numeral the bijection check
         // refuses), (0, 0), as from `element_part`.
@@ -177,61 +261,101 @@ impl Numeral<'_> {
             k += 1;
         }
         let tight = low_held && high_held;
-        let alone = Reach {
-            start: (0, 0),
-            extent: (0, 1),
-            place: (0, 0),
-        };
-        let mut out = [ElementAt {
-            at: (0, 0),
-            run: (0, 0),
-            offset: 0,
-            span: 1,
-            low: (0, 0),
-            run_reach: alone,
-            foot_reach: alone,
-        }; N];
-        let mut e = 0;
-        while e < N {
-            let (r, c) = at[e];
-            out[e] = if e < len {
-                let k = which[e];
-                let run_reach = Reach {
-                    start: (r - low.0, lo[k] - low.1),
-                    extent: (0, hi[k] - lo[k] + 1),
-                    place: (0, c - lo[k]),
-                };
-                ElementAt {
-                    at: (r, c),
-                    run: (r, lo[k]),
-                    offset: c - lo[k],
-                    span: hi[k] - lo[k] + 1,
-                    low,
-                    run_reach,
-                    foot_reach: if tight {
-                        Reach {
-                            start: (0, 0),
-                            extent: (high.0 - low.0, high.1 - low.1 + 1),
-                            place: (r - low.0, c - low.1),
-                        }
+        Runs {
+            at,
+            which,
+            lo,
+            hi,
+            len,
+            low,
+            high,
+            tight,
+        }
+    }
+}
+
+/// `a + b`, or `u64::MAX` past it (as `element_part` sums).
+const fn saturating_add(a: u64, b: u64) -> u64 {
+    if a > u64::MAX - b {
+        u64::MAX
+    } else {
+        a + b
+    }
+}
+
+impl Numeral<'_> {
+    /// The element offsets (the sum of each element digit's value times its place) of elements
+    /// `0..N` into `offset` (zeros), when the element digits form a chain, as the bijection
+    /// check requires of them: taken by divisor, each divisor is the product of the ranges below
+    /// it (1, then the first range, ...). Then the offsets of elements `j * filled + i` (`i <
+    /// filled`, `j` below the next digit's range) are those of `i` plus `j * place`: one
+    /// addition per element. Past the chain's product the offsets repeat (every digit's value
+    /// does). `false`, `offset` untouched where it matters, when some element digit below `N` is
+    /// not in the chain: the caller then sums digit by digit. Digits of range 0 or 1, or divisor
+    /// 0, add nothing and take no part; neither do digits at or past `N`, which are 0 there.
+    ///
+    /// Worked for the `m16n8k16` A fragment (`e % 2` at 1, `e / 2 % 2` at 64, `e / 4` at 8):
+    /// `[0, 1]`, then `[0, 1, 64, 65]`, then `[0, 1, 64, 65, 8, 9, 72, 73]`.
+    const fn chain_offsets<const N: usize>(&self, offset: &mut [u64; N]) -> bool {
+        let n = N as u64;
+        // Element digits that are not 0 everywhere below `N`.
+        let mut count = 0;
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = self.digits[i];
+            if matches!(d.source, Source::Element)
+                && d.divisor != 0
+                && d.range >= 2
+                && (d.divisor as u64) < n
+            {
+                count += 1;
+            }
+            i += 1;
+        }
+        let (mut filled, mut used) = (1u64, 0);
+        while filled < n {
+            // The digit with the next divisor.
+            let mut i = 0;
+            while i < self.digits.len() {
+                let d = self.digits[i];
+                if matches!(d.source, Source::Element) && d.range >= 2 && d.divisor as u64 == filled
+                {
+                    break;
+                }
+                i += 1;
+            }
+            if i == self.digits.len() {
+                break;
+            }
+            let d = self.digits[i];
+            let mut j = 1u64;
+            while j < d.range as u64 && j * filled < n {
+                let (start, add) = (j * filled, j * d.place as u64);
+                let mut k = 0u64;
+                while k < filled && start + k < n {
+                    let v = offset[k as usize];
+                    offset[(start + k) as usize] = if v > u64::MAX - add {
+                        u64::MAX
                     } else {
-                        run_reach
-                    },
+                        v + add
+                    };
+                    k += 1;
                 }
-            } else {
-                ElementAt {
-                    at: (r, c),
-                    run: (r, c),
-                    offset: 0,
-                    span: 1,
-                    low: (r, c),
-                    run_reach: alone,
-                    foot_reach: alone,
-                }
-            };
+                j += 1;
+            }
+            filled *= d.range as u64;
+            used += 1;
+        }
+        if used != count {
+            *offset = [0; N];
+            return false;
+        }
+        let mut e = filled;
+        while e < n {
+            offset[e as usize] = offset[(e - filled) as usize];
             e += 1;
         }
-        out
+        true
     }
 }
 
@@ -295,6 +419,28 @@ mod tests {
             place: (0, 1),
         };
         assert_eq!(cut[1].foot_reach, whole_row);
+    }
+
+    /// Element parts through the chain of element digits and, where the digits are no chain
+    /// (a gap, two digits on one divisor, a digit of range 1), through the sum digit by digit:
+    /// both `element_part`'s, past the numeral's elements too.
+    #[test]
+    fn element_parts_with_and_without_a_chain() {
+        let lane = Digit::lane(1, 32, 64);
+        let cases: [&[Digit]; 5] = [
+            &[Digit::element(1, 3, 1), Digit::element(3, 2, 3), lane],
+            &[Digit::element(1, 2, 1), Digit::element(4, 2, 8), lane],
+            &[Digit::element(1, 2, 1), Digit::element(1, 2, 2), lane],
+            &[Digit::element(1, 1, 5), Digit::element(1, 4, 1), lane],
+            &[Digit::element(2, 2, 4), Digit::element(1, 2, 1), lane],
+        ];
+        for digits in cases {
+            let n = Numeral::new("t", 32, 2, 6, digits);
+            let t: [ElementAt; 12] = n.element_table();
+            for (e, x) in t.iter().enumerate() {
+                assert_eq!(x.at, n.element_part(e as u32), "{digits:?} {e}");
+            }
+        }
     }
 
     /// The table against a brute-force reading of its definition (every pair of elements
