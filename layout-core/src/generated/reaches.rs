@@ -91,15 +91,21 @@ impl Numeral<'_> {
             tight,
         } = self.runs::<N>();
         let foot = footprint && tight;
+        // What most elements share written once, each element's own numbers after.
+        let (extent_row, extent_col) = if foot {
+            (high.0 - low.0, high.1 - low.1 + 1)
+        } else {
+            (0, 1)
+        };
         let mut out = Reaches {
-            low_row: [0; N],
-            low_col: [0; N],
+            low_row: [low.0; N],
+            low_col: [low.1; N],
             at_row: [0; N],
             at_col: [0; N],
             start_row: [0; N],
             start_col: [0; N],
-            extent_row: [0; N],
-            extent_col: [1; N],
+            extent_row: [extent_row; N],
+            extent_col: [extent_col; N],
             place_row: [0; N],
             place_col: [0; N],
         };
@@ -108,22 +114,22 @@ impl Numeral<'_> {
             let (r, c) = at[e];
             out.at_row[e] = r;
             out.at_col[e] = c;
-            // Past `len` (a band, or past the numeral's elements) each element is alone: its
-            // own corner, a slice of one (the defaults above).
-            (out.low_row[e], out.low_col[e]) = if e < len { low } else { (r, c) };
-            if e < len {
-                if foot {
-                    out.extent_row[e] = high.0 - low.0;
-                    out.extent_col[e] = high.1 - low.1 + 1;
-                    out.place_row[e] = r - low.0;
-                    out.place_col[e] = c - low.1;
-                } else {
-                    let k = which[e];
-                    out.start_row[e] = r - low.0;
-                    out.start_col[e] = lo[k] - low.1;
-                    out.extent_col[e] = hi[k] - lo[k] + 1;
-                    out.place_col[e] = c - lo[k];
-                }
+            if e >= len {
+                // A band, or past the numeral's elements: the element alone, its own corner,
+                // a slice of one.
+                out.low_row[e] = r;
+                out.low_col[e] = c;
+                out.extent_row[e] = 0;
+                out.extent_col[e] = 1;
+            } else if foot {
+                out.place_row[e] = r - low.0;
+                out.place_col[e] = c - low.1;
+            } else {
+                let k = which[e];
+                out.start_row[e] = r - low.0;
+                out.start_col[e] = lo[k] - low.1;
+                out.extent_col[e] = hi[k] - lo[k] + 1;
+                out.place_col[e] = c - lo[k];
             }
             e += 1;
         }

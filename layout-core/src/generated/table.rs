@@ -185,15 +185,6 @@ impl Numeral<'_> {
                 i += 1;
             }
         }
-        // `(offset / cols, offset % cols)`; with `cols` 0 (a numeral the bijection check
-        // refuses), (0, 0), as from `element_part`.
-        let cols = self.cols as u64;
-        let mut at = [(0usize, 0usize); N];
-        let mut e = 0;
-        while e < N && cols != 0 {
-            at[e] = ((offset[e] / cols) as usize, (offset[e] % cols) as usize);
-            e += 1;
-        }
         // With a band, every element is a run of its own; so is every entry past the numeral's
         // elements.
         let len = if self.thread_wrap() != 0 {
@@ -203,32 +194,38 @@ impl Numeral<'_> {
         } else {
             self.elements as usize
         };
-        // The rows of the elements, in order of first appearance, with each row's least and
-        // greatest column: one pass over the elements and, for each, over the rows seen so far
-        // (2 for every mma and wgmma accumulator): N * rows steps, where comparing every pair
-        // of elements took N * N.
+        // In one pass: each element's part `(offset / cols, offset % cols)` (with `cols` 0, a
+        // numeral the bijection check refuses, all (0, 0) as from `element_part`, and no rows),
+        // and the rows of the elements, in order of first appearance, with each row's least
+        // and greatest column: for each element, a look over the rows seen so far (2 for every
+        // mma and wgmma accumulator), N * rows steps where comparing every pair took N * N.
+        let cols = self.cols as u64;
+        let mut at = [(0usize, 0usize); N];
         let mut rows = [0usize; N];
         let (mut lo, mut hi) = ([0usize; N], [0usize; N]);
         let mut which = [0usize; N];
         let mut count = 0;
         let mut e = 0;
-        while e < len {
-            let (r, c) = at[e];
-            let mut k = 0;
-            while k < count && rows[k] != r {
-                k += 1;
+        while e < N && cols != 0 {
+            let (r, c) = ((offset[e] / cols) as usize, (offset[e] % cols) as usize);
+            at[e] = (r, c);
+            if e < len {
+                let mut k = 0;
+                while k < count && rows[k] != r {
+                    k += 1;
+                }
+                if k == count {
+                    rows[k] = r;
+                    lo[k] = c;
+                    hi[k] = c;
+                    count += 1;
+                } else if c < lo[k] {
+                    lo[k] = c;
+                } else if c > hi[k] {
+                    hi[k] = c;
+                }
+                which[e] = k;
             }
-            if k == count {
-                rows[k] = r;
-                lo[k] = c;
-                hi[k] = c;
-                count += 1;
-            } else if c < lo[k] {
-                lo[k] = c;
-            } else if c > hi[k] {
-                hi[k] = c;
-            }
-            which[e] = k;
             e += 1;
         }
         // The footprint's corners, from the rows; tight when the least row holds the least
