@@ -679,13 +679,14 @@ impl Numeral<'_> {
             return false;
         }
         let limit = u32::MAX as u64;
-        // The product of each input's ranges: lanes, warps, elements.
+        // The product of each input's ranges, by `Source as usize`.
         let mut covered = [1u64; 3];
         let n = self.digits.len();
         let mut i = 0;
         while i < n {
             let d = self.digits[i];
-            let (source, divisor, place) = (d.source.index(), d.divisor as u64, d.place as u64);
+            // `as usize`, not `index()`: no call inside the loops (each costs const evaluation).
+            let (source, divisor, place) = (d.source as usize, d.divisor as u64, d.place as u64);
             let extent = match d.source {
                 Source::Lane => LANES,
                 Source::Warp => self.warps,
@@ -706,7 +707,7 @@ impl Numeral<'_> {
                     if (o.place as u64) < place {
                         below_place *= o.range as u64;
                     }
-                    if o.source.index() == source {
+                    if o.source as usize == source {
                         if o.divisor as u64 == divisor {
                             return false;
                         }
@@ -729,9 +730,9 @@ impl Numeral<'_> {
             }
             i += 1;
         }
-        covered[0] == LANES as u64
-            && covered[1] == self.warps as u64
-            && covered[2] == self.elements as u64
+        covered[Source::Lane as usize] == LANES as u64
+            && covered[Source::Warp as usize] == self.warps as u64
+            && covered[Source::Element as usize] == self.elements as u64
     }
 }
 
