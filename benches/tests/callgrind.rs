@@ -175,7 +175,11 @@ fn one_call_against_skilled_hand_written_code() {
         // elements): the body's own `d.add(row * ld + col)` is evaluated per access, where the
         // hand-written code adds constant offsets to one base pointer (docs/PERFORMANCE.md);
         // their tripwire is 1.30 until that is closed.
-        let limit = if case.name.contains("_vec") { 1.30 } else { 1.10 };
+        let limit = if case.name.contains("_vec") {
+            1.30
+        } else {
+            1.10
+        };
         assert!(
             g <= s * limit,
             "{}: generated {g} > {limit} x skilled {s}",

@@ -13,8 +13,10 @@
 use super::table::{Reach, Runs};
 use crate::Numeral;
 
-/// Each element's part and reach (see the [module docs](self)), entry `e` of each array for
-/// element `e`.
+/// Each element's part, corner and [`Reach`] through the path generated code takes, entry `e`
+/// of each array for element `e`: the numbers of
+/// [`element_table`](Numeral::element_table), as arrays of `usize`, which the compiler checks
+/// at once (`const __FL_REACH: &Reaches<N> = &__FL_NUMERAL.reaches(FOOTPRINT);`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reaches<const N: usize> {
     /// Each element's corner, from which its reach counts: the thread's, the least row and

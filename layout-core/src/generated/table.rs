@@ -1,7 +1,9 @@
 //! The element table: one constant per generated function holding where each element sits
 //! and which *row run* it belongs to, so generated code evaluates the numeral once
 //! (`const __FL_AT: [ElementAt; N] = __FL_NUMERAL.element_table();`) and reads the table at
-//! literal indices, which the optimizer folds.
+//! literal indices, which the optimizer folds. Code that reaches its elements through one
+//! closure reads the same numbers as [`Reaches`](super::Reaches) instead, which the compiler
+//! checks faster.
 //!
 //! A row run is every element of a thread whose element part has the same row: with no band
 //! ([`Numeral::thread_wrap`] 0) they land in one row of the tile for every thread, at columns
