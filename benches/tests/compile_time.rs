@@ -28,6 +28,9 @@
 //! (`--release` only builds this test faster; the crates are built in every mode.)
 //! `FL_COMPILE_RUNS=N` sets the runs (at least 3; 5 by default).
 
+// Processor time through `getrusage` as 64-bit Linux lays it out.
+#![cfg(all(target_os = "linux", target_pointer_width = "64"))]
+
 use fraglayout_benches::epilogue_crate::{
     agreement_program, crate_epilogues, crate_source, CrateEpilogue, Variant, CRATE_EPILOGUES,
 };
