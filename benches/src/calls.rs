@@ -8,6 +8,11 @@
 //! | `skilled`   | written fresh for this benchmark, CUTLASS-epilogue style in safe Rust: the lane checked (an out-of-range lane writes nothing, as generated code), the thread's base index computed once, one bounds check for the lane's footprint (constant stride) or one per row (run-time stride), every access at a constant offset |
 //! | `floor`     | `skilled` with `get_unchecked`: no bounds checks at all (unsafe, a floor only)  |
 //!
+//! And the `vector = 2` form (`*_vec` cases): `generated` is `#[fragment_layout(.., vector = 2)]`
+//! with body `*(d.add(row * LD + col) as *mut [f32; 2]) = values` through a raw pointer, as a
+//! GPU kernel stores, `skilled` the same store written by hand from the thread's base pointer
+//! at constant offsets; neither checks bounds (the body's pointer is the caller's promise).
+//!
 //! `tests/agree.rs` checks that the three write or read the same cells as the numeral. Every
 //! `fl_call_CASE_VERSION` function is `#[no_mangle] #[inline(never)]` with the same signature,
 //! so `fl-calls` under callgrind (`tests/callgrind.rs`) counts exactly one version's calls.
@@ -340,6 +345,82 @@ pub fn scatter4_nolane(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Vector bodies (`vector = 2`): the body stores 2 adjacent `f32` through a raw pointer, as a
+// GPU kernel does (one 8-byte store), against the same written by hand. Unsafe: the callers
+// pass a matrix holding the thread's footprint (the entry points below: `run_calls`' matrix).
+
+/// # Safety
+/// `d` holds the lane's footprint (rows `lane / 4` and `lane / 4 + 8` of stride [`CLD`]).
+#[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
+pub unsafe fn scatter4_vec_generated(lane: u32, acc: &[f32; 4], d: *mut f32) {
+    |row, col, values| unsafe { *(d.add(row * CLD + col) as *mut [f32; 2]) = values }
+}
+
+/// # Safety
+/// As [`scatter4_vec_generated`], with row stride `ld`.
+#[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
+pub unsafe fn scatter4_vec_ld_generated(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+    |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }
+}
+
+/// # Safety
+/// `d` holds the thread's footprint (two rows of 250 columns, stride [`CLD`]).
+#[fragment_layout(SM90_64x256x16_F32_C, vector = 2)]
+pub unsafe fn scatter128_vec_generated(t: u32, acc: &[f32; 128], d: *mut f32) {
+    |row, col, values| unsafe { *(d.add(row * CLD + col) as *mut [f32; 2]) = values }
+}
+
+/// # Safety
+/// `d` holds the lane's footprint (rows `lane / 4` and `lane / 4 + 8` of stride [`CLD`]).
+#[inline]
+pub unsafe fn scatter4_vec_skilled(lane: u32, acc: &[f32; 4], d: *mut f32) {
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    // SAFETY: as the function says.
+    unsafe {
+        let p = d.add(r * CLD + c);
+        *(p as *mut [f32; 2]) = [acc[0], acc[1]];
+        *(p.add(8 * CLD) as *mut [f32; 2]) = [acc[2], acc[3]];
+    }
+}
+
+/// # Safety
+/// As [`scatter4_vec_skilled`], with row stride `ld`.
+#[inline]
+pub unsafe fn scatter4_vec_ld_skilled(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    // SAFETY: as the function says.
+    unsafe {
+        let p = d.add(r * ld + c);
+        *(p as *mut [f32; 2]) = [acc[0], acc[1]];
+        *(p.add(8 * ld) as *mut [f32; 2]) = [acc[2], acc[3]];
+    }
+}
+
+/// # Safety
+/// `d` holds the thread's footprint (two rows of 250 columns, stride [`CLD`]).
+#[inline]
+pub unsafe fn scatter128_vec_skilled(t: u32, acc: &[f32; 128], d: *mut f32) {
+    if t >= 128 {
+        return;
+    }
+    let (r, c) = wgmma_base(t);
+    // SAFETY: as the function says.
+    unsafe {
+        let p = d.add(r * CLD + c);
+        for (j, q) in acc.chunks_exact(4).enumerate() {
+            *(p.add(8 * j) as *mut [f32; 2]) = [q[0], q[1]];
+            *(p.add(8 * CLD + 8 * j) as *mut [f32; 2]) = [q[2], q[3]];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The measured entry points: one signature per kind, `ld` unused by the constant cases.
 
 /// A scatter call: `(thread, fragment, matrix, origin, ld)`.
@@ -360,6 +441,22 @@ macro_rules! entry {
         #[inline(never)]
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
             $f(t, acc, d, o, ld)
+        }
+    };
+    (scatter_vec $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, _ld: usize) {
+            // SAFETY: the callers pass a matrix holding the thread's footprint at `o`.
+            unsafe { $f(t, acc, d.as_mut_ptr().add(o)) }
+        }
+    };
+    (scatter_vec_ld $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
+            // SAFETY: as above.
+            unsafe { $f(t, acc, d.as_mut_ptr().add(o), ld) }
         }
     };
     (gather $t:ty, $n:literal $name:ident = $f:ident) => {
@@ -400,6 +497,12 @@ entry!(scatter 128 fl_call_scatter128_floor = scatter128_floor);
 entry!(scatter_ld 128 fl_call_scatter128_ld_generated = scatter128_ld_generated);
 entry!(scatter_ld 128 fl_call_scatter128_ld_skilled = scatter128_ld_skilled);
 entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired);
+entry!(scatter_vec 4 fl_call_scatter4_vec_generated = scatter4_vec_generated);
+entry!(scatter_vec 4 fl_call_scatter4_vec_skilled = scatter4_vec_skilled);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_generated);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled);
+entry!(scatter_vec 128 fl_call_scatter128_vec_generated = scatter128_vec_generated);
+entry!(scatter_vec 128 fl_call_scatter128_vec_skilled = scatter128_vec_skilled);
 entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated);
 entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled);
 entry!(gather f32, 128 fl_call_gather128_floor = gather128_floor);
@@ -500,6 +603,30 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S128(fl_call_scatter128_ld_generated)),
             ("skilled", Entry::S128(fl_call_scatter128_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "scatter4_vec",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::S4(fl_call_scatter4_vec_generated)),
+            ("skilled", Entry::S4(fl_call_scatter4_vec_skilled)),
+        ],
+    },
+    Case {
+        name: "scatter4_vec_ld",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::S4(fl_call_scatter4_vec_ld_generated)),
+            ("skilled", Entry::S4(fl_call_scatter4_vec_ld_skilled)),
+        ],
+    },
+    Case {
+        name: "scatter128_vec",
+        threads: 128,
+        versions: &[
+            ("generated", Entry::S128(fl_call_scatter128_vec_generated)),
+            ("skilled", Entry::S128(fl_call_scatter128_vec_skilled)),
         ],
     },
     Case {

@@ -20,6 +20,7 @@
 //! can find them by name.
 
 pub mod calls;
+pub mod epilogue_crate;
 
 use core::hint::black_box;
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};

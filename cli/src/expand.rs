@@ -5,6 +5,7 @@
 //! comes from the catalog entry ([`scalar`]).
 
 mod fold;
+mod inline;
 mod scalar;
 mod simplify;
 
@@ -173,7 +174,7 @@ fn line(out: &mut String, s: &str) {
 /// expansion's function with them folded in.
 fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
     let table = constants(e, opt, out);
-    effective(e, file, &table, out);
+    effective(e, file, &table, opt.ld.is_some(), out);
 }
 
 /// The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`): the row
@@ -248,15 +249,22 @@ fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
     let reach = if foot { "foot_reach" } else { "run_reach" };
     line(
         out,
-        "__FL_AT = element_table(): each element's part `at`, the thread's corner `low`, and the",
+        &format!(
+            "__FL_REACH = reaches({}) (and __FL_AT = element_table() with --bounds, whose partial",
+            opt.ld.is_some()
+        ),
+    );
+    line(
+        out,
+        "tiles go element by element): each element's part `at`, the thread's corner `low`, and",
     );
     line(
         out,
         &format!(
-            "`{reach}` the code takes (__FL_E): the slice from `low + start`, `extent` (rows, elements)"
+            "the `{reach}` the code takes (__fl_r): the slice from `low + start`, `extent` (rows,"
         ),
     );
-    line(out, "long, the element at `place` in it:");
+    line(out, "elements) long, the element at `place` in it:");
     for (i, x) in table.iter().enumerate() {
         let r = if foot { x.foot_reach } else { x.run_reach };
         line(
@@ -277,7 +285,13 @@ fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
 }
 
 /// The effective code: the expansion's function with the constants put in and tidied.
-fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], out: &mut String) {
+fn effective(
+    e: &Entry,
+    file: &syn::File,
+    table: &[ElementAt],
+    constant_ld: bool,
+    out: &mut String,
+) {
     let n = e.numeral;
     let t = thread_name(e);
     let Some(mut item) = file.items.iter().find_map(|i| match i {
@@ -300,6 +314,7 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], out: &mut String)
         threads: n.threads(),
         part: thread_sums(e),
         table,
+        foot: constant_ld && tight(table),
         tile: (n.rows, n.cols),
     };
     fold::fold(&mut item, &k);

@@ -88,10 +88,13 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// ```
 ///
 /// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it whole, then folded): the
-/// thread part computed once, then one block per element reading a constant table of element
-/// positions; each element is reached from the thread's base index through the slice of its
+/// thread part computed once, then the code of one element written once, as a closure over the
+/// element's number `e` that reads a constant table of element positions, and one call of it
+/// per element; each element is reached from the thread's base index through the slice of its
 /// row run (here elements 0 and 1 share the run at the lane's `(row, col)`, and elements 2 and
-/// 3 the run eight rows below):
+/// 3 the run eight rows below). The optimizer inlines the closure at each call, where `e` is a
+/// constant, and every offset folds; the compiler checks the element code once, not once per
+/// element:
 ///
 /// ```ignore
 /// #[inline]
@@ -106,23 +109,32 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///                      error on the tokens at fault */;
 ///     if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
 ///         let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-///         {
-///             let value = frag[0];
-///             let (row, col) = __fl_at.at(__FL_AT[0].at);
+///         let __fl_base = {
+///             let (row, col) = __fl_at.at(__FL_AT[0].low); // the thread's base index
+///             row * ld + col
+///         };
+///         let mut __fl_put = |__fl_e: usize| {
+///             let value: f32 = frag[__fl_e];
+///             let (row, col) = __fl_at.at(__FL_AT[__fl_e].at);
 ///             let __fl_v = value;
-///             const __FL_E: Reach = __FL_AT[0].run_reach; // `foot_reach` with a constant stride
-///             let __fl_b = {
-///                 let (row, col) = __fl_at.at(__FL_AT[0].low); // the thread's base index
-///                 row * ld + col
-///             };
-///             let __fl_i = __fl_b + __FL_E.start.0 * ld + __FL_E.start.1;
-///             let __fl_s = &mut out[__fl_i..__fl_i + __FL_E.extent.0 * ld + __FL_E.extent.1];
-///             __fl_s[__FL_E.place.0 * ld + __FL_E.place.1] = __fl_v; // a constant offset
-///         }
-///         // ... elements 1, 2 and 3 the same way, at table entries 1, 2 and 3
+///             let __fl_r = __FL_AT[__fl_e].run_reach; // `foot_reach` with a constant stride
+///             let __fl_b = if __FL_WRAP == 0 { __fl_base } else { /* the element's own */ };
+///             let __fl_i = __fl_b + __fl_r.start.0 * ld + __fl_r.start.1;
+///             let __fl_s = &mut out[__fl_i..__fl_i + __fl_r.extent.0 * ld + __fl_r.extent.1];
+///             __fl_s[__fl_r.place.0 * ld + __fl_r.place.1] = __fl_v; // a constant offset
+///         };
+///         __fl_put(0);
+///         __fl_put(1);
+///         __fl_put(2);
+///         __fl_put(3);
 ///     }
 /// }
 /// ```
+///
+/// The base index is evaluated once, before the first element, only where that cannot be
+/// seen: in a gather, and in a scatter whose stored value is a name, a literal or a cast (no
+/// operator, call or field, which might have an effect); otherwise each call evaluates it
+/// after the element's stored value, as the body orders them.
 ///
 /// Every numeral that passes the bijection check expands, including those whose digits
 /// straddle rows unevenly (`96 x 2` with `e % 3 => 1, e / 3 => 3, lane => 6`): element digits

@@ -3,7 +3,9 @@
 //! same const fns evaluated here), and the support calls that then see only constants
 //! inlined. What is left is the code the optimizer works on.
 //!
-//! What changes, each a rewrite of one shape of the generated code (anything else stays):
+//! First the element closure is put back at each call (`inline`), so that each element has
+//! a block of its own. What changes then, each a rewrite of one shape of the generated code
+//! (anything else stays):
 //!
 //! ```text
 //! const __FL_* = ...;                                   (removed: their values go in below)
@@ -14,8 +16,9 @@
 //! __fl_at.at(__FL_AT[3].at)                             -> (lane_row + 8, lane_col + 1)
 //! __FL_AT[3].span, __FL_AT[3].offset                    -> 2, 1
 //! __fl_at.at(__FL_AT[3].low)                            -> (lane_row, lane_col)
-//! const __FL_E: Reach = __FL_AT[3].run_reach;           (removed, and in its block:)
-//! __FL_E.start.0, __FL_E.extent.1, __FL_E.place.1       -> 8, 2, 1
+//! __fl_at.at(__FL_REACH.at(3)), __fl_at.at(__FL_REACH.low(3))   (the same, from `reaches()`)
+//! let __fl_r = __FL_REACH.reach(3);                     (removed, and in its block:)
+//! __fl_r.start.0, __fl_r.extent.1, __fl_r.place.1       -> 8, 2, 1
 //! let __fl_s = &mut out[..];                            -> let __fl_run = .. (run_reach)
 //!                                                          let __fl_foot = .. (foot_reach)
 //! let __fl_extent = Extent::clamped(&__FL_NUMERAL, saturating_u32(rows), saturating_u32(cols));
@@ -42,8 +45,11 @@ pub struct Constants<'a> {
     pub threads: u32,
     /// The thread part's row and column, as Rust expressions of `thread` (from `__FL_TERMS`).
     pub part: (String, String),
-    /// `__FL_AT`.
+    /// `__FL_AT`, and the numbers of `__FL_REACH`: its `at`, `low` and `foot_reach` (when
+    /// `foot`) or `run_reach`.
     pub table: &'a [ElementAt],
+    /// Whether `__FL_REACH` holds the footprint's reaches (`reaches(true)` of a tight numeral).
+    pub foot: bool,
     /// The tile's rows and columns.
     pub tile: (u32, u32),
 }
@@ -55,6 +61,7 @@ pub fn part_names(thread: &str) -> (String, String) {
 
 /// `item` with the constants of `k` folded in.
 pub fn fold(item: &mut ItemFn, k: &Constants) {
+    super::inline::inline(item);
     item.block
         .stmts
         .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
@@ -72,29 +79,29 @@ struct Folder<'a> {
     k: &'a Constants<'a>,
     row: String,
     col: String,
-    /// The value of `__FL_E` in the block being folded, if it declares one.
+    /// The value of `__fl_r` in the block being folded, if it declares one.
     reach: Option<Reach>,
 }
 
-/// `const __FL_E: Reach = __FL_AT[i].member;` as the entry's reach and whether it is the
-/// footprint's.
-fn reach_const(s: &Stmt, table: &[ElementAt]) -> Option<(Reach, bool)> {
-    let Stmt::Item(syn::Item::Const(c)) = s else {
+/// `let __fl_r = __FL_REACH.reach(i);` as the entry's reach and whether it is the footprint's.
+fn reach_const(s: &Stmt, k: &Constants) -> Option<(Reach, bool)> {
+    let Stmt::Local(l) = s else { return None };
+    let syn::Pat::Ident(p) = &l.pat else {
         return None;
     };
-    if c.ident != "__FL_E" {
+    if p.ident != "__fl_r" {
         return None;
     }
-    let (i, member) = table_field(&c.expr)?;
-    let x = table.get(i)?;
-    match member.as_str() {
-        "run_reach" => Some((x.run_reach, false)),
-        "foot_reach" => Some((x.foot_reach, true)),
+    let (i, member) = table_field(&l.init.as_ref()?.expr)?;
+    let x = k.table.get(i)?;
+    match (member.as_str(), k.foot) {
+        ("reach", false) => Some((x.run_reach, false)),
+        ("reach", true) => Some((x.foot_reach, true)),
         _ => None,
     }
 }
 
-/// `__FL_E.field.k` as `(field, k)`.
+/// `__fl_r.field.k` as `(field, k)`.
 fn reach_field(e: &Expr) -> Option<(String, u32)> {
     let Expr::Field(outer) = e else { return None };
     let (Expr::Field(inner), syn::Member::Unnamed(k)) = (&*outer.base, &outer.member) else {
@@ -103,7 +110,7 @@ fn reach_field(e: &Expr) -> Option<(String, u32)> {
     let syn::Member::Named(field) = &inner.member else {
         return None;
     };
-    is_name(&inner.base, "__FL_E").then(|| (field.to_string(), k.index))
+    is_name(&inner.base, "__fl_r").then(|| (field.to_string(), k.index))
 }
 
 /// The pair `field` of `r`, `start`, `extent` or `place`.
@@ -142,8 +149,26 @@ fn tail(e: &Expr, n: usize) -> Vec<String> {
     }
 }
 
-/// `__FL_AT[i].member` as `(i, member)`.
+/// An integer literal's value.
+fn literal(e: &Expr) -> Option<usize> {
+    match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        _ => None,
+    }
+}
+
+/// `__FL_AT[i].member` as `(i, member)`; `__FL_REACH.method(i)` (`at`, `low`, `reach`) as `(i,
+/// method)`.
 fn table_field(e: &Expr) -> Option<(usize, String)> {
+    match e {
+        Expr::MethodCall(m) if is_name(&m.receiver, "__FL_REACH") && m.args.len() == 1 => {
+            return Some((literal(&m.args[0])?, m.method.to_string()));
+        }
+        _ => {}
+    }
     let Expr::Field(f) = e else { return None };
     let Expr::Index(ix) = &*f.base else {
         return None;
@@ -151,17 +176,10 @@ fn table_field(e: &Expr) -> Option<(usize, String)> {
     if !is_name(&ix.expr, "__FL_AT") {
         return None;
     }
-    let Expr::Lit(syn::ExprLit {
-        lit: syn::Lit::Int(i),
-        ..
-    }) = &*ix.index
-    else {
-        return None;
-    };
     let syn::Member::Named(m) = &f.member else {
         return None;
     };
-    Some((i.base10_parse().ok()?, m.to_string()))
+    Some((literal(&ix.index)?, m.to_string()))
 }
 
 /// `l op r`.
@@ -255,12 +273,12 @@ fn replace_names(mut s: Stmt, with: &[(&str, Expr)]) -> Stmt {
 
 impl VisitMut for Folder<'_> {
     fn visit_block_mut(&mut self, b: &mut syn::Block) {
-        // A block declaring `__FL_E`: its value for the block, the declaration gone, and the
+        // A block declaring `__fl_r`: its value for the block, the declaration gone, and the
         // slice named for what it is.
-        let found = b.stmts.iter().find_map(|s| reach_const(s, self.k.table));
+        let found = b.stmts.iter().find_map(|s| reach_const(s, self.k));
         let outer = self.reach;
         if let Some((reach, foot)) = found {
-            b.stmts.retain(|s| reach_const(s, self.k.table).is_none());
+            b.stmts.retain(|s| reach_const(s, self.k).is_none());
             self.reach = Some(reach);
             let name = if foot { "__fl_foot" } else { "__fl_run" };
             let mut rename = super::simplify::Rename {

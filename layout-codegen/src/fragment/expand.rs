@@ -1,16 +1,18 @@
-//! Expanding `#[fragment_layout]`: one block per element, unrolled, with the element's
-//! coordinates as constants and the thread part computed once, only for a thread of the layout.
+//! Expanding `#[fragment_layout]`: unrolled, with the element's coordinates as constants and
+//! the thread part computed once, only for a thread of the layout.
 //!
-//! The shape, for a scatter (`expand` in `layout_core` explains the arithmetic):
+//! The shape, for a scatter (`generated` in `layout_core` explains the arithmetic):
 //!
 //! ```text
-//! const __FL_NUMERAL ... __FL_TERMS ... __FL_WRAP ...     // the layout, checked
+//! const __FL_NUMERAL ... __FL_TERMS ... __FL_WRAP ... __FL_AT ...   // the layout, checked
 //! if let Some(__fl_thread) = <LaneType as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
 //!     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-//!     { const __FL_ELEMENT = __FL_NUMERAL.element_part(0);
-//!       let value = frag[0]; let (row, col) = __fl_at.at(__FL_ELEMENT); BODY; }
-//!     ...                                                  // one block per element
-//! }                                                        // a gather: else, the fill values
+//!     // a body `BASE[INDEX] = RHS` affine in `row` (`shared_reach`): the element code once,
+//!     let mut __fl_put = |__fl_e: usize| { let value = frag[__fl_e]; .. __FL_AT[__fl_e] .. };
+//!     __fl_put(0); ...                                       // one call per element
+//!     // any other body: one block per element
+//!     { let value = frag[0]; let (row, col) = __fl_at.at(__FL_AT[0].at); BODY; } ...
+//! }                                                     // a gather: else, the fill values
 //! ```
 
 use super::ast::{ClosureParam, Fragment, Mode};
@@ -27,9 +29,10 @@ pub fn expand(f: &Fragment) -> TokenStream {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
     };
-    let layout = layout_consts(f, elements);
+    let shared = shared_pattern(f, elements);
+    let layout = layout_consts(f, elements, shared.as_ref());
     let checks = checks(f);
-    let body = body(f, elements);
+    let body = body(f, elements, shared.as_ref());
     let below = below(f);
     let outside = outside(f);
     let item = &f.item;
@@ -52,18 +55,33 @@ pub fn expand(f: &Fragment) -> TokenStream {
 }
 
 /// The layout's constants: the numeral (checked to be a bijection), its thread terms, its band
-/// and its table of element positions, spanned on the numeral argument.
-fn layout_consts(f: &Fragment, elements: usize) -> TokenStream {
+/// and its table of element positions, spanned on the numeral argument: the element table
+/// `__FL_AT` for code that reaches elements one by one, the reaches `__FL_REACH` for the
+/// closure of [`shared_reach`] (both with `bounds`, whose partial tiles go element by element).
+fn layout_consts(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream {
     let numeral = &f.args.numeral;
     let elements_lit = Literal::usize_unsuffixed(elements);
+    let table = (shared.is_none() || f.args.bounds.is_some()).then(|| {
+        quote_spanned! {numeral.span()=>
+            const __FL_AT: &[::fraglayout::generated::ElementAt; #elements_lit] =
+                &__FL_NUMERAL.element_table();
+        }
+    });
+    let reaches = shared.and_then(|p| p.affine.as_ref()).map(|a| {
+        let footprint = a.footprint;
+        quote_spanned! {numeral.span()=>
+            const __FL_REACH: &::fraglayout::generated::Reaches<#elements_lit> =
+                &__FL_NUMERAL.reaches(#footprint);
+        }
+    });
     quote_spanned! {numeral.span()=>
         const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
         const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
         const __FL_TERMS: [::fraglayout::generated::ThreadTerm; __FL_NUMERAL.thread_term_count()] =
             __FL_NUMERAL.thread_terms_array();
         const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap();
-        const __FL_AT: &[::fraglayout::generated::ElementAt; #elements_lit] =
-            &__FL_NUMERAL.element_table();
+        #table
+        #reaches
     }
 }
 
@@ -113,13 +131,16 @@ fn checks(f: &Fragment) -> TokenStream {
 /// The elements of a thread inside the layout: one block per body call (every element, or
 /// every `N`-th with `vector = N`), through row runs or the footprint where the body allows;
 /// with `bounds`, a whole tile takes that path and a partial one checks each element.
-fn body(f: &Fragment, elements: usize) -> TokenStream {
+fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream {
     let pattern = run_pattern(f);
     let width = f.args.width();
     let firsts = || (0..elements).step_by(width);
     let fragment = |guarded: bool| {
         // Runs only on the unguarded path: a run may straddle the edge of a partial tile.
         let pattern = if guarded { None } else { pattern.as_ref() };
+        if let Some(p) = shared.filter(|_| !guarded) {
+            return shared_reach(f, p, elements);
+        }
         let block = |e: usize| match pattern {
             Some(p) => run_block(f, e, p),
             None => element_block(f, e, guarded),
@@ -465,9 +486,6 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
 /// keeps one bounds check for all of them; order per element is the body's own (value, then
 /// index, then access).
 fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
-    if let Some(a) = &p.affine {
-        return reach_block(f, e, p, a);
-    }
     let e_idx = Literal::usize_unsuffixed(e);
     let (base, index) = (&p.base, &p.index);
     let run_coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].run))));
@@ -519,55 +537,116 @@ fn scatter_element(
     }}
 }
 
-/// Element `e` of a body whose index is affine in `row` ([`pairing::Affine`]): the element's
-/// own bindings for the stored value (a scatter), then the thread's base index `b = INDEX` at
-/// the footprint's corner (`__FL_AT[e].low`, the same for every element), and the element
-/// through the slice its [`Reach`](layout_core::generated::Reach) names: the thread's whole
-/// footprint where `footprint` holds and the numeral's footprint is tight (one bounds check
-/// for all elements, every offset a constant), else its row run, found from `b` with one
-/// multiply-add instead of evaluating `INDEX` at the run.
-///
-/// Exact: with `INDEX = REST + row * K + col`, `INDEX(r, c) = b + (r - r0) * K + (c - c0)` in
-/// wrapping arithmetic, and a tight footprint is in bounds exactly when every element is.
-fn reach_block(f: &Fragment, e: usize, p: &Pattern, a: &pairing::Affine) -> TokenStream {
-    let e_idx = Literal::usize_unsuffixed(e);
-    let (base, index) = (&p.base, &p.index);
-    let reach = if a.footprint {
-        quote!(foot_reach)
-    } else {
-        quote!(run_reach)
-    };
-    // `n * K`, on the side the body writes it.
-    let times = |n: TokenStream| match &a.k {
+/// `n * K`, on the side the body writes it (`K` absent: `n`).
+fn times(a: &pairing::Affine, n: TokenStream) -> TokenStream {
+    match &a.k {
         None => n,
         Some((k, false)) => quote!(#n * #k),
         Some((k, true)) => quote!(#k * #n),
+    }
+}
+
+/// The body's pattern when its elements go through one closure ([`shared_reach`]): an index
+/// affine in `row`, and elements to reach.
+fn shared_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
+    let scatter_ready = f.params.len() > 2 && f.fragment.is_some();
+    run_pattern(f).filter(|p| {
+        p.affine.is_some() && elements > 0 && (f.args.mode != Mode::Scatter || scatter_ready)
+    })
+}
+
+/// The elements of a body whose index is affine in `row` ([`pairing::Affine`]), through one
+/// closure called once per element: `__fl_put(e);` for a scatter, `__fl_get(e)` for a gather.
+/// The closure's body is the code of element `e` with `e` a parameter and its entry of the
+/// table read as `__FL_AT[e]`: the value (`FRAG[e]`) and `row` and `col` bound, the stored
+/// value computed, the thread's base index `b = INDEX` at the footprint's corner, the
+/// element's slice from `b` (its [`Reach`](layout_core::generated::Reach): the footprint or
+/// its row run), and the access, in that order. Nothing runs between two calls, so the closure
+/// holding its captures across them changes nothing. The compiler checks the element code
+/// once per function instead of once per element, and a call is cheap to check (issue 17:
+/// docs/PERFORMANCE.md, compile time); the optimizer inlines the closure at each call, where
+/// `e` is a constant, and folds each reach.
+///
+/// `b` is the same for every element of a numeral without a band: it is evaluated once, before
+/// the closure, where that is unobservable: in a gather (`INDEX` is pure, so evaluating it
+/// once, first, gives the same value and the same panics as at each element) and in a scatter
+/// whose stored value is [`inert`](pairing::inert) (it cannot have an effect or panic, so
+/// `INDEX` may come first). The optimizer then reaches each row run as `b + dr * K + dc`, one
+/// `lea` for the second row of a run-time stride, as hand-written code does; with `b` inside
+/// the closure it may fold `(row + dr) * K` instead, an `or` and an `imul` more. `None` for
+/// other bodies, and with no elements.
+fn shared_reach(f: &Fragment, p: &Pattern, elements: usize) -> TokenStream {
+    let Some(a) = &p.affine else {
+        return quote!();
     };
+    let (base, index) = (&p.base, &p.index);
     let (start, extent, place) = (
-        times(quote!(__FL_E.start.0)),
-        times(quote!(__FL_E.extent.0)),
-        times(quote!(__FL_E.place.0)),
+        times(a, quote!(__fl_r.start.0)),
+        times(a, quote!(__fl_r.extent.0)),
+        times(a, quote!(__fl_r.place.0)),
     );
-    let low = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].low))));
+    // The base index at element `e`'s corner: the thread's (no band), or its own part (a band).
+    let base_index = |e: TokenStream| {
+        let low = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_REACH.low(#e)))));
+        quote!({ #(#[allow(unused_variables)] #low)* #index })
+    };
+    let own = base_index(quote!(__fl_e));
+    let (before, inside) = if p.rhs.as_ref().is_none_or(pairing::inert) {
+        // With a band (`__FL_WRAP` not 0) each element is its own corner, carried into the
+        // next row or not by the thread: no shared base then (the constant test folds away).
+        let shared = base_index(quote!(0));
+        (
+            Some(quote!(let __fl_base = #shared;)),
+            quote!(let __fl_b = if __FL_WRAP == 0 { __fl_base } else #own;),
+        )
+    } else {
+        (None, quote!(let __fl_b = #own;))
+    };
     let slice = |borrow: TokenStream| {
         quote! {
-            const __FL_E: ::fraglayout::generated::Reach = __FL_AT[#e_idx].#reach;
-            let __fl_b = { #(#[allow(unused_variables)] #low)* #index };
-            let __fl_i = __fl_b + #start + __FL_E.start.1;
-            let __fl_s = #borrow #base[__fl_i..__fl_i + #extent + __FL_E.extent.1];
+            let __fl_r = __FL_REACH.reach(__fl_e);
+            #inside
+            let __fl_i = __fl_b + #start + __fl_r.start.1;
+            let __fl_s = #borrow #base[__fl_i..__fl_i + #extent + __fl_r.extent.1];
         }
     };
+    let numbers = (0..elements).map(Literal::usize_unsuffixed);
     match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) => scatter_element(f, e, p, rhs, |op| {
+        (Some(rhs), Mode::Scatter) => {
+            let (Some(value), Some(frag)) = (f.params.get(2), f.fragment) else {
+                return quote!();
+            };
+            let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
+            let coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_REACH.at(__fl_e)))));
+            let op = match &p.op {
+                Some(op) => quote!(#op),
+                None => quote!(=),
+            };
             let slice = slice(quote!(&mut));
             quote! {
-                #slice
-                __fl_s[#place + __FL_E.place.1] #op __fl_v;
+                #before
+                let mut __fl_put = |__fl_e: usize| {
+                    let #pat: #ty = #frag[__fl_e];
+                    #(#[allow(unused_variables)] #coords)*
+                    let __fl_v = #rhs;
+                    #slice
+                    __fl_s[#place + __fl_r.place.1] #op __fl_v;
+                };
+                #(__fl_put(#numbers);)*
             }
-        }),
+        }
         _ => {
             let slice = slice(quote!(&));
-            quote!({ #slice __fl_s[#place + __FL_E.place.1] })
+            let values: Vec<TokenStream> = numbers.map(|e| quote!(__fl_get(#e))).collect();
+            let array = assemble(f, &values);
+            quote! {
+                #before
+                let __fl_get = |__fl_e: usize| {
+                    #slice
+                    __fl_s[#place + __fl_r.place.1]
+                };
+                #array
+            }
         }
     }
 }

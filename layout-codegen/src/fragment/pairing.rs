@@ -203,6 +203,20 @@ fn pure(e: &Expr) -> bool {
     }
 }
 
+/// A value whose evaluation has no effect and cannot panic: paths, literals, casts and
+/// parentheses alone (`value`, `value as f32`, `0.0`, `FILL`); no operator (it may be
+/// overloaded, and may overflow), no field (it may dereference through user code), no call,
+/// no block.
+pub fn inert(e: &Expr) -> bool {
+    match e {
+        Expr::Path(p) => p.qself.is_none(),
+        Expr::Lit(_) => true,
+        Expr::Cast(c) => inert(&c.expr),
+        Expr::Paren(p) => inert(&p.expr),
+        _ => false,
+    }
+}
+
 /// An integer literal or a path whose last segment is upper case (`256`, `LD`, `tile::LD`):
 /// Rust's naming of constants. Only the instruction count depends on it, never the result.
 fn looks_constant(k: &Expr) -> bool {
@@ -338,6 +352,32 @@ mod tests {
             ("d[o + col] = v", None),
         ] {
             assert_eq!(affine_kind(body), kind, "{body}");
+        }
+    }
+
+    #[test]
+    fn only_paths_literals_and_casts_are_inert() {
+        let inert_str = |s: &str| inert(&syn::parse_str::<Expr>(s).unwrap());
+        for ok in [
+            "v",
+            "(v as f32)",
+            "0.0",
+            "FILL",
+            "tile::FILL",
+            "v as u8 as f32",
+        ] {
+            assert!(inert_str(ok), "{ok}");
+        }
+        for no in [
+            "v * ALPHA",
+            "-v",
+            "f(v)",
+            "cfg.fill",
+            "{ v }",
+            "a[0]",
+            "v.abs()",
+        ] {
+            assert!(!inert_str(no), "{no}");
         }
     }
 

@@ -37,6 +37,7 @@
 mod checks;
 mod convert;
 mod packed;
+mod reaches;
 mod shuffle;
 mod table;
 mod vector;
@@ -47,6 +48,7 @@ pub use checks::{
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use packed::{b16, packed_width_error, Bits16};
+pub use reaches::Reaches;
 pub use shuffle::{
     conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,
     recv_table, send_table, src_table, NONE,
