@@ -12,7 +12,9 @@ use proc_macro2::{TokenStream, TokenTree};
 /// for the measured values this was set from.
 const TOKENS_PER_ELEMENT_BUDGET: f64 = 20.0;
 /// Budget: generated tokens of an epilogue beyond the per-element part (the fixed prologue).
-const FIXED_TOKENS_BUDGET: usize = 500;
+/// 600 since the macro writes a catalog layout's thread terms and reaches as literals (about 60
+/// tokens more a function than the calls that evaluated them; far cheaper to compile).
+const FIXED_TOKENS_BUDGET: usize = 600;
 
 /// Leaf tokens and groups, recursively.
 fn count(ts: TokenStream) -> usize {

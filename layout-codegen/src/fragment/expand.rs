@@ -16,6 +16,7 @@
 //! ```
 
 use super::ast::{ClosureParam, Fragment, Mode};
+use super::known::Known;
 use super::pairing::{self, Pattern};
 use proc_macro2::{Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
@@ -30,10 +31,11 @@ pub fn expand(f: &Fragment) -> TokenStream {
         _ => f.len,
     };
     let shared = shared_pattern(f, elements);
-    let layout = layout_consts(f, elements, shared.as_ref());
-    let checks = checks(f);
+    let known = Known::of(f, elements);
+    let layout = layout_consts(f, elements, shared.as_ref(), known.as_ref());
+    let checks = checks(f, known.is_some());
     let body = body(f, elements, shared.as_ref());
-    let below = below(f);
+    let below = below(f, known.as_ref());
     let outside = outside(f);
     let item = &f.item;
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
@@ -58,7 +60,14 @@ pub fn expand(f: &Fragment) -> TokenStream {
 /// and its table of element positions, spanned on the numeral argument: the element table
 /// `__FL_AT` for code that reaches elements one by one, the reaches `__FL_REACH` for the
 /// closure of [`shared_reach`] (both with `bounds`, whose partial tiles go element by element).
-fn layout_consts(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream {
+/// For a catalog layout the macro [knows](Known), the thread terms, the band and the reaches
+/// are literals and the one check is that the path is that layout.
+fn layout_consts(
+    f: &Fragment,
+    elements: usize,
+    shared: Option<&Pattern>,
+    known: Option<&Known>,
+) -> TokenStream {
     let numeral = &f.args.numeral;
     let elements_lit = Literal::usize_unsuffixed(elements);
     let table = (shared.is_none() || f.args.bounds.is_some()).then(|| {
@@ -69,11 +78,24 @@ fn layout_consts(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> Tok
     });
     let reaches = shared.and_then(|p| p.affine.as_ref()).map(|a| {
         let footprint = a.footprint;
+        if let Some(k) = known {
+            return k.reaches(elements, footprint);
+        }
         quote_spanned! {numeral.span()=>
             const __FL_REACH: &::fraglayout::generated::Reaches<#elements_lit> =
                 &__FL_NUMERAL.reaches(#footprint);
         }
     });
+    if let Some(k) = known {
+        let (guard, thread) = (k.guard(f), k.thread_consts());
+        return quote_spanned! {numeral.span()=>
+            const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
+            #guard
+            #thread
+            #table
+            #reaches
+        };
+    }
     quote_spanned! {numeral.span()=>
         const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
         const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
@@ -87,7 +109,12 @@ fn layout_consts(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> Tok
 
 /// The compile-time checks, each a message on the tokens at fault: the thread terms (on the
 /// numeral), the fragment length, `vector = N`, `packed`'s element width, typed coordinates.
-fn checks(f: &Fragment) -> TokenStream {
+/// With a `known` catalog layout the macro made all but the last itself ([`Known::of`]).
+fn checks(f: &Fragment, known: bool) -> TokenStream {
+    let coordinate_checks = coordinate_checks(f);
+    if known {
+        return coordinate_checks;
+    }
     let numeral_span = f.args.numeral.span();
     let terms_check = failing(
         quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
@@ -118,7 +145,6 @@ fn checks(f: &Fragment) -> TokenStream {
         let check = failing(error, word.span());
         quote_spanned!(word.span()=> const _: () = #check;)
     });
-    let coordinate_checks = coordinate_checks(f);
     quote! {
         const _: () = #terms_check;
         #len_check
@@ -181,10 +207,11 @@ fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream 
 
 /// The lane converted without loss; a value outside the layout's threads (or one no `u32`
 /// holds) runs no element.
-fn below(f: &Fragment) -> TokenStream {
+fn below(f: &Fragment, known: Option<&Known>) -> TokenStream {
     let (thread, lane_ty) = (&f.thread, &f.thread_ty);
+    let threads = known.map_or_else(|| quote!(__FL_NUMERAL.threads()), Known::threads);
     quote_spanned! {lane_ty.span()=>
-        <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, __FL_NUMERAL.threads())
+        <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, #threads)
     }
 }
 

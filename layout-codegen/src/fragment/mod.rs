@@ -10,6 +10,7 @@ mod control;
 pub(crate) mod errors;
 mod expand;
 mod fallback;
+mod known;
 mod pairing;
 pub(crate) mod parse;
 

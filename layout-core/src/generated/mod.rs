@@ -36,6 +36,7 @@
 
 mod checks;
 mod convert;
+mod known;
 mod packed;
 mod reaches;
 mod shuffle;
@@ -47,6 +48,7 @@ pub use checks::{
     MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
+pub use known::catalog_layout_error;
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
 pub use shuffle::{
