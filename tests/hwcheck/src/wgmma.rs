@@ -43,7 +43,7 @@ use fraglayout_tests::ptx::SparseChunk;
 use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
-use crate::check::{ident, Check, Kernel};
+use crate::check::{ident, Check, Kernel, Planned};
 use crate::mma::{
     compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
 };
@@ -806,21 +806,23 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
     }
 }
 
-/// The `wgmma` checks: for each case, the full check with a one-hot and a swapped-descriptor
-/// diagnosis.
-pub fn wgmma_checks() -> Vec<Check> {
+/// The `wgmma` checks, one per case, named by [`Case::name`].
+pub fn wgmma_plan() -> Vec<Planned> {
     cases()
-        .iter()
-        .map(|case| {
-            let seed = case_seed(case);
-            let mut check = build(case, operands(case, seed, false), Variant::Full);
-            check.diagnose = vec![
-                build(case, operands(case, seed, true), Variant::OneHot),
-                build(case, operands(case, seed, false), Variant::Swapped),
-            ];
-            check
-        })
+        .into_iter()
+        .map(|case| Planned::new(case.name(), move || wgmma_check(&case)))
         .collect()
+}
+
+/// The check of one case, with its one-hot and swapped-descriptor diagnoses.
+fn wgmma_check(case: &Case) -> Check {
+    let seed = case_seed(case);
+    let mut check = build(case, operands(case, seed, false), Variant::Full);
+    check.diagnose = vec![
+        build(case, operands(case, seed, true), Variant::OneHot),
+        build(case, operands(case, seed, false), Variant::Swapped),
+    ];
+    check
 }
 
 #[cfg(test)]
