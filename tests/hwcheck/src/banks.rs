@@ -29,7 +29,7 @@
 use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
 use layout_core::shared::{ldmatrix_rows, MatrixVariant, Request, SharedLayout, SwizzleMode};
 
-use crate::check::{Check, Kernel, Report};
+use crate::check::{Check, Kernel, Planned, Report};
 use crate::mma::version_target;
 use crate::ptx_text::param_ptr;
 
@@ -294,29 +294,38 @@ fn judge(out: &[u32], patterns: &[Pattern]) -> Report {
     r
 }
 
-/// The bank-conflict checks, one per family.
-pub fn bank_checks() -> Vec<Check> {
+/// The bank-conflict checks, one per family, not built yet.
+pub fn bank_plan() -> Vec<Planned> {
     families()
         .into_iter()
-        .map(|f| {
-            let kernel = format!("banks_{}", crate::check::ident(f.load.instr()));
-            let addr: Vec<u32> = f.patterns.iter().flat_map(|p| p.addresses).collect();
-            let patterns = f.patterns.clone();
-            let n = patterns.len();
-            Check {
-                name: f.name.clone(),
-                kernel: family_ptx(&f, &kernel),
-                inputs: vec![addr, vec![0]],
-                out_words: out_words(n),
-                threads: THREADS,
-                simulate: Box::new(|_| panic!("{NO_CLOCK}")),
-                verify: Box::new(move |out: &[u32]| judge(out, &patterns)),
-                diagnose: Vec::new(),
-                simulation_passes: true,
-                host_skip: Some(NO_CLOCK),
-            }
-        })
+        .map(|f| Planned::new(f.name.clone(), move || bank_check(&f)))
         .collect()
+}
+
+/// The check of one family of access patterns.
+fn bank_check(f: &Family) -> Check {
+    let kernel = format!("banks_{}", crate::check::ident(f.load.instr()));
+    let addr: Vec<u32> = f.patterns.iter().flat_map(|p| p.addresses).collect();
+    let patterns = f.patterns.clone();
+    let n = patterns.len();
+    Check {
+        name: f.name.clone(),
+        kernel: family_ptx(f, &kernel),
+        inputs: vec![addr, vec![0]],
+        out_words: out_words(n),
+        threads: THREADS,
+        simulate: Box::new(|_| panic!("{NO_CLOCK}")),
+        verify: Box::new(move |out: &[u32]| judge(out, &patterns)),
+        diagnose: Vec::new(),
+        simulation_passes: true,
+        host_skip: Some(NO_CLOCK),
+    }
+}
+
+/// Every bank-conflict check, built (for tests).
+#[cfg(test)]
+fn bank_checks() -> Vec<Check> {
+    bank_plan().iter().map(Planned::build).collect()
 }
 
 #[cfg(test)]

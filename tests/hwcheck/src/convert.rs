@@ -18,13 +18,22 @@ mod kernel;
 
 use layout_core::convert::Plan;
 
-use crate::check::{ident, Check, Report};
+use crate::check::{ident, Check, Planned, Report};
 use crate::ptx_sim;
 use cases::{Case, OwnedNumeral};
 
 /// Every conversion check, named `convert FROM => TO` (so `--only convert` selects them).
-pub fn convert_checks() -> Vec<Check> {
-    cases::cases().iter().map(convert_check).collect()
+pub fn convert_plan() -> Vec<Planned> {
+    cases::cases()
+        .into_iter()
+        .map(|c| Planned::new(c.name.clone(), move || convert_check(&c)))
+        .collect()
+}
+
+/// Every conversion check, built (for tests).
+#[cfg(test)]
+fn convert_checks() -> Vec<Check> {
+    convert_plan().iter().map(Planned::build).collect()
 }
 
 /// The plan converting the case's `from` to its `to`.

@@ -13,7 +13,7 @@ use fraglayout_tests::transcription::formula;
 use layout_core::catalog::CATALOG;
 use layout_core::catalog::{ldmatrix_address_lanes, ldmatrix_address_row, Entry, Operand};
 
-use crate::check::{ident, Check, Kernel, Report, Verify};
+use crate::check::{ident, Check, Kernel, Planned, Report, Verify};
 use crate::mma::{generated, version_target};
 use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{pack_words, shuffled, unpack_words};
@@ -346,21 +346,23 @@ fn movmatrix_check(e: &'static Entry, instr: &'static str) -> Check {
     )
 }
 
-/// Every `ldmatrix`, `stmatrix` and `movmatrix` check, in catalog order. Any other
-/// instruction is a catalog change this enumeration does not know, and stops it.
-pub fn ldst_checks() -> Vec<Check> {
+/// Every `ldmatrix`, `stmatrix` and `movmatrix` check, in catalog order, named by its
+/// instruction. Any other instruction is a catalog change this enumeration does not know,
+/// and stops it.
+pub fn ldst_plan() -> Vec<Planned> {
     let mut v = Vec::new();
     for e in CATALOG.iter().filter(|e| e.operand == Operand::Matrices) {
         for &i in e.instructions {
-            if i.starts_with("ldmatrix") {
-                v.push(ldmatrix_check(e, i));
+            let check: fn(&'static Entry, &'static str) -> Check = if i.starts_with("ldmatrix") {
+                ldmatrix_check
             } else if i.starts_with("stmatrix") {
-                v.push(stmatrix_check(e, i));
+                stmatrix_check
             } else if i.starts_with("movmatrix") {
-                v.push(movmatrix_check(e, i));
+                movmatrix_check
             } else {
                 panic!("{}: no hardware check for {i}", e.name());
-            }
+            };
+            v.push(Planned::new(i.to_string(), move || check(e, i)));
         }
     }
     v
@@ -372,7 +374,7 @@ mod tests {
 
     #[test]
     fn every_matrices_instruction_is_checked_once() {
-        let names: Vec<String> = ldst_checks().into_iter().map(|c| c.name).collect();
+        let names: Vec<String> = ldst_plan().into_iter().map(|p| p.name).collect();
         let mut instructions = 0;
         for e in CATALOG.iter().filter(|e| e.operand == Operand::Matrices) {
             for &i in e.instructions {

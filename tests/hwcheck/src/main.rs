@@ -40,7 +40,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use check::{Check, Report};
+use check::{Check, Planned, Report};
 use fraglayout_hwcheck_layouts as layouts;
 use supervise::{say, Backend, Fault, Verdict};
 
@@ -52,26 +52,26 @@ const SKIP_NO_DEVICE: u8 = 78;
 /// creating the CUDA context, has its own allowance: `supervise::startup_allowance`).
 const DEFAULT_TIMEOUT: u64 = 60;
 
-/// Every check, in order: `mma.sync`, `mma.sp` (each sparsity selector), `ldmatrix` /
-/// `stmatrix`, `wgmma`, `wgmma.mma_async.sp` (each sparsity selector), the conversions
-/// (`convert ...`). The shared-memory tiles (`tiles`) follow `ldmatrix` / `stmatrix`; the
-/// bank-conflict timing (`banks`) comes last.
-fn all_checks() -> Vec<Check> {
-    let mut v: Vec<Check> = mma::mma_groups().iter().map(mma::mma_check).collect();
-    v.extend(sparse::sparse_checks());
-    v.extend(ldst::ldst_checks());
-    v.extend(tiles::tile_checks());
-    v.extend(wgmma::wgmma_checks());
-    v.extend(convert::convert_checks());
-    v.extend(banks::bank_checks());
+/// Every check, in order, not built yet: `mma.sync`, `mma.sp` (each sparsity selector),
+/// `ldmatrix` / `stmatrix`, the shared-memory tiles (`tiles`), `wgmma`, `wgmma.mma_async.sp`
+/// (each sparsity selector), the conversions (`convert ...`), and last the bank-conflict
+/// timing (`banks`).
+fn plan() -> Vec<Planned> {
+    let mut v = mma::mma_plan();
+    v.extend(sparse::sparse_plan());
+    v.extend(ldst::ldst_plan());
+    v.extend(tiles::tile_plan());
+    v.extend(wgmma::wgmma_plan());
+    v.extend(convert::convert_plan());
+    v.extend(banks::bank_plan());
     v
 }
 
-/// The checks whose name contains `only` (all of them without it), in order.
-fn selected(only: Option<&str>) -> Vec<Check> {
-    let mut v = all_checks();
+/// The checks whose name contains `only` (all of them without it), in order, not built yet.
+fn selected(only: Option<&str>) -> Vec<Planned> {
+    let mut v = plan();
     if let Some(text) = only {
-        v.retain(|c| c.name.contains(text));
+        v.retain(|p| p.name.contains(text));
     }
     v
 }
@@ -145,7 +145,7 @@ fn emit(dir: &str) -> ExitCode {
         eprintln!("cannot create {dir}: {e}");
         return ExitCode::FAILURE;
     }
-    let checks = all_checks();
+    let checks: Vec<Check> = plan().iter().map(Planned::build).collect();
     let mut written = std::collections::BTreeSet::new();
     for c in &checks {
         for k in std::iter::once(&c.kernel).chain(c.diagnose.iter().map(|d| &d.kernel)) {
@@ -167,7 +167,7 @@ fn emit(dir: &str) -> ExitCode {
 fn supervised(o: &Options, args: &[&str]) -> ExitCode {
     let names: Vec<String> = selected(o.only.as_deref())
         .into_iter()
-        .map(|c| c.name)
+        .map(|p| p.name)
         .collect();
     if names.is_empty() {
         return usage(&format!(
@@ -222,22 +222,29 @@ fn panic_text(p: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "panic".into())
 }
 
-/// The worker: runs the checks from `start` on, one `@result` line each, and stops after the
-/// first where a kernel could not run (on a GPU the context may be unusable after that), for
-/// a fresh worker to go on.
+/// The worker: builds the checks from `start` on and runs them, one `@result` line each, and
+/// stops after the first where a kernel could not run (on a GPU the context may be unusable
+/// after that), for a fresh worker to go on.
 fn worker(backend: Backend, start: usize, only: Option<&str>) -> ExitCode {
-    let checks = selected(only);
+    let plan = selected(only);
     let dev = match backend {
-        Backend::Gpu => match open_device(&checks) {
+        Backend::Gpu => match open_device() {
             Ok(d) => Some(d),
             Err(code) => return code,
         },
         Backend::Host => None,
     };
+    // Check `i` is `checks[i - start]`: those before `start` ran in an earlier worker.
+    let checks: Vec<Check> = plan.iter().skip(start).map(Planned::build).collect();
+    if let Some(d) = &dev {
+        if let Err(code) = capable(d, &checks) {
+            return code;
+        }
+    }
     if let Some(delay) = supervise::start_delay() {
         std::thread::sleep(delay);
     }
-    for (i, c) in checks.iter().enumerate().skip(start) {
+    for (i, c) in (start..).zip(&checks) {
         say::begin(i);
         let r = match supervise::fault_at(i) {
             Some(Fault::Crash) => std::process::abort(),
@@ -258,7 +265,7 @@ fn worker(backend: Backend, start: usize, only: Option<&str>) -> ExitCode {
             Err(e) => (Verdict::Error, format!("{}: ERROR {e}", c.name)),
         };
         say::result(i, verdict, &line);
-        if suspect && i + 1 < checks.len() {
+        if suspect && i + 1 < plan.len() {
             return ExitCode::from(supervise::EXIT_RESTART);
         }
     }
@@ -266,7 +273,7 @@ fn worker(backend: Backend, start: usize, only: Option<&str>) -> ExitCode {
 }
 
 /// GPU 0, announced with `@device`; or the skip, announced with `@skip`, as the exit status.
-fn open_device(checks: &[Check]) -> Result<gpu::Device, ExitCode> {
+fn open_device() -> Result<gpu::Device, ExitCode> {
     if !gpu::driver_present() {
         say::skip(SKIP_NO_DRIVER, "no CUDA driver");
         return Err(ExitCode::from(SKIP_NO_DRIVER));
@@ -286,18 +293,25 @@ fn open_device(checks: &[Check]) -> Result<gpu::Device, ExitCode> {
         }
     };
     say::device(&dev.name, dev.capability, &dev.driver);
+    Ok(dev)
+}
+
+/// Whether `dev` runs every one of `checks`; if not, the skip, announced with `@skip`.
+fn capable(dev: &gpu::Device, checks: &[Check]) -> Result<(), ExitCode> {
     let need = checks
         .iter()
         .map(|c| c.kernel.capability())
         .max()
         .unwrap_or((0, 0));
     if dev.capability < need {
-        return Err(no_device(format!(
+        let why = format!(
             "device compute capability {}.{} is below the {}.{} the checks need",
             dev.capability.0, dev.capability.1, need.0, need.1
-        )));
+        );
+        say::skip(SKIP_NO_DEVICE, &why);
+        return Err(ExitCode::from(SKIP_NO_DEVICE));
     }
-    Ok(dev)
+    Ok(())
 }
 
 /// Runs one check against the host simulation. Each diagnostic variant must come out there

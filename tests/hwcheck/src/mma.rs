@@ -8,12 +8,13 @@ use fraglayout_tests::transcription::formula;
 use layout_core::catalog::{Entry, Operand, CATALOG};
 use layout_core::Numeral;
 
-use crate::check::{ident, Check, Kernel, Report, Verify};
+use crate::check::{ident, Check, Kernel, Planned, Report, Verify};
 use crate::layouts::{layout, Layout};
 use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
 use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
 
 /// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
+#[derive(Clone, Copy)]
 pub struct MmaGroup {
     /// The instruction, as spelled in the catalog.
     pub instr: &'static str,
@@ -501,6 +502,14 @@ pub(crate) fn matmul(
         }
     }
     d
+}
+
+/// Every `mma.sync` check, in catalog order, named by its instruction.
+pub fn mma_plan() -> Vec<Planned> {
+    mma_groups()
+        .into_iter()
+        .map(|g| Planned::new(g.instr.to_string(), move || mma_check(&g)))
+        .collect()
 }
 
 /// The check of one `mma.sync` instruction.

@@ -19,7 +19,7 @@ use fraglayout_tests::ptx::{SparseChunk, SparseMetadata};
 use fraglayout_tests::transcription::metadata;
 use layout_core::catalog::{Entry, Operand};
 
-use crate::check::Check;
+use crate::check::{Check, Planned};
 use crate::mma::{
     gather_all, generated, kernel_for, lanes_of_product, matmul, operands_of, parse, required,
     runs_on_sm90, seed, unplace, verify_d, Matrix, Product,
@@ -27,6 +27,7 @@ use crate::mma::{
 use crate::values::{encode, exact_range, shuffled, Rng};
 
 /// One sparse instruction with the catalog entries of its A, B, C/D and metadata.
+#[derive(Clone, Copy)]
 pub struct SparseGroup {
     /// The instruction, as spelled in the catalog.
     pub instr: &'static str,
@@ -63,13 +64,15 @@ fn geometry(g: &SparseGroup) -> (SparseChunk, u32) {
     (chunk, ins.k / chunk.width())
 }
 
-/// Every sparse check: each instruction with each selector value.
-pub fn sparse_checks() -> Vec<Check> {
+/// Every sparse check: each instruction with each selector value, named as
+/// [`sparse_check`] names it.
+pub fn sparse_plan() -> Vec<Planned> {
     let mut v = Vec::new();
     for g in sparse_groups() {
         let (_, fields) = geometry(&g);
         for f in 0..16 / fields {
-            v.push(sparse_check(&g, f));
+            let name = format!("{} (selector {f})", g.instr);
+            v.push(Planned::new(name, move || sparse_check(&g, f)));
         }
     }
     v
@@ -324,7 +327,7 @@ mod tests {
             .filter(|i| i.starts_with("mma.sp"))
             .collect();
         assert_eq!(groups.len(), listed.len(), "every one runs on sm_90");
-        let checks = sparse_checks();
+        let checks: Vec<Check> = sparse_plan().iter().map(Planned::build).collect();
         let mut per_selector = BTreeMap::new();
         for g in &groups {
             let (_, fields) = geometry(g);

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! supervisor                         worker (hwcheck --worker gpu 0)
-//!   spawn worker from check 0   ->     (builds the checks, opens the device)
+//!   spawn worker from check 0   ->     (opens the device, builds checks 0..)
 //!                               <-     @device NVIDIA H200<TAB>9.0<TAB>CUDA 13.0, ...
 //!                               <-     @begin 0
 //!   print each result it reads  <-     @result 0<TAB>pass<TAB>mma.sync...: 0/128, ...
@@ -19,10 +19,10 @@
 //! ```
 //!
 //! The check timeout runs from the worker's `@begin` line, so the worker's own start (building
-//! every check, opening the CUDA context: seconds, and more on a busy machine) is not charged
-//! to the check; the start has its own, larger allowance ([`startup_allowance`]). A check's
-//! work is milliseconds on the host, so a timeout of seconds tells a hang from slowness by
-//! orders of magnitude, however busy the machine.
+//! the checks from where it starts, opening the CUDA context: up to seconds, and more on a
+//! busy machine) is not charged to the check; the start has its own, larger allowance
+//! ([`startup_allowance`]). A check's work is milliseconds on the host, so a timeout of
+//! seconds tells a hang from slowness by orders of magnitude, however busy the machine.
 //!
 //! `HWCHECK_FAULT=crash:I`, `hang:I` or `error:I` makes a worker abort, hang or report an
 //! error at check `I` (after its `@begin`), and `slow-start:S` makes every worker wait `S`
@@ -312,7 +312,7 @@ fn describe(status: Option<ExitStatus>) -> String {
     }
 }
 
-/// The least time a worker gets to start: to build every check and, on a GPU, to open the
+/// The least time a worker gets to start: to build its checks and, on a GPU, to open the
 /// device (seconds when idle). Generous, so that a busy machine does not trip it: a start that
 /// takes longer is stuck, and every later worker would be too.
 pub const STARTUP_MIN: Duration = Duration::from_secs(300);

@@ -26,7 +26,7 @@ use fraglayout_tests::ptx;
 use layout_core::catalog::{find, Entry, Operand, CATALOG};
 use layout_core::shared::{ldmatrix_rows_at, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode};
 
-use crate::check::{ident, Check, Kernel};
+use crate::check::{ident, Check, Kernel, Planned};
 use crate::ldst::{mem_halves, mem_words, reg_code, same_halves, shape, UNTOUCHED};
 use crate::mma::{generated, version_target};
 use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
@@ -220,7 +220,7 @@ fn tile_check(m: Move, label: &str, l: SharedLayout) -> Check {
     let addr: Vec<u32> = (0..32)
         .map(|lane| rows.address_or_copy(lane).expect("a lane of the warp"))
         .collect();
-    let name = format!("{} ({}, {label})", m.instr, m.entry.name());
+    let name = tile_name(&m, label);
     let bytes = (l.span_bytes() as u32).next_multiple_of(16);
     let kernel = tile_ptx(&m, &name, bytes);
     let layout = generated(m.entry);
@@ -306,18 +306,31 @@ fn tile_check(m: Move, label: &str, l: SharedLayout) -> Check {
     )
 }
 
+/// The check's name: the instruction, the fragment, the tile.
+fn tile_name(m: &Move, label: &str) -> String {
+    format!("{} ({}, {label})", m.instr, m.entry.name())
+}
+
 /// Every move in every tile of [`tile_layouts`], moves in catalog order, each in the tiles in
-/// order.
-pub fn tile_checks() -> Vec<Check> {
+/// order, not built yet.
+pub fn tile_plan() -> Vec<Planned> {
     let layouts = tile_layouts();
-    moves()
-        .into_iter()
-        .flat_map(|m| {
-            layouts
-                .iter()
-                .map(move |(label, l)| tile_check(m, label, *l))
-        })
-        .collect()
+    let mut v = Vec::new();
+    for m in moves() {
+        for (label, l) in &layouts {
+            let (label, l) = (label.to_string(), *l);
+            v.push(Planned::new(tile_name(&m, &label), move || {
+                tile_check(m, &label, l)
+            }));
+        }
+    }
+    v
+}
+
+/// Every tile check, built (for tests).
+#[cfg(test)]
+fn tile_checks() -> Vec<Check> {
+    tile_plan().iter().map(Planned::build).collect()
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@
 //! are exact in the element and accumulator types, so the host result is bit-exact whatever
 //! order the hardware adds in.
 
-use half::{bf16, f16};
 use layout_core::catalog::Operand;
 
 // The packing convention lives with the generated code that packs with it.
@@ -17,8 +16,8 @@ pub use fraglayout_hwcheck_layouts::pack::{pack_words, unpack_words};
 /// `ty` (for `b1`: not 0 or 1).
 pub fn encode(ty: &str, v: i64) -> u64 {
     let bits = match ty {
-        "f16" => u64::from(f16::from_f64(v as f64).to_bits()),
-        "bf16" => u64::from(bf16::from_f64(v as f64).to_bits()),
+        "f16" => F16.encode(v),
+        "bf16" => BF16.encode(v),
         "f32" | "tf32" => u64::from((v as f32).to_bits()),
         "f64" => (v as f64).to_bits(),
         "s32" => u64::from(v as i32 as u32),
@@ -26,8 +25,8 @@ pub fn encode(ty: &str, v: i64) -> u64 {
         "s4" | "u4" => (v as u64) & 0xf,
         "b1" => (v as u64) & 1,
         "b16" => u64::from(v as u16),
-        "e4m3" => fp8_encode(v, 4, 3),
-        "e5m2" => fp8_encode(v, 5, 2),
+        "e4m3" => E4M3.encode(v),
+        "e5m2" => E5M2.encode(v),
         _ => panic!("no encoding for type {ty}"),
     };
     assert_eq!(decode(ty, bits), v as f64, "{v} is not exact in {ty}");
@@ -37,8 +36,8 @@ pub fn encode(ty: &str, v: i64) -> u64 {
 /// The value of bit pattern `bits` of PTX type `ty`.
 pub fn decode(ty: &str, bits: u64) -> f64 {
     match ty {
-        "f16" => f16::from_bits(bits as u16).to_f64(),
-        "bf16" => bf16::from_bits(bits as u16).to_f64(),
+        "f16" => F16.decode(bits),
+        "bf16" => BF16.decode(bits),
         // tf32 is read from an f32 register; its low 13 mantissa bits are ignored.
         "tf32" => f64::from(f32::from_bits(bits as u32 & !0x1fff)),
         "f32" => f64::from(f32::from_bits(bits as u32)),
@@ -50,8 +49,8 @@ pub fn decode(ty: &str, bits: u64) -> f64 {
         "u4" => f64::from(bits as u8 & 0xf),
         "b1" => f64::from(bits as u8 & 1),
         "b16" => f64::from(bits as u16),
-        "e4m3" => fp8_decode(bits as u8, 4, 3),
-        "e5m2" => fp8_decode(bits as u8, 5, 2),
+        "e4m3" => E4M3.decode(bits),
+        "e5m2" => E5M2.decode(bits),
         _ => panic!("no decoding for type {ty}"),
     }
 }
@@ -93,34 +92,83 @@ pub fn exact_range(ty: &str, acc: &str, operand: Operand) -> (i64, i64) {
     }
 }
 
-/// An 8-bit float with `e` exponent bits and `m` mantissa bits (bias `2^(e-1) - 1`), for an
-/// integer `v` that it holds exactly.
-fn fp8_encode(v: i64, e: u32, m: u32) -> u64 {
-    if v == 0 {
-        return 0;
-    }
-    let sign = if v < 0 { 0x80 } else { 0 };
-    let a = v.unsigned_abs();
-    let exp = 63 - a.leading_zeros(); // floor(log2 a)
-    let frac = (a - (1 << exp)) << m >> exp;
-    assert_eq!(
-        ((1u64 << m) + frac) << exp >> m,
-        a,
-        "{v} not exact in fp8 e{e}m{m}"
-    );
-    let bias = (1u32 << (e - 1)) - 1;
-    sign | u64::from(exp + bias) << m | frac
+/// A binary float: a sign bit, `e` exponent bits (bias `2^(e-1) - 1`), `m` mantissa bits.
+#[derive(Clone, Copy)]
+struct Float {
+    e: u32,
+    m: u32,
+    /// What the all-ones exponent means: infinity (mantissa 0) and NaN, as IEEE 754 has it
+    /// (`f16`, `bf16`, `e5m2`); or, for `e4m3`, finite values but for NaN at mantissa all ones.
+    ieee: bool,
 }
 
-fn fp8_decode(b: u8, e: u32, m: u32) -> f64 {
-    let sign = if b & 0x80 != 0 { -1.0 } else { 1.0 };
-    let exp = u32::from(b & 0x7f) >> m;
-    let frac = f64::from(u32::from(b) & ((1 << m) - 1));
-    let bias = (1i32 << (e - 1)) - 1;
-    if exp == 0 {
-        sign * frac / f64::from(1u32 << m) * 2f64.powi(1 - bias)
-    } else {
-        sign * (1.0 + frac / f64::from(1u32 << m)) * 2f64.powi(exp as i32 - bias)
+const F16: Float = Float {
+    e: 5,
+    m: 10,
+    ieee: true,
+};
+const BF16: Float = Float {
+    e: 8,
+    m: 7,
+    ieee: true,
+};
+const E4M3: Float = Float {
+    e: 4,
+    m: 3,
+    ieee: false,
+};
+const E5M2: Float = Float {
+    e: 5,
+    m: 2,
+    ieee: true,
+};
+
+impl Float {
+    fn bias(self) -> i32 {
+        (1 << (self.e - 1)) - 1
+    }
+
+    /// The bit pattern of the integer `v`, which the format must hold exactly.
+    fn encode(self, v: i64) -> u64 {
+        let (e, m) = (self.e, self.m);
+        if v == 0 {
+            return 0;
+        }
+        let sign = u64::from(v < 0) << (e + m);
+        let a = v.unsigned_abs();
+        let exp = 63 - a.leading_zeros(); // floor(log2 a)
+        let frac = (a - (1 << exp)) << m >> exp;
+        assert_eq!(
+            ((1u64 << m) + frac) << exp >> m,
+            a,
+            "{v} not exact in e{e}m{m}"
+        );
+        let biased = u64::from(exp) + self.bias() as u64;
+        let top = (1 << e) - 1;
+        let finite = biased < top || !self.ieee && biased == top && frac != (1 << m) - 1;
+        assert!(finite, "{v} too large for e{e}m{m}");
+        sign | biased << m | frac
+    }
+
+    /// The value of the bit pattern `bits` (the low `1 + e + m` bits).
+    fn decode(self, bits: u64) -> f64 {
+        let (e, m) = (self.e, self.m);
+        let sign = if bits >> (e + m) & 1 != 0 { -1.0 } else { 1.0 };
+        let exp = (bits >> m) & ((1 << e) - 1);
+        let frac = bits & ((1 << m) - 1);
+        let scale = f64::from(1u32 << m);
+        match (exp, self.ieee) {
+            (0, _) => sign * frac as f64 / scale * 2f64.powi(1 - self.bias()),
+            (x, true) if x == (1 << e) - 1 => {
+                if frac == 0 {
+                    sign * f64::INFINITY
+                } else {
+                    f64::NAN
+                }
+            }
+            (x, false) if x == (1 << e) - 1 && frac == (1 << m) - 1 => f64::NAN,
+            (x, _) => sign * (1.0 + frac as f64 / scale) * 2f64.powi(x as i32 - self.bias()),
+        }
     }
 }
 
@@ -184,6 +232,27 @@ mod tests {
         }
         assert_eq!(encode("f16", 1), 0x3c00);
         assert_eq!(encode("bf16", -2), 0xc000);
+        // IEEE 754 binary16 and bfloat16 bit patterns.
+        assert_eq!(encode("f16", -1), 0xbc00);
+        assert_eq!(encode("f16", 2048), 0x6800);
+        assert_eq!(encode("f16", 3), 0x4200);
+        assert_eq!(encode("bf16", 1), 0x3f80);
+        assert_eq!(encode("bf16", 255), 0x437f);
+        assert_eq!(decode("f16", 0x0001), 2f64.powi(-24));
+        assert_eq!(decode("f16", 0x7bff), 65504.0);
+        assert_eq!(decode("f16", 0xfc00), f64::NEG_INFINITY);
+        assert!(decode("f16", 0x7e00).is_nan());
+        assert_eq!(decode("bf16", 0x0001), 2f64.powi(-133));
+        assert_eq!(decode("bf16", 0x7f80), f64::INFINITY);
+        assert!(decode("bf16", 0x7fc0).is_nan());
+        // fp8 (OCP): e4m3 has no infinity, its largest value is 448; e5m2's is 57344.
+        assert_eq!(decode("e4m3", 0x7e), 448.0);
+        assert_eq!((encode("e4m3", 448), encode("e5m2", -57344)), (0x7e, 0xfb));
+        assert!(decode("e4m3", 0x7f).is_nan());
+        assert_eq!(decode("e5m2", 0x7b), 57344.0);
+        assert_eq!(decode("e5m2", 0x7c), f64::INFINITY);
+        // 2049 needs 11 mantissa bits; f16 has 10 and rounds, so it is refused.
+        assert!(std::panic::catch_unwind(|| encode("f16", 2049)).is_err());
     }
 
     #[test]

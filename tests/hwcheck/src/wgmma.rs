@@ -52,7 +52,7 @@ use fraglayout_tests::ptx::SparseChunk;
 use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
-use crate::check::{ident, Check, Kernel};
+use crate::check::{ident, Check, Kernel, Planned};
 use crate::descriptor::Descriptor;
 use crate::mma::{
     compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
@@ -967,29 +967,37 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
     }
 }
 
-/// The `wgmma` checks: for each case, the full check with a one-hot diagnosis, and a
-/// swapped-descriptor one for core matrices or a reversed-mode one for tiles in the 32- and
-/// 128-byte swizzle.
-pub fn wgmma_checks() -> Vec<Check> {
+/// The `wgmma` checks, one per case, named by [`Case::name`].
+pub fn wgmma_plan() -> Vec<Planned> {
     cases()
-        .iter()
-        .map(|case| {
-            let seed = case_seed(case);
-            let mut check = build(case, operands(case, seed, false), Variant::Full);
-            check.diagnose = vec![build(case, operands(case, seed, true), Variant::OneHot)];
-            let other = match case.smem {
-                Smem::Cores => Some(Variant::Swapped),
-                Smem::Tiles(SwizzleMode::B32 | SwizzleMode::B128) => Some(Variant::ModeReversed),
-                Smem::Tiles(_) => None,
-            };
-            if let Some(v) = other {
-                check
-                    .diagnose
-                    .push(build(case, operands(case, seed, false), v));
-            }
-            check
-        })
+        .into_iter()
+        .map(|case| Planned::new(case.name(), move || wgmma_check(&case)))
         .collect()
+}
+
+/// The check of one case, with its one-hot diagnosis, and a swapped-descriptor one for core
+/// matrices or a reversed-mode one for tiles in the 32- and 128-byte swizzle.
+fn wgmma_check(case: &Case) -> Check {
+    let seed = case_seed(case);
+    let mut check = build(case, operands(case, seed, false), Variant::Full);
+    check.diagnose = vec![build(case, operands(case, seed, true), Variant::OneHot)];
+    let other = match case.smem {
+        Smem::Cores => Some(Variant::Swapped),
+        Smem::Tiles(SwizzleMode::B32 | SwizzleMode::B128) => Some(Variant::ModeReversed),
+        Smem::Tiles(_) => None,
+    };
+    if let Some(v) = other {
+        check
+            .diagnose
+            .push(build(case, operands(case, seed, false), v));
+    }
+    check
+}
+
+/// Every `wgmma` check, built (for tests).
+#[cfg(test)]
+fn wgmma_checks() -> Vec<Check> {
+    wgmma_plan().iter().map(Planned::build).collect()
 }
 
 #[cfg(test)]
