@@ -1,6 +1,6 @@
 //! `#[fragment_layout(...)]`'s arguments: the layout, then options in any order,
 //! `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
-//! [, vector = N]`.
+//! [, vector = N] [, shared = LAYOUT [, conflict_free]]`.
 //!
 //! Reading stops at the first syntax error (the tokens after it cannot be read); the options
 //! that read well are then checked together, and every clash among them is reported at once:
@@ -43,6 +43,8 @@ struct Options {
     fill: Option<(Ident, Expr)>,
     unpaired: Option<Ident>,
     vector: Option<(usize, LitInt)>,
+    shared: Option<(Ident, Expr)>,
+    conflict_free: Option<Ident>,
 }
 
 impl Options {
@@ -58,6 +60,16 @@ impl Options {
                 let (rows, cols) = bounds_values(input)?;
                 self.bounds = Some((word, rows, cols));
             }
+            "conflict_free" => self.conflict_free = Some(word),
+            "shared" => {
+                input.parse::<Token![=]>().map_err(|e| {
+                    syn::Error::new(
+                        e.span(),
+                        "`shared` takes the shared tile's layout: `shared = SMEM`",
+                    )
+                })?;
+                self.shared = Some((word, input.parse()?));
+            }
             "fill" => {
                 input.parse::<Token![=]>()?;
                 self.fill = Some((word, input.parse()?));
@@ -67,7 +79,8 @@ impl Options {
                     word.span(),
                     format!(
                         "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
-                         `bounds(ROWS, COLS)`, `fill = VALUE` or `vector = N`"
+                         `bounds(ROWS, COLS)`, `fill = VALUE`, `vector = N`, \
+                         `shared = LAYOUT` or `conflict_free`"
                     ),
                 ))
             }
@@ -79,6 +92,7 @@ impl Options {
     fn into_args(self, numeral: Expr) -> syn::Result<Args> {
         let mut errors = Errors::default();
         errors.extend(self.vector_clashes());
+        errors.extend(self.shared_clashes());
         let mode = self.mode(&mut errors);
         if let (Some((word, _)), Mode::Scatter) = (&self.fill, mode) {
             errors.push(syn::Error::new(
@@ -95,6 +109,8 @@ impl Options {
             unpaired: self.unpaired.is_some(),
             vector: self.vector,
             packed: self.packed,
+            shared: self.shared.map(|(_, layout)| layout),
+            conflict_free: self.conflict_free,
         })
     }
 
@@ -109,6 +125,27 @@ impl Options {
             (self.packed.as_ref(), "`vector` and `packed` do not go together: a vector gather returns the elements unpacked, `[u16; N]` a call"),
             (bounds, "`vector` and `bounds` do not go together: a partial tile may cut an access of adjacent elements in two; use the element body for edge tiles"),
             (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
+        ]
+        .into_iter()
+        .filter_map(|(word, msg)| word.map(|w| syn::Error::new(w.span(), msg)))
+        .collect()
+    }
+
+    /// `shared = LAYOUT` hands the body offsets in a whole tile, element by element;
+    /// `conflict_free` checks the banks of that access and needs it.
+    fn shared_clashes(&self) -> Vec<syn::Error> {
+        if self.shared.is_none() {
+            return self
+                .conflict_free
+                .iter()
+                .map(|w| syn::Error::new(w.span(), "`conflict_free` counts the bank conflicts of the access to a shared tile: it goes with `shared = LAYOUT`"))
+                .collect();
+        }
+        let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
+        [
+            (self.packed.as_ref(), "`shared` and `packed` do not go together: a shared gather returns the elements unpacked"),
+            (bounds, "`shared` and `bounds` do not go together: the shared layout is the whole tile of the numeral"),
+            (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `shared` body has none: remove `unpaired`"),
         ]
         .into_iter()
         .filter_map(|(word, msg)| word.map(|w| syn::Error::new(w.span(), msg)))

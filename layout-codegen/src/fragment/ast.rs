@@ -15,7 +15,7 @@ pub enum Mode {
 
 /// The attribute's arguments:
 /// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
-/// [, vector = N]`.
+/// [, vector = N] [, shared = LAYOUT [, conflict_free]]`.
 pub struct Args {
     pub numeral: Expr,
     pub mode: Mode,
@@ -31,6 +31,10 @@ pub struct Args {
     pub vector: Option<(usize, LitInt)>,
     /// The `packed` word, for the element width check's span.
     pub packed: Option<Ident>,
+    /// `shared = LAYOUT`: the body takes each element's offset in this shared tile.
+    pub shared: Option<Expr>,
+    /// `conflict_free` (with `shared`): a conflicting access is a compile error.
+    pub conflict_free: Option<Ident>,
 }
 
 impl Args {

@@ -18,6 +18,7 @@
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::known::Known;
 use super::pairing::{self, Pattern};
+use super::smem;
 use proc_macro2::{Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -30,11 +31,19 @@ pub fn expand(f: &Fragment) -> TokenStream {
         Mode::GatherPacked => 2 * f.len,
         _ => f.len,
     };
-    let shared = shared_pattern(f, elements);
+    // `shared = LAYOUT` (smem.rs): offsets element by element, no run or reach.
+    let smem = f.args.shared.is_some();
+    let shared = shared_pattern(f, elements).filter(|_| !smem);
     let known = Known::of(f, elements);
-    let layout = layout_consts(f, elements, shared.as_ref(), known.as_ref());
-    let checks = checks(f, known.is_some());
-    let body = body(f, elements, shared.as_ref());
+    let mut layout = layout_consts(f, elements, shared.as_ref(), known.as_ref());
+    layout.extend(smem::consts(f));
+    let mut checks = checks(f, known.is_some());
+    checks.extend(smem::checks(f));
+    let body = if smem {
+        smem::body(f, elements)
+    } else {
+        body(f, elements, shared.as_ref())
+    };
     let below = below(f, known.as_ref());
     let outside = outside(f);
     let item = &f.item;
@@ -235,7 +244,7 @@ fn outside(f: &Fragment) -> TokenStream {
 
 /// `if let Some(m) = ERROR { panic!(..) }` for a compile-time check: the compiler shows the
 /// message on `span` alone, with no notes from inside `layout_core`.
-fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStream {
+pub(super) fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStream {
     quote_spanned! {span=>
         if let ::core::option::Option::Some(__fl_m) = #error {
             ::core::panic!("{}", __fl_m.as_str())
@@ -247,6 +256,10 @@ fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStream {
 /// the tile's last row / column, spanned on the type. A constant item where it can be one; an
 /// inline `const` block where the type names a generic parameter of the function.
 fn coordinate_checks(f: &Fragment) -> TokenStream {
+    if f.args.shared.is_some() {
+        // The closure takes `offset`, checked against the layout's span (smem.rs).
+        return quote!();
+    }
     let generics: Vec<String> = f
         .item
         .sig
@@ -283,7 +296,7 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
 }
 
 /// A type as the user wrote it, spaced as in source (`u8`, `Idx<u32>`).
-fn ty_text(ty: &syn::Type) -> String {
+pub(super) fn ty_text(ty: &syn::Type) -> String {
     ty.to_token_stream()
         .to_string()
         .replace(" < ", "<")
@@ -291,7 +304,7 @@ fn ty_text(ty: &syn::Type) -> String {
         .replace(" :: ", "::")
 }
 
-fn names_any(ts: TokenStream, names: &[String]) -> bool {
+pub(super) fn names_any(ts: TokenStream, names: &[String]) -> bool {
     ts.into_iter().any(|t| match t {
         TokenTree::Ident(i) => names.iter().any(|n| i == n),
         TokenTree::Group(g) => names_any(g.stream(), names),
@@ -450,7 +463,7 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
 
 /// The array a gather returns: the values, or the values packed two per register, each
 /// through `b16`, whose bound is an error on the body for a value that is not 16 bits wide.
-fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
+pub(super) fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
     match f.args.mode {
         Mode::GatherPacked => {
             let span = f.body.span();
@@ -469,7 +482,7 @@ fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
 
 /// The array a `vector = N` gather returns: the calls' arrays, typed `[T; N]` each (a body
 /// returning anything else is an error on it), laid end to end at literal indices.
-fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
+pub(super) fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
     let (ty, n) = (&f.element_ty, f.args.width());
     let (n_lit, g_lit) = (
         Literal::usize_unsuffixed(n),
@@ -491,7 +504,7 @@ fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
 /// The body's run pattern, when it may use one (see [`pairing`]): not `unpaired`, no control
 /// flow of its own, and the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`.
 fn run_pattern(f: &Fragment) -> Option<Pattern> {
-    if f.args.unpaired || f.escapes || f.args.vector.is_some() {
+    if f.args.shared.is_some() || f.args.unpaired || f.escapes || f.args.vector.is_some() {
         return None;
     }
     let col = pairing::param_ident(f.params[1].pat)?;

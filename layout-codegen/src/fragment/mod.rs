@@ -13,6 +13,7 @@ mod fallback;
 mod known;
 mod pairing;
 pub(crate) mod parse;
+mod smem;
 
 use proc_macro2::TokenStream;
 

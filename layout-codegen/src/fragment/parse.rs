@@ -271,8 +271,15 @@ fn unknown_bound(e: &Expr, sig: &Signature) -> Option<syn::Error> {
 }
 
 /// The element closure's parameters: `row, col, value` (`values` with `vector = N`) for a
-/// scatter, `row, col` for a gather.
+/// scatter, `row, col` for a gather; with `shared = LAYOUT`, `offset` in place of `row, col`.
 fn closure_names(args: &Args) -> &'static [&'static str] {
+    if args.shared.is_some() {
+        return match (args.mode, args.vector.is_some()) {
+            (Mode::Scatter, false) => &["offset", "value"],
+            (Mode::Scatter, true) => &["offset", "values"],
+            (Mode::Gather | Mode::GatherPacked, _) => &["offset"],
+        };
+    }
     match (args.mode, args.vector.is_some()) {
         (Mode::Scatter, false) => &["row", "col", "value"],
         (Mode::Scatter, true) => &["row", "col", "values"],

@@ -39,6 +39,7 @@ mod convert;
 mod known;
 mod packed;
 mod reaches;
+mod shared;
 mod shuffle;
 mod table;
 mod vector;
@@ -51,6 +52,10 @@ pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use known::catalog_layout_error;
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
+pub use shared::{
+    shared_conflict_message, shared_element_error, shared_offset_error, shared_steps,
+    shared_tile_error, shared_vector_error,
+};
 pub use shuffle::{
     conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,
     recv_table, send_table, src_table, NONE,

@@ -11,6 +11,7 @@ mod generated;
 mod known;
 mod matrices;
 mod pictures;
+mod scatter;
 
 use layout_core::catalog::{Entry, CATALOG};
 

@@ -1,0 +1,236 @@
+//! `#[fragment_layout(NUMERAL, shared = LAYOUT [, conflict_free])]`: the body takes each
+//! element's offset in a shared tile, `|offset, value| smem[offset] = value` (scatter) or
+//! `|offset| smem[offset]` (gather), `offset` being `LAYOUT.offset(row, col)` in elements.
+//!
+//! ```text
+//! const __FL_SHARED: SharedLayout = LAYOUT;                  // checked: sound, the numeral's
+//! const __FL_STEPS: (usize, usize) = shared_steps(..);      // tile, the element size, vector
+//! const _ = conflict_free: the bank model's count, an error naming the colliding lanes
+//! let __fl_lane = thread_row * STEPS.0 + thread_col * STEPS.1;   // once per call
+//! { let value = frag[e]; let offset = SWIZZLE(__fl_lane + CONST_e); BODY; } ...
+//! ```
+//!
+//! A padded or plain layout is affine in `(row, col)`, so the thread part is computed once and
+//! each element adds its constant; a swizzle costs each element a shift, an `and` and a `xor`
+//! (CuTe's swizzled stores pay the same). A numeral with a band (rare) computes each element's
+//! `(row, col)` and multiplies, as the element code does.
+
+use super::ast::{Fragment, Mode};
+use super::expand::{assemble, failing, flatten, names_any, ty_text};
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+
+/// The layout constants, spanned on the `shared` argument.
+pub fn consts(f: &Fragment) -> TokenStream {
+    let Some(layout) = &f.args.shared else {
+        return quote!();
+    };
+    quote_spanned! {layout.span()=>
+        const __FL_SHARED: ::fraglayout::shared::SharedLayout = #layout;
+        const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
+        const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
+    }
+}
+
+/// The compile-time checks, each on the tokens at fault: the layout is sound and over the
+/// numeral's tile and its element size is the fragment's (on the layout), `vector = N`'s
+/// elements are adjacent there (on `N`), a typed `offset` holds the span (on the type), and
+/// with `conflict_free` the access is conflict-free (on the word). A check runs only once the
+/// ones before it passed, so one mistake gives one message.
+pub fn checks(f: &Fragment) -> TokenStream {
+    let Some(layout) = &f.args.shared else {
+        return quote!();
+    };
+    let generic = generics(f);
+    let name = layout_name(layout);
+    let span = layout.span();
+    let tile = quote_spanned! {span=>
+        ::fraglayout::generated::shared_tile_error(&__FL_NUMERAL, &__FL_SHARED, #name)
+    };
+    let tile_check = failing(tile.clone(), span);
+    let ty = f.element_ty;
+    let ty_name = ty_text(ty);
+    let element = quote_spanned! {span=>
+        ::fraglayout::generated::shared_element_error(
+            &__FL_SHARED, ::core::mem::size_of::<#ty>(), #ty_name, #name,
+        )
+    };
+    let element_check = failing(element, span);
+    let generic_ty = names_any(ty.to_token_stream(), &generic);
+    let element_check = if generic_ty {
+        quote_spanned!(span=> const { if #tile.is_none() { #element_check } };)
+    } else {
+        quote_spanned!(span=> const _: () = if #tile.is_none() { #element_check };)
+    };
+    let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
+        let n = Literal::u32_unsuffixed(*n as u32);
+        let error = quote_spanned! {lit.span()=>
+            ::fraglayout::generated::shared_vector_error(&__FL_NUMERAL, &__FL_SHARED, #n, #name)
+        };
+        let check = failing(error, lit.span());
+        quote_spanned!(lit.span()=> const _: () = if #tile.is_none() { #check };)
+    });
+    let offset_check = f.params.first().and_then(|p| {
+        let ty = p.ty?;
+        let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
+        let error = quote_spanned! {ty.span()=>
+            ::fraglayout::generated::shared_offset_error(
+                &__FL_SHARED, #param, #ty_name,
+                <#ty as ::fraglayout::generated::Coordinate>::MAX,
+            )
+        };
+        let check = failing(error, ty.span());
+        Some(if names_any(ty.to_token_stream(), &generic) {
+            quote_spanned!(ty.span()=> const { #check };)
+        } else {
+            quote_spanned!(ty.span()=> const _: () = #check;)
+        })
+    });
+    let conflict_check = f.args.conflict_free.as_ref().map(|word| {
+        let width = Literal::u32_unsuffixed(f.args.width() as u32);
+        let gather = f.args.mode != Mode::Scatter;
+        let vector_ok = match &f.args.vector {
+            Some((n, _)) => {
+                let n = Literal::u32_unsuffixed(*n as u32);
+                quote! {
+                    && ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n as usize).is_none()
+                    && ::fraglayout::generated::shared_vector_error(
+                        &__FL_NUMERAL, &__FL_SHARED, #n, #name,
+                    ).is_none()
+                }
+            }
+            None => quote!(),
+        };
+        let error = quote_spanned! {word.span()=>
+            ::fraglayout::generated::shared_conflict_message(
+                &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name,
+            )
+        };
+        let check = failing(error, word.span());
+        quote_spanned!(word.span()=> const _: () = if #tile.is_none() #vector_ok { #check };)
+    });
+    quote! {
+        const _: () = #tile_check;
+        #element_check
+        #vector_check
+        #offset_check
+        #conflict_check
+    }
+}
+
+/// The elements of a thread inside the layout: the thread's unswizzled offset once, then one
+/// block per body call (every element, or every `N`-th with `vector = N`).
+pub fn body(f: &Fragment, elements: usize) -> TokenStream {
+    let firsts = (0..elements).step_by(f.args.width());
+    let blocks: Vec<TokenStream> = firsts.map(|e| element(f, e)).collect();
+    let calls = match f.args.mode {
+        Mode::Scatter => quote!(#(#blocks)*),
+        _ if f.args.vector.is_some() => flatten(f, &blocks),
+        _ => assemble(f, &blocks),
+    };
+    quote! {
+        #[allow(unused_variables)]
+        let __fl_lane: usize = __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1;
+        #calls
+    }
+}
+
+/// The call starting at element `e`: its offset (the lane's plus the element's constant, or
+/// through the band's carry), swizzled, then the body with `offset` (and `value`) bound.
+fn element(f: &Fragment, first: usize) -> TokenStream {
+    let e = Literal::usize_unsuffixed(first);
+    let offset = quote! {{
+        let __fl_lin: usize = if __FL_WRAP == 0 {
+            __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
+        } else {
+            let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
+            __fl_r * __FL_STEPS.0 + __fl_c * __FL_STEPS.1
+        };
+        // The layout check keeps every offset below 2^32: the casts are exact.
+        __FL_SWIZZLE.apply(__fl_lin as u32) as usize
+    }};
+    let param = &f.params[0];
+    let offset = match param.ty {
+        None => offset,
+        Some(ty) => quote_spanned! {ty.span()=>
+            <#ty as ::fraglayout::generated::Coordinate>::from_index(#offset)
+        },
+    };
+    let value = f.fragment.map(|frag| match f.args.vector {
+        None => quote!(#frag[#e]),
+        Some((n, _)) => {
+            let idx = (first..first + n).map(Literal::usize_unsuffixed);
+            quote!([#(#frag[#idx]),*])
+        }
+    });
+    let tail = |t: TokenStream| match f.args.mode {
+        Mode::Scatter => quote!(#t;),
+        _ => t,
+    };
+    if f.escapes {
+        // A body with control flow of its own runs as the closure written, typed.
+        let inputs = f.params.iter().enumerate().map(|(k, p)| {
+            let pat = &p.pat;
+            match (&p.ty, k) {
+                (Some(ty), _) => quote!(#pat: #ty),
+                (None, 0) => quote!(#pat: usize),
+                (None, _) => {
+                    let ty = f.element_ty;
+                    match f.args.vector {
+                        Some((n, _)) => {
+                            let n = Literal::usize_unsuffixed(n);
+                            quote!(#pat: [#ty; #n])
+                        }
+                        None => quote!(#pat: #ty),
+                    }
+                }
+            }
+        });
+        let (output, body) = (&f.closure.output, &f.closure.body);
+        let args = std::iter::once(offset).chain(value);
+        let call = tail(quote!((|#(#inputs),*| #output #body)(#(#args),*)));
+        return quote!({ #call });
+    }
+    // The value is read before `offset` is bound, as a closure reads its arguments.
+    let value = f.params.get(1).zip(value).map(|(p, v)| {
+        let pat = &p.pat;
+        match &p.ty {
+            Some(ty) => quote!(let #pat: #ty = #v;),
+            None => quote!(let #pat = #v;),
+        }
+    });
+    let pat = &param.pat;
+    let typed = param.ty.map(|t| quote!(: #t));
+    let body = tail(f.body.to_token_stream());
+    quote!({ #value let #pat #typed = #offset; #body })
+}
+
+/// The names of the function's type parameters.
+fn generics(f: &Fragment) -> Vec<String> {
+    f.item
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The layout argument as written, for messages: `SMEM`, `tiles::SMEM`.
+fn layout_name(layout: &syn::Expr) -> String {
+    layout
+        .to_token_stream()
+        .to_string()
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace(" (", "(")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace(" ,", ",")
+        .replace(" .", ".")
+        .replace(". ", ".")
+}
