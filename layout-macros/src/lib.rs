@@ -270,6 +270,60 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `vector` goes without `bounds` (a partial tile could cut an access), `packed` and
 /// `unpaired`.
 ///
+/// **Shared tiles** (`shared = LAYOUT`, `LAYOUT` a const
+/// [`SharedLayout`](fraglayout::shared::SharedLayout) over the numeral's tile): the body
+/// takes each element's offset in that tile, in elements, instead of its coordinates:
+/// `|offset, value| smem[offset] = value` (scatter), `|offset| smem[offset]` (gather), and
+/// with `vector = N`, `|offset, values|` with `offset` that of the first of `N` elements.
+/// `offset` is `LAYOUT.offset(row, col)`: for a plain or padded layout the lane's part is
+/// computed once and each element adds a constant; a swizzle then costs each element a shift,
+/// an `and` and a `xor`. Compile-time checks, on the layout: it is sound, its tile is the
+/// numeral's, its element size is the fragment type's; on `N`: the `N` elements of a call are
+/// adjacent and aligned in the layout too. `conflict_free` (only with `shared`) makes an
+/// access that takes more wavefronts than ideal a compile error naming the wavefronts, the
+/// worst phase's colliding lanes, and the `fraglayout banks ... --find` command that searches
+/// a swizzle or padding. `shared` goes without `bounds`, `packed` and `unpaired`.
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::fragment_layout;
+/// use fraglayout::shared::{SharedLayout, Swizzle};
+///
+/// const SMEM: SharedLayout = SharedLayout::swizzled(16, 8, 4, Swizzle::new(1, 1, 3));
+///
+/// #[fragment_layout(SM80_16x8x16_F32_C, shared = SMEM, vector = 2, conflict_free)]
+/// fn stage(lane: u32, acc: &[f32; 4], smem: &mut [f32; 128]) {
+///     |offset, values| smem[offset..offset + 2].copy_from_slice(&values)
+/// }
+///
+/// let mut smem = [0.0f32; 128];
+/// stage(5, &[1.0, 2.0, 3.0, 4.0], &mut smem); // lane 5: row 1, columns 2, 3 (and row 9)
+/// let at = SMEM.offset(1, 2).unwrap() as usize;
+/// assert_eq!(smem[at..at + 2], [1.0, 2.0]);
+/// ```
+///
+/// expands to (after the numeral's constants and checks as above):
+///
+/// ```ignore
+/// const __FL_SHARED: SharedLayout = SMEM;                    // + the checks named above
+/// const __FL_STEPS: (usize, usize) = shared_steps(&__FL_SHARED); // (pitch, 1): row-major
+/// const __FL_SWIZZLE: Swizzle = __FL_SHARED.swizzle();
+/// if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, 32) {
+///     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+///     let __fl_lane = __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1; // once
+///     {
+///         let values = [acc[0], acc[1]];
+///         let offset = __FL_SWIZZLE.apply((__fl_lane + 0) as u32) as usize;  // element (0, 0)
+///         smem[offset..offset + 2].copy_from_slice(&values);
+///     }
+///     {
+///         let values = [acc[2], acc[3]];
+///         let offset = __FL_SWIZZLE.apply((__fl_lane + 64) as u32) as usize; // element (8, 0)
+///         smem[offset..offset + 2].copy_from_slice(&values);
+///     }
+/// }
+/// ```
+///
 /// **Partial tiles**: `bounds(ROWS, COLS)` gives the valid rows and columns of the tile as
 /// expressions of the parameters (`bounds(m, n)`, `bounds(m - i, n - j)`; any integer type;
 /// beyond the tile means the whole tile, below zero none). Whole tiles take a path with no
