@@ -271,7 +271,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `unpaired`.
 ///
 /// **Shared tiles** (`shared = LAYOUT`, `LAYOUT` a const
-/// [`SharedLayout`](fraglayout::shared::SharedLayout) over the numeral's tile): the body
+/// `fraglayout::shared::SharedLayout` over the numeral's tile): the body
 /// takes each element's offset in that tile, in elements, instead of its coordinates:
 /// `|offset, value| smem[offset] = value` (scatter), `|offset| smem[offset]` (gather), and
 /// with `vector = N`, `|offset, values|` with `offset` that of the first of `N` elements.
