@@ -23,6 +23,7 @@ mod convert;
 mod fragment;
 mod matrix_rows;
 mod numeral;
+mod text;
 
 pub use convert::convert_layout;
 pub use fragment::fragment_layout;

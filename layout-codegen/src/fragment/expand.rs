@@ -260,17 +260,7 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
         // The closure takes `offset`, checked against the layout's span (smem.rs).
         return quote!();
     }
-    let generics: Vec<String> = f
-        .item
-        .sig
-        .generics
-        .params
-        .iter()
-        .filter_map(|p| match p {
-            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
-            _ => None,
-        })
-        .collect();
+    let generics = generics(f);
     let checks = f.params.iter().take(2).enumerate().filter_map(|(k, p)| {
         let ty = p.ty.as_ref()?;
         let col = k == 1;
@@ -286,13 +276,33 @@ fn coordinate_checks(f: &Fragment) -> TokenStream {
             )
         };
         let check = failing(error, ty.span());
-        Some(if names_any(ty.to_token_stream(), &generics) {
-            quote_spanned!(ty.span()=> const { #check };)
-        } else {
-            quote_spanned!(ty.span()=> const _: () = #check;)
-        })
+        Some(type_check(check, ty, &generics))
     });
     quote!(#(#checks)*)
+}
+
+/// The names of the function's type parameters.
+pub(super) fn generics(f: &Fragment) -> Vec<String> {
+    f.item
+        .sig
+        .generics
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A compile-time `check` about the type `ty`, spanned on it: a constant item where it can be
+/// one; an inline `const` block where the type names a generic parameter of the function.
+pub(super) fn type_check(check: TokenStream, ty: &syn::Type, generics: &[String]) -> TokenStream {
+    if names_any(ty.to_token_stream(), generics) {
+        quote_spanned!(ty.span()=> const { #check };)
+    } else {
+        quote_spanned!(ty.span()=> const _: () = #check;)
+    }
 }
 
 /// A type as the user wrote it, spaced as in source (`u8`, `Idx<u32>`).

@@ -16,7 +16,7 @@
 //! `(row, col)` and multiplies, as the element code does.
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, failing, flatten, names_any, ty_text};
+use super::expand::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -43,7 +43,7 @@ pub fn checks(f: &Fragment) -> TokenStream {
         return quote!();
     };
     let generic = generics(f);
-    let name = layout_name(layout);
+    let name = crate::text::expr_text(layout);
     let span = layout.span();
     let tile = quote_spanned! {span=>
         ::fraglayout::generated::shared_tile_error(&__FL_NUMERAL, &__FL_SHARED, #name)
@@ -81,11 +81,7 @@ pub fn checks(f: &Fragment) -> TokenStream {
             )
         };
         let check = failing(error, ty.span());
-        Some(if names_any(ty.to_token_stream(), &generic) {
-            quote_spanned!(ty.span()=> const { #check };)
-        } else {
-            quote_spanned!(ty.span()=> const _: () = #check;)
-        })
+        Some(type_check(check, ty, &generic))
     });
     let conflict_check = f.args.conflict_free.as_ref().map(|word| {
         let width = Literal::u32_unsuffixed(f.args.width() as u32);
@@ -204,33 +200,4 @@ fn element(f: &Fragment, first: usize) -> TokenStream {
     let typed = param.ty.map(|t| quote!(: #t));
     let body = tail(f.body.to_token_stream());
     quote!({ #value let #pat #typed = #offset; #body })
-}
-
-/// The names of the function's type parameters.
-fn generics(f: &Fragment) -> Vec<String> {
-    f.item
-        .sig
-        .generics
-        .params
-        .iter()
-        .filter_map(|p| match p {
-            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The layout argument as written, for messages: `SMEM`, `tiles::SMEM`.
-fn layout_name(layout: &syn::Expr) -> String {
-    layout
-        .to_token_stream()
-        .to_string()
-        .replace(" :: ", "::")
-        .replace(":: ", "::")
-        .replace(" (", "(")
-        .replace("( ", "(")
-        .replace(" )", ")")
-        .replace(" ,", ",")
-        .replace(" .", ".")
-        .replace(". ", ".")
 }

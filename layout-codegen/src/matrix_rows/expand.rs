@@ -20,7 +20,7 @@
 use super::ast::{integer_name, Rows};
 use layout_core::shared::MAX_ROW_TERMS;
 use proc_macro2::{Literal, Span, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// The function with the user's signature and the generated body.
@@ -121,7 +121,7 @@ fn constants(r: &Rows) -> TokenStream {
 fn checks(r: &Rows) -> TokenStream {
     let a = r.args;
     let store = a.instruction.store;
-    let name = layout_name(&a.layout);
+    let name = crate::text::expr_text(&a.layout);
     let first_span = a
         .first
         .as_ref()
@@ -192,17 +192,4 @@ fn term(k: u32) -> TokenStream {
             };
         }
     }
-}
-
-/// The layout argument as written, for messages: `SMEM_A`, `tiles::SMEM_A`.
-fn layout_name(layout: &syn::Expr) -> String {
-    let text = layout.to_token_stream().to_string();
-    text.replace(" :: ", "::")
-        .replace(":: ", "::")
-        .replace(" (", "(")
-        .replace("( ", "(")
-        .replace(" )", ")")
-        .replace(" ,", ",")
-        .replace(" .", ".")
-        .replace(". ", ".")
 }
