@@ -1,11 +1,9 @@
 //! The `fraglayout` binary: commands, exit codes, JSON that parses and matches the numerals,
 //! `show`, `svg` and `check` (the macro's own messages); `expand` has `tests/expand.rs`.
 
-mod support;
-
 use std::process::{Command, Output};
 
-use support::{run, stderr, stdout};
+use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::CATALOG;
 

@@ -1,9 +1,7 @@
 //! The commands a newcomer reaches for first: `show` by instruction, `--version`, a misspelt
 //! command, and the usage errors of `expand`.
 
-mod support;
-
-use support::{run, stderr, stdout};
+use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{instruction, CATALOG};
 

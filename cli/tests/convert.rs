@@ -3,9 +3,7 @@
 //! layouts and impossible pairs exit 1 with the message; the picture parses and each cell's
 //! tooltip names the value that really lands there.
 
-mod support;
-
-use support::{run, stderr, stdout};
+use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,

@@ -6,9 +6,7 @@
 //! `LD`), and differ between forms as the forms do. Two outputs are pinned in full
 //! (`tests/expand/*.txt`).
 
-mod support;
-
-use support::{run, stderr, stdout};
+use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{Entry, CATALOG};
 use layout_core::generated::ElementAt;

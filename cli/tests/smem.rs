@@ -3,9 +3,7 @@
 //! layout; pictures are written; mistakes are usage errors (exit 2) and impossible accesses
 //! or layouts exit 1 with their reason.
 
-mod support;
-
-use support::{ok, run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
 use layout_core::shared::{

@@ -1,8 +1,5 @@
 //! What every test of the `fraglayout` binary needs: run it, read what it printed.
-//! Each test file declares `mod support;` and imports the helpers it uses.
-
-// Not every test binary uses every helper.
-#![allow(dead_code)]
+//! `main.rs` declares it once; each test file imports the helpers it uses from `crate::support`.
 
 use std::process::{Command, Output};
 

@@ -1,0 +1,11 @@
+//! The tests of the `fraglayout` binary: one test binary (one link, the files' tests run side
+//! by side), each file a module, `support` the helpers they share.
+
+mod support;
+
+mod cli;
+mod commands;
+mod convert;
+mod expand;
+mod large_tiles;
+mod smem;
