@@ -8,9 +8,10 @@
 use std::time::{Duration, Instant};
 
 use fraglayout_tests::grid_text::{self, Claims};
+use fraglayout_tests::property::{ensure, for_seeds};
+use fraglayout_tests::random_numeral::Rng;
 use layout_core::render::{self, GRID_COLS, SVG_CELLS, SVG_COLS, TABLE_DIGITS};
 use layout_core::{Digit, Numeral};
-use proptest::prelude::*;
 
 /// The most a grid writes, lists included, for any numeral with a short name.
 const GRID_LIMIT: usize = 64 * 1024;
@@ -258,39 +259,40 @@ fn a_table_of_many_digits_lists_the_first_by_place() {
 
 /// A small random numeral, valid or (mostly) not: tiles up to 80 x 80 (so some are drawn in
 /// part), up to 3 warps and 6 elements, up to 6 digits with any divisor, range and place.
-fn arb_numeral() -> impl Strategy<Value = (u32, u32, u32, u32, Vec<Digit>)> {
-    let digit = (0..3u8, 0..10u32, 0..10u32, 0..90u32).prop_map(|(s, d, r, p)| {
-        let source = [
-            layout_core::Source::Lane,
-            layout_core::Source::Warp,
-            layout_core::Source::Element,
-        ][s as usize];
-        Digit::new(source, d, r, p)
-    });
-    (
-        1..=80u32,
-        1..=80u32,
-        0..=3u32,
-        0..=6u32,
-        prop::collection::vec(digit, 0..=6),
-    )
+fn random_numeral(rng: &mut Rng) -> (u32, u32, u32, u32, Vec<Digit>) {
+    let mut num = |lo: u32, hi: u32| lo + rng.below(u64::from(hi - lo + 1)) as u32;
+    let (rows, cols, warps, elements) = (num(1, 80), num(1, 80), num(0, 3), num(0, 6));
+    let digits = (0..num(0, 6))
+        .map(|_| {
+            let source = [
+                layout_core::Source::Lane,
+                layout_core::Source::Warp,
+                layout_core::Source::Element,
+            ][num(0, 2) as usize];
+            Digit::new(source, num(0, 9), num(0, 9), num(0, 89))
+        })
+        .collect();
+    (rows, cols, warps, elements, digits)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
-
-    /// Every drawn cell, the window and every list of the grid, and every cell title of the
-    /// picture, are what the brute-force claim map says.
-    #[test]
-    fn random_numerals_draw_what_brute_force_says(
-        (rows, cols, warps, elements, digits) in arb_numeral()
-    ) {
-        let n = Numeral::new("random", rows, cols, elements, &digits).with_warps(warps);
-        let text = grid(&n);
-        if let Err(e) = grid_text::verify(&n, &text) {
-            return Err(TestCaseError::fail(format!("{e}\n{n:?}")));
-        }
-        prop_assert!(text.len() <= GRID_LIMIT);
-        verify_svg(&n, &svg(&n), &Claims::of(&n));
-    }
+/// Every drawn cell, the window and every list of the grid, and every cell title of the
+/// picture, are what the brute-force claim map says.
+#[test]
+fn random_numerals_draw_what_brute_force_says() {
+    for_seeds(
+        "random_numerals_draw_what_brute_force_says",
+        400,
+        &[],
+        |seed| {
+            let (rows, cols, warps, elements, digits) = random_numeral(&mut Rng(seed));
+            let n = Numeral::new("random", rows, cols, elements, &digits).with_warps(warps);
+            let text = grid(&n);
+            grid_text::verify(&n, &text).map_err(|e| format!("{e}\n{n:?}"))?;
+            ensure(text.len() <= GRID_LIMIT, || {
+                format!("{} bytes: {n:?}", text.len())
+            })?;
+            verify_svg(&n, &svg(&n), &Claims::of(&n));
+            Ok(())
+        },
+    );
 }
