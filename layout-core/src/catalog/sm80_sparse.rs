@@ -87,7 +87,8 @@ pub const SPARSE_M16N8K16_TF32: &str =
 /// The PTX ISA section the sparse `m16n8k8` tf32 layouts transcribe.
 pub const SPARSE_M16N8K8_TF32: &str =
     "PTX ISA 9.7.14.6.2.4, Matrix Fragments for sparse mma.m16n8k8 with .tf32 floating point type";
-/// The dense section the sparse `m16n8k16` and `m16n8k32` f16 / bf16 / tf32 C/D refer to.
+/// The dense section the sparse `m16n8k16` and `m16n8k32` f16 / bf16 / tf32 C/D refer to, and
+/// the f32 C/D of sparse `m16n8k64` e4m3 / e5m2.
 pub const SPARSE_C_M16N8K16_FLOAT: &str =
     "PTX ISA 9.7.14.5.8, Matrix Fragments for mma.m16n8k16 with floating point type";
 /// The dense section the sparse `m16n8k8` tf32 C/D refer to.

@@ -40,7 +40,7 @@
 //! is also listed with `.satfinite` (`...row.col.satfinite.s32...`, the same layouts).
 
 use super::declare::layouts;
-use super::sm80_sparse::sparse_mma;
+use super::sm80_sparse::{sparse_mma, SPARSE_C_M16N8K16_FLOAT};
 use super::{
     SM80_16x8x16_F32_C, SM80_16x8x16_S8_A_ROW, SM80_16x8x32_S4_A_ROW, SM80_16x8x32_S8_A_ROW,
     SM80_16x8x32_S8_B_COL, SM80_16x8x64_S4_A_ROW, SM80_16x8x64_S4_B_COL, M16N8K16_INTEGER,
@@ -354,7 +354,7 @@ layouts! {
     pub SM89_SPARSE_16x8x64_E5M2_B_COL = SM80_SPARSE_16x8x64_S8_B_COL;
     entry { operand: B, element_type: "e5m2", instructions: FP8_E5M2_B }
 
-    entries { arch: "sm_89", ptx_section: M16N8K16_INTEGER }
+    entries { arch: "sm_89", ptx_section: SPARSE_C_M16N8K16_FLOAT }
 
     /// C/D of sparse `m16n8k64` e4m3 / e5m2 (f32, sm_89): the layout of [`SM80_16x8x16_F32_C`].
     pub SM89_SPARSE_16x8x64_F32_C = SM80_16x8x16_F32_C;

@@ -100,6 +100,24 @@ fn thread_terms_evaluate_for_every_layout() {
     }
 }
 
+/// An accumulator's section names its element kind: an integer accumulator's the integer
+/// section, a floating-point one's a floating-point section (the sparse C/D of `m16n8k64` e4m3
+/// and e5m2, f32, once named the integer `m16n8k16` section).
+#[test]
+fn accumulator_sections_name_their_element_kind() {
+    let mut seen = 0;
+    for e in CATALOG.iter().filter(|e| e.operand == Operand::C) {
+        let integer = e.ptx_section.contains("integer");
+        match e.element_type {
+            "s32" => assert!(!e.ptx_section.contains("floating point"), "{}", e.name()),
+            "f32" | "f16" | "f64" => assert!(!integer, "{}: {}", e.name(), e.ptx_section),
+            other => panic!("{}: accumulator of {other}", e.name()),
+        }
+        seen += 1;
+    }
+    assert!(seen > 20, "{seen} accumulators");
+}
+
 #[test]
 fn entries_describe_their_numerals() {
     for e in CATALOG {
