@@ -24,7 +24,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// The most elements whose tables the macro writes out: twice the largest catalog fragment.
-const MOST: usize = 256;
+pub(super) const MOST: usize = 256;
 
 /// The catalog layout the numeral names, when every check the generated code would make of it
 /// passes.
@@ -32,6 +32,8 @@ pub struct Known {
     numeral: &'static Numeral<'static>,
     /// The path as written, for the guard's message (`::fraglayout::catalog::NAME`).
     written: String,
+    /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
+    absolute: bool,
 }
 
 impl Known {
@@ -71,10 +73,43 @@ impl Known {
         } else {
             ""
         };
+        let absolute = p.path.leading_colon.is_some()
+            && segments.len() == 3
+            && segments[..2] == ["fraglayout", "catalog"];
         checks_pass.then(|| Known {
             numeral,
             written: format!("{lead}{}", segments.join("::")),
+            absolute,
         })
+    }
+
+    /// The catalog's numeral.
+    pub fn numeral(&self) -> &'static Numeral<'static> {
+        self.numeral
+    }
+
+    /// `__FL_NUMERAL` where the code needs it (the path as written, spanned on it), and the
+    /// [guard](Self::guard) where the path may not be the catalog's constant. A path that is
+    /// `::fraglayout::catalog::NAME` is the catalog's constant by the rule every generated
+    /// line relies on (`::fraglayout` is the facade crate), so comparing it with itself is
+    /// left out (one evaluation of the digits a function, a sixth of the crate of
+    /// `benches/tests/compile_time.rs`); `use PATH as _;` still checks that it exists.
+    pub fn consts(&self, f: &Fragment, numeral_needed: bool) -> TokenStream {
+        let numeral = &f.args.numeral;
+        let span = numeral.span();
+        let constant = numeral_needed.then(|| {
+            quote_spanned!(span=> const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;)
+        });
+        if self.absolute {
+            let exists = (!numeral_needed)
+                .then(|| quote_spanned!(span=> #[allow(unused_imports)] use #numeral as _;));
+            return quote!(#constant #exists);
+        }
+        let constant = constant.unwrap_or_else(
+            || quote_spanned!(span=> const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;),
+        );
+        let guard = self.guard(f);
+        quote!(#constant #guard)
     }
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the

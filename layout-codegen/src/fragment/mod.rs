@@ -14,6 +14,7 @@ mod known;
 mod pairing;
 pub(crate) mod parse;
 mod smem;
+mod straight;
 
 use proc_macro2::TokenStream;
 
