@@ -92,24 +92,21 @@ impl Known {
     /// [guard](Self::guard) where the path may not be the catalog's constant. A path that is
     /// `::fraglayout::catalog::NAME` is the catalog's constant by the rule every generated
     /// line relies on (`::fraglayout` is the facade crate), so comparing it with itself is
-    /// left out (one evaluation of the digits a function, a sixth of the crate of
-    /// `benches/tests/compile_time.rs`); `use PATH as _;` still checks that it exists.
+    /// left out: the guard is a constant evaluated per function, about 2 million instructions
+    /// of the compiler's (a sixth of the crate of `benches/tests/compile_time.rs`).
     pub fn consts(&self, f: &Fragment, numeral_needed: bool) -> TokenStream {
         let numeral = &f.args.numeral;
-        let span = numeral.span();
-        let constant = numeral_needed.then(|| {
-            quote_spanned!(span=> const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;)
-        });
-        if self.absolute {
-            let exists = (!numeral_needed)
-                .then(|| quote_spanned!(span=> #[allow(unused_imports)] use #numeral as _;));
-            return quote!(#constant #exists);
+        let constant = quote_spanned! {numeral.span()=>
+            const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
+        };
+        match (self.absolute, numeral_needed) {
+            (true, true) => constant,
+            (true, false) => quote!(),
+            (false, _) => {
+                let guard = self.guard(f);
+                quote!(#constant #guard)
+            }
         }
-        let constant = constant.unwrap_or_else(
-            || quote_spanned!(span=> const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;),
-        );
-        let guard = self.guard(f);
-        quote!(#constant #guard)
     }
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the

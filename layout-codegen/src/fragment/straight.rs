@@ -1,43 +1,53 @@
 //! Straight-line code for a catalog layout the macro [knows](Known) and a body whose index is
-//! affine in `row` ([`pairing::Affine`]): every element's reach is known at expansion time, so
-//! the code is written as a skilled engineer writes it by hand, with no closure, no table and
-//! no thread-part type. Worked for `SM90_64x8x16_F32_C` and `out[row * LD + col] = value`:
+//! affine in `row` ([`pairing::Affine`]) over a slice parameter: every element's reach is known
+//! at expansion time, so the code is written as a skilled engineer writes it by hand, with no
+//! closure, no table and no thread-part type. Worked for `SM90_64x16x16_F32_C` and
+//! `out[row * LD + col] = value` (`__fl_thread`: the thread index, checked below 128):
 //!
 //! ```text
 //! let __fl_t = __fl_thread as usize;
-//! let (__fl_row, __fl_col) = (__fl_t / 4 % 8 + __fl_t / 32 * 16, __fl_t % 4 * 2);
-//! let __fl_b = { let (row, col) = (__fl_row, __fl_col); row * LD + col };   // the corner
-//! let __fl_s = &mut out[__fl_b..__fl_b + 8 * LD + 2];                        // one reach
-//! __fl_s[0] = frag[0];
-//! __fl_s[1] = frag[1];
-//! __fl_s[8 * LD] = frag[2];
-//! __fl_s[8 * LD + 1] = frag[3];
+//! let __fl_b = { let (row, col) = (__fl_t / 4 % 8 + __fl_t / 32 * 16, __fl_t % 4 * 2); row * LD + col };
+//! let __fl_k: usize = LD;                                   // the stride, once
+//! let __fl_f = frag;                                        // the fragment, under the macro's name
+//! let __fl_s = &mut out[__fl_b..__fl_b + 8 * __fl_k + 10];  // the footprint: one reach
+//! __fl_s[0] = __fl_f[0];
+//! __fl_s[1] = __fl_f[1];
+//! __fl_s[8 * __fl_k] = __fl_f[2];
+//! ...
+//! __fl_s[8 * __fl_k + 9] = __fl_f[7];
 //! ```
 //!
-//! With a run-time `ld` each row run is a reach of its own (`let __fl_i = __fl_b + 8 * ld;
-//! let __fl_s = &mut out[__fl_i..__fl_i + 2];`). The numbers are [`Numeral::reaches`]' and
-//! [`Numeral::thread_terms`]', the values the closure path reads from `__FL_REACH` and
-//! `__FL_TERMS`, and every offset is written as that path's arithmetic writes it with those
-//! values put in (`8 * LD` where it computes `__fl_r.place.0 * LD`), leaving out only terms that
-//! are 0; so the code computes the same numbers, overflows where it would, and the optimizer
-//! ends with the same machine code. Type-checking a call of the element closure cost more than
-//! the whole element written out (issue 17; docs/PERFORMANCE.md, compile time).
+//! With a run-time `ld` each row run is a reach of its own: `let __fl_i1 = __fl_b + 8 *
+//! __fl_k;` at its first slice, `let __fl_s = &mut out[__fl_i1..__fl_i1 + 10];`, and
+//! `__fl_e1 = __fl_i1 + 10` bound there too when a scatter takes the reach again later. The
+//! numbers are [`Numeral::reaches`]' and [`Numeral::thread_terms`]', the values the closure
+//! path (`expand.rs`, `shared_reach`) reads from `__FL_REACH` and `__FL_TERMS`, and each offset
+//! is that path's arithmetic with them put in (`8 * __fl_k` where it computes
+//! `__fl_r.place.0 * ld`), terms that are 0 left out: the code computes the same numbers,
+//! overflows where that path would, and the optimizer ends with the same machine code.
+//! Type-checking a call of the element closure cost more than the whole element written out
+//! (issue 17; docs/PERFORMANCE.md, compile time).
 //!
-//! Semantics are the closure path's: the thread's base index is evaluated once, first, which
-//! that path does too for the bodies taken here (a gather, and a scatter whose stored value is
+//! Semantics are the closure path's: the thread's base index is evaluated once, first, as that
+//! path does for the bodies taken here (a gather, and a scatter whose stored value is
 //! [`inert`](pairing::inert)); elements run in element order; a scatter takes its reach's
 //! slice again where an element's reach differs from the previous element's (its mutable
 //! borrow ends there), so an index past the end of the buffer panics at the same element,
 //! after the same stores; a gather takes each distinct reach once, in order of first use, so
-//! the first slice to panic is the one the closure path's first panic takes. The stored value
-//! is the fragment's element itself where the body stores its untyped `value`
-//! (`__fl_s[1] = frag[1];`); any other stored value gets the bindings it names (`value`, then
-//! `row` and `col`, as the closure binds them) in a block of its own.
+//! the first slice to panic is the one the closure path's first panic takes. The closure path
+//! slices once per element: the same for a slice or an array, whose indexing is the
+//! language's, so the base must be a parameter of such a type. The stored value is the
+//! fragment's element itself where the body stores its untyped `value` (`__fl_s[1] =
+//! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
+//! `col`, as the closure binds them) in a block of its own.
 //!
-//! Not taken (the closure path stays): `bounds` (a partial tile goes element by element), a
-//! numeral with a band (`thread_wrap` not 0; no catalog layout has one), a scatter whose stored
-//! value is not inert (it may change what the index reads, so the base is evaluated per
-//! element after it), and a base naming a closure parameter.
+//! Not taken (the closure path stays): `bounds` (a partial tile goes element by element),
+//! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
+//! scatter whose stored value is not inert (it may change what the index reads, so the base is
+//! evaluated per element after it), a base that is not a slice or array parameter (a type of
+//! the user's may count its `index_mut` calls, `tests/tests/pairing.rs` does), a base naming a
+//! closure parameter or the fragment, and a stride that is not one name or number (a field
+//! may go through a user's `Deref`; `a * b` is evaluated differently once bound).
 
 extern crate proc_macro;
 
@@ -46,6 +56,7 @@ use super::expand::{assemble, coordinate_bindings};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine, Pattern};
 use layout_core::generated::{Reach, Reaches, ThreadTerm};
+use layout_core::Numeral;
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
@@ -90,20 +101,28 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         (None, Mode::Gather | Mode::GatherPacked) => None,
         _ => return None,
     };
-    let reaches: Reaches<MOST> = n.reaches(a.footprint);
+    let reaches = Table::of(n, a.footprint, elements);
     let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
-    let (low_row, low_col) = reaches.low(0);
+    let mut head = "let __fl_t = __fl_thread as usize;".to_string();
+    // The thread part is named (`__fl_row`, `__fl_col`) where a stored value reads `row` or
+    // `col`, which are then bound per element from it; else it goes into the corner alone.
+    let (row, col) = match stored.is_some_and(|rhs| coordinates_read(f, rhs)) {
+        true => {
+            head.push_str(&format!("let (__fl_row, __fl_col) = ({row}, {col});"));
+            ("__fl_row".to_string(), "__fl_col".to_string())
+        }
+        false => (row, col),
+    };
+    let (low_row, low_col) = reaches.low;
     let corner = lex(&format!(
         "({}, {})",
-        plus("__fl_row", low_row),
-        plus("__fl_col", low_col)
+        plus(&row, low_row),
+        plus(&col, low_col)
     ))?;
     let corner = coordinate_bindings(f, Some(&corner));
     let index = &p.index;
     // Pieces joined once at the end: extending a stream by another moves it token by token.
-    let mut out = vec![lex(&format!(
-        "let __fl_t = __fl_thread as usize; let (__fl_row, __fl_col) = ({row}, {col});"
-    ))?];
+    let mut out = vec![lex(&head)?];
     out.push(quote!(let __fl_b = { #(#corner)* #index };));
     // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
     // the user's, and the elements' offsets are text.
@@ -123,27 +142,21 @@ fn scatter(
     f: &Fragment,
     p: &Pattern,
     a: &Affine,
-    reaches: &Reaches<MOST>,
+    reaches: &Table,
     elements: usize,
     rhs: &syn::Expr,
 ) -> Option<Vec<TokenStream>> {
     let frag = f.fragment?;
     let value = f.params.get(2)?;
     let value_name = pairing::param_ident(value.pat)?;
-    let (row, col) = (
-        pairing::param_ident(f.params[0].pat)?,
-        pairing::param_ident(f.params[1].pat)?,
-    );
     let op = match &p.op {
         Some(op) => op.to_token_stream().to_string(),
         None => "=".to_string(),
     };
     // `value` itself, untyped: the element is stored as it is read.
     let plain = value.ty.is_none() && is_name(rhs, value_name);
-    let rhs_tokens = rhs.to_token_stream();
-    let needs_value = pairing::mentions(rhs_tokens.clone(), value_name);
-    let needs_coords =
-        pairing::mentions(rhs_tokens.clone(), row) || pairing::mentions(rhs_tokens, col);
+    let needs_value = pairing::mentions(rhs.to_token_stream(), value_name);
+    let needs_coords = coordinates_read(f, rhs);
     let mut out = Vec::new();
     if plain {
         // The fragment's reference (or array) under the macro's own name, so that the stores
@@ -156,7 +169,7 @@ fn scatter(
     let mut taken: Vec<Reach> = Vec::new();
     let ks: Vec<usize> = (0..elements)
         .map(|e| {
-            let r = reaches.reach(e);
+            let r = reaches.reach[e];
             taken
                 .iter()
                 .position(|t| same_reach(t, &r))
@@ -176,7 +189,7 @@ fn scatter(
     let mut stores = String::new();
     let mut sliced = vec![false; taken.len()];
     for (e, &k) in ks.iter().enumerate() {
-        let r = reaches.reach(e);
+        let r = reaches.reach[e];
         if e == 0 || ks[e - 1] != k {
             out.push(lex(&std::mem::take(&mut stores))?);
             let s = Slice {
@@ -201,7 +214,7 @@ fn scatter(
         });
         let coords = match needs_coords {
             true => {
-                let (r, c) = reaches.at(e);
+                let (r, c) = reaches.at[e];
                 let at = lex(&format!(
                     "({}, {})",
                     plus("__fl_row", r),
@@ -225,14 +238,14 @@ fn gather(
     f: &Fragment,
     p: &Pattern,
     a: &Affine,
-    reaches: &Reaches<MOST>,
+    reaches: &Table,
     elements: usize,
 ) -> Option<Vec<TokenStream>> {
     let mut out = Vec::new();
     let mut taken: Vec<Reach> = Vec::new();
     let mut values = Vec::with_capacity(elements);
     for e in 0..elements {
-        let r = reaches.reach(e);
+        let r = reaches.reach[e];
         let k = match taken.iter().position(|t| same_reach(t, &r)) {
             Some(k) => k,
             None => {
@@ -259,6 +272,36 @@ fn gather(
     };
     out.push(array);
     Some(out)
+}
+
+/// The numbers of [`Numeral::reaches`] for the elements reached: each element's part and
+/// reach, and the thread's corner (the same for every element without a band).
+struct Table {
+    at: Vec<(usize, usize)>,
+    reach: Vec<Reach>,
+    low: (usize, usize),
+}
+
+impl Table {
+    /// `reaches(footprint)` of `n`'s first `elements` (at most [`MOST`]), evaluated at the
+    /// least power of two that holds them: the entries of any `Reaches<N>` with `N` at least
+    /// `elements` are the same (`known.rs` tests the widest against the exact).
+    fn of(n: &Numeral, footprint: bool, elements: usize) -> Table {
+        fn sized<const N: usize>(n: &Numeral, footprint: bool, elements: usize) -> Table {
+            let r: Reaches<N> = n.reaches(footprint);
+            Table {
+                at: (0..elements).map(|e| r.at(e)).collect(),
+                reach: (0..elements).map(|e| r.reach(e)).collect(),
+                low: r.low(0),
+            }
+        }
+        match elements {
+            0..=8 => sized::<8>(n, footprint, elements),
+            9..=32 => sized::<32>(n, footprint, elements),
+            33..=128 => sized::<128>(n, footprint, elements),
+            _ => sized::<MOST>(n, footprint, elements),
+        }
+    }
 }
 
 /// How a slice statement reaches its reach.
@@ -423,6 +466,14 @@ fn slice_or_array(ty: &syn::Type) -> bool {
     }
 }
 
+/// Whether a stored value reads the closure's `row` or `col`.
+fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
+    f.params[..2]
+        .iter()
+        .filter_map(|q| pairing::param_ident(q.pat))
+        .any(|name| pairing::mentions(rhs.to_token_stream(), name))
+}
+
 /// Whether two reaches are one slice (their places differ).
 fn same_reach(a: &Reach, b: &Reach) -> bool {
     (a.start, a.extent) == (b.start, b.extent)
@@ -431,4 +482,29 @@ fn same_reach(a: &Reach, b: &Reach) -> bool {
 /// Whether `e` is the plain name `name`.
 fn is_name(e: &syn::Expr, name: &syn::Ident) -> bool {
     matches!(e, syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Table, MOST};
+    use layout_core::catalog::CATALOG;
+    use layout_core::generated::Reaches;
+
+    /// The table at the least power of two is the widest one's first entries, for every
+    /// catalog layout and both paths.
+    #[test]
+    fn the_sized_tables_are_the_widest() {
+        for entry in CATALOG {
+            let (n, elements) = (entry.numeral, entry.numeral.elements as usize);
+            for footprint in [false, true] {
+                let (t, wide): (Table, Reaches<MOST>) =
+                    (Table::of(n, footprint, elements), n.reaches(footprint));
+                assert_eq!(t.low, wide.low(0), "{}", entry.name());
+                for e in 0..elements {
+                    let want = (wide.at(e), wide.reach(e), wide.low(e));
+                    assert_eq!((t.at[e], t.reach[e], t.low), want, "{} {e}", entry.name());
+                }
+            }
+        }
+    }
 }
