@@ -225,7 +225,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
         line(
             out,
             &format!(
-                "thread terms, {}, each (({t} / divisor) % modulus) * (row_mul, col_mul), summed into (__fl_row, __fl_col):",
+                "thread terms, {}, each (({t} / divisor) % modulus) * (row_mul, col_mul), summed into the thread's row and column:",
                 terms.len()
             ),
         );

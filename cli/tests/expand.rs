@@ -422,7 +422,7 @@ fn check(case: Case) -> Vec<String> {
     }
     // A catalog layout without `bounds` is written out straight (layout-codegen's
     // `fragment/straight.rs`): no table, no closure, the thread part as arithmetic on `__fl_t`,
-    // the only division and remainder in the expansion (by constants, of the thread index).
+    // the only division and remainder in the expansion (by numbers, of the thread index).
     // With `bounds`, the table evaluated from the numeral, or written out, and the closure.
     let straight = !case.bounds;
     let squeezed = squeeze(&expanded);
@@ -438,12 +438,18 @@ fn check(case: Case) -> Vec<String> {
         if let Some(c) = closure.iter().find(|c| squeezed.contains(*c)) {
             fail(format!("the straight-line expansion has `{c}`"));
         }
-        let part = squeezed.find("let(__fl_row,__fl_col)=");
-        let rest = part.map(|at| {
-            let end = squeezed[at..].find(';').map_or(squeezed.len(), |k| at + k);
-            format!("{}{}", &squeezed[..at], &squeezed[end..])
-        });
-        if rest.is_none_or(|r| r.contains('/') || r.contains('%')) {
+        // Every `/` and `%` divides the thread index by a number (`__fl_t/4%8`).
+        let by_number = |(at, _): (usize, char)| {
+            let before = squeezed[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+            let thread = squeezed[..at].ends_with("__fl_t")
+                || (before.len() < at && before.ends_with("__fl_t/"));
+            thread && squeezed[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+        };
+        let ops: Vec<(usize, char)> = squeezed
+            .char_indices()
+            .filter(|&(_, c)| c == '/' || c == '%')
+            .collect();
+        if !squeezed.contains("let__fl_t=__fl_thread") || !ops.into_iter().all(by_number) {
             fail("the expansion divides at run time, or has no thread part".into());
         }
     } else {

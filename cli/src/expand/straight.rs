@@ -4,10 +4,14 @@
 //!
 //! ```text
 //! use ::fraglayout::catalog::NAME as _;                 (removed, as the constants are)
-//! let __fl_t = __fl_thread as usize;                    (removed, and the pair after it:)
+//! let __fl_t = __fl_thread as usize;                    (removed)
 //! let (__fl_row, __fl_col) = (__fl_t / 4, __fl_t % 4 * 2);
 //!                                                       -> let (lane_row, lane_col) = (lane as usize / 4, (lane as usize % 4) * 2);
 //! __fl_row, __fl_col                                    -> lane_row, lane_col
+//! let __fl_b = { let (row, col) = (__fl_t / 4 + 1, __fl_t % 4 * 2); INDEX };
+//!                                                       -> let (lane_row, lane_col) = (..);   (the same, before it)
+//!                                                          let __fl_b = { let (row, col) = (lane_row + 1, lane_col); INDEX };
+//!                                                          (where the thread part is not named: the corner is `low`)
 //! let __fl_k: usize = ld;                               -> let __fl_k = ld;   (then put in its uses)
 //! __fl_s, __fl_s0, __fl_s1                              -> run, run0, run1    (foot, foot0 for the footprint)
 //! ```
@@ -16,7 +20,7 @@
 //! the same first line.
 
 use syn::visit_mut::{self, VisitMut};
-use syn::{Block, Pat, Stmt};
+use syn::{Block, Expr, Pat, Stmt};
 
 use super::fold::{part_names, Constants};
 
@@ -42,6 +46,7 @@ pub fn prepare(item: &mut syn::ItemFn, k: &Constants) {
         row: &row,
         col: &col,
         part: &k.part,
+        low: k.table.first().map_or((0, 0), |x| x.low),
         slice,
     }
     .visit_item_fn_mut(item);
@@ -51,7 +56,54 @@ struct Prepare<'a> {
     row: &'a str,
     col: &'a str,
     part: &'a (String, String),
+    /// The thread's corner in the element parts.
+    low: (usize, usize),
     slice: &'a str,
+}
+
+impl Prepare<'_> {
+    /// `let (lane_row, lane_col) = (..);`, the thread part as `fold` writes it.
+    fn part(&self) -> Option<Stmt> {
+        let text = format!(
+            "let ({}, {}) = ({}, {});",
+            self.row, self.col, self.part.0, self.part.1
+        );
+        syn::parse_str(&text).ok()
+    }
+
+    /// In `let __fl_b = { let (row, col) = (A, B); .. };` (the corner from the thread index
+    /// itself), `(A, B)` as `(lane_row + r, lane_col + c)`; whether it was one.
+    fn corner(&self, s: &mut Stmt) -> bool {
+        let Stmt::Local(l) = s else { return false };
+        let Some(init) = &mut l.init else {
+            return false;
+        };
+        let Expr::Block(b) = &mut *init.expr else {
+            return false;
+        };
+        let Some(Stmt::Local(first)) = b.block.stmts.first_mut() else {
+            return false;
+        };
+        let Some(Expr::Tuple(_)) = first.init.as_ref().map(|i| &*i.expr) else {
+            return false;
+        };
+        let plus = |name: &str, k: usize| match k {
+            0 => name.to_string(),
+            k => format!("{name} + {k}"),
+        };
+        let text = format!(
+            "({}, {})",
+            plus(self.row, self.low.0),
+            plus(self.col, self.low.1)
+        );
+        match (syn::parse_str(&text), &mut first.init) {
+            (Ok(corner), Some(i)) => {
+                *i.expr = corner;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The name a `let` binds, when it binds one name (typed or not).
@@ -76,15 +128,23 @@ impl VisitMut for Prepare<'_> {
         b.stmts.retain(|s| {
             !matches!(s, Stmt::Item(syn::Item::Use(_))) && bound(s).as_deref() != Some("__fl_t")
         });
-        for s in &mut b.stmts {
+        let named = b
+            .stmts
+            .iter()
+            .any(|s| bound(s).as_deref() == Some("__fl_row"));
+        let mut i = 0;
+        while i < b.stmts.len() {
+            let s = &mut b.stmts[i];
             match bound(s).as_deref() {
                 Some("__fl_row") => {
-                    let text = format!(
-                        "let ({}, {}) = ({}, {});",
-                        self.row, self.col, self.part.0, self.part.1
-                    );
-                    if let Ok(new) = syn::parse_str(&text) {
+                    if let Some(new) = self.part() {
                         *s = new;
+                    }
+                }
+                Some("__fl_b") if !named && self.corner(s) => {
+                    if let Some(part) = self.part() {
+                        b.stmts.insert(i, part);
+                        i += 1;
                     }
                 }
                 Some("__fl_k") => {
@@ -96,6 +156,7 @@ impl VisitMut for Prepare<'_> {
                 }
                 _ => {}
             }
+            i += 1;
         }
         visit_mut::visit_block_mut(self, b);
     }
