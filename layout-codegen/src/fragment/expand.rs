@@ -14,6 +14,9 @@
 //!     { let value = frag[0]; let (row, col) = __fl_at.at(__FL_AT[0].at); BODY; } ...
 //! }                                                     // a gather: else, the fill values
 //! ```
+//!
+//! For a catalog layout and an affine body over a slice parameter, the elements are
+//! straight-line code instead, with no tables and no `ThreadPart` (`straight.rs`).
 
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::known::Known;

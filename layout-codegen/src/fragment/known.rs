@@ -7,8 +7,10 @@
 //! generated code keeps one check that the path really is that layout
 //! ([`catalog_layout_error`](layout_core::generated::catalog_layout_error)): a user's own
 //! constant under a catalog name with other digits fails to compile with a message instead of
-//! getting the catalog's code. Every other numeral, and a catalog layout one of whose checks
-//! fails (so that its message is the one it always was), takes the const-evaluated path.
+//! getting the catalog's code; a path `::fraglayout::catalog::NAME` is the catalog's constant
+//! itself, which needs no check ([`Known::consts`]). Every other numeral, and a catalog layout
+//! one of whose checks fails (so that its message is the one it always was), takes the
+//! const-evaluated path. An affine body over a slice takes no tables at all: `straight.rs`.
 //!
 //! Why: each function evaluating its tables from the constant was about half of the compile
 //! time of a crate of epilogues (issue 17; docs/PERFORMANCE.md, compile time).
