@@ -153,14 +153,15 @@ fn a_stored_value_reading_row_or_col_binds_them_per_element() {
         code.contains("let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);"),
         "{code}"
     );
-    // Element 3 is (8, 1) from the thread's corner; `value` is not read, so not bound.
+    // Element 3 is (8, 1) from the thread's corner; `value` is not read, so not bound per
+    // element (once, unused, for the warning a closure ignoring it gets).
     assert!(
         code.contains(
             "{#[allow(unused_variables)]let(row,col)=(__fl_row+8,__fl_col+1);__fl_s[1]=rowasf32;}"
         ),
         "{code}"
     );
-    assert!(!code.contains("letvalue"), "{code}");
+    assert_eq!(count(&code, "letvalue"), 1, "{code}");
 }
 
 #[test]
@@ -200,4 +201,27 @@ fn the_closure_path_stays_where_straight_code_could_differ() {
         assert!(!code.contains("let__fl_t="), "{why}: {code}");
         assert!(code.contains("__fl_put"), "{why}: {code}");
     }
+}
+
+#[test]
+fn a_stored_constant_is_stored_as_written() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "fn clear(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = 0.0 }",
+    );
+    let stores = [
+        "__fl_s[0]=0.0;",
+        "__fl_s[1]=0.0;",
+        "let__fl_i1=__fl_b+8*__fl_k;",
+        "__fl_s[0]=0.0;",
+        "__fl_s[1]=0.0;",
+    ];
+    assert!(in_order(&code, &stores), "{code}");
+    // No coordinate is read; the value is bound once, for the unused-variable warning a
+    // closure ignoring it gets.
+    assert!(
+        !code.contains("__fl_f") && !code.contains("__fl_row"),
+        "{code}"
+    );
+    assert_eq!(count(&code, "letvalue:f32=frag[0];"), 1, "{code}");
 }

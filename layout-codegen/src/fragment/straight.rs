@@ -163,6 +163,11 @@ fn scatter(
         // are text: a copy of `&[T; N]`; a move of an array or `&mut`, which nothing reads
         // after (the base does not name the fragment).
         out.push(quote!(let __fl_f = #frag;));
+    } else if !needs_value {
+        // A body that ignores its value: bound once all the same, so that the compiler warns
+        // of the unused name as it would in the closure (the read is dead code).
+        let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
+        out.push(quote!(let #pat: #ty = #frag[0];));
     }
     // Each element's reach number (in order of first use), and how many maximal runs of
     // elements take each reach: a reach taken again after another binds its end once.
@@ -226,7 +231,11 @@ fn scatter(
             false => None,
         };
         let (place, op) = (lex(&place)?, lex(&op)?);
-        out.push(quote!({ #value_binding #coords __fl_s[#place] #op #rhs; }));
+        out.push(match (&value_binding, &coords) {
+            // A literal or a constant: nothing to bind.
+            (None, None) => quote!(__fl_s[#place] #op #rhs;),
+            _ => quote!({ #value_binding #coords __fl_s[#place] #op #rhs; }),
+        });
     }
     out.push(lex(&stores)?);
     Some(out)
