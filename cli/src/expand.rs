@@ -8,6 +8,7 @@ mod fold;
 mod inline;
 mod scalar;
 mod simplify;
+mod straight;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -173,8 +174,12 @@ fn line(out: &mut String, s: &str) {
 /// Comments: the constants the expansion computes, evaluated by the same const fns, and the
 /// expansion's function with them folded in.
 fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
-    let table = constants(e, opt, out);
-    effective(e, file, &table, opt.ld.is_some(), out);
+    let straight = file.items.iter().any(|i| match i {
+        syn::Item::Fn(f) => straight::is_straight(f),
+        _ => false,
+    });
+    let table = constants(e, opt, straight, out);
+    effective(e, file, &table, opt.ld.is_some(), straight, out);
 }
 
 /// The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`): the row
@@ -195,36 +200,51 @@ fn thread_sums(e: &Entry) -> (String, String) {
 }
 
 /// The constants' comment: the thread terms, the band and the element table with the reach the
-/// code takes, and which path a constant stride takes. Returns the table.
-fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
+/// code takes, and which path a constant stride takes; for a `straight` expansion, the same
+/// numbers as the macro wrote them into the code. Returns the table.
+fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<ElementAt> {
     let n = e.numeral;
     let t = thread_name(e);
     let all = n.thread_terms();
     let terms = &all[..n.thread_term_count()];
-    line(
-        out,
-        &format!(
-            "The constants, evaluated, on {} ({} x {} tile, {} threads x {} elements):",
-            n.name,
-            n.rows,
-            n.cols,
-            n.threads(),
-            n.elements
-        ),
+    let shape = format!(
+        "{} ({} x {} tile, {} threads x {} elements)",
+        n.name,
+        n.rows,
+        n.cols,
+        n.threads(),
+        n.elements
     );
-    line(out, "");
-    line(out, &format!("__FL_NUMERAL.threads() = {}", n.threads()));
-    line(
-        out,
-        &format!("__FL_WRAP = thread_wrap() = {}", n.thread_wrap()),
-    );
-    line(
-        out,
-        &format!(
-            "__FL_TERMS = thread_terms_array(), {} terms, each (({t} / divisor) % modulus) * (row_mul, col_mul):",
-            terms.len()
-        ),
-    );
+    if straight {
+        line(
+            out,
+            &format!("The numbers the macro wrote in, from its copy of the catalog, on {shape}:"),
+        );
+        line(out, "");
+        line(out, &format!("threads: {} (the `below` test)", n.threads()));
+        line(
+            out,
+            &format!(
+                "thread terms, {}, each (({t} / divisor) % modulus) * (row_mul, col_mul), summed into the thread's row and column:",
+                terms.len()
+            ),
+        );
+    } else {
+        line(out, &format!("The constants, evaluated, on {shape}:"));
+        line(out, "");
+        line(out, &format!("__FL_NUMERAL.threads() = {}", n.threads()));
+        line(
+            out,
+            &format!("__FL_WRAP = thread_wrap() = {}", n.thread_wrap()),
+        );
+        line(
+            out,
+            &format!(
+                "__FL_TERMS = thread_terms_array(), {} terms, each (({t} / divisor) % modulus) * (row_mul, col_mul):",
+                terms.len()
+            ),
+        );
+    }
     for x in terms {
         let modulus = if x.modulus == 0 {
             "none (top digit)".to_string()
@@ -247,24 +267,44 @@ fn constants(e: &Entry, opt: Options, out: &mut String) -> Vec<ElementAt> {
     let table = table_of(e);
     let foot = opt.ld.is_some() && tight(&table);
     let reach = if foot { "foot_reach" } else { "run_reach" };
-    line(
-        out,
-        &format!(
-            "__FL_REACH = reaches({}) (and __FL_AT = element_table() with --bounds, whose partial",
-            opt.ld.is_some()
-        ),
-    );
-    line(
-        out,
-        "tiles go element by element): each element's part `at`, the thread's corner `low`, and",
-    );
-    line(
-        out,
-        &format!(
-            "the `{reach}` the code takes (__fl_r): the slice from `low + start`, `extent` (rows,"
-        ),
-    );
-    line(out, "elements) long, the element at `place` in it:");
+    if straight {
+        line(
+            out,
+            &format!(
+                "reaches({}): each element's part `at`, the thread's corner `low` (the base index __fl_b),",
+                opt.ld.is_some()
+            ),
+        );
+        line(
+            out,
+            &format!(
+                "and the `{reach}` it takes: the slice from `low + start`, `extent` (rows, elements) long,"
+            ),
+        );
+        line(
+            out,
+            "taken again by a scatter where the element before took another; the element at `place`:",
+        );
+    } else {
+        line(
+            out,
+            &format!(
+                "__FL_REACH = reaches({}) (and __FL_AT = element_table() with --bounds, whose partial",
+                opt.ld.is_some()
+            ),
+        );
+        line(
+            out,
+            "tiles go element by element): each element's part `at`, the thread's corner `low`, and",
+        );
+        line(
+            out,
+            &format!(
+                "the `{reach}` the code takes (__fl_r): the slice from `low + start`, `extent` (rows,"
+            ),
+        );
+        line(out, "elements) long, the element at `place` in it:");
+    }
     for (i, x) in table.iter().enumerate() {
         let r = if foot { x.foot_reach } else { x.run_reach };
         line(
@@ -290,6 +330,7 @@ fn effective(
     file: &syn::File,
     table: &[ElementAt],
     constant_ld: bool,
+    straight: bool,
     out: &mut String,
 ) {
     let n = e.numeral;
@@ -319,15 +360,27 @@ fn effective(
     };
     fold::fold(&mut item, &k);
     simplify::simplify(&mut item);
-    line(
-        out,
-        "Effective code: the function above with the constants put in, the support calls that see",
-    );
-    line(
-        out,
-        "only constants inlined, and bindings used once substituted (the optimizer then keeps one",
-    );
-    line(out, "bounds check for identical slices):");
+    if straight {
+        line(
+            out,
+            "Effective code: the function above with the support calls inlined, the macro's names",
+        );
+        line(
+            out,
+            "read as what they are, and bindings used once substituted (the optimizer then keeps",
+        );
+        line(out, "one bounds check for identical slices):");
+    } else {
+        line(
+            out,
+            "Effective code: the function above with the constants put in, the support calls that see",
+        );
+        line(
+            out,
+            "only constants inlined, and bindings used once substituted (the optimizer then keeps one",
+        );
+        line(out, "bounds check for identical slices):");
+    }
     line(out, "");
     let text = prettyplease::unparse(&syn::File {
         shebang: None,

@@ -1,10 +1,12 @@
 //! `fraglayout expand`: for every catalog layout and every form (scatter, gather, gather
-//! `--packed` for 16-bit elements, each also `--bounds`; the bounded scatter with a constant
+//! `--packed` for 16-bit elements, each also `--bounds`; the scatter also with a constant
 //! stride, `--ld`), the printed expansion and its folded "effective code" parse, take and
 //! return the element type a user stores that layout's elements in, reach each element where
 //! the element table says (its row run with the run-time `ld`, the footprint with a constant
-//! `LD`), and differ between forms as the forms do. Two outputs are pinned in full
-//! (`tests/expand/*.txt`).
+//! `LD`), and differ between forms as the forms do. Without `--bounds` the expansion is the
+//! straight-line code (no table, no closure), whose folded form is checked statement by
+//! statement against code written here from the element table. Two outputs are pinned in
+//! full (`tests/expand/*.txt`).
 
 use crate::support::{run, stderr, stdout};
 
@@ -187,6 +189,103 @@ fn tight(table: &[ElementAt]) -> bool {
     ats.contains(&low) && ats.contains(&high)
 }
 
+/// The effective code a straight-line expansion folds to after its thread part (squeezed),
+/// written here from the element table: the base index at the corner, then for a scatter each
+/// element's store in element order, its reach's slice taken where the element before took
+/// another (`i{k}`, the base plus the reach's start, and `e{k}`, its end where the reach is
+/// taken again later, bound at its first slice); for a gather each distinct reach's slice
+/// once, in order of first use, then the array. And how many slices that is.
+struct Straight {
+    code: String,
+    slices: usize,
+}
+
+fn straight_code(form: Form, table: &[ElementAt], foot: bool, base: &str, ld: &str) -> Straight {
+    let name = if foot { "foot" } else { "run" };
+    let reach = |x: &ElementAt| if foot { x.foot_reach } else { x.run_reach };
+    let mut taken: Vec<(usize, usize, usize, usize)> = Vec::new();
+    let ks: Vec<usize> = table
+        .iter()
+        .map(|x| {
+            let r = reach(x);
+            let key = (r.start.0, r.start.1, r.extent.0, r.extent.1);
+            taken.iter().position(|t| *t == key).unwrap_or_else(|| {
+                taken.push(key);
+                taken.len() - 1
+            })
+        })
+        .collect();
+    // How many maximal runs of elements take reach `k`.
+    let runs = |k: usize| {
+        (0..ks.len())
+            .filter(|&e| ks[e] == k && (e == 0 || ks[e - 1] != k))
+            .count()
+    };
+    let mut code = format!("letbase={base};");
+    let mut slices = 0;
+    let mut bound = vec![false; taken.len()];
+    // `let` of reach `k`'s slice named `slice` (`borrow` `&mut` or `&`), its names bound first.
+    let mut take = |code: &mut String, k: usize, slice: &str, borrow: &str, again: bool| {
+        let (s0, s1, x0, x1) = taken[k];
+        let start = match offset(ld, (s0, s1)).as_str() {
+            "0" => "base".to_string(),
+            o => {
+                if !bound[k] {
+                    code.push_str(&format!("leti{k}=base+{o};"));
+                }
+                format!("i{k}")
+            }
+        };
+        let mut end = format!("{start}+{}", offset(ld, (x0, x1)));
+        if again {
+            if !bound[k] {
+                code.push_str(&format!("lete{k}={end};"));
+            }
+            end = format!("e{k}");
+        }
+        bound[k] = true;
+        code.push_str(&format!("let{slice}={borrow}[{start}..{end}];"));
+    };
+    let place = |e: usize| offset(ld, reach(&table[e]).place);
+    match form {
+        Form::Scatter => {
+            for (e, &k) in ks.iter().enumerate() {
+                if e == 0 || ks[e - 1] != k {
+                    take(&mut code, k, name, "&mutout", runs(k) > 1);
+                    slices += 1;
+                }
+                code.push_str(&format!("{name}[{}]=frag[{e}];", place(e)));
+            }
+        }
+        Form::Gather | Form::Packed => {
+            for k in 0..taken.len() {
+                take(&mut code, k, &format!("{name}{k}"), "&src", false);
+                slices += 1;
+            }
+            let values: Vec<String> = (0..ks.len())
+                .map(|e| format!("{name}{}[{}]", ks[e], place(e)))
+                .collect();
+            if form == Form::Gather {
+                code.push_str(&format!("[{}]", values.join(",")));
+            } else {
+                let pairs: Vec<String> = values
+                    .chunks(2)
+                    .map(|p| {
+                        let b16 = |v: &str| format!("{{lete={v};::fraglayout::generated::b16(e)}}");
+                        format!(
+                            "::fraglayout::pack::pack_b16({},{},)",
+                            b16(&p[0]),
+                            b16(&p[1])
+                        )
+                    })
+                    .collect();
+                code.push_str(&format!("[{},]", pairs.join(",")));
+            }
+        }
+    }
+    Straight { code, slices }
+}
+
 fn count(hay: &str, needle: &str) -> usize {
     hay.matches(needle).count()
 }
@@ -319,20 +418,53 @@ fn check(case: Case) -> Vec<String> {
             fail(format!("a loop in the {which}"));
         }
     }
-    // The table evaluated from the numeral, or written out for a catalog layout.
-    let table = expanded.contains("element_table()")
-        || expanded.contains(".reaches(")
-        || expanded.contains("generated::Reaches {");
-    if expanded.contains("/ ") || expanded.contains("% ") || !table {
-        fail("the expansion divides at run time, or has no element table".into());
-    }
-    // Each element: its table entry, or a call of the element closure with its number.
-    for k in 0..len {
-        let calls = [format!("__fl_put({k})"), format!("__fl_get({k})")];
-        if !expanded.contains(&format!("__FL_AT[{k}]"))
-            && !calls.iter().any(|c| expanded.contains(c))
-        {
-            fail(format!("element {k} not in the expansion"));
+    // A catalog layout without `bounds` is written out straight (layout-codegen's
+    // `fragment/straight.rs`): no table, no closure, the thread part as arithmetic on `__fl_t`,
+    // the only division and remainder in the expansion (by numbers, of the thread index).
+    // With `bounds`, the table evaluated from the numeral, or written out, and the closure.
+    let straight = !case.bounds;
+    let squeezed = squeeze(&expanded);
+    if straight {
+        let closure = [
+            "__fl_put",
+            "__fl_get",
+            "|__fl_e",
+            "__FL_REACH",
+            "__FL_AT",
+            "ThreadPart",
+        ];
+        if let Some(c) = closure.iter().find(|c| squeezed.contains(*c)) {
+            fail(format!("the straight-line expansion has `{c}`"));
+        }
+        // Every `/` and `%` divides the thread index by a number (`__fl_t/4%8`).
+        let by_number = |(at, _): (usize, char)| {
+            let before = squeezed[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+            let thread = squeezed[..at].ends_with("__fl_t")
+                || (before.len() < at && before.ends_with("__fl_t/"));
+            thread && squeezed[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+        };
+        let ops: Vec<(usize, char)> = squeezed
+            .char_indices()
+            .filter(|&(_, c)| c == '/' || c == '%')
+            .collect();
+        if !squeezed.contains("let__fl_t=__fl_thread") || !ops.into_iter().all(by_number) {
+            fail("the expansion divides at run time, or has no thread part".into());
+        }
+    } else {
+        let table = expanded.contains("element_table()")
+            || expanded.contains(".reaches(")
+            || expanded.contains("generated::Reaches {");
+        if expanded.contains("/ ") || expanded.contains("% ") || !table {
+            fail("the expansion divides at run time, or has no element table".into());
+        }
+        // Each element: its table entry, or a call of the element closure with its number.
+        for k in 0..len {
+            let calls = [format!("__fl_put({k})"), format!("__fl_get({k})")];
+            if !expanded.contains(&format!("__FL_AT[{k}]"))
+                && !calls.iter().any(|c| expanded.contains(c))
+            {
+                fail(format!("element {k} not in the expansion"));
+            }
         }
     }
     if !code.contains(&format!("if{t}<{}{{", n.threads())) {
@@ -358,21 +490,9 @@ fn check(case: Case) -> Vec<String> {
     if !text.contains(&format!("(`{path}`)")) {
         fail(format!("the folded comment does not say it takes `{path}`"));
     }
-    // After each `let i =` of the whole-tile path, in element order, that element's slice.
-    let slices: Vec<&str> = code.split("leti=").skip(1).collect();
-    if slices.len() != len {
-        fail(format!("{} `let i =` for {len} elements", slices.len()));
-    }
     for (k, x) in table.iter().enumerate() {
-        let reach = if foot { x.foot_reach } else { x.run_reach };
-        let i = sum([
-            Some(index(t, ld, part, x.low)),
-            Some(offset(ld, (reach.start.0, 0))),
-            Some(reach.start.1.to_string()),
-        ]);
-        let end = format!("i+{}", offset(ld, reach.extent));
-        let at = offset(ld, reach.place);
         // The slice holds the element, and `place` is where the element table puts it.
+        let reach = if foot { x.foot_reach } else { x.run_reach };
         let (r, c) = (
             x.low.0 + reach.start.0 + reach.place.0,
             x.low.1 + reach.start.1 + reach.place.1,
@@ -384,6 +504,39 @@ fn check(case: Case) -> Vec<String> {
                 x.low, x.at
             ));
         }
+    }
+    if straight {
+        let want = straight_code(
+            case.form,
+            table,
+            foot,
+            &index(t, ld, part, table[0].low),
+            ld,
+        );
+        // A long array is printed one value a line, with a comma after the last.
+        let wrapped = want.code.strip_suffix(']').map(|c| format!("{c},]"));
+        if !code.contains(&want.code) && !wrapped.is_some_and(|w| code.contains(&w)) {
+            fail(format!("the effective code does not read\n{}", want.code));
+        }
+        let slices = count(&code, "&mutout[") + count(&code, "&src[");
+        if slices != want.slices {
+            fail(format!("{slices} slices, {} expected", want.slices));
+        }
+    }
+    // After each `let i =` of the whole-tile path, in element order, that element's slice.
+    let slices: Vec<&str> = code.split("leti=").skip(1).collect();
+    if !straight && slices.len() != len {
+        fail(format!("{} `let i =` for {len} elements", slices.len()));
+    }
+    for (k, x) in table.iter().enumerate().filter(|_| !straight) {
+        let reach = if foot { x.foot_reach } else { x.run_reach };
+        let i = sum([
+            Some(index(t, ld, part, x.low)),
+            Some(offset(ld, (reach.start.0, 0))),
+            Some(reach.start.1.to_string()),
+        ]);
+        let end = format!("i+{}", offset(ld, reach.extent));
+        let at = offset(ld, reach.place);
         let (want, ok) = match case.form {
             Form::Scatter => {
                 let tail = format!("{i};let{name}=&mutout[i..{end}];{name}[{at}]=value;}}");
@@ -409,7 +562,7 @@ fn check(case: Case) -> Vec<String> {
 
     // The forms' differences.
     let slices = count(&code, "&mutout[") + count(&code, "&src[");
-    if slices != len {
+    if !straight && slices != len {
         fail(format!("{slices} row-run slices for {len} elements"));
     }
     match case.form {
@@ -463,14 +616,23 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
                 .any(|n| e.name().starts_with(n))
     }) {
         for bounds in [false, true] {
-            // The bounded scatter with a constant stride: the footprint path (a stride of 256
-            // fits every tile's columns); the gathers keep the run-time `ld` with bounds.
+            // The scatter with a constant stride: the footprint path (a stride of 256 fits
+            // every tile's columns), straight-line and bounded; the scatter with the run-time
+            // `ld` straight-line; the gathers keep the run-time `ld` with bounds.
             cases.push(Case {
                 entry,
                 form: Form::Scatter,
                 bounds,
-                ld: bounds.then_some("256"),
+                ld: Some("256"),
             });
+            if !bounds {
+                cases.push(Case {
+                    entry,
+                    form: Form::Scatter,
+                    bounds,
+                    ld: None,
+                });
+            }
             cases.push(Case {
                 entry,
                 form: Form::Gather,

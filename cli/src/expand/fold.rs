@@ -65,6 +65,9 @@ pub fn fold(item: &mut ItemFn, k: &Constants) {
     item.block
         .stmts
         .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
+    if super::straight::is_straight(item) {
+        super::straight::prepare(item, k);
+    }
     let (row, col) = part_names(k.thread);
     Folder {
         k,

@@ -8,7 +8,7 @@
 //! - `a + (b + c)` becomes `a + b + c` (the same sum; for unsigned integers it overflows
 //!   exactly when the other does); `e + 0` and `e * 1` become `e`, and `e * 0` (`e` pure) `0`;
 //! - `#[allow(..)]` on a `let` goes, and the expansion's hidden names lose their prefix
-//!   (`__fl_i` -> `i`) where the function has no such name already.
+//!   (`__fl_i` -> `i`, `__fl_i1` -> `i1`) where the function has no such name already.
 //!
 //! A name is substituted only where it is in scope: up to a `let` that binds it again.
 
@@ -40,6 +40,14 @@ pub fn simplify(item: &mut syn::ItemFn) {
         ("__fl_r", "r"),
         ("__fl_c", "c"),
     ] {
+        if !names.contains(new) {
+            Rename { old, new }.visit_item_fn_mut(item);
+        }
+    }
+    // The straight-line code's numbered names: `__fl_i1` -> `i1`, `__fl_e0` -> `e0`.
+    let names = idents(item);
+    for old in names.iter().filter(|n| n.starts_with("__fl_")) {
+        let new = &old["__fl_".len()..];
         if !names.contains(new) {
             Rename { old, new }.visit_item_fn_mut(item);
         }

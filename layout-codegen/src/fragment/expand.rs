@@ -14,11 +14,15 @@
 //!     { let value = frag[0]; let (row, col) = __fl_at.at(__FL_AT[0].at); BODY; } ...
 //! }                                                     // a gather: else, the fill values
 //! ```
+//!
+//! For a catalog layout and an affine body over a slice parameter, the elements are
+//! straight-line code instead, with no tables and no `ThreadPart` (`straight.rs`).
 
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::known::Known;
 use super::pairing::{self, Pattern};
 use super::smem;
+use super::straight;
 use proc_macro2::{Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -35,14 +39,29 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let smem = f.args.shared.is_some();
     let shared = shared_pattern(f, elements).filter(|_| !smem);
     let known = Known::of(f, elements);
-    let mut layout = layout_consts(f, elements, shared.as_ref(), known.as_ref());
+    // A known layout and an affine body: straight-line code, no tables (straight.rs).
+    let straight = known
+        .as_ref()
+        .zip(shared.as_ref())
+        .and_then(|(k, p)| straight::body(f, p, k, elements));
+    let mut layout = match (&known, &straight) {
+        // The typed coordinates' checks read the numeral.
+        (Some(k), Some(_)) => k.consts(f, f.params.iter().take(2).any(|p| p.ty.is_some())),
+        _ => layout_consts(f, elements, shared.as_ref(), known.as_ref()),
+    };
     layout.extend(smem::consts(f));
     let mut checks = checks(f, known.is_some());
     checks.extend(smem::checks(f));
-    let body = if smem {
-        smem::body(f, elements)
-    } else {
-        body(f, elements, shared.as_ref())
+    let thread_part = straight.is_none().then(|| {
+        quote! {
+            let __fl_at =
+                ::fraglayout::generated::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+        }
+    });
+    let body = match straight {
+        Some(code) => code,
+        None if smem => smem::body(f, elements),
+        None => body(f, elements, shared.as_ref()),
     };
     let below = below(f, known.as_ref());
     let outside = outside(f);
@@ -57,8 +76,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
             #layout
             #checks
             if let ::core::option::Option::Some(__fl_thread) = #below {
-                let __fl_at =
-                    ::fraglayout::generated::ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
+                #thread_part
                 #body
             } #outside
         }
@@ -96,10 +114,9 @@ fn layout_consts(
         }
     });
     if let Some(k) = known {
-        let (guard, thread) = (k.guard(f), k.thread_consts());
+        let (numeral_and_guard, thread) = (k.consts(f, true), k.thread_consts());
         return quote_spanned! {numeral.span()=>
-            const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
-            #guard
+            #numeral_and_guard
             #thread
             #table
             #reaches
@@ -380,7 +397,7 @@ fn value_binding(f: &Fragment, e: usize) -> TokenStream {
 
 /// The closure's `row` and `col` bound from `at`, an expression giving `(row, col)` as
 /// `usize`; `None`: from `__fl_r` and `__fl_c` in scope. One statement each.
-fn coordinate_bindings(f: &Fragment, at: Option<&TokenStream>) -> Vec<TokenStream> {
+pub(super) fn coordinate_bindings(f: &Fragment, at: Option<&TokenStream>) -> Vec<TokenStream> {
     let (row, col) = (&f.params[0], &f.params[1]);
     let (r, c) = (&row.pat, &col.pat);
     match (at, &row.ty, &col.ty) {

@@ -7,8 +7,10 @@
 //! generated code keeps one check that the path really is that layout
 //! ([`catalog_layout_error`](layout_core::generated::catalog_layout_error)): a user's own
 //! constant under a catalog name with other digits fails to compile with a message instead of
-//! getting the catalog's code. Every other numeral, and a catalog layout one of whose checks
-//! fails (so that its message is the one it always was), takes the const-evaluated path.
+//! getting the catalog's code; a path `::fraglayout::catalog::NAME` is the catalog's constant
+//! itself, which needs no check ([`Known::consts`]). Every other numeral, and a catalog layout
+//! one of whose checks fails (so that its message is the one it always was), takes the
+//! const-evaluated path. An affine body over a slice takes no tables at all: `straight.rs`.
 //!
 //! Why: each function evaluating its tables from the constant was about half of the compile
 //! time of a crate of epilogues (issue 17; docs/PERFORMANCE.md, compile time).
@@ -24,7 +26,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// The most elements whose tables the macro writes out: twice the largest catalog fragment.
-const MOST: usize = 256;
+pub(super) const MOST: usize = 256;
 
 /// The catalog layout the numeral names, when every check the generated code would make of it
 /// passes.
@@ -32,6 +34,8 @@ pub struct Known {
     numeral: &'static Numeral<'static>,
     /// The path as written, for the guard's message (`::fraglayout::catalog::NAME`).
     written: String,
+    /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
+    absolute: bool,
 }
 
 impl Known {
@@ -71,10 +75,40 @@ impl Known {
         } else {
             ""
         };
+        let absolute = p.path.leading_colon.is_some()
+            && segments.len() == 3
+            && segments[..2] == ["fraglayout", "catalog"];
         checks_pass.then(|| Known {
             numeral,
             written: format!("{lead}{}", segments.join("::")),
+            absolute,
         })
+    }
+
+    /// The catalog's numeral.
+    pub fn numeral(&self) -> &'static Numeral<'static> {
+        self.numeral
+    }
+
+    /// `__FL_NUMERAL` where the code needs it (the path as written, spanned on it), and the
+    /// [guard](Self::guard) where the path may not be the catalog's constant. A path that is
+    /// `::fraglayout::catalog::NAME` is the catalog's constant by the rule every generated
+    /// line relies on (`::fraglayout` is the facade crate), so comparing it with itself is
+    /// left out: the guard is a constant evaluated per function, about 2 million instructions
+    /// of the compiler's (a sixth of the crate of `benches/tests/compile_time.rs`).
+    pub fn consts(&self, f: &Fragment, numeral_needed: bool) -> TokenStream {
+        let numeral = &f.args.numeral;
+        let constant = quote_spanned! {numeral.span()=>
+            const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
+        };
+        match (self.absolute, numeral_needed) {
+            (true, true) => constant,
+            (true, false) => quote!(),
+            (false, _) => {
+                let guard = self.guard(f);
+                quote!(#constant #guard)
+            }
+        }
     }
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the

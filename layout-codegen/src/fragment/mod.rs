@@ -1,8 +1,10 @@
 //! `#[fragment_layout]`, a pipeline of one concern a file: `args.rs` reads the attribute's
 //! arguments and checks how they combine, `parse.rs` reads the function into the borrowing
 //! `ast.rs` form with every problem reported at once (`errors.rs` collects them, `control.rs`
-//! finds a body's own control flow), `expand.rs` (with `pairing.rs`) generates the code, and
-//! `fallback.rs` is the expansion after an error.
+//! finds a body's own control flow), `expand.rs` (with `pairing.rs`) generates the code
+//! (`known.rs`: a catalog layout's tables written out; `straight.rs`: its affine bodies as
+//! straight-line code; `smem.rs`: `shared = LAYOUT`), and `fallback.rs` is the expansion after
+//! an error.
 
 mod args;
 mod ast;
@@ -14,6 +16,7 @@ mod known;
 mod pairing;
 pub(crate) mod parse;
 mod smem;
+mod straight;
 
 use proc_macro2::TokenStream;
 

@@ -297,7 +297,8 @@ fn is_col(e: &Expr, col: &Ident) -> bool {
     }
 }
 
-fn mentions(ts: TokenStream, name: &Ident) -> bool {
+/// Whether `ts` has the identifier `name` anywhere, at any depth.
+pub fn mentions(ts: TokenStream, name: &Ident) -> bool {
     ts.into_iter().any(|tt| match tt {
         TokenTree::Ident(i) => i == *name,
         TokenTree::Group(g) => mentions(g.stream(), name),

@@ -6,7 +6,8 @@
 //! instead of having every function evaluate them from the constant. The generated code
 //! then checks that `PATH` really is that layout:
 //! `const _: () = if let Some(m) = catalog_layout_error(&PATH, &catalog::NAME, "PATH") { panic!(..) };`,
-//! one comparison of a few numbers per digit.
+//! one comparison of a few numbers per digit; not where `PATH` is `::fraglayout::catalog::NAME`,
+//! the catalog's constant itself.
 
 use crate::catalog::same_layout;
 use crate::message::Message;

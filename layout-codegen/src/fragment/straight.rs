@@ -1,0 +1,519 @@
+//! Straight-line code for a catalog layout the macro [knows](Known) and a body whose index is
+//! affine in `row` ([`pairing::Affine`]) over a slice parameter: every element's reach is known
+//! at expansion time, so the code is written as a skilled engineer writes it by hand, with no
+//! closure, no table and no thread-part type. Worked for `SM90_64x16x16_F32_C` and
+//! `out[row * LD + col] = value` (`__fl_thread`: the thread index, checked below 128):
+//!
+//! ```text
+//! let __fl_t = __fl_thread as usize;
+//! let __fl_b = { let (row, col) = (__fl_t / 4 % 8 + __fl_t / 32 * 16, __fl_t % 4 * 2); row * LD + col };
+//! let __fl_k: usize = LD;                                   // the stride, once
+//! let __fl_f = frag;                                        // the fragment, under the macro's name
+//! let __fl_s = &mut out[__fl_b..__fl_b + 8 * __fl_k + 10];  // the footprint: one reach
+//! __fl_s[0] = __fl_f[0];
+//! __fl_s[1] = __fl_f[1];
+//! __fl_s[8 * __fl_k] = __fl_f[2];
+//! ...
+//! __fl_s[8 * __fl_k + 9] = __fl_f[7];
+//! ```
+//!
+//! With a run-time `ld` each row run is a reach of its own: `let __fl_i1 = __fl_b + 8 *
+//! __fl_k;` at its first slice, `let __fl_s = &mut out[__fl_i1..__fl_i1 + 10];`, and
+//! `__fl_e1 = __fl_i1 + 10` bound there too when a scatter takes the reach again later. The
+//! numbers are [`Numeral::reaches`]' and [`Numeral::thread_terms`]', the values the closure
+//! path (`expand.rs`, `shared_reach`) reads from `__FL_REACH` and `__FL_TERMS`, and each offset
+//! is that path's arithmetic with them put in (`8 * __fl_k` where it computes
+//! `__fl_r.place.0 * ld`), terms that are 0 left out: the code computes the same numbers,
+//! overflows where that path would, and the optimizer ends with the same machine code.
+//! Type-checking a call of the element closure cost more than the whole element written out
+//! (issue 17; docs/PERFORMANCE.md, compile time).
+//!
+//! Semantics are the closure path's: the thread's base index is evaluated once, first, as that
+//! path does for the bodies taken here (a gather, and a scatter whose stored value is
+//! [`inert`](pairing::inert)); elements run in element order; a scatter takes its reach's
+//! slice again where an element's reach differs from the previous element's (its mutable
+//! borrow ends there), so an index past the end of the buffer panics at the same element,
+//! after the same stores; a gather takes each distinct reach once, in order of first use, so
+//! the first slice to panic is the one the closure path's first panic takes. The closure path
+//! slices once per element: the same for a slice or an array, whose indexing is the
+//! language's, so the base must be a parameter of such a type. The stored value is the
+//! fragment's element itself where the body stores its untyped `value` (`__fl_s[1] =
+//! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
+//! `col`, as the closure binds them) in a block of its own.
+//!
+//! Not taken (the closure path stays): `bounds` (a partial tile goes element by element),
+//! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
+//! scatter whose stored value is not inert (it may change what the index reads, so the base is
+//! evaluated per element after it), a base that is not a slice or array parameter (a type of
+//! the user's may count its `index_mut` calls, `tests/tests/pairing.rs` does), a base naming a
+//! closure parameter or the fragment, and a stride that is not one name or number (a field
+//! may go through a user's `Deref`; `a * b` is evaluated differently once bound).
+
+extern crate proc_macro;
+
+use super::ast::{Fragment, Mode};
+use super::expand::{assemble, coordinate_bindings};
+use super::known::{Known, MOST};
+use super::pairing::{self, Affine, Pattern};
+use layout_core::generated::{Reach, Reaches, ThreadTerm};
+use layout_core::Numeral;
+use proc_macro2::TokenStream;
+use quote::{quote, ToTokens};
+
+/// The straight-line elements of `f` (the body's pattern `p`, the known layout `k`), to run
+/// where the thread index `__fl_thread` (a `u32` below the thread count) is in scope: a
+/// scatter's stores, or the array a gather returns. `None` where the closure path stays (see
+/// the module docs).
+///
+/// The code made only of the macro's own names and numbers is written as text and lexed once
+/// (a proc macro builds tokens one by one through the compiler, which cost more than the
+/// compiler then spends on the code); the user's tokens (the base, the index, the stride, a
+/// stored value other than `value`) keep their spans.
+pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<TokenStream> {
+    let a = p.affine.as_ref()?;
+    let n = k.numeral();
+    if f.args.bounds.is_some() || f.args.vector.is_some() || n.thread_wrap() != 0 {
+        return None;
+    }
+    if elements == 0 || elements > MOST || !a.k.as_ref().is_none_or(|(k, _)| single(k)) {
+        return None;
+    }
+    // The base is evaluated outside the bindings: it must not name what they bind.
+    let names = f
+        .params
+        .iter()
+        .map(|q| pairing::param_ident(q.pat))
+        .collect::<Option<Vec<_>>>()?;
+    let base = p.base.to_token_stream();
+    if names
+        .iter()
+        .copied()
+        .chain(f.fragment)
+        .any(|name| pairing::mentions(base.clone(), name))
+    {
+        return None;
+    }
+    if !slice_parameter(f, &p.base) {
+        return None;
+    }
+    let stored = match (&p.rhs, f.args.mode) {
+        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) => Some(rhs),
+        (None, Mode::Gather | Mode::GatherPacked) => None,
+        _ => return None,
+    };
+    let reaches = Table::of(n, a.footprint, elements);
+    let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
+    let mut head = "let __fl_t = __fl_thread as usize;".to_string();
+    // The thread part is named (`__fl_row`, `__fl_col`) where a stored value reads `row` or
+    // `col`, which are then bound per element from it; else it goes into the corner alone.
+    let (row, col) = match stored.is_some_and(|rhs| coordinates_read(f, rhs)) {
+        true => {
+            head.push_str(&format!("let (__fl_row, __fl_col) = ({row}, {col});"));
+            ("__fl_row".to_string(), "__fl_col".to_string())
+        }
+        false => (row, col),
+    };
+    let (low_row, low_col) = reaches.low;
+    let corner = lex(&format!(
+        "({}, {})",
+        plus(&row, low_row),
+        plus(&col, low_col)
+    ))?;
+    let corner = coordinate_bindings(f, Some(&corner));
+    let index = &p.index;
+    // Pieces joined once at the end: extending a stream by another moves it token by token.
+    let mut out = vec![lex(&head)?];
+    out.push(quote!(let __fl_b = { #(#corner)* #index };));
+    // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
+    // the user's, and the elements' offsets are text.
+    if let Some((stride, _)) = &a.k {
+        out.push(quote!(let __fl_k: usize = #stride;));
+    }
+    let code = match stored {
+        Some(rhs) => scatter(f, p, a, &reaches, elements, rhs)?,
+        None => gather(f, p, a, &reaches, elements)?,
+    };
+    out.extend(code);
+    Some(out.into_iter().collect())
+}
+
+/// A scatter's stores in element order, the reach's slice taken again where it changes.
+fn scatter(
+    f: &Fragment,
+    p: &Pattern,
+    a: &Affine,
+    reaches: &Table,
+    elements: usize,
+    rhs: &syn::Expr,
+) -> Option<Vec<TokenStream>> {
+    let frag = f.fragment?;
+    let value = f.params.get(2)?;
+    let value_name = pairing::param_ident(value.pat)?;
+    let op = match &p.op {
+        Some(op) => op.to_token_stream().to_string(),
+        None => "=".to_string(),
+    };
+    // `value` itself, untyped: the element is stored as it is read.
+    let plain = value.ty.is_none() && is_name(rhs, value_name);
+    let needs_value = pairing::mentions(rhs.to_token_stream(), value_name);
+    let needs_coords = coordinates_read(f, rhs);
+    let mut out = Vec::new();
+    if plain {
+        // The fragment's reference (or array) under the macro's own name, so that the stores
+        // are text: a copy of `&[T; N]`; a move of an array or `&mut`, which nothing reads
+        // after (the base does not name the fragment).
+        out.push(quote!(let __fl_f = #frag;));
+    } else if !needs_value {
+        // A body that ignores its value: bound once all the same, so that the compiler warns
+        // of the unused name as it would in the closure (the read is dead code).
+        let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
+        out.push(quote!(let #pat: #ty = #frag[0];));
+    }
+    // Each element's reach number (in order of first use), and how many maximal runs of
+    // elements take each reach: a reach taken again after another binds its end once.
+    let mut taken: Vec<Reach> = Vec::new();
+    let ks: Vec<usize> = (0..elements)
+        .map(|e| {
+            let r = reaches.reach[e];
+            taken
+                .iter()
+                .position(|t| same_reach(t, &r))
+                .unwrap_or_else(|| {
+                    taken.push(r);
+                    taken.len() - 1
+                })
+        })
+        .collect();
+    let mut runs = vec![0usize; taken.len()];
+    for (e, &k) in ks.iter().enumerate() {
+        if e == 0 || ks[e - 1] != k {
+            runs[k] += 1;
+        }
+    }
+    // Stores written as text since the last slice.
+    let mut stores = String::new();
+    let mut sliced = vec![false; taken.len()];
+    for (e, &k) in ks.iter().enumerate() {
+        let r = reaches.reach[e];
+        if e == 0 || ks[e - 1] != k {
+            out.push(lex(&std::mem::take(&mut stores))?);
+            let s = Slice {
+                k,
+                reach: &r,
+                first: !sliced[k],
+                end: runs[k] > 1,
+            };
+            sliced[k] = true;
+            out.push(slice(p, a, &s, "__fl_s", quote!(&mut))?);
+        }
+        let place = offset(a, r.place);
+        if plain {
+            stores.push_str(&format!("__fl_s[{place}] {op} __fl_f[{e}];"));
+            continue;
+        }
+        out.push(lex(&std::mem::take(&mut stores))?);
+        let value_binding = needs_value.then(|| {
+            let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
+            let e = proc_macro2::Literal::usize_unsuffixed(e);
+            quote!(let #pat: #ty = #frag[#e];)
+        });
+        let coords = match needs_coords {
+            true => {
+                let (r, c) = reaches.at[e];
+                let at = lex(&format!(
+                    "({}, {})",
+                    plus("__fl_row", r),
+                    plus("__fl_col", c)
+                ))?;
+                let coords = coordinate_bindings(f, Some(&at));
+                Some(quote!(#(#[allow(unused_variables)] #coords)*))
+            }
+            false => None,
+        };
+        let (place, op) = (lex(&place)?, lex(&op)?);
+        out.push(match (&value_binding, &coords) {
+            // A literal or a constant: nothing to bind.
+            (None, None) => quote!(__fl_s[#place] #op #rhs;),
+            _ => quote!({ #value_binding #coords __fl_s[#place] #op #rhs; }),
+        });
+    }
+    out.push(lex(&stores)?);
+    Some(out)
+}
+
+/// A gather's array: each distinct reach's slice taken once, in order of first use, then
+/// every element read at its place.
+fn gather(
+    f: &Fragment,
+    p: &Pattern,
+    a: &Affine,
+    reaches: &Table,
+    elements: usize,
+) -> Option<Vec<TokenStream>> {
+    let mut out = Vec::new();
+    let mut taken: Vec<Reach> = Vec::new();
+    let mut values = Vec::with_capacity(elements);
+    for e in 0..elements {
+        let r = reaches.reach[e];
+        let k = match taken.iter().position(|t| same_reach(t, &r)) {
+            Some(k) => k,
+            None => {
+                let k = taken.len();
+                let s = Slice {
+                    k,
+                    reach: &r,
+                    first: true,
+                    end: false,
+                };
+                out.push(slice(p, a, &s, &format!("__fl_s{k}"), quote!(&))?);
+                taken.push(r);
+                k
+            }
+        };
+        values.push(format!("__fl_s{k}[{}]", offset(a, r.place)));
+    }
+    let array = match f.args.mode {
+        Mode::GatherPacked => {
+            let values = values.iter().map(|v| lex(v)).collect::<Option<Vec<_>>>()?;
+            assemble(f, &values)
+        }
+        _ => lex(&format!("[{}]", values.join(", ")))?,
+    };
+    out.push(array);
+    Some(out)
+}
+
+/// The numbers of [`Numeral::reaches`] for the elements reached: each element's part and
+/// reach, and the thread's corner (the same for every element without a band).
+struct Table {
+    at: Vec<(usize, usize)>,
+    reach: Vec<Reach>,
+    low: (usize, usize),
+}
+
+impl Table {
+    /// `reaches(footprint)` of `n`'s first `elements` (at most [`MOST`]), evaluated at the
+    /// least power of two that holds them: the entries of any `Reaches<N>` with `N` at least
+    /// `elements` are the same (`known.rs` tests the widest against the exact).
+    fn of(n: &Numeral, footprint: bool, elements: usize) -> Table {
+        fn sized<const N: usize>(n: &Numeral, footprint: bool, elements: usize) -> Table {
+            let r: Reaches<N> = n.reaches(footprint);
+            Table {
+                at: (0..elements).map(|e| r.at(e)).collect(),
+                reach: (0..elements).map(|e| r.reach(e)).collect(),
+                low: r.low(0),
+            }
+        }
+        match elements {
+            0..=8 => sized::<8>(n, footprint, elements),
+            9..=32 => sized::<32>(n, footprint, elements),
+            33..=128 => sized::<128>(n, footprint, elements),
+            _ => sized::<MOST>(n, footprint, elements),
+        }
+    }
+}
+
+/// How a slice statement reaches its reach.
+struct Slice<'a> {
+    /// The reach's number (in order of first use) and the reach.
+    k: usize,
+    reach: &'a Reach,
+    /// Whether this is the reach's first slice: its start and end are bound here.
+    first: bool,
+    /// Whether the end is bound as `__fl_eK` (a reach sliced again later).
+    end: bool,
+}
+
+/// `let NAME = BORROW BASE[i..j];` for a reach: `i` is the base index where the reach starts
+/// at 0, else `__fl_iK`, the base index plus the start, bound at the reach's first slice; `j`
+/// is `i + EXTENT`, or `__fl_eK` bound there. A later slice of the reach adds nothing again:
+/// the sums are what they were, and they did not overflow then.
+fn slice(
+    p: &Pattern,
+    a: &Affine,
+    s: &Slice,
+    name: &str,
+    borrow: TokenStream,
+) -> Option<TokenStream> {
+    let (k, base) = (s.k, &p.base);
+    let mut head = String::new();
+    let start = match offset(a, s.reach.start).as_str() {
+        "0" => "__fl_b".to_string(),
+        start => {
+            if s.first {
+                head.push_str(&format!("let __fl_i{k} = __fl_b + {start};"));
+            }
+            format!("__fl_i{k}")
+        }
+    };
+    let mut end = format!("{start} + {}", offset(a, s.reach.extent));
+    if s.end {
+        if s.first {
+            head.push_str(&format!("let __fl_e{k} = {end};"));
+        }
+        end = format!("__fl_e{k}");
+    }
+    let (head, name, range) = (lex(&head)?, lex(name)?, lex(&format!("{start}..{end}"))?);
+    Some(quote!(#head let #name = #borrow #base[#range];))
+}
+
+/// `rows * K + cols` with `K` the stride bound once as `__fl_k` (`8 * __fl_k + 1`), on the side
+/// the body writes it, terms that are 0 left out (`0` for none). With `K` absent (`row +
+/// col`), the one number `rows + cols`.
+fn offset(a: &Affine, (rows, cols): (usize, usize)) -> String {
+    let row = match &a.k {
+        None => return (rows + cols).to_string(),
+        Some(_) if rows == 0 => None,
+        Some((_, false)) => Some(format!("{rows} * __fl_k")),
+        Some((_, true)) => Some(format!("__fl_k * {rows}")),
+    };
+    match (row, cols) {
+        (None, c) => c.to_string(),
+        (Some(r), 0) => r,
+        (Some(r), c) => format!("{r} + {c}"),
+    }
+}
+
+/// `name + k`, or `name` for 0.
+fn plus(name: &str, k: usize) -> String {
+    if k == 0 {
+        name.to_string()
+    } else {
+        format!("{name} + {k}")
+    }
+}
+
+/// The thread part's row and column as sums of `__fl_t / D % M * K` (`/ 1`, `% 0` and `* 1`
+/// left out; `0` for a side with no term): for the `m64nN` accumulators, `("__fl_t / 4 % 8 +
+/// __fl_t / 32 * 16", "__fl_t % 4 * 2")`, what [`ThreadTerm::apply`] adds up.
+fn thread_part(terms: &[ThreadTerm]) -> (String, String) {
+    let side = |mul: fn(&ThreadTerm) -> u32| {
+        let parts: Vec<String> = terms
+            .iter()
+            .filter(|t| mul(t) != 0)
+            .map(|t| {
+                let mut x = "__fl_t".to_string();
+                if t.divisor != 1 {
+                    x.push_str(&format!(" / {}", t.divisor));
+                }
+                if t.modulus != 0 {
+                    x.push_str(&format!(" % {}", t.modulus));
+                }
+                match mul(t) {
+                    1 => x,
+                    k => format!("{x} * {k}"),
+                }
+            })
+            .collect();
+        if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        }
+    };
+    (side(|t| t.row_mul), side(|t| t.col_mul))
+}
+
+/// The macro's own code, lexed; `None` if it does not lex (it always does: names, numbers
+/// and punctuation written here). Inside a proc macro, by the compiler's lexer directly:
+/// `proc_macro2` first lexes the text again with its own lexer, to turn a compiler error on
+/// text it did not write into an `Err`, which cost as much as the rest of the expansion.
+fn lex(text: &str) -> Option<TokenStream> {
+    if text.is_empty() {
+        return Some(TokenStream::new());
+    }
+    if proc_macro::is_available() {
+        let tokens: proc_macro::TokenStream = text.parse().ok()?;
+        return Some(tokens.into());
+    }
+    text.parse().ok()
+}
+
+/// Whether the stride `K` is one value: a name, a literal, a cast or parentheses of one; so
+/// that binding it once (`__fl_k`) computes each offset exactly as the closure path does. A
+/// product or sum (`a * b`), and a field (which may go through a user's `Deref`), keep the
+/// closure path.
+fn single(k: &syn::Expr) -> bool {
+    match k {
+        syn::Expr::Path(_) | syn::Expr::Lit(_) => true,
+        syn::Expr::Cast(c) => single(&c.expr),
+        syn::Expr::Paren(p) => single(&p.expr),
+        _ => false,
+    }
+}
+
+/// Whether `base` is a parameter of the function whose type is a slice or an array (`&mut
+/// [T]`, `&[T]`, `[T; N]`, behind any references): indexing it is the language's own, so that
+/// taking a reach's slice once for its elements, rather than once per element as the closure
+/// path does, differs in nothing but the work. A base of another type may count its
+/// `index_mut` calls (`tests/tests/pairing.rs` does), and a field may go through a user's
+/// `Deref`: those keep the closure path.
+fn slice_parameter(f: &Fragment, base: &syn::Expr) -> bool {
+    let syn::Expr::Path(path) = base else {
+        return false;
+    };
+    let Some(name) = path.path.get_ident().filter(|_| path.qself.is_none()) else {
+        return false;
+    };
+    f.item.sig.inputs.iter().any(|arg| match arg {
+        syn::FnArg::Typed(t) => {
+            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
+                && slice_or_array(&t.ty)
+        }
+        syn::FnArg::Receiver(_) => false,
+    })
+}
+
+/// `[T]` or `[T; N]`, behind any references, parentheses or groups.
+fn slice_or_array(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Slice(_) | syn::Type::Array(_) => true,
+        syn::Type::Reference(r) => slice_or_array(&r.elem),
+        syn::Type::Paren(p) => slice_or_array(&p.elem),
+        syn::Type::Group(g) => slice_or_array(&g.elem),
+        _ => false,
+    }
+}
+
+/// Whether a stored value reads the closure's `row` or `col`.
+fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
+    f.params[..2]
+        .iter()
+        .filter_map(|q| pairing::param_ident(q.pat))
+        .any(|name| pairing::mentions(rhs.to_token_stream(), name))
+}
+
+/// Whether two reaches are one slice (their places differ).
+fn same_reach(a: &Reach, b: &Reach) -> bool {
+    (a.start, a.extent) == (b.start, b.extent)
+}
+
+/// Whether `e` is the plain name `name`.
+fn is_name(e: &syn::Expr, name: &syn::Ident) -> bool {
+    matches!(e, syn::Expr::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Table, MOST};
+    use layout_core::catalog::CATALOG;
+    use layout_core::generated::Reaches;
+
+    /// The table at the least power of two is the widest one's first entries, for every
+    /// catalog layout and both paths.
+    #[test]
+    fn the_sized_tables_are_the_widest() {
+        for entry in CATALOG {
+            let (n, elements) = (entry.numeral, entry.numeral.elements as usize);
+            for footprint in [false, true] {
+                let (t, wide): (Table, Reaches<MOST>) =
+                    (Table::of(n, footprint, elements), n.reaches(footprint));
+                assert_eq!(t.low, wide.low(0), "{}", entry.name());
+                for e in 0..elements {
+                    let want = (wide.at(e), wide.reach(e), wide.low(e));
+                    assert_eq!((t.at[e], t.reach[e], t.low), want, "{} {e}", entry.name());
+                }
+            }
+        }
+    }
+}

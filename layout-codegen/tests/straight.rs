@@ -1,0 +1,227 @@
+//! The straight-line expansion (`src/fragment/straight.rs`): for a catalog layout and an affine
+//! body over a slice parameter, no closure and no table, one slice per reach (a scatter takes
+//! one again where the reach changes), every element at a literal offset; and the closure path
+//! wherever straight code could behave differently. The behaviour itself (every element where
+//! the numeral puts it, the panics at a buffer's edge) is `tests/tests/generated.rs`,
+//! `generated_edges.rs` and `pairing.rs` of the workspace, which run both paths.
+
+use proc_macro2::TokenStream;
+
+/// The expansion of `#[fragment_layout(args)] item`, without whitespace.
+fn expand(args: &str, item: &str) -> String {
+    let args: TokenStream = args.parse().expect("arguments lex");
+    let item: TokenStream = item.parse().expect("item lexes");
+    let out = layout_codegen::fragment_layout(args, item).to_string();
+    assert!(!out.contains("compile_error"), "{out}");
+    out.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn count(hay: &str, needle: &str) -> usize {
+    hay.matches(needle).count()
+}
+
+/// The pieces of the closure path and of the evaluated tables, none of which straight code has.
+const CLOSURE: [&str; 6] = [
+    "__fl_put",
+    "__fl_get",
+    "|__fl_e",
+    "ThreadPart",
+    "__FL_REACH",
+    "__FL_TERMS",
+];
+
+/// Whether `code` has every one of `parts` in this order.
+fn in_order(code: &str, parts: &[&str]) -> bool {
+    let mut rest = code;
+    parts.iter().all(|p| match rest.find(p) {
+        Some(at) => {
+            rest = &rest[at + p.len()..];
+            true
+        }
+        None => false,
+    })
+}
+
+const ACC16: &str = "::fraglayout::catalog::SM90_64x16x16_F32_C";
+
+#[test]
+fn a_constant_stride_scatter_is_one_footprint_slice_and_literal_offsets() {
+    let code = expand(
+        ACC16,
+        "fn store(t: u32, frag: &[f32; 8], out: &mut [f32]) { |row, col, value| out[row * LD + col] = value }",
+    );
+    for c in CLOSURE {
+        assert!(!code.contains(c), "{c}: {code}");
+    }
+    // `::fraglayout::catalog::NAME` is the catalog's constant: no guard, no numeral.
+    assert!(!code.contains("catalog_layout_error") && !code.contains("__FL_NUMERAL"));
+    // The thread part as arithmetic on the thread index, into the corner.
+    assert!(code.contains("let__fl_t=__fl_threadasusize;"), "{code}");
+    assert!(
+        code.contains("let(row,col)=(__fl_t/4%8+__fl_t/32*16,__fl_t%4*2);row*LD+col"),
+        "{code}"
+    );
+    // The m64n16 accumulator's footprint: rows 0 and 8, columns 0 to 9; one slice of it.
+    assert_eq!(count(&code, "&mutout["), 1, "{code}");
+    let stores = [
+        "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+10];",
+        "__fl_s[0]=__fl_f[0];",
+        "__fl_s[1]=__fl_f[1];",
+        "__fl_s[8*__fl_k]=__fl_f[2];",
+        "__fl_s[8*__fl_k+1]=__fl_f[3];",
+        "__fl_s[8]=__fl_f[4];",
+        "__fl_s[9]=__fl_f[5];",
+        "__fl_s[8*__fl_k+8]=__fl_f[6];",
+        "__fl_s[8*__fl_k+9]=__fl_f[7];",
+    ];
+    assert!(in_order(&code, &stores), "{code}");
+    assert_eq!(count(&code, "]=__fl_f["), 8, "{code}");
+}
+
+#[test]
+fn a_run_time_stride_scatter_takes_a_row_again_where_the_row_changes() {
+    let code = expand(
+        ACC16,
+        "fn store(t: u32, frag: &[f32; 8], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = value }",
+    );
+    for c in CLOSURE {
+        assert!(!code.contains(c), "{c}: {code}");
+    }
+    // Elements 0, 1 in row 0, 2, 3 in row 8, 4, 5 in row 0 again, 6, 7 in row 8: four slices,
+    // each row's start and end added once, at its first slice.
+    assert_eq!(count(&code, "&mutout["), 4, "{code}");
+    assert_eq!(count(&code, "let__fl_i1="), 1, "{code}");
+    assert_eq!(count(&code, "let__fl_e0="), 1, "{code}");
+    assert_eq!(count(&code, "let__fl_e1="), 1, "{code}");
+    let order = [
+        "let__fl_k:usize=ld;",
+        "let__fl_e0=__fl_b+10;",
+        "let__fl_s=&mutout[__fl_b..__fl_e0];__fl_s[0]=__fl_f[0];__fl_s[1]=__fl_f[1];",
+        "let__fl_i1=__fl_b+8*__fl_k;let__fl_e1=__fl_i1+10;",
+        "let__fl_s=&mutout[__fl_i1..__fl_e1];__fl_s[0]=__fl_f[2];__fl_s[1]=__fl_f[3];",
+        "let__fl_s=&mutout[__fl_b..__fl_e0];__fl_s[8]=__fl_f[4];__fl_s[9]=__fl_f[5];",
+        "let__fl_s=&mutout[__fl_i1..__fl_e1];__fl_s[8]=__fl_f[6];__fl_s[9]=__fl_f[7];",
+    ];
+    assert!(in_order(&code, &order), "{code}");
+}
+
+#[test]
+fn a_gather_takes_each_distinct_row_once_and_reads_in_element_order() {
+    let code = expand(
+        &format!("{ACC16}, gather"),
+        "fn load(t: u32, a: &[f32], ld: usize) -> [f32; 8] { |row, col| a[row * ld + col] }",
+    );
+    for c in CLOSURE {
+        assert!(!code.contains(c), "{c}: {code}");
+    }
+    assert_eq!(count(&code, "=&a["), 2, "{code}");
+    let order = [
+        "let__fl_s0=&a[__fl_b..__fl_b+10];",
+        "let__fl_i1=__fl_b+8*__fl_k;let__fl_s1=&a[__fl_i1..__fl_i1+10];",
+        "[__fl_s0[0],__fl_s0[1],__fl_s1[0],__fl_s1[1],__fl_s0[8],__fl_s0[9],__fl_s1[8],__fl_s1[9]]",
+        "else{::fraglayout::generated::fill_array::<f32,8>()}",
+    ];
+    assert!(in_order(&code, &order), "{code}");
+}
+
+#[test]
+fn other_spellings_of_a_catalog_layout_keep_the_guard() {
+    for path in [
+        "fraglayout::catalog::SM80_16x8x16_F32_C",
+        "SM80_16x8x16_F32_C",
+    ] {
+        let code = expand(
+            path,
+            "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = value }",
+        );
+        assert!(code.contains("let__fl_t="), "{path}: {code}");
+        // The path may be a constant of the user's named like the catalog's.
+        assert!(
+            code.contains("catalog_layout_error(&__FL_NUMERAL"),
+            "{path}: {code}"
+        );
+    }
+}
+
+#[test]
+fn a_stored_value_reading_row_or_col_binds_them_per_element() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = row as f32 }",
+    );
+    assert!(
+        code.contains("let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);"),
+        "{code}"
+    );
+    // Element 3 is (8, 1) from the thread's corner; `value` is not read, so not bound per
+    // element (once, unused, for the warning a closure ignoring it gets).
+    assert!(
+        code.contains(
+            "{#[allow(unused_variables)]let(row,col)=(__fl_row+8,__fl_col+1);__fl_s[1]=rowasf32;}"
+        ),
+        "{code}"
+    );
+    assert_eq!(count(&code, "letvalue"), 1, "{code}");
+}
+
+#[test]
+fn the_closure_path_stays_where_straight_code_could_differ() {
+    let scatter = |body: &str, params: &str| {
+        format!("fn store(t: u32, frag: &[f32; 4], {params}) {{ |row, col, value| {body} }}")
+    };
+    let slice = "out: &mut [f32], ld: usize";
+    for (args, item, why) in [
+        (
+            "::fraglayout::catalog::SM80_16x8x16_F32_C",
+            scatter("out[row * ld + col] = value", "out: &mut Tile, ld: usize"),
+            "a base of the user's type, whose index_mut may count calls",
+        ),
+        (
+            "::fraglayout::catalog::SM80_16x8x16_F32_C",
+            scatter("out[row * ld + col] = value * 2.0", slice),
+            "a stored value that is not inert",
+        ),
+        (
+            "::fraglayout::catalog::SM80_16x8x16_F32_C",
+            scatter("out[row * cfg.ld + col] = value", "out: &mut [f32], cfg: &Cfg"),
+            "a stride that is a field",
+        ),
+        (
+            "MY_LAYOUT",
+            scatter("out[row * ld + col] = value", slice),
+            "a numeral the macro does not know",
+        ),
+        (
+            "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n)",
+            "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) { |row, col, value| out[row * ld + col] = value }".to_string(),
+            "a partial tile",
+        ),
+    ] {
+        let code = expand(args, &item);
+        assert!(!code.contains("let__fl_t="), "{why}: {code}");
+        assert!(code.contains("__fl_put"), "{why}: {code}");
+    }
+}
+
+#[test]
+fn a_stored_constant_is_stored_as_written() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "fn clear(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = 0.0 }",
+    );
+    let stores = [
+        "__fl_s[0]=0.0;",
+        "__fl_s[1]=0.0;",
+        "let__fl_i1=__fl_b+8*__fl_k;",
+        "__fl_s[0]=0.0;",
+        "__fl_s[1]=0.0;",
+    ];
+    assert!(in_order(&code, &stores), "{code}");
+    // No coordinate is read; the value is bound once, for the unused-variable warning a
+    // closure ignoring it gets.
+    assert!(
+        !code.contains("__fl_f") && !code.contains("__fl_row"),
+        "{code}"
+    );
+    assert_eq!(count(&code, "letvalue:f32=frag[0];"), 1, "{code}");
+}
