@@ -1,7 +1,7 @@
 //! Property tests without a framework: a property is a function of one seed, run on a fixed
 //! list of seeds, so a run checks the same cases on every machine and a failure names the seed
 //! that reproduces it. The cases themselves are drawn from the seed with
-//! [`Rng`](crate::random_numeral::Rng) by the property.
+//! [`Rng`] by the property.
 //!
 //! ```
 //! use fraglayout_tests::property::for_seeds;
