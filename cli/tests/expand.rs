@@ -607,14 +607,11 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
     let mut cases = Vec::new();
     // Every layout, except that the wgmma accumulators, one per width N (the same code with
     // another block count), are taken at the widths whose code differs in kind: the
-    // narrowest, one not a power of two, and the widest.
-    for entry in CATALOG.iter().filter(|e| {
-        !e.name().starts_with("SM90_64x")
-            || e.name().starts_with("SM90_64xN")
-            || ["SM90_64x8x", "SM90_64x24x", "SM90_64x256x"]
-                .iter()
-                .any(|n| e.name().starts_with(n))
-    }) {
+    // narrowest, one not a power of two, and the widest; and a layout that is another's
+    // digits under another name (an alias: `SM89_SPARSE_16x8x64_F32_C` is
+    // `SM80_16x8x16_F32_C`), with the same element type, is the same code: it is checked by
+    // `aliases_expand_as_their_layout` instead, in one form.
+    for entry in distinct_layouts().0 {
         for bounds in [false, true] {
             // The scatter with a constant stride: the footprint path (a stride of 256 fits
             // every tile's columns), straight-line and bounded; the scatter with the run-time
@@ -649,7 +646,11 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
             }
         }
     }
-    assert!(cases.len() > 3 * CATALOG.len(), "{} cases", cases.len());
+    assert!(
+        cases.len() > 3 * distinct_layouts().0.len(),
+        "{} cases",
+        cases.len()
+    );
     // Two workers: each case is a process of its own.
     let chunks: Vec<&[Case]> = cases.chunks(cases.len().div_ceil(2)).collect();
     let bad: Vec<String> = std::thread::scope(|s| {
@@ -668,6 +669,81 @@ fn every_layout_and_form_prints_folded_code_of_its_element_type() {
         bad.len(),
         bad[..bad.len().min(40)].join("\n")
     );
+}
+
+/// The catalog layouts `every_layout_and_form_prints_folded_code_of_its_element_type` expands
+/// in every form (each wgmma accumulator family at three widths, one layout of each set of
+/// aliases: the same tile, digits and element type), and the aliases left out, each with the
+/// layout that stands for it.
+fn distinct_layouts() -> (Vec<&'static Entry>, Vec<(&'static Entry, &'static Entry)>) {
+    let mut first: Vec<&'static Entry> = Vec::new();
+    let mut aliases = Vec::new();
+    for e in CATALOG.iter().filter(|e| {
+        !e.name().starts_with("SM90_64x")
+            || e.name().starts_with("SM90_64xN")
+            || ["SM90_64x8x", "SM90_64x24x", "SM90_64x256x"]
+                .iter()
+                .any(|n| e.name().starts_with(n))
+    }) {
+        let same = |f: &&&Entry| {
+            let (a, b) = (&e.numeral, &f.numeral);
+            (a.rows, a.cols, a.elements, a.warps, a.digits)
+                == (b.rows, b.cols, b.elements, b.warps, b.digits)
+                && (e.element_type, e.element_bits) == (f.element_type, f.element_bits)
+        };
+        match first.iter().find(same) {
+            Some(f) => aliases.push((e, *f)),
+            None => first.push(e),
+        }
+    }
+    (first, aliases)
+}
+
+/// An alias left out of the every-form test prints the expansion of the layout standing for
+/// it, word for word but the name: a scatter with a constant stride and bounds and a packed
+/// gather (where it has one) reach every part of the expansion that could depend on the name.
+#[test]
+fn aliases_expand_as_their_layout() {
+    let (first, aliases) = distinct_layouts();
+    assert!(
+        aliases.len() > 50 && first.len() + aliases.len() > 150,
+        "{} layouts, {} aliases",
+        first.len(),
+        aliases.len()
+    );
+    let expand = |e: &Entry| {
+        let mut args = vec!["expand", e.name(), "--bounds", "--ld", "256"];
+        if e.element_bits == 16 && e.numeral.elements % 2 == 0 {
+            args = vec!["expand", e.name(), "--gather", "--packed", "--bounds"];
+        }
+        let o = run(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let bad: Vec<String> = std::thread::scope(|s| {
+        let half = aliases.len().div_ceil(2);
+        let workers: Vec<_> = aliases
+            .chunks(half)
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter(|(alias, layout)| {
+                            expand(alias) != expand(layout).replace(layout.name(), alias.name())
+                        })
+                        .map(|(alias, layout)| {
+                            format!("{} differs from {}", alias.name(), layout.name())
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 /// The output of `args` is the committed file, which a reviewer reads; regenerate with
