@@ -9,22 +9,20 @@
 //! Needs objdump (binutils) and optimized code, so it is ignored by `cargo test`; run it with
 //!
 //! ```text
-//! cargo test --release -p fraglayout-benches --test asm -- --ignored --nocapture
+//! cargo test --release -p fraglayout-benches --test perf -- asm:: --ignored --nocapture
 //! ```
 //!
 //! It disassembles this test binary itself, which links the functions. As a control,
 //! `fl_asm_control` (a division in a loop, defined here) must show both, so the check cannot
 //! pass by failing to read the code.
 
-mod support;
-
+use crate::support::{disassemble, Insn};
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
 use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_benches::{
     fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
 };
 use std::hint::black_box;
-use support::{disassemble, Insn};
 
 /// Whether any instruction divides.
 fn has_division(insns: &[Insn]) -> bool {

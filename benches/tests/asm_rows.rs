@@ -8,16 +8,14 @@
 //! Needs objdump (binutils) and optimized code, so it is ignored by `cargo test`; run it with
 //!
 //! ```text
-//! cargo test --release -p fraglayout-benches --test asm_rows -- --ignored --nocapture
+//! cargo test --release -p fraglayout-benches --test perf -- asm_rows:: --ignored --nocapture
 //! ```
 
-mod support;
-
+use crate::support::{disassemble, Insn};
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM90_64x64x16_F16_C};
 use fraglayout::matrix_rows;
 use fraglayout::shared::{SharedLayout, SwizzleMode};
 use std::hint::black_box;
-use support::{disassemble, Insn};
 
 const SWIZZLED: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
 const PADDED: SharedLayout = SharedLayout::padded(64, 64, 2, 8);

@@ -6,7 +6,7 @@
 //! Needs valgrind and optimized code, so it is ignored by `cargo test`; run it with
 //!
 //! ```text
-//! cargo test --release -p fraglayout-benches --test callgrind -- --ignored --nocapture
+//! cargo test --release -p fraglayout-benches --test perf -- callgrind:: --ignored --nocapture
 //! ```
 //!
 //! It runs `fl-count KIND VERSION` under `valgrind --tool=callgrind

@@ -22,7 +22,7 @@
 //! does. The figures in docs/PERFORMANCE.md are this test's output. Run it with
 //!
 //! ```text
-//! cargo test --release -p fraglayout-benches --test compile_time -- --ignored --nocapture
+//! cargo test --release -p fraglayout-benches --test perf -- compile_time:: --ignored --nocapture
 //! ```
 //!
 //! (`--release` only builds this test faster; the crates are built in every mode.)

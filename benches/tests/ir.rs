@@ -12,7 +12,7 @@
 //! so it is ignored by `cargo test`; run it with
 //!
 //! ```text
-//! cargo test --release -p fraglayout-benches --test ir -- --ignored --nocapture
+//! cargo test --release -p fraglayout-benches --test perf -- ir:: --ignored --nocapture
 //! ```
 
 use std::path::PathBuf;

@@ -1,8 +1,5 @@
 //! What the assembly tests share: the disassembly of a function of the running test binary,
-//! read with objdump (binutils). Each test file declares `mod support;`.
-
-// Not every test binary reads every field.
-#![allow(dead_code)]
+//! read with objdump (binutils). `main.rs` declares it once for the files that use it.
 
 use std::process::Command;
 

@@ -1,0 +1,15 @@
+//! The benchmarks' tests, one test binary (one link; the files' tests run side by side), each
+//! file a module: `cargo test -p fraglayout-benches --test perf -- MODULE::` runs one of them.
+//! `agree`, `agree_calls` and `expansion_size` run in `cargo test`; the others are ignored
+//! there and run with `--release -- --ignored` (docs/PERFORMANCE.md, "Reproduce").
+
+mod support;
+
+mod agree;
+mod agree_calls;
+mod asm;
+mod asm_rows;
+mod callgrind;
+mod compile_time;
+mod expansion_size;
+mod ir;
