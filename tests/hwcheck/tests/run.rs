@@ -181,14 +181,14 @@ fn check_lines(out: &str) -> Vec<&str> {
 }
 
 /// The checks these tests stage faults in: the `mma.sync` ones (82), each a few milliseconds
-/// of host simulation (1.6 ms at most, measured), so that a check timeout of 2 s is a margin
-/// of over a thousand.
+/// of host simulation (1.6 ms at most, measured), so that a check timeout of 1 s is a margin
+/// of over 600.
 const ONLY: &str = "mma.sync";
 
 /// The check timeout, in seconds, for the runs with a staged hang: what the hang costs in
 /// wall time. It runs from each check's `@begin`, not from the worker's start, so that start
 /// (building the checks it runs, more on a busy machine) is never charged to a check.
-const TIMEOUT: &str = "2";
+const TIMEOUT: &str = "1";
 
 #[test]
 fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
@@ -243,14 +243,14 @@ fn a_crash_a_hang_and_an_error_each_cost_their_own_line_only() {
     );
 }
 
-/// A worker that takes longer to start than the check timeout (here staged: 3 s against 1 s)
+/// A worker that takes longer to start than the check timeout (here staged: 2 s against 1 s)
 /// costs no check: the timeout runs from each check's `@begin`. Before, the start counted
 /// against check 0, and a busy machine timed it out.
 #[test]
 fn a_slow_worker_start_is_not_charged_to_a_check() {
     let o = hwcheck_with_fault(
         &["--host-only", "--only", "m16n8k16", "--timeout", "1"],
-        "slow-start:3",
+        "slow-start:2",
     );
     let out = text(&o);
     assert!(o.status.success(), "{out}");
