@@ -143,8 +143,8 @@ impl Options {
         }
         let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
         [
-            (self.packed.as_ref(), "`shared` and `packed` do not go together: a shared gather returns the elements unpacked"),
-            (bounds, "`shared` and `bounds` do not go together: the shared layout is the whole tile of the numeral"),
+            (self.packed.as_ref(), "`shared` and `packed` do not go together: a shared gather returns the elements unpacked; remove `packed` (`pack::pack_b16_array` packs the result)"),
+            (bounds, "`shared` and `bounds` do not go together: the shared layout holds the numeral's whole tile; remove `bounds` and bound the copy between shared and global memory"),
             (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `shared` body has none: remove `unpaired`"),
         ]
         .into_iter()
@@ -222,6 +222,18 @@ mod tests {
         // A packed gather takes `fill`; only the clash with `vector` is left.
         assert_eq!(messages("L, gather, packed, vector = 2, fill = 0").len(), 1);
         assert!(messages("L, gather, packed, fill = 0").is_empty());
+    }
+
+    #[test]
+    fn shared_excludes_packed_bounds_and_unpaired_each_on_its_word() {
+        let all = messages("L, gather, packed, bounds(m, n), unpaired, shared = S, conflict_free");
+        assert_eq!(all.len(), 3, "{all:?}");
+        assert!(all[0].starts_with("`shared` and `packed` do not go together"));
+        assert!(all[1].starts_with("`shared` and `bounds` do not go together"));
+        assert!(all[2].starts_with("`unpaired` turns row runs off"));
+        assert!(all.iter().all(|m| m.contains("remove `")), "{all:?}");
+        assert!(messages("L, gather, shared = S, conflict_free").is_empty());
+        assert_eq!(messages("L, conflict_free").len(), 1);
     }
 
     #[test]

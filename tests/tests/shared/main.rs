@@ -2,7 +2,9 @@
 //! span; derived `ldmatrix` / `stmatrix` addresses move exactly the fragment, by a host
 //! simulation of the instructions written from the ISA text; the bank model against a
 //! brute-force count; the kernel tiles whose counts are known; the swizzle search; the
-//! functions `#[matrix_rows]` generates; the pictures of tiles and bank use.
+//! functions `#[matrix_rows]` generates; the scatters and gathers `shared = LAYOUT` generates
+//! (a warp's accumulator, a warpgroup's, a numeral with a band); the pictures of tiles and bank
+//! use.
 
 mod banks;
 mod bijection;
@@ -12,6 +14,7 @@ mod known;
 mod matrices;
 mod pictures;
 mod scatter;
+mod scatter_wide;
 
 use layout_core::catalog::{Entry, CATALOG};
 

@@ -1,0 +1,268 @@
+//! `#[fragment_layout(.., shared = LAYOUT)]` past one warp's plain lanes: the `wgmma`
+//! accumulator of a warpgroup (128 threads in 4 warps) and a numeral whose lane digit straddles
+//! rows (a band, `thread_wrap() != 0`). For every thread the generated scatter writes exactly
+//! the cells the test's own arithmetic names (the ISA's formula, or the numeral's digits, for
+//! `(row, col)`; the layout's formula written out here for the offset, and checked against
+//! `SharedLayout::offset`), all threads together fill the tile, and the gather reads every
+//! thread's fragment back.
+
+use fraglayout::generated::shared_conflict_message;
+use fraglayout::{fragment_layout, numeral};
+use fraglayout_tests::transcription;
+use layout_core::catalog::SM90_64x16x16_F32_C;
+use layout_core::shared::{SharedLayout, Swizzle};
+
+// The warpgroup's 64 x 16 f32 accumulator, 8 elements a thread.
+const WG_PLAIN: SharedLayout = SharedLayout::row_major(64, 16, 4);
+// Offset bit 5 (row bit 1) flips offset bit 3 (column bit 3): rows `r` and `r + 2`, 128 bytes
+// apart, use the two halves of the banks.
+const WG_SWIZZLED: SharedLayout = SharedLayout::swizzled(64, 16, 4, Swizzle::new(1, 3, 2));
+const WG_COLUMNS: SharedLayout = SharedLayout::padded(64, 16, 4, 4).col_major();
+
+numeral! {
+    /// `lane % 4` at place 2 spans offsets 2..8 of 6-column rows: a band, so the lane's part
+    /// of the offset is split into row and column at run time and each element carries.
+    pub BAND: 32 x 6, elements 6 { e % 2 => 1, lane % 4 => 2, e / 2 => 8, lane / 4 => 24 }
+}
+
+const BAND_PLAIN: SharedLayout = SharedLayout::row_major(32, 6, 4);
+const BAND_PADDED: SharedLayout = SharedLayout::padded(32, 6, 4, 2);
+// Offset bit 4 (row bit 1 of the 8-element pitch) flips column bit 1: columns 4 and 5 of
+// those rows move into the padding, 6 and 7.
+const BAND_SWIZZLED: SharedLayout = BAND_PADDED.with_swizzle(Swizzle::new(1, 1, 3));
+const BAND_COLUMNS: SharedLayout = SharedLayout::padded(32, 6, 4, 1).col_major();
+
+/// A scatter and a gather of one numeral through one layout, element by element.
+macro_rules! pair {
+    ($n:ident, $len:literal, $put:ident, $get:ident, $layout:ident) => {
+        #[fragment_layout($n, shared = $layout)]
+        fn $put(thread: u32, frag: &[f32; $len], smem: &mut [f32]) {
+            |offset, value| smem[offset] = value
+        }
+        #[fragment_layout($n, gather, shared = $layout)]
+        fn $get(thread: u32, smem: &[f32]) -> [f32; $len] {
+            |offset| smem[offset]
+        }
+    };
+}
+
+pair!(SM90_64x16x16_F32_C, 8, put_wg_plain, get_wg_plain, WG_PLAIN);
+pair!(
+    SM90_64x16x16_F32_C,
+    8,
+    put_wg_swizzled,
+    get_wg_swizzled,
+    WG_SWIZZLED
+);
+pair!(
+    SM90_64x16x16_F32_C,
+    8,
+    put_wg_columns,
+    get_wg_columns,
+    WG_COLUMNS
+);
+pair!(BAND, 6, put_band_plain, get_band_plain, BAND_PLAIN);
+pair!(BAND, 6, put_band_padded, get_band_padded, BAND_PADDED);
+pair!(BAND, 6, put_band_swizzled, get_band_swizzled, BAND_SWIZZLED);
+pair!(BAND, 6, put_band_columns, get_band_columns, BAND_COLUMNS);
+
+// Two f32 a store, 8 bytes (two phases of 16 lanes a warp): compiles only if the bank model
+// finds every warp's stores conflict-free.
+#[fragment_layout(SM90_64x16x16_F32_C, shared = WG_SWIZZLED, vector = 2, conflict_free)]
+fn put_wg_pairs(thread: u32, frag: &[f32; 8], smem: &mut [f32]) {
+    |offset: u16, values| smem[offset as usize..offset as usize + 2].copy_from_slice(&values)
+}
+
+#[fragment_layout(SM90_64x16x16_F32_C, gather, shared = WG_SWIZZLED, vector = 2)]
+fn get_wg_pairs(thread: u32, smem: &[f32]) -> [f32; 8] {
+    |offset| [smem[offset], smem[offset + 1]]
+}
+
+/// What is checked: a numeral's `threads` threads of `N` elements each, `coords` its
+/// `(thread, element) -> (row, col)` computed by the test, through `layout` with its offset
+/// formula `offset` written out by the test.
+struct Case<'a, const N: usize> {
+    name: &'static str,
+    threads: u32,
+    rows: u32,
+    cols: u32,
+    coords: &'a dyn Fn(u32, u32) -> (u32, u32),
+    layout: SharedLayout,
+    offset: fn(u32, u32) -> usize,
+    put: fn(u32, &[f32; N], &mut [f32]),
+    get: fn(u32, &[f32]) -> [f32; N],
+}
+
+fn tag(thread: u32, e: usize) -> f32 {
+    (thread as usize * 16 + e + 1) as f32
+}
+
+/// Each thread alone writes exactly its cells; all threads together fill every cell of the
+/// tile once; every thread gathers its fragment back; a thread outside the numeral writes
+/// nothing and gathers the default.
+fn check<const N: usize>(c: &Case<N>) {
+    let name = c.name;
+    assert!(c.layout.check().is_ok(), "{name}: {:?}", c.layout);
+    for r in 0..c.rows {
+        for col in 0..c.cols {
+            let want = Some((c.offset)(r, col) as u32);
+            assert_eq!(c.layout.offset(r, col), want, "{name}: ({r}, {col})");
+        }
+    }
+    let span = c.layout.span() as usize;
+    let mut all = vec![0.0f32; span];
+    for t in 0..c.threads {
+        let frag: [f32; N] = std::array::from_fn(|e| tag(t, e));
+        let mut alone = vec![0.0f32; span];
+        (c.put)(t, &frag, &mut alone);
+        let mut want = vec![0.0f32; span];
+        for (e, &value) in frag.iter().enumerate() {
+            let (r, col) = (c.coords)(t, e as u32);
+            want[(c.offset)(r, col)] = value;
+        }
+        assert_eq!(cells(&alone), cells(&want), "{name}: thread {t}");
+        (c.put)(t, &frag, &mut all);
+    }
+    let filled = all.iter().filter(|v| **v != 0.0).count();
+    assert_eq!(filled, (c.rows * c.cols) as usize, "{name}");
+    assert_eq!(filled, c.threads as usize * N, "{name}");
+    for t in 0..c.threads {
+        let want: [f32; N] = std::array::from_fn(|e| tag(t, e));
+        assert_eq!((c.get)(t, &all), want, "{name}: thread {t}");
+    }
+    let mut none = vec![0.0f32; span];
+    (c.put)(c.threads, &[1.0; N], &mut none);
+    assert!(none.iter().all(|v| *v == 0.0), "{name}");
+    assert_eq!((c.get)(c.threads, &all), [0.0; N], "{name}");
+}
+
+/// The written cells of a tile, `(offset, value)`.
+fn cells(tile: &[f32]) -> Vec<(usize, f32)> {
+    tile.iter()
+        .copied()
+        .enumerate()
+        .filter(|c| c.1 != 0.0)
+        .collect()
+}
+
+/// `offset ^ ((offset >> shift) & (mask << base))`, CuTe's `Swizzle<bits, base, shift>`.
+fn swizzle(offset: u32, bits: u32, base: u32, shift: u32) -> usize {
+    (offset ^ ((offset >> shift) & (((1 << bits) - 1) << base))) as usize
+}
+
+#[test]
+fn a_warpgroup_accumulator_lands_where_the_isa_puts_it() {
+    let isa = transcription::formula("SM90_64x16x16_F32_C").expect("an ISA transcription");
+    let n = &SM90_64x16x16_F32_C;
+    assert_eq!((n.threads(), n.elements, n.rows, n.cols), (128, 8, 64, 16));
+    let case = |name, layout, offset: fn(u32, u32) -> usize, put, get| Case::<8> {
+        name,
+        threads: 128,
+        rows: 64,
+        cols: 16,
+        coords: &isa,
+        layout,
+        offset,
+        put,
+        get,
+    };
+    check(&case(
+        "row-major",
+        WG_PLAIN,
+        |r, c| (r * 16 + c) as usize,
+        put_wg_plain,
+        get_wg_plain,
+    ));
+    check(&case(
+        "swizzled",
+        WG_SWIZZLED,
+        |r, c| swizzle(r * 16 + c, 1, 3, 2),
+        put_wg_swizzled,
+        get_wg_swizzled,
+    ));
+    check(&case(
+        "column-major",
+        WG_COLUMNS,
+        |r, c| (c * 68 + r) as usize,
+        put_wg_columns,
+        get_wg_columns,
+    ));
+    // Pairs both ways, each with the element-wise other, so either side's fault shows.
+    check(&case(
+        "pairs",
+        WG_SWIZZLED,
+        |r, c| swizzle(r * 16 + c, 1, 3, 2),
+        put_wg_pairs,
+        get_wg_swizzled,
+    ));
+    check(&case(
+        "pairs back",
+        WG_SWIZZLED,
+        |r, c| swizzle(r * 16 + c, 1, 3, 2),
+        put_wg_swizzled,
+        get_wg_pairs,
+    ));
+    // Warps 1..4 are rows 16..64: a warpgroup index read as a lane would put them in rows 0..16.
+    assert_eq!(isa(127, 7).0, 63);
+}
+
+#[test]
+fn the_warpgroup_conflict_check_counts_every_warp() {
+    let n = &SM90_64x16x16_F32_C;
+    // `put_wg_pairs` compiled with `conflict_free`: the model agrees, and the same stores into
+    // the plain tile (rows 128 bytes apart in one bank row) conflict, so the check can fail.
+    assert!(shared_conflict_message(n, &WG_SWIZZLED, 2, false, "S").is_none());
+    let m = shared_conflict_message(n, &WG_PLAIN, 2, false, "WG_PLAIN").expect("a conflict");
+    assert!(m.as_str().contains("2-way conflict"), "{m}");
+}
+
+#[test]
+fn a_numeral_with_a_band_lands_where_its_digits_put_it() {
+    assert_eq!(BAND.thread_wrap(), 6);
+    // The digits by hand: `e % 2 => 1, lane % 4 => 2, e / 2 => 8, lane / 4 => 24`.
+    let digits = |t: u32, e: u32| {
+        let at = e % 2 + (t % 4) * 2 + (e / 2) * 8 + (t / 4) * 24;
+        (at / 6, at % 6)
+    };
+    // Lane 3, element 1: offset 1 + 6 = 7, row 1, column 1 (the lane's 6 carried).
+    assert_eq!(digits(3, 1), (1, 1));
+    let case = |name, layout, offset: fn(u32, u32) -> usize, put, get| Case::<6> {
+        name,
+        threads: 32,
+        rows: 32,
+        cols: 6,
+        coords: &digits,
+        layout,
+        offset,
+        put,
+        get,
+    };
+    check(&case(
+        "band row-major",
+        BAND_PLAIN,
+        |r, c| (r * 6 + c) as usize,
+        put_band_plain,
+        get_band_plain,
+    ));
+    check(&case(
+        "band padded",
+        BAND_PADDED,
+        |r, c| (r * 8 + c) as usize,
+        put_band_padded,
+        get_band_padded,
+    ));
+    check(&case(
+        "band swizzled",
+        BAND_SWIZZLED,
+        |r, c| swizzle(r * 8 + c, 1, 1, 3),
+        put_band_swizzled,
+        get_band_swizzled,
+    ));
+    check(&case(
+        "band column-major",
+        BAND_COLUMNS,
+        |r, c| (c * 33 + r) as usize,
+        put_band_columns,
+        get_band_columns,
+    ));
+}
