@@ -91,9 +91,21 @@ impl Options {
     /// The arguments, once the options' combinations check: every clash is reported.
     fn into_args(self, numeral: Expr) -> syn::Result<Args> {
         let mut errors = Errors::default();
-        errors.extend(self.vector_clashes());
-        errors.extend(self.shared_clashes());
-        let mode = self.mode(&mut errors);
+        // One message a word: where `vector` and `shared` both exclude an option, the first
+        // says to remove it; and `packed` told to go is not told to take `gather` as well.
+        let mut clashed: Vec<String> = Vec::new();
+        for (word, error) in self
+            .vector_clashes()
+            .into_iter()
+            .chain(self.shared_clashes())
+        {
+            let word = word.to_string();
+            if !clashed.contains(&word) {
+                clashed.push(word);
+                errors.push(error);
+            }
+        }
+        let mode = self.mode(&mut errors, clashed.iter().any(|w| w == "packed"));
         if let (Some((word, _)), Mode::Scatter) = (&self.fill, mode) {
             errors.push(syn::Error::new(
                 word.span(),
@@ -116,7 +128,7 @@ impl Options {
 
     /// A vector body receives whole accesses: a partial tile may cut one, packing regroups the
     /// elements, and there is no run to turn off.
-    fn vector_clashes(&self) -> Vec<syn::Error> {
+    fn vector_clashes(&self) -> Vec<(&Ident, syn::Error)> {
         if self.vector.is_none() {
             return Vec::new();
         }
@@ -127,18 +139,18 @@ impl Options {
             (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
         ]
         .into_iter()
-        .filter_map(|(word, msg)| word.map(|w| syn::Error::new(w.span(), msg)))
+        .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))
         .collect()
     }
 
     /// `shared = LAYOUT` hands the body offsets in a whole tile, element by element;
     /// `conflict_free` checks the banks of that access and needs it.
-    fn shared_clashes(&self) -> Vec<syn::Error> {
+    fn shared_clashes(&self) -> Vec<(&Ident, syn::Error)> {
         if self.shared.is_none() {
             return self
                 .conflict_free
                 .iter()
-                .map(|w| syn::Error::new(w.span(), "`conflict_free` counts the bank conflicts of the access to a shared tile: it goes with `shared = LAYOUT`"))
+                .map(|w| (w, syn::Error::new(w.span(), "`conflict_free` counts the bank conflicts of the access to a shared tile: it goes with `shared = LAYOUT`")))
                 .collect();
         }
         let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
@@ -148,19 +160,21 @@ impl Options {
             (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `shared` body has none: remove `unpaired`"),
         ]
         .into_iter()
-        .filter_map(|(word, msg)| word.map(|w| syn::Error::new(w.span(), msg)))
+        .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))
         .collect()
     }
 
     /// Scatter, gather, or a packed gather; `packed` without `gather` is an error (and a
-    /// scatter).
-    fn mode(&self, errors: &mut Errors) -> Mode {
+    /// scatter), unless `packed_clashed`: another option already says to remove it.
+    fn mode(&self, errors: &mut Errors, packed_clashed: bool) -> Mode {
         match (&self.packed, self.gather) {
             (None, false) => Mode::Scatter,
             (None, true) => Mode::Gather,
             (Some(_), true) => Mode::GatherPacked,
             (Some(word), false) => {
-                errors.push(syn::Error::new(word.span(), "`packed` goes with `gather`"));
+                if !packed_clashed {
+                    errors.push(syn::Error::new(word.span(), "`packed` goes with `gather`"));
+                }
                 Mode::Scatter
             }
         }
@@ -215,10 +229,11 @@ mod tests {
     #[test]
     fn every_clash_among_the_options_is_reported_in_order() {
         let all = messages("L, vector = 2, packed, fill = 0");
-        assert_eq!(all.len(), 3, "{all:?}");
+        assert_eq!(all.len(), 2, "{all:?}");
         assert!(all[0].starts_with("`vector` and `packed` do not go together"));
-        assert_eq!(all[1], "`packed` goes with `gather`");
-        assert!(all[2].starts_with("`fill` is the value a gather returns"));
+        assert!(all[1].starts_with("`fill` is the value a gather returns"));
+        // `packed` alone without `gather` is told to take it.
+        assert_eq!(messages("L, packed"), ["`packed` goes with `gather`"]);
         // A packed gather takes `fill`; only the clash with `vector` is left.
         assert_eq!(messages("L, gather, packed, vector = 2, fill = 0").len(), 1);
         assert!(messages("L, gather, packed, fill = 0").is_empty());
@@ -233,6 +248,12 @@ mod tests {
         assert!(all[2].starts_with("`unpaired` turns row runs off"));
         assert!(all.iter().all(|m| m.contains("remove `")), "{all:?}");
         assert!(messages("L, gather, shared = S, conflict_free").is_empty());
+        // One message a word: `vector` and `shared` both exclude `bounds` and `packed`, and
+        // a `packed` told to go is not told to take `gather`.
+        let both = messages("L, vector = 2, shared = S, packed, bounds(m, n)");
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(both[0].starts_with("`vector` and `packed`"), "{both:?}");
+        assert!(both[1].starts_with("`vector` and `bounds`"), "{both:?}");
         assert_eq!(messages("L, conflict_free").len(), 1);
     }
 
