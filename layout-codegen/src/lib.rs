@@ -12,7 +12,7 @@
 //! - [`convert_layout`]: `convert/parse.rs` (the signature into `ast.rs`), `expand.rs` (the
 //!   plan `layout_core::convert` computes, as constants, and straight-line rounds),
 //!   `fallback.rs`;
-//! - [`matrix_rows`]: `matrix_rows/args.rs` (the arguments, each read on its own), `parse.rs`
+//! - [`matrix_rows`](fn@matrix_rows): `matrix_rows/args.rs` (the arguments, each read on its own), `parse.rs`
 //!   (the signature into `ast.rs`), `expand.rs` (the row-address code
 //!   `layout_core::shared::RowCode` derives, as constants), `fallback.rs`.
 //!

@@ -14,7 +14,7 @@
 //!
 //! So one numeral, [`SM75_U32x1_MOVM_T`] (CuTe's copy-atom name), describes both operands: `a`
 //! over the source matrix and `d` over the result. Over the source, `d` is the layout of
-//! `ldmatrix .x1.trans` ([`SM75_U16x2_LDSM_T`]): `movmatrix` on what `ldmatrix .x1` loaded gives
+//! `ldmatrix .x1.trans` ([`SM75_U16x2_LDSM_T`](super::SM75_U16x2_LDSM_T)): `movmatrix` on what `ldmatrix .x1` loaded gives
 //! the registers `ldmatrix .x1.trans` would have loaded from the same shared memory.
 
 use super::declare::layouts;

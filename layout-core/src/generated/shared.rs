@@ -3,7 +3,7 @@
 //!
 //! The generated code computes the unswizzled offset as `row * steps.0 + col * steps.1`
 //! ([`shared_steps`]): the thread part once per call, each element adding a constant; a
-//! swizzle is then one shift, `and` and `xor` per element ([`Swizzle::apply`]).
+//! swizzle is then one shift, `and` and `xor` per element ([`Swizzle::apply`](crate::shared::Swizzle::apply)).
 //!
 //! ```text
 //! m16n8k16 f32 accumulator (16 x 8) into SharedLayout::padded(16, 8, 4, 4): steps (12, 1)

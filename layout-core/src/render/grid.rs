@@ -20,7 +20,7 @@ const UNCLAIMED: &str = "--";
 /// - a cell nobody claims as `--`, listed row by row under `unclaimed:`;
 /// - claims landing outside the tile, listed under `outside the tile:`.
 ///
-/// Each list gives its first [`LISTED`](super::LISTED) entries and then how many more there
+/// Each list gives its first [`LISTED`] entries and then how many more there
 /// are. A tile too large to read is drawn in part (see [the bounds](super#bounds)), with a
 /// line saying which rows and columns are left out.
 ///

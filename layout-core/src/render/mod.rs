@@ -3,10 +3,10 @@
 //! Every renderer writes to a [`core::fmt::Write`] sink and allocates nothing, so they work in
 //! `no_std` code as well as into a `String`:
 //!
-//! - [`grid`]: the tile as text, each cell `T{thread}:{element}`.
-//! - [`svg`]: the tile as an SVG 1.1 picture in the style of the PTX ISA fragment figures.
+//! - [`grid`](fn@grid): the tile as text, each cell `T{thread}:{element}`.
+//! - [`svg`](fn@svg): the tile as an SVG 1.1 picture in the style of the PTX ISA fragment figures.
 //! - [`digit_table`]: the digits as a Markdown table, sorted by place.
-//! - [`rounds`] and [`in_lane`]: a conversion [`Plan`](crate::convert::Plan) as lane tables;
+//! - [`rounds`](fn@rounds) and [`in_lane`]: a conversion [`Plan`](crate::convert::Plan) as lane tables;
 //!   [`conversion_svg`]: as a picture of the destination tile coloured by round.
 //! - [`smem`]: a shared-memory tile among the banks, and an access's bank conflicts, as text
 //!   and pictures.
@@ -65,19 +65,19 @@ pub const MAX_CELLS: u64 = 1 << 16;
 /// The most `(thread, e)` pairs of a numeral failing the check the renderers scan.
 pub const MAX_CLAIMS: u64 = 1 << 20;
 
-/// The most columns [`grid`] draws.
+/// The most columns [`grid`](fn@grid) draws.
 pub const GRID_COLS: u32 = 64;
 
-/// The most cells [`grid`] draws.
+/// The most cells [`grid`](fn@grid) draws.
 pub const GRID_CELLS: u32 = 4096;
 
-/// The most bytes of cell rows [`grid`] writes (it draws fewer rows where cells are wide).
+/// The most bytes of cell rows [`grid`](fn@grid) writes (it draws fewer rows where cells are wide).
 pub const GRID_BYTES: usize = 44 * 1024;
 
-/// The most columns [`svg`] draws.
+/// The most columns [`svg`](fn@svg) draws.
 pub const SVG_COLS: u32 = 64;
 
-/// The most cells [`svg`] draws: a 64 x 32 warpgroup tile whole.
+/// The most cells [`svg`](fn@svg) draws: a 64 x 32 warpgroup tile whole.
 pub const SVG_CELLS: u32 = 2048;
 
 /// The most entries each list of a broken numeral's grid or picture gives: collisions,

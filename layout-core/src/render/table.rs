@@ -6,7 +6,7 @@ use core::fmt;
 
 /// Writes the numeral's digits as a Markdown table sorted by place, under a line giving the
 /// tile's shape; a numeral failing [`Numeral::check`] gets its errors listed below the table.
-/// A numeral of more than [`TABLE_DIGITS`](super::TABLE_DIGITS) digits gets the first of them
+/// A numeral of more than [`TABLE_DIGITS`] digits gets the first of them
 /// by place, then how many more there are.
 ///
 /// Each digit is written in its canonical form (`lane % 4`, `lane / 4`, `e / 2 % 2`; see

@@ -1,5 +1,5 @@
-//! Shared memory drawn: a tile's layout among the banks ([`tile`], [`tile_svg`]) and an
-//! access's bank use, which lanes collide on which bank in which phase ([`banks`],
+//! Shared memory drawn: a tile's layout among the banks ([`tile`](fn@tile), [`tile_svg`]) and an
+//! access's bank use, which lanes collide on which bank in which phase ([`banks`](fn@banks),
 //! [`banks_svg`]). What `fraglayout smem` and `fraglayout banks` print and draw.
 //!
 //! Like the other renderers they write to a [`core::fmt::Write`] sink, allocate nothing, and
