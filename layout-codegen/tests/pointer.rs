@@ -70,6 +70,13 @@ fn a_wgmma_accumulator_s_calls_are_literal_offsets_from_one_base() {
         assert_eq!(count(&code, index), 1, "{index}: {code}");
     }
     assert_eq!(count(&code, "d.add("), 4, "{code}");
+    // The stride on the left of `row`: the offsets written so too.
+    let code = expand(
+        "::fraglayout::catalog::SM90_64x16x16_F32_C, vector = 2",
+        "unsafe fn store(t: u32, acc: &[f32; 8], d: *mut f32) { \
+         |row, col, values| unsafe { *(d.add(LD * row + col) as *mut [f32; 2]) = values } }",
+    );
+    assert_eq!(count(&code, "d.add(__fl_b+__fl_k*8+8)"), 1, "{code}");
 }
 
 #[test]
@@ -114,6 +121,18 @@ fn a_stored_value_reading_row_gets_it_per_call() {
         code.contains(
             "let(row,col)=(__fl_row+8,__fl_col+1);unsafe{*d.add(__fl_b+8*__fl_k+1)=rowasf32};"
         ),
+        "{code}"
+    );
+    // The integration test's body, the terms the other way round.
+    let code = expand(
+        "::fraglayout::catalog::SM90_64x16x16_F32_C",
+        "unsafe fn store(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) { \
+         |row, col, _v| unsafe { *d.add(col + row * ld) = col as u32 } }",
+    );
+    assert!(!code.contains("ThreadPart"), "{code}");
+    assert_eq!(
+        count(&code, "*d.add(__fl_b+8*__fl_k+9)=colasu32"),
+        1,
         "{code}"
     );
 }
