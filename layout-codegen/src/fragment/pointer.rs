@@ -14,7 +14,7 @@
 //!
 //! The body stays the user's tokens (its `unsafe`, its cast) but for `INDEX`, which becomes
 //! the thread's base index plus the call's literal offset (`rows * K + cols` from the thread's
-//! corner, [`straight::offset`]'s arithmetic): the same number `INDEX` computes at that call's
+//! corner, [`offset`]'s arithmetic): the same number `INDEX` computes at that call's
 //! `row` and `col`, so `add` receives what it received before and the body's safety contract
 //! is unchanged. The numbers are the ones `straight.rs` writes for a slice.
 //!

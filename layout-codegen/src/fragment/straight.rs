@@ -41,7 +41,8 @@
 //! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
 //! `col`, as the closure binds them) in a block of its own.
 //!
-//! Not taken (the closure path stays): `bounds` (a partial tile goes element by element),
+//! Not taken (the closure path stays; a body through a raw pointer: `pointer.rs`): `bounds` (a
+//! partial tile goes element by element),
 //! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
 //! scatter whose stored value is not inert (it may change what the index reads, so the base is
 //! evaluated per element after it), a base that is not a slice or array parameter (a type of
