@@ -18,6 +18,7 @@ mod instruction;
 mod neighbours;
 mod numeral;
 mod pairing;
+mod pointer;
 mod render;
 mod render_bounds;
 #[path = "shared/main.rs"]

@@ -16,11 +16,13 @@
 //! ```
 //!
 //! For a catalog layout and an affine body over a slice parameter, the elements are
-//! straight-line code instead, with no tables and no `ThreadPart` (`straight.rs`).
+//! straight-line code instead, with no tables and no `ThreadPart` (`straight.rs`); so are
+//! those whose body reaches its element through a raw pointer parameter (`pointer.rs`).
 
 use super::ast::{ClosureParam, Fragment, Mode};
 use super::known::Known;
 use super::pairing::{self, Pattern};
+use super::pointer;
 use super::smem;
 use super::straight;
 use proc_macro2::{Literal, TokenStream, TokenTree};
@@ -43,7 +45,12 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let straight = known
         .as_ref()
         .zip(shared.as_ref())
-        .and_then(|(k, p)| straight::body(f, p, k, elements));
+        .and_then(|(k, p)| straight::body(f, p, k, elements))
+        // Or a body through a raw pointer, `BASE.add(INDEX)` (pointer.rs).
+        .or_else(|| {
+            let k = known.as_ref().filter(|_| !smem)?;
+            pointer::body(f, k, elements)
+        });
     let mut layout = match (&known, &straight) {
         // The typed coordinates' checks read the numeral.
         (Some(k), Some(_)) => k.consts(f, f.params.iter().take(2).any(|p| p.ty.is_some())),
@@ -382,7 +389,7 @@ fn fragment_value(f: &Fragment, e: usize) -> Option<TokenStream> {
 /// `let VALUE_PAT = FRAG[e];` for a scatter (the array of `vector = N` elements from `e`);
 /// nothing for a gather. Bound before the coordinates, so a fragment parameter named `row` or
 /// `col` is read before the closure's `row` and `col` shadow it, as in a real closure.
-fn value_binding(f: &Fragment, e: usize) -> TokenStream {
+pub(super) fn value_binding(f: &Fragment, e: usize) -> TokenStream {
     match (fragment_value(f, e), f.params.get(2)) {
         (Some(value), Some(p)) => {
             let pat = &p.pat;

@@ -3,7 +3,7 @@
 //! `ast.rs` form with every problem reported at once (`errors.rs` collects them, `control.rs`
 //! finds a body's own control flow), `expand.rs` (with `pairing.rs`) generates the code
 //! (`known.rs`: a catalog layout's tables written out; `straight.rs`: its affine bodies as
-//! straight-line code; `smem.rs`: `shared = LAYOUT`), and `fallback.rs` is the expansion after
+//! straight-line code, `pointer.rs` those through a raw pointer; `smem.rs`: `shared = LAYOUT`), and `fallback.rs` is the expansion after
 //! an error.
 
 mod args;
@@ -15,6 +15,7 @@ mod fallback;
 mod known;
 mod pairing;
 pub(crate) mod parse;
+mod pointer;
 mod smem;
 mod straight;
 

@@ -251,14 +251,34 @@ fn indexed(e: &Expr, col: &Ident) -> Option<(Expr, Expr)> {
     if !is_place(&ix.expr) {
         return None;
     }
+    col_unit(&ix.index, col).then(|| ((*ix.expr).clone(), (*ix.index).clone()))
+}
+
+/// Whether `col` (or `col as T`) is a top-level `+` term of `index` exactly once, and in no
+/// other term.
+fn col_unit(index: &Expr, col: &Ident) -> bool {
     let mut terms = Vec::new();
-    flatten_sum(&ix.index, &mut terms);
+    flatten_sum(index, &mut terms);
     let unit = terms.iter().filter(|t| is_col(t, col)).count();
     let elsewhere = terms
         .iter()
         .filter(|t| !is_col(t, col))
         .any(|t| mentions(t.to_token_stream(), col));
-    (unit == 1 && !elsewhere).then(|| ((*ix.expr).clone(), (*ix.index).clone()))
+    unit == 1 && !elsewhere
+}
+
+/// An index outside `BASE[..]` (the argument of a raw pointer's `add`, `pointer.rs`) that is
+/// affine as [`Affine`] says, with `col` a unit term as in a paired body.
+pub fn affine_index(
+    index: &Expr,
+    row: &Ident,
+    col: &Ident,
+    value: Option<&Ident>,
+) -> Option<Affine> {
+    if !col_unit(index, col) {
+        return None;
+    }
+    affine(index, row, col, value)
 }
 
 /// Whether a base is a name or fields of a name (`out`, `self.tile`, `ctx.out.0`).

@@ -41,7 +41,8 @@
 //! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
 //! `col`, as the closure binds them) in a block of its own.
 //!
-//! Not taken (the closure path stays): `bounds` (a partial tile goes element by element),
+//! Not taken (the closure path stays; a body through a raw pointer: `pointer.rs`): `bounds` (a
+//! partial tile goes element by element),
 //! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
 //! scatter whose stored value is not inert (it may change what the index reads, so the base is
 //! evaluated per element after it), a base that is not a slice or array parameter (a type of
@@ -285,17 +286,17 @@ fn gather(
 
 /// The numbers of [`Numeral::reaches`] for the elements reached: each element's part and
 /// reach, and the thread's corner (the same for every element without a band).
-struct Table {
-    at: Vec<(usize, usize)>,
+pub(super) struct Table {
+    pub(super) at: Vec<(usize, usize)>,
     reach: Vec<Reach>,
-    low: (usize, usize),
+    pub(super) low: (usize, usize),
 }
 
 impl Table {
     /// `reaches(footprint)` of `n`'s first `elements` (at most [`MOST`]), evaluated at the
     /// least power of two that holds them: the entries of any `Reaches<N>` with `N` at least
     /// `elements` are the same (`known.rs` tests the widest against the exact).
-    fn of(n: &Numeral, footprint: bool, elements: usize) -> Table {
+    pub(super) fn of(n: &Numeral, footprint: bool, elements: usize) -> Table {
         fn sized<const N: usize>(n: &Numeral, footprint: bool, elements: usize) -> Table {
             let r: Reaches<N> = n.reaches(footprint);
             Table {
@@ -360,7 +361,7 @@ fn slice(
 /// `rows * K + cols` with `K` the stride bound once as `__fl_k` (`8 * __fl_k + 1`), on the side
 /// the body writes it, terms that are 0 left out (`0` for none). With `K` absent (`row +
 /// col`), the one number `rows + cols`.
-fn offset(a: &Affine, (rows, cols): (usize, usize)) -> String {
+pub(super) fn offset(a: &Affine, (rows, cols): (usize, usize)) -> String {
     let row = match &a.k {
         None => return (rows + cols).to_string(),
         Some(_) if rows == 0 => None,
@@ -375,7 +376,7 @@ fn offset(a: &Affine, (rows, cols): (usize, usize)) -> String {
 }
 
 /// `name + k`, or `name` for 0.
-fn plus(name: &str, k: usize) -> String {
+pub(super) fn plus(name: &str, k: usize) -> String {
     if k == 0 {
         name.to_string()
     } else {
@@ -386,7 +387,7 @@ fn plus(name: &str, k: usize) -> String {
 /// The thread part's row and column as sums of `__fl_t / D % M * K` (`/ 1`, `% 0` and `* 1`
 /// left out; `0` for a side with no term): for the `m64nN` accumulators, `("__fl_t / 4 % 8 +
 /// __fl_t / 32 * 16", "__fl_t % 4 * 2")`, what [`ThreadTerm::apply`] adds up.
-fn thread_part(terms: &[ThreadTerm]) -> (String, String) {
+pub(super) fn thread_part(terms: &[ThreadTerm]) -> (String, String) {
     let side = |mul: fn(&ThreadTerm) -> u32| {
         let parts: Vec<String> = terms
             .iter()
@@ -418,7 +419,7 @@ fn thread_part(terms: &[ThreadTerm]) -> (String, String) {
 /// and punctuation written here). Inside a proc macro, by the compiler's lexer directly:
 /// `proc_macro2` first lexes the text again with its own lexer, to turn a compiler error on
 /// text it did not write into an `Err`, which cost as much as the rest of the expansion.
-fn lex(text: &str) -> Option<TokenStream> {
+pub(super) fn lex(text: &str) -> Option<TokenStream> {
     if text.is_empty() {
         return Some(TokenStream::new());
     }
@@ -433,7 +434,7 @@ fn lex(text: &str) -> Option<TokenStream> {
 /// that binding it once (`__fl_k`) computes each offset exactly as the closure path does. A
 /// product or sum (`a * b`), and a field (which may go through a user's `Deref`), keep the
 /// closure path.
-fn single(k: &syn::Expr) -> bool {
+pub(super) fn single(k: &syn::Expr) -> bool {
     match k {
         syn::Expr::Path(_) | syn::Expr::Lit(_) => true,
         syn::Expr::Cast(c) => single(&c.expr),

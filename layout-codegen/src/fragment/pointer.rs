@@ -1,0 +1,257 @@
+//! Straight-line code for a catalog layout the macro [knows](Known) and a body that reaches its
+//! element through a raw pointer parameter, `BASE.add(INDEX)`, with `INDEX` affine in `row`
+//! ([`pairing::affine_index`]), as GPU kernels write a `vector = N` store. Worked for
+//! `SM80_16x8x16_F32_C`, `vector = 2` and
+//! `|row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }`:
+//!
+//! ```text
+//! let __fl_t = __fl_thread as usize;
+//! let __fl_b = { let (row, col) = (__fl_t / 4, __fl_t % 4 * 2); row * ld + col };
+//! let __fl_k: usize = ld;                                    // the stride, once
+//! { let values = [acc[0], acc[1]]; unsafe { *(d.add(__fl_b) as *mut [f32; 2]) = values } }
+//! { let values = [acc[2], acc[3]]; unsafe { *(d.add(__fl_b + 8 * __fl_k) as *mut [f32; 2]) = values } }
+//! ```
+//!
+//! The body stays the user's tokens (its `unsafe`, its cast) but for `INDEX`, which becomes
+//! the thread's base index plus the call's literal offset (`rows * K + cols` from the thread's
+//! corner, [`offset`]'s arithmetic): the same number `INDEX` computes at that call's
+//! `row` and `col`, so `add` receives what it received before and the body's safety contract
+//! is unchanged. The numbers are the ones `straight.rs` writes for a slice.
+//!
+//! Why it is the same program: `INDEX` is `REST + row * K + col` made of names, integer
+//! literals, casts, `+` and `*` (no field, no call), so evaluating it at the corner once,
+//! first, has no effect; and every term is non-negative and nondecreasing in `row` and `col`,
+//! so the base (at the corner, which no call's coordinates are below) overflows only where
+//! every call's `INDEX` would, and `base + offset` overflows exactly where `INDEX` does. The
+//! rest of the body can change nothing `INDEX` reads: it is one of
+//!
+//! - a scatter: `*PTR = VALUE` with `VALUE` [inert](pairing::inert) (a name, a literal, a
+//!   cast), `PTR` being `BASE.add(INDEX)` under casts to raw pointer types and parentheses;
+//! - a gather: `*PTR`;
+//!
+//! inside any `unsafe { .. }` or `{ .. }` of that one expression; `BASE` a parameter of the
+//! function whose type is a raw pointer (so `add` is the pointer's own, taking a `usize`),
+//! named by no closure parameter and not the fragment. The closure's `row` and `col` are bound
+//! per call where the stored value reads them, as the closure binds them.
+//!
+//! Not taken (the element-by-element path stays): what `straight.rs` does not take for its
+//! own reasons (`bounds`, a band, `unpaired`, a body with control flow of its own), a packed
+//! gather, `shared = LAYOUT`, a value pattern other than a name, any other body shape, and a
+//! stride that is not one name or number.
+
+use super::ast::{Fragment, Mode};
+use super::expand::{assemble, coordinate_bindings, flatten, value_binding};
+use super::known::{Known, MOST};
+use super::pairing::{self, Affine};
+use super::straight::{lex, offset, plus, single, thread_part, Table};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+use syn::{Expr, ExprMethodCall};
+
+/// The calls of `f` for the known layout `k` as straight-line code, to run where the thread
+/// index `__fl_thread` (a `u32` below the thread count) is in scope: a scatter's stores, or
+/// the array a gather returns. `None` where the body is not of the shape the module docs
+/// give.
+pub fn body(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
+    let n = k.numeral();
+    let a = &f.args;
+    if a.bounds.is_some() || a.shared.is_some() || a.unpaired || f.escapes {
+        return None;
+    }
+    if n.thread_wrap() != 0 || elements == 0 || elements > MOST {
+        return None;
+    }
+    let mode = f.args.mode;
+    if !matches!(mode, Mode::Scatter | Mode::Gather) {
+        return None;
+    }
+    let row = pairing::param_ident(f.params[0].pat)?;
+    let col = pairing::param_ident(f.params[1].pat)?;
+    let value = match f.params.get(2) {
+        Some(p) => Some(pairing::param_ident(p.pat)?),
+        None => None,
+    };
+    let mut body = f.body.clone();
+    let (call, rhs) = shape(&mut body, mode)?;
+    let base = receiver(call)?;
+    let binders = [Some(row), Some(col), value, f.fragment];
+    if binders.iter().flatten().any(|&name| *name == base) || !pointer_parameter(f, &base) {
+        return None;
+    }
+    let index = call.args.first()?.clone();
+    let affine = pairing::affine_index(&index, row, col, value)?;
+    if !affine.k.as_ref().is_none_or(|(k, _)| single(k)) || has_field(index.to_token_stream()) {
+        return None;
+    }
+    // Whether the body reads `row` or `col` outside INDEX: then they are bound per call.
+    let needs_coords = rhs.is_some_and(|rhs| {
+        let ts = rhs.to_token_stream();
+        pairing::mentions(ts.clone(), row) || pairing::mentions(ts, col)
+    });
+    let table = Table::of(n, false, elements);
+    let (t_row, t_col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
+    let mut head = "let __fl_t = __fl_thread as usize;".to_string();
+    let (t_row, t_col) = match needs_coords {
+        true => {
+            head.push_str(&format!("let (__fl_row, __fl_col) = ({t_row}, {t_col});"));
+            ("__fl_row".to_string(), "__fl_col".to_string())
+        }
+        false => (t_row, t_col),
+    };
+    let (low_row, low_col) = table.low;
+    let corner = lex(&format!(
+        "({}, {})",
+        plus(&t_row, low_row),
+        plus(&t_col, low_col)
+    ))?;
+    let corner = coordinate_bindings(f, Some(&corner));
+    let mut out = vec![lex(&head)?, quote!(let __fl_b = { #(#corner)* #index };)];
+    if let Some((stride, _)) = &affine.k {
+        out.push(quote!(let __fl_k: usize = #stride;));
+    }
+    let calls = (0..elements)
+        .step_by(f.args.width())
+        .map(|e| {
+            let (r, c) = table.at[e];
+            let at = (r.checked_sub(low_row)?, c.checked_sub(low_col)?);
+            let coords = match needs_coords {
+                true => {
+                    let at = lex(&format!(
+                        "({}, {})",
+                        plus("__fl_row", r),
+                        plus("__fl_col", c)
+                    ))?;
+                    let coords = coordinate_bindings(f, Some(&at));
+                    Some(quote!(#(#[allow(unused_variables)] #coords)*))
+                }
+                false => None,
+            };
+            let call = at_offset(&body, &affine, at, mode)?;
+            Some(match mode {
+                Mode::Scatter => {
+                    let value = value_binding(f, e);
+                    quote!({ #value #coords #call; })
+                }
+                _ => quote!({ #coords #call }),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    out.push(match (mode, &f.args.vector) {
+        (Mode::Scatter, _) => quote!(#(#calls)*),
+        (_, Some(_)) => flatten(f, &calls),
+        (_, None) => assemble(f, &calls),
+    });
+    Some(out.into_iter().collect())
+}
+
+/// The body with its `INDEX` replaced by the thread's base index plus the offset `at` (rows,
+/// columns) from the thread's corner: `__fl_b + 8 * __fl_k + 1`, or `__fl_b` for none.
+fn at_offset(body: &Expr, a: &Affine, at: (usize, usize), mode: Mode) -> Option<TokenStream> {
+    let text = match offset(a, at).as_str() {
+        "0" => "__fl_b".to_string(),
+        o => format!("__fl_b + {o}"),
+    };
+    let index: Expr = syn::parse2(lex(&text)?).ok()?;
+    let mut body = body.clone();
+    let (call, _) = shape(&mut body, mode)?;
+    call.args[0] = index;
+    Some(body.to_token_stream())
+}
+
+/// The body's one `BASE.add(INDEX)` call, and a scatter's stored value, if the body is of the
+/// shape the module docs give.
+fn shape(body: &mut Expr, mode: Mode) -> Option<(&mut ExprMethodCall, Option<&Expr>)> {
+    match body {
+        Expr::Block(b) => match b.attrs.is_empty() && b.label.is_none() {
+            true => one(&mut b.block, mode),
+            false => None,
+        },
+        Expr::Unsafe(u) => match u.attrs.is_empty() {
+            true => one(&mut u.block, mode),
+            false => None,
+        },
+        Expr::Paren(p) => shape(&mut p.expr, mode),
+        Expr::Assign(a) => match mode == Mode::Scatter && pairing::inert(&a.right) {
+            true => Some((deref(&mut a.left)?, Some(&*a.right))),
+            false => None,
+        },
+        e => match mode {
+            Mode::Gather => Some((deref(e)?, None)),
+            _ => None,
+        },
+    }
+}
+
+/// The one expression of a block (`{ e }` or `{ e; }`).
+fn one(block: &mut syn::Block, mode: Mode) -> Option<(&mut ExprMethodCall, Option<&Expr>)> {
+    match &mut block.stmts[..] {
+        [syn::Stmt::Expr(e, _)] => shape(e, mode),
+        _ => None,
+    }
+}
+
+/// `*PTR`, in parentheses or not.
+fn deref(e: &mut Expr) -> Option<&mut ExprMethodCall> {
+    match e {
+        Expr::Paren(p) => deref(&mut p.expr),
+        Expr::Unary(u) if u.attrs.is_empty() && matches!(u.op, syn::UnOp::Deref(_)) => {
+            pointer(&mut u.expr)
+        }
+        _ => None,
+    }
+}
+
+/// `BASE.add(INDEX)` under casts to raw pointer types and parentheses.
+fn pointer(e: &mut Expr) -> Option<&mut ExprMethodCall> {
+    match e {
+        Expr::Paren(p) => pointer(&mut p.expr),
+        Expr::Cast(c) if matches!(&*c.ty, syn::Type::Ptr(_)) => pointer(&mut c.expr),
+        Expr::MethodCall(m)
+            if m.attrs.is_empty()
+                && m.method == "add"
+                && m.turbofish.is_none()
+                && m.args.len() == 1 =>
+        {
+            Some(m)
+        }
+        _ => None,
+    }
+}
+
+/// The name the call's receiver is, if it is a plain name.
+fn receiver(call: &ExprMethodCall) -> Option<syn::Ident> {
+    match &*call.receiver {
+        Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => p.path.get_ident().cloned(),
+        _ => None,
+    }
+}
+
+/// Whether `name` is a parameter of the function whose type is a raw pointer (`*mut T`,
+/// `*const T`, in parentheses or not): its `add` is the pointer's own.
+fn pointer_parameter(f: &Fragment, name: &syn::Ident) -> bool {
+    fn raw(ty: &syn::Type) -> bool {
+        match ty {
+            syn::Type::Ptr(_) => true,
+            syn::Type::Paren(p) => raw(&p.elem),
+            syn::Type::Group(g) => raw(&g.elem),
+            _ => false,
+        }
+    }
+    f.item.sig.inputs.iter().any(|arg| match arg {
+        syn::FnArg::Typed(t) => {
+            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
+                && raw(&t.ty)
+        }
+        syn::FnArg::Receiver(_) => false,
+    })
+}
+
+/// Whether `ts` has a `.` (a field, which may go through a user's `Deref`) at any depth.
+fn has_field(ts: TokenStream) -> bool {
+    ts.into_iter().any(|tt| match tt {
+        TokenTree::Punct(p) => p.as_char() == '.',
+        TokenTree::Group(g) => has_field(g.stream()),
+        TokenTree::Literal(l) => l.to_string().contains('.'),
+        _ => false,
+    })
+}

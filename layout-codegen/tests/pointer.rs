@@ -1,0 +1,203 @@
+//! The raw-pointer expansion (`src/fragment/pointer.rs`): for a catalog layout and a body
+//! `*(BASE.add(INDEX) as *mut [T; N]) = values` (or a plain element, or a gather) with INDEX
+//! affine in `row`, the thread's base index once and every call's INDEX replaced by the base
+//! plus its literal offset; any other body keeps the element-by-element expansion. That every
+//! element lands where the numeral says is `tests/tests/vector.rs` of the workspace.
+
+use proc_macro2::TokenStream;
+
+/// The expansion of `#[fragment_layout(args)] item`, without whitespace.
+fn expand(args: &str, item: &str) -> String {
+    let args: TokenStream = args.parse().expect("arguments lex");
+    let item: TokenStream = item.parse().expect("item lexes");
+    let out = layout_codegen::fragment_layout(args, item).to_string();
+    assert!(!out.contains("compile_error"), "{out}");
+    out.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn count(hay: &str, needle: &str) -> usize {
+    hay.matches(needle).count()
+}
+
+/// The pieces of the element-by-element path and its tables.
+const TABLES: [&str; 3] = ["ThreadPart", "__FL_AT", "__FL_TERMS"];
+
+const MMA: &str = "::fraglayout::catalog::SM80_16x8x16_F32_C, vector = 2";
+
+#[test]
+fn a_vector_store_through_a_pointer_takes_the_base_once_and_literal_offsets() {
+    let code = expand(
+        MMA,
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) { \
+         |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values } }",
+    );
+    for t in TABLES {
+        assert!(!code.contains(t), "{t}: {code}");
+    }
+    // The base: the thread's corner into the user's INDEX, once; the stride once.
+    assert_eq!(count(&code, "row*ld+col"), 1, "{code}");
+    assert!(
+        code.contains("let__fl_b={let(row,col)=(__fl_t/4,__fl_t%4*2);row*ld+col};"),
+        "{code}"
+    );
+    assert_eq!(count(&code, "let__fl_k:usize=ld;"), 1, "{code}");
+    // Each call: its values, then the user's body with INDEX the base plus its offset.
+    for (values, index) in [
+        ("[acc[0],acc[1]]", "__fl_b"),
+        ("[acc[2],acc[3]]", "__fl_b+8*__fl_k"),
+    ] {
+        let call =
+            format!("{{letvalues={values};unsafe{{*(d.add({index})as*mut[f32;2])=values}};}}");
+        assert_eq!(count(&code, &call), 1, "{call}: {code}");
+    }
+    assert_eq!(count(&code, "d.add("), 2, "{code}");
+}
+
+#[test]
+fn a_wgmma_accumulator_s_calls_are_literal_offsets_from_one_base() {
+    let code = expand(
+        "::fraglayout::catalog::SM90_64x16x16_F32_C, vector = 2",
+        "unsafe fn store(t: u32, acc: &[f32; 8], d: *mut f32) { \
+         |row, col, values| unsafe { *(d.add(row * LD + col) as *mut [f32; 2]) = values } }",
+    );
+    assert_eq!(count(&code, "row*LD+col"), 1, "{code}");
+    for index in [
+        "d.add(__fl_b)",
+        "d.add(__fl_b+8*__fl_k)",
+        "d.add(__fl_b+8)",
+        "d.add(__fl_b+8*__fl_k+8)",
+    ] {
+        assert_eq!(count(&code, index), 1, "{index}: {code}");
+    }
+    assert_eq!(count(&code, "d.add("), 4, "{code}");
+    // The stride on the left of `row`: the offsets written so too.
+    let code = expand(
+        "::fraglayout::catalog::SM90_64x16x16_F32_C, vector = 2",
+        "unsafe fn store(t: u32, acc: &[f32; 8], d: *mut f32) { \
+         |row, col, values| unsafe { *(d.add(LD * row + col) as *mut [f32; 2]) = values } }",
+    );
+    assert_eq!(count(&code, "d.add(__fl_b+__fl_k*8+8)"), 1, "{code}");
+}
+
+#[test]
+fn a_plain_element_and_a_gather_take_it_too() {
+    let scatter = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32) { \
+         |row, col, v| unsafe { *d.add(row * 16 + col) = v } }",
+    );
+    assert!(scatter.contains("*d.add(__fl_b+1)=v"), "{scatter}");
+    assert!(scatter.contains("*d.add(__fl_b+8*__fl_k+1)=v"), "{scatter}");
+    let gather = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, gather, vector = 2",
+        "unsafe fn load(lane: u32, d: *const f32, ld: usize) -> [f32; 4] { \
+         |row, col| unsafe { *(d.add(row * ld + col) as *const [f32; 2]) } }",
+    );
+    assert!(!gather.contains("ThreadPart"), "{gather}");
+    assert!(
+        gather.contains("unsafe{*(d.add(__fl_b+8*__fl_k)as*const[f32;2])}"),
+        "{gather}"
+    );
+}
+
+#[test]
+fn a_stored_value_reading_row_gets_it_per_call() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32) { \
+         |row, col, v| unsafe { *d.add(row * 8 + col) = row as f32 } }",
+    );
+    assert!(!code.contains("ThreadPart"), "{code}");
+    // The thread part named once, the corner from it, each call's coordinates from it.
+    assert!(
+        code.contains("let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);"),
+        "{code}"
+    );
+    assert!(
+        code.contains("let__fl_b={let(row,col)=(__fl_row,__fl_col);row*8+col};"),
+        "{code}"
+    );
+    assert!(
+        code.contains(
+            "let(row,col)=(__fl_row+8,__fl_col+1);unsafe{*d.add(__fl_b+8*__fl_k+1)=rowasf32};"
+        ),
+        "{code}"
+    );
+    // The integration test's body, the terms the other way round.
+    let code = expand(
+        "::fraglayout::catalog::SM90_64x16x16_F32_C",
+        "unsafe fn store(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) { \
+         |row, col, _v| unsafe { *d.add(col + row * ld) = col as u32 } }",
+    );
+    assert!(!code.contains("ThreadPart"), "{code}");
+    assert_eq!(
+        count(&code, "*d.add(__fl_b+8*__fl_k+9)=colasu32"),
+        1,
+        "{code}"
+    );
+}
+
+/// Bodies the pattern does not cover keep the element-by-element expansion, their INDEX
+/// evaluated per call as written.
+#[test]
+fn other_bodies_keep_the_element_path() {
+    let fun = |sig: &str, body: &str| {
+        format!("unsafe fn store(lane: u32, acc: &[f32; 4], {sig}) {{ |row, col, values| {body} }}")
+    };
+    for (sig, body) in [
+        // The stride a field, a call, a product.
+        (
+            "d: *mut f32, s: &S",
+            "unsafe { *(d.add(row * s.ld + col) as *mut [f32; 2]) = values }",
+        ),
+        (
+            "d: *mut f32",
+            "unsafe { *(d.add(row * ld() + col) as *mut [f32; 2]) = values }",
+        ),
+        (
+            "d: *mut f32, a: usize, b: usize",
+            "unsafe { *(d.add(row * (a * b) + col) as *mut [f32; 2]) = values }",
+        ),
+        // Not affine in `row`, `col` not a unit term.
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { *(d.add(row * row * ld + col) as *mut [f32; 2]) = values }",
+        ),
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { *(d.add(col * ld + row) as *mut [f32; 2]) = values }",
+        ),
+        // The base not a raw pointer parameter.
+        (
+            "d: &mut Vec<f32>, ld: usize",
+            "unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }",
+        ),
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { *(d.offset(1).add(row * ld + col) as *mut [f32; 2]) = values }",
+        ),
+        // More than the one store: a statement, a call, a stored value that is not inert.
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { let x = 1; *(d.add(row * ld + col) as *mut [f32; 2]) = values }",
+        ),
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = f(values) }",
+        ),
+        (
+            "d: *mut f32, ld: usize",
+            "unsafe { d.add(row * ld + col).write(values[0]) }",
+        ),
+    ] {
+        let code = expand(
+            "::fraglayout::catalog::SM80_16x8x16_F32_C, vector = 2",
+            &fun(sig, body),
+        );
+        assert!(
+            code.contains("ThreadPart") && code.contains("__FL_AT"),
+            "{body}: {code}"
+        );
+        assert!(!code.contains("__fl_b"), "{body}: {code}");
+    }
+}

@@ -1,0 +1,146 @@
+//! Bodies through a raw pointer, `*(d.add(row * ld + col) as *mut [T; N]) = values`, as GPU
+//! kernels write them: for a catalog layout the macro writes them as straight-line code, the
+//! base index once and each call's index as the base plus a literal offset
+//! (`layout-codegen/src/fragment/pointer.rs`; `layout-codegen/tests/pointer.rs` checks that
+//! these bodies take that path). Here every thread of each layout runs them into a buffer:
+//! every element lands where the numeral's coordinates say, and nothing else is written.
+
+use layout_core::catalog::{SM80_16x8x16_F32_C, SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
+use layout_core::Numeral;
+use layout_macros::fragment_layout;
+
+/// A row stride wider than any tile here, so a wrong row shows as a wrong cell.
+const LD: usize = 264;
+
+/// A code naming `(thread, e)`, distinct for every element of a warpgroup.
+fn code(thread: u32, e: u32) -> u32 {
+    thread * 256 + e + 1
+}
+
+/// # Safety
+/// `d` holds the tile at row stride `ld` (even) and is aligned to 2 elements.
+#[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
+unsafe fn mma_vec(lane: u32, acc: &[u32; 4], d: *mut u32, ld: usize) {
+    |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [u32; 2]) = values }
+}
+
+/// # Safety
+/// As [`mma_vec`].
+#[fragment_layout(SM90_64x16x16_F32_C, vector = 2)]
+unsafe fn wg16_vec(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) {
+    |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [u32; 2]) = values }
+}
+
+/// # Safety
+/// `d` holds the tile at row stride [`LD`].
+#[fragment_layout(SM90_64x256x16_F32_C, vector = 2)]
+unsafe fn wg256_vec(t: u32, acc: &[u32; 128], d: *mut u32) {
+    |row, col, values| unsafe { *(d.add(LD * row + col) as *mut [u32; 2]) = values }
+}
+
+/// One element a call, the stored value its row (the coordinates bound per call).
+///
+/// # Safety
+/// `d` holds the tile at row stride `ld`.
+#[fragment_layout(SM90_64x16x16_F32_C)]
+unsafe fn wg16_rows(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) {
+    |row, col, _v| unsafe { *d.add(col + row * ld) = row as u32 }
+}
+
+/// As [`wg16_rows`], the stored value its column.
+///
+/// # Safety
+/// As [`wg16_rows`].
+#[fragment_layout(SM90_64x16x16_F32_C)]
+unsafe fn wg16_cols(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) {
+    |row, col, _v| unsafe { *d.add(col + row * ld) = col as u32 }
+}
+
+/// # Safety
+/// `d` holds the tile at row stride `ld` (even) and is aligned to 2 elements.
+#[fragment_layout(SM90_64x16x16_F32_C, gather, vector = 2)]
+unsafe fn wg16_load(t: u32, d: *const u32, ld: usize) -> [u32; 8] {
+    |row, col| unsafe { *(d.add(row * ld + col) as *const [u32; 2]) }
+}
+
+/// A scatter of `E` codes through a raw pointer: `(thread, fragment, matrix, ld)`.
+type Store<const E: usize> = unsafe fn(u32, &[u32; E], *mut u32, usize);
+
+/// Every thread of `n` (and one past them) stores its codes through `store` into a matrix of
+/// row stride [`LD`] (a `Vec<u64>` underneath, so the pointer is aligned for `[u32; 2]`).
+fn check<const E: usize>(n: &Numeral, store: Store<E>) {
+    let mut words = vec![0u64; n.rows as usize * LD / 2];
+    let d = words.as_mut_ptr() as *mut u32;
+    for t in 0..=n.threads() {
+        let frag: [u32; E] = core::array::from_fn(|e| code(t, e as u32));
+        // SAFETY: the matrix holds the tile at stride `LD` (even), aligned to 8 bytes; a
+        // thread outside the layout writes nothing.
+        unsafe { store(t, &frag, d, LD) };
+    }
+    // SAFETY: `words` is `rows * LD` initialized `u32`s.
+    let out = unsafe { core::slice::from_raw_parts(d, n.rows as usize * LD) };
+    for t in 0..n.threads() {
+        for e in 0..E as u32 {
+            let (row, col) = n.coords(t, e).unwrap();
+            let at = row as usize * LD + col as usize;
+            assert_eq!(out[at], code(t, e), "{} thread {t} element {e}", n.name);
+        }
+    }
+    let written = out.iter().filter(|&&v| v != 0).count();
+    assert_eq!(written, n.threads() as usize * E, "{}", n.name);
+}
+
+#[test]
+fn vector_stores_through_a_pointer_land_where_the_numeral_puts_them() {
+    check(&SM80_16x8x16_F32_C, mma_vec);
+    check(&SM90_64x16x16_F32_C, wg16_vec);
+    // SAFETY (of the wrapper): as `wg256_vec`, whose stride is `LD`.
+    check(&SM90_64x256x16_F32_C, |t, acc, d, _| unsafe {
+        wg256_vec(t, acc, d)
+    });
+}
+
+#[test]
+fn a_stored_value_reading_row_or_col_gets_each_call_s_own() {
+    let n = &SM90_64x16x16_F32_C;
+    for (store, side) in [(wg16_rows as Store<8>, 0), (wg16_cols, 1)] {
+        let mut out = vec![u32::MAX; n.rows as usize * LD];
+        for t in 0..n.threads() {
+            // SAFETY: `out` holds the tile at stride `LD`.
+            unsafe { store(t, &[0; 8], out.as_mut_ptr(), LD) };
+        }
+        for t in 0..n.threads() {
+            for e in 0..8 {
+                let (row, col) = n.coords(t, e).unwrap();
+                let want = [row, col][side];
+                assert_eq!(out[row as usize * LD + col as usize], want, "{t} {e}");
+            }
+        }
+        assert_eq!(out.iter().filter(|&&v| v != u32::MAX).count(), 128 * 8);
+    }
+}
+
+#[test]
+fn vector_loads_through_a_pointer_read_where_the_numeral_puts_them() {
+    let n = &SM90_64x16x16_F32_C;
+    let cells = n.rows as usize * LD;
+    let mut words = vec![0u64; cells / 2];
+    let d = words.as_mut_ptr() as *mut u32;
+    // SAFETY: `words` holds `cells` `u32`s; cell `i` holds `i + 1`.
+    unsafe { core::slice::from_raw_parts_mut(d, cells) }
+        .iter_mut()
+        .enumerate()
+        .for_each(|(i, v)| *v = i as u32 + 1);
+    let d = d as *const u32;
+    for t in 0..n.threads() {
+        // SAFETY: the matrix holds the tile at stride `LD`, aligned to 8 bytes.
+        let got = unsafe { wg16_load(t, d, LD) };
+        for (e, v) in got.iter().enumerate() {
+            let (row, col) = n.coords(t, e as u32).unwrap();
+            let want = (row as usize * LD + col as usize) as u32 + 1;
+            assert_eq!(*v, want, "{t} {e}");
+        }
+    }
+    // SAFETY: a thread outside the layout reads nothing.
+    assert_eq!(unsafe { wg16_load(n.threads(), d, LD) }, [0; 8]);
+}
