@@ -13,8 +13,23 @@ use layout_macros::{fragment_layout, numeral};
 type Formula = fn(u32, u32) -> (u32, u32);
 
 /// A code naming `(thread, e)`, distinct for every element of a warpgroup.
-fn code(thread: u32, e: u32) -> u32 {
+pub(crate) fn code(thread: u32, e: u32) -> u32 {
     thread * 256 + e + 1
+}
+
+/// Every element `e` of every thread `t` of `n` (`elements` a thread) stored its [`code`] in
+/// `out`, a matrix of row stride `ld`, where `Numeral::coords` puts it, and nothing else is
+/// written (the codes are not 0).
+pub(crate) fn assert_codes_land(n: &Numeral, out: &[u32], ld: usize, elements: usize) {
+    for t in 0..n.threads() {
+        for e in 0..elements as u32 {
+            let (row, col) = n.coords(t, e).unwrap();
+            let at = row as usize * ld + col as usize;
+            assert_eq!(out[at], code(t, e), "{} thread {t} element {e}", n.name);
+        }
+    }
+    let written = out.iter().filter(|&&v| v != 0).count();
+    assert_eq!(written, n.threads() as usize * elements, "{}", n.name);
 }
 
 #[fragment_layout(SM80_16x8x16_F32_C)]
@@ -408,15 +423,7 @@ fn check_vector<const E: usize>(
             let frag: [u32; E] = core::array::from_fn(|e| code(t, e as u32));
             store(t, &frag, &mut out, ld);
         }
-        for t in 0..n.threads() {
-            for e in 0..E as u32 {
-                let (row, col) = n.coords(t, e).unwrap();
-                let at = row as usize * ld + col as usize;
-                assert_eq!(out[at], code(t, e), "{} thread {t} element {e}", n.name);
-            }
-        }
-        let written = out.iter().filter(|&&v| v != 0).count();
-        assert_eq!(written, n.threads() as usize * E, "{}", n.name);
+        assert_codes_land(n, &out, ld, E);
         // A thread outside the layout writes nothing.
         store(n.threads(), &[u32::MAX; E], &mut out, ld);
         assert!(!out.contains(&u32::MAX), "{}", n.name);

@@ -9,13 +9,10 @@ use layout_core::catalog::{SM80_16x8x16_F32_C, SM90_64x16x16_F32_C, SM90_64x256x
 use layout_core::Numeral;
 use layout_macros::fragment_layout;
 
+use crate::generated::{assert_codes_land, code};
+
 /// A row stride wider than any tile here, so a wrong row shows as a wrong cell.
 const LD: usize = 264;
-
-/// A code naming `(thread, e)`, distinct for every element of a warpgroup.
-fn code(thread: u32, e: u32) -> u32 {
-    thread * 256 + e + 1
-}
 
 /// # Safety
 /// `d` holds the tile at row stride `ld` (even) and is aligned to 2 elements.
@@ -79,15 +76,7 @@ fn check<const E: usize>(n: &Numeral, store: Store<E>) {
     }
     // SAFETY: `words` is `rows * LD` initialized `u32`s.
     let out = unsafe { core::slice::from_raw_parts(d, n.rows as usize * LD) };
-    for t in 0..n.threads() {
-        for e in 0..E as u32 {
-            let (row, col) = n.coords(t, e).unwrap();
-            let at = row as usize * LD + col as usize;
-            assert_eq!(out[at], code(t, e), "{} thread {t} element {e}", n.name);
-        }
-    }
-    let written = out.iter().filter(|&&v| v != 0).count();
-    assert_eq!(written, n.threads() as usize * E, "{}", n.name);
+    assert_codes_land(n, out, LD, E);
 }
 
 #[test]

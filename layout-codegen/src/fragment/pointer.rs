@@ -40,10 +40,10 @@
 //! stride that is not one name or number.
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, coordinate_bindings, flatten, value_binding};
+use super::expand::{assemble, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine};
-use super::straight::{lex, offset, plus, single, thread_part, Table};
+use super::straight::{element_coordinates, head, lex, offset, single, Table};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::{Expr, ExprMethodCall};
@@ -89,41 +89,15 @@ pub fn body(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
         pairing::mentions(ts.clone(), row) || pairing::mentions(ts, col)
     });
     let table = Table::of(n, false, elements);
-    let (t_row, t_col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
-    let mut head = "let __fl_t = __fl_thread as usize;".to_string();
-    let (t_row, t_col) = match needs_coords {
-        true => {
-            head.push_str(&format!("let (__fl_row, __fl_col) = ({t_row}, {t_col});"));
-            ("__fl_row".to_string(), "__fl_col".to_string())
-        }
-        false => (t_row, t_col),
-    };
     let (low_row, low_col) = table.low;
-    let corner = lex(&format!(
-        "({}, {})",
-        plus(&t_row, low_row),
-        plus(&t_col, low_col)
-    ))?;
-    let corner = coordinate_bindings(f, Some(&corner));
-    let mut out = vec![lex(&head)?, quote!(let __fl_b = { #(#corner)* #index };)];
-    if let Some((stride, _)) = &affine.k {
-        out.push(quote!(let __fl_k: usize = #stride;));
-    }
+    let mut out = head(f, n, table.low, needs_coords, &index, &affine)?;
     let calls = (0..elements)
         .step_by(f.args.width())
         .map(|e| {
             let (r, c) = table.at[e];
             let at = (r.checked_sub(low_row)?, c.checked_sub(low_col)?);
             let coords = match needs_coords {
-                true => {
-                    let at = lex(&format!(
-                        "({}, {})",
-                        plus("__fl_row", r),
-                        plus("__fl_col", c)
-                    ))?;
-                    let coords = coordinate_bindings(f, Some(&at));
-                    Some(quote!(#(#[allow(unused_variables)] #coords)*))
-                }
+                true => Some(element_coordinates(f, (r, c))?),
                 false => None,
             };
             let call = at_offset(&body, &affine, at, mode)?;

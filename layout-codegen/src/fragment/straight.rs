@@ -103,33 +103,8 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         _ => return None,
     };
     let reaches = Table::of(n, a.footprint, elements);
-    let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
-    let mut head = "let __fl_t = __fl_thread as usize;".to_string();
-    // The thread part is named (`__fl_row`, `__fl_col`) where a stored value reads `row` or
-    // `col`, which are then bound per element from it; else it goes into the corner alone.
-    let (row, col) = match stored.is_some_and(|rhs| coordinates_read(f, rhs)) {
-        true => {
-            head.push_str(&format!("let (__fl_row, __fl_col) = ({row}, {col});"));
-            ("__fl_row".to_string(), "__fl_col".to_string())
-        }
-        false => (row, col),
-    };
-    let (low_row, low_col) = reaches.low;
-    let corner = lex(&format!(
-        "({}, {})",
-        plus(&row, low_row),
-        plus(&col, low_col)
-    ))?;
-    let corner = coordinate_bindings(f, Some(&corner));
-    let index = &p.index;
-    // Pieces joined once at the end: extending a stream by another moves it token by token.
-    let mut out = vec![lex(&head)?];
-    out.push(quote!(let __fl_b = { #(#corner)* #index };));
-    // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
-    // the user's, and the elements' offsets are text.
-    if let Some((stride, _)) = &a.k {
-        out.push(quote!(let __fl_k: usize = #stride;));
-    }
+    let named = stored.is_some_and(|rhs| coordinates_read(f, rhs));
+    let mut out = head(f, n, reaches.low, named, &p.index, a)?;
     let code = match stored {
         Some(rhs) => scatter(f, p, a, &reaches, elements, rhs)?,
         None => gather(f, p, a, &reaches, elements)?,
@@ -219,16 +194,7 @@ fn scatter(
             quote!(let #pat: #ty = #frag[#e];)
         });
         let coords = match needs_coords {
-            true => {
-                let (r, c) = reaches.at[e];
-                let at = lex(&format!(
-                    "({}, {})",
-                    plus("__fl_row", r),
-                    plus("__fl_col", c)
-                ))?;
-                let coords = coordinate_bindings(f, Some(&at));
-                Some(quote!(#(#[allow(unused_variables)] #coords)*))
-            }
+            true => Some(element_coordinates(f, reaches.at[e])?),
             false => None,
         };
         let (place, op) = (lex(&place)?, lex(&op)?);
@@ -482,6 +448,54 @@ fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
         .iter()
         .filter_map(|q| pairing::param_ident(q.pat))
         .any(|name| pairing::mentions(rhs.to_token_stream(), name))
+}
+
+/// The code before the elements, shared with the raw-pointer path (`pointer.rs`): the thread
+/// index as `usize`, the thread part, the base index `__fl_b` at the corner `low`
+/// (`{ let (row, col) = CORNER; INDEX }`), and the stride `__fl_k` once. The thread part is
+/// named (`__fl_row`, `__fl_col`) where `named` (a stored value reads `row` or `col`, which
+/// are then bound per element from it); else it goes into the corner alone. `None` if the
+/// macro's own text does not lex (it always does).
+pub(super) fn head(
+    f: &Fragment,
+    n: &Numeral,
+    low: (usize, usize),
+    named: bool,
+    index: &syn::Expr,
+    a: &Affine,
+) -> Option<Vec<TokenStream>> {
+    let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
+    let mut text = "let __fl_t = __fl_thread as usize;".to_string();
+    let (row, col) = match named {
+        true => {
+            text.push_str(&format!("let (__fl_row, __fl_col) = ({row}, {col});"));
+            ("__fl_row".to_string(), "__fl_col".to_string())
+        }
+        false => (row, col),
+    };
+    let corner = lex(&format!("({}, {})", plus(&row, low.0), plus(&col, low.1)))?;
+    let corner = coordinate_bindings(f, Some(&corner));
+    // Pieces joined once at the end: extending a stream by another moves it token by token.
+    let mut out = vec![lex(&text)?];
+    out.push(quote!(let __fl_b = { #(#corner)* #index };));
+    // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
+    // the user's, and the elements' offsets are text.
+    if let Some((stride, _)) = &a.k {
+        out.push(quote!(let __fl_k: usize = #stride;));
+    }
+    Some(out)
+}
+
+/// `row` and `col` bound for an element at `(r, c)` from the thread part the head named
+/// (`__fl_row + r`, `__fl_col + c`), as the closure binds them.
+pub(super) fn element_coordinates(f: &Fragment, (r, c): (usize, usize)) -> Option<TokenStream> {
+    let at = lex(&format!(
+        "({}, {})",
+        plus("__fl_row", r),
+        plus("__fl_col", c)
+    ))?;
+    let coords = coordinate_bindings(f, Some(&at));
+    Some(quote!(#(#[allow(unused_variables)] #coords)*))
 }
 
 /// Whether two reaches are one slice (their places differ).

@@ -2,22 +2,9 @@
 //! `*(BASE.add(INDEX) as *mut [T; N]) = values` (or a plain element, or a gather) with INDEX
 //! affine in `row`, the thread's base index once and every call's INDEX replaced by the base
 //! plus its literal offset; any other body keeps the element-by-element expansion. That every
-//! element lands where the numeral says is `tests/tests/vector.rs` of the workspace.
+//! element lands where the numeral says is `tests/tests/pointer.rs` of the workspace.
 
-use proc_macro2::TokenStream;
-
-/// The expansion of `#[fragment_layout(args)] item`, without whitespace.
-fn expand(args: &str, item: &str) -> String {
-    let args: TokenStream = args.parse().expect("arguments lex");
-    let item: TokenStream = item.parse().expect("item lexes");
-    let out = layout_codegen::fragment_layout(args, item).to_string();
-    assert!(!out.contains("compile_error"), "{out}");
-    out.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-fn count(hay: &str, needle: &str) -> usize {
-    hay.matches(needle).count()
-}
+use crate::{count, expand};
 
 /// The pieces of the element-by-element path and its tables.
 const TABLES: [&str; 3] = ["ThreadPart", "__FL_AT", "__FL_TERMS"];

@@ -5,20 +5,7 @@
 //! the numeral puts it, the panics at a buffer's edge) is `tests/tests/generated.rs`,
 //! `generated_edges.rs` and `pairing.rs` of the workspace, which run both paths.
 
-use proc_macro2::TokenStream;
-
-/// The expansion of `#[fragment_layout(args)] item`, without whitespace.
-fn expand(args: &str, item: &str) -> String {
-    let args: TokenStream = args.parse().expect("arguments lex");
-    let item: TokenStream = item.parse().expect("item lexes");
-    let out = layout_codegen::fragment_layout(args, item).to_string();
-    assert!(!out.contains("compile_error"), "{out}");
-    out.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-fn count(hay: &str, needle: &str) -> usize {
-    hay.matches(needle).count()
-}
+use crate::{count, expand};
 
 /// The pieces of the closure path and of the evaluated tables, none of which straight code has.
 const CLOSURE: [&str; 6] = [
