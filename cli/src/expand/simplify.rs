@@ -29,22 +29,15 @@ pub fn simplify(item: &mut syn::ItemFn) {
             break;
         }
     }
-    let names = idents(item);
-    for (old, new) in [
-        ("__fl_i", "i"),
-        ("__fl_e", "e"),
-        ("__fl_run", "run"),
-        ("__fl_foot", "foot"),
-        ("__fl_b", "base"),
-        ("__fl_v", "v"),
-        ("__fl_r", "r"),
-        ("__fl_c", "c"),
-    ] {
-        if !names.contains(new) {
-            Rename { old, new }.visit_item_fn_mut(item);
+    // The base index reads as `base`; every other hidden name loses its prefix (`__fl_i` ->
+    // `i`, `__fl_i1` -> `i1`, `__fl_run` -> `run`), each where the function has no such name.
+    if !idents(item).contains("base") {
+        Rename {
+            old: "__fl_b",
+            new: "base",
         }
+        .visit_item_fn_mut(item);
     }
-    // The straight-line code's numbered names: `__fl_i1` -> `i1`, `__fl_e0` -> `e0`.
     let names = idents(item);
     for old in names.iter().filter(|n| n.starts_with("__fl_")) {
         let new = &old["__fl_".len()..];

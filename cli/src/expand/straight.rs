@@ -3,7 +3,6 @@
 //! That expansion holds no constants to fold: the macro wrote every number in. What changes:
 //!
 //! ```text
-//! use ::fraglayout::catalog::NAME as _;                 (removed, as the constants are)
 //! let __fl_t = __fl_thread as usize;                    (removed)
 //! let (__fl_row, __fl_col) = (__fl_t / 4, __fl_t % 4 * 2);
 //!                                                       -> let (lane_row, lane_col) = (lane as usize / 4, (lane as usize % 4) * 2);
@@ -125,9 +124,7 @@ fn bound(s: &Stmt) -> Option<String> {
 
 impl VisitMut for Prepare<'_> {
     fn visit_block_mut(&mut self, b: &mut Block) {
-        b.stmts.retain(|s| {
-            !matches!(s, Stmt::Item(syn::Item::Use(_))) && bound(s).as_deref() != Some("__fl_t")
-        });
+        b.stmts.retain(|s| bound(s).as_deref() != Some("__fl_t"));
         let named = b
             .stmts
             .iter()
