@@ -16,7 +16,7 @@ fn unstage(lane: u32, smem: &[f32; 128]) -> [f32; 4] {
     |offset| [smem[offset], smem[offset + 1]]
 }
 
-fn main() {
+pub fn main() {
     let mut smem = [0.0; 128];
     stage(3, &[1.0, 2.0, 3.0, 4.0], &mut smem);
     assert_eq!(unstage(3, &smem), [1.0, 2.0, 3.0, 4.0]);

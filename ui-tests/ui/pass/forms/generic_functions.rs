@@ -20,7 +20,7 @@ impl<T: Copy> Tile<T> {
     }
 }
 
-fn main() {
+pub fn main() {
     let a: Vec<u64> = (0..128).collect();
     assert_eq!(load(0, &a), [0, 1, 64, 65]);
     assert_eq!(load(32, &a), [0; 4]);

@@ -11,7 +11,7 @@ fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
     |row, col, value| out[row * ld + col] = value
 }
 
-fn main() {
+pub fn main() {
     let mut out = [0.0; 128];
     store_c(5, &[1.0, 2.0, 3.0, 4.0], &mut out, 8);
     // Lane 5: row 1, columns 2 and 3; row 9 for elements 2 and 3.

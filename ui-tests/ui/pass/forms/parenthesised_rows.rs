@@ -19,6 +19,6 @@ layout_macros::numeral! {
 
 const _: () = assert!(PTX.size() == PLAIN.size() && PTX.digits.len() == PLAIN.digits.len());
 
-fn main() {
+pub fn main() {
     assert_eq!(PTX.digits, PLAIN.digits);
 }

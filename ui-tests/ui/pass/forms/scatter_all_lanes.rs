@@ -16,7 +16,7 @@ fn epilogue(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, alpha: f32) 
     |row, col, value: f32| out[row * ld + col] += alpha * value
 }
 
-fn main() {
+pub fn main() {
     let mut out = vec![0.0f32; 16 * 24];
     for lane in 0..32u32 {
         let frag = [0, 1, 2, 3].map(|e| (lane * 4 + e) as f32);

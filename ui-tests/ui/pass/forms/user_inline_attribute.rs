@@ -15,7 +15,7 @@ pub fn store_c_always(lane: u32, frag: &[f32; 4], out: &mut [f32]) {
     |row, col, value| out[row * 8 + col] = value
 }
 
-fn main() {
+pub fn main() {
     let mut out = [0.0f32; 128];
     for lane in 0..32 {
         store_c(lane, &[1.0; 4], &mut out);

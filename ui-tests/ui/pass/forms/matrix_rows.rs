@@ -29,7 +29,7 @@ impl Tile {
     fn row(&self, lane: u8) -> u32 {}
 }
 
-fn main() {
+pub fn main() {
     // Lane 5: row 5, unit 0 ^ 5.
     assert_eq!(A_ROW_5, 5 * 128 + 16 * 5);
     // Registers 2 and 3 are columns 8..16: unit 1 ^ r.

@@ -15,7 +15,7 @@ impl Output {
     }
 }
 
-fn main() {
+pub fn main() {
     let mut out = Output { data: vec![0.0; 16 * 8], ld: 8, alpha: 2.0 };
     for lane in 0..32 {
         out.store(lane, &[1.0, 2.0, 3.0, 4.0]);

@@ -13,7 +13,7 @@ fn load_a_packed(lane: u32, a: &[u16], lda: usize) -> [u32; 4] {
     |row: u32, col: u32| a[row as usize * lda + col as usize]
 }
 
-fn main() {
+pub fn main() {
     let a: Vec<u16> = (0..16 * 16).collect();
     for lane in 0..32u32 {
         let plain = load_a(lane, &a, 16);

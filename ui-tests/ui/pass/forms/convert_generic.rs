@@ -9,7 +9,7 @@ impl Warp {
     fn transpose<T: Copy>(&self, lane: u32, from: [T; 2], shuffle: impl FnMut(T, u32) -> T) -> [T; 2] {}
 }
 
-fn main() {
+pub fn main() {
     // One lane alone, its shuffle reading itself: only the type-level shape is tested here.
     let _ = Warp.transpose(0, [1u16, 2], |v, _| v);
 }
