@@ -3,10 +3,10 @@
 //! stride, `--ld`), the printed expansion and its folded "effective code" parse, take and
 //! return the element type a user stores that layout's elements in, reach each element where
 //! the element table says (its row run with the run-time `ld`, the footprint with a constant
-//! `LD`), and differ between forms as the forms do. Without `--bounds` the expansion is the
-//! straight-line code (no table, no closure), whose folded form is checked statement by
-//! statement against code written here from the element table. Two outputs are pinned in
-//! full (`tests/expand/*.txt`).
+//! `LD`), and differ between forms as the forms do. The expansion is straight-line code (no
+//! table, no closure; with `--bounds`, for a whole tile, and each element guarded for a part
+//! of one), whose folded form is checked statement by statement against code written here
+//! from the element table. Two outputs are pinned in full (`tests/expand/*.txt`).
 
 use crate::support::{run, stderr, stdout};
 
@@ -418,54 +418,35 @@ fn check(case: Case) -> Vec<String> {
             fail(format!("a loop in the {which}"));
         }
     }
-    // A catalog layout without `bounds` is written out straight (layout-codegen's
-    // `fragment/straight.rs`): no table, no closure, the thread part as arithmetic on `__fl_t`,
-    // the only division and remainder in the expansion (by numbers, of the thread index).
-    // With `bounds`, the table evaluated from the numeral, or written out, and the closure.
-    let straight = !case.bounds;
+    // A catalog layout is written out straight (layout-codegen's `fragment/straight.rs`): no
+    // table, no closure, the thread part as arithmetic on `__fl_t`, the only division and
+    // remainder in the expansion (by numbers, of the thread index); with `bounds`, that code
+    // for a whole tile and each element at the thread part plus its numbers for a partial one.
     let squeezed = squeeze(&expanded);
-    if straight {
-        let closure = [
-            "__fl_put",
-            "__fl_get",
-            "|__fl_e",
-            "__FL_REACH",
-            "__FL_AT",
-            "ThreadPart",
-        ];
-        if let Some(c) = closure.iter().find(|c| squeezed.contains(*c)) {
-            fail(format!("the straight-line expansion has `{c}`"));
-        }
-        // Every `/` and `%` divides the thread index by a number (`__fl_t/4%8`).
-        let by_number = |(at, _): (usize, char)| {
-            let before = squeezed[..at].trim_end_matches(|c: char| c.is_ascii_digit());
-            let thread = squeezed[..at].ends_with("__fl_t")
-                || (before.len() < at && before.ends_with("__fl_t/"));
-            thread && squeezed[at + 1..].starts_with(|c: char| c.is_ascii_digit())
-        };
-        let ops: Vec<(usize, char)> = squeezed
-            .char_indices()
-            .filter(|&(_, c)| c == '/' || c == '%')
-            .collect();
-        if !squeezed.contains("let__fl_t=__fl_thread") || !ops.into_iter().all(by_number) {
-            fail("the expansion divides at run time, or has no thread part".into());
-        }
-    } else {
-        let table = expanded.contains("element_table()")
-            || expanded.contains(".reaches(")
-            || expanded.contains("generated::Reaches {");
-        if expanded.contains("/ ") || expanded.contains("% ") || !table {
-            fail("the expansion divides at run time, or has no element table".into());
-        }
-        // Each element: its table entry, or a call of the element closure with its number.
-        for k in 0..len {
-            let calls = [format!("__fl_put({k})"), format!("__fl_get({k})")];
-            if !expanded.contains(&format!("__FL_AT[{k}]"))
-                && !calls.iter().any(|c| expanded.contains(c))
-            {
-                fail(format!("element {k} not in the expansion"));
-            }
-        }
+    let closure = [
+        "__fl_put",
+        "__fl_get",
+        "|__fl_e",
+        "__FL_REACH",
+        "__FL_AT",
+        "ThreadPart",
+    ];
+    if let Some(c) = closure.iter().find(|c| squeezed.contains(*c)) {
+        fail(format!("the straight-line expansion has `{c}`"));
+    }
+    // Every `/` and `%` divides the thread index by a number (`__fl_t/4%8`).
+    let by_number = |(at, _): (usize, char)| {
+        let before = squeezed[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+        let thread = squeezed[..at].ends_with("__fl_t")
+            || (before.len() < at && before.ends_with("__fl_t/"));
+        thread && squeezed[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+    };
+    let ops: Vec<(usize, char)> = squeezed
+        .char_indices()
+        .filter(|&(_, c)| c == '/' || c == '%')
+        .collect();
+    if !squeezed.contains("let__fl_t=__fl_thread") || !ops.into_iter().all(by_number) {
+        fail("the expansion divides at run time, or has no thread part".into());
     }
     if !code.contains(&format!("if{t}<{}{{", n.threads())) {
         fail("no thread test".into());
@@ -482,11 +463,7 @@ fn check(case: Case) -> Vec<String> {
     // `place` in it; through the footprint with a constant stride where it is tight.
     let table = &table[..len];
     let foot = case.ld.is_some() && tight(table);
-    let (name, path) = if foot {
-        ("foot", "foot_reach")
-    } else {
-        ("run", "run_reach")
-    };
+    let path = if foot { "foot_reach" } else { "run_reach" };
     if !text.contains(&format!("(`{path}`)")) {
         fail(format!("the folded comment does not say it takes `{path}`"));
     }
@@ -505,66 +482,23 @@ fn check(case: Case) -> Vec<String> {
             ));
         }
     }
-    if straight {
-        let want = straight_code(
-            case.form,
-            table,
-            foot,
-            &index(t, ld, part, table[0].low),
-            ld,
-        );
-        // A long array is printed one value a line, with a comma after the last.
-        let wrapped = want.code.strip_suffix(']').map(|c| format!("{c},]"));
-        if !code.contains(&want.code) && !wrapped.is_some_and(|w| code.contains(&w)) {
-            fail(format!("the effective code does not read\n{}", want.code));
-        }
-        let slices = count(&code, "&mutout[") + count(&code, "&src[");
-        if slices != want.slices {
-            fail(format!("{slices} slices, {} expected", want.slices));
-        }
+    let want = straight_code(
+        case.form,
+        table,
+        foot,
+        &index(t, ld, part, table[0].low),
+        ld,
+    );
+    // A long array is printed one value a line, with a comma after the last.
+    let wrapped = want.code.strip_suffix(']').map(|c| format!("{c},]"));
+    if !code.contains(&want.code) && !wrapped.is_some_and(|w| code.contains(&w)) {
+        fail(format!("the effective code does not read\n{}", want.code));
     }
-    // After each `let i =` of the whole-tile path, in element order, that element's slice.
-    let slices: Vec<&str> = code.split("leti=").skip(1).collect();
-    if !straight && slices.len() != len {
-        fail(format!("{} `let i =` for {len} elements", slices.len()));
-    }
-    for (k, x) in table.iter().enumerate().filter(|_| !straight) {
-        let reach = if foot { x.foot_reach } else { x.run_reach };
-        let i = sum([
-            Some(index(t, ld, part, x.low)),
-            Some(offset(ld, (reach.start.0, 0))),
-            Some(reach.start.1.to_string()),
-        ]);
-        let end = format!("i+{}", offset(ld, reach.extent));
-        let at = offset(ld, reach.place);
-        let (want, ok) = match case.form {
-            Form::Scatter => {
-                let tail = format!("{i};let{name}=&mutout[i..{end}];{name}[{at}]=value;}}");
-                let s = format!("{{letvalue=frag[{k}];leti={tail}");
-                let ok = code.contains(&s) && slices.get(k).is_some_and(|x| x.starts_with(&tail));
-                (s, ok)
-            }
-            _ => {
-                let s = format!("{i};let{name}=&src[i..{end}];");
-                let ok = slices.get(k).is_some_and(|x| {
-                    x.strip_prefix(&s).is_some_and(|rest| {
-                        rest.starts_with(&format!("{name}[{at}]}}"))
-                            || rest.starts_with(&format!("lete={name}[{at}];"))
-                    })
-                });
-                (format!("leti={s}{name}[{at}]"), ok)
-            }
-        };
-        if !ok {
-            fail(format!("element {k}: no `{want}`"));
-        }
-    }
-
-    // The forms' differences.
     let slices = count(&code, "&mutout[") + count(&code, "&src[");
-    if !straight && slices != len {
-        fail(format!("{slices} row-run slices for {len} elements"));
+    if slices != want.slices {
+        fail(format!("{slices} slices, {} expected", want.slices));
     }
+    // The forms' differences.
     match case.form {
         Form::Scatter => {
             if code.contains("src") || !code.contains("&mutout[") {

@@ -47,11 +47,15 @@ pub fn prepare(item: &mut syn::ItemFn, k: &Constants) {
         part: &k.part,
         low: k.table.first().map_or((0, 0), |x| x.low),
         slice,
+        named: false,
     }
     .visit_item_fn_mut(item);
 }
 
 struct Prepare<'a> {
+    /// Whether a block around the one being visited names the thread part (`bounds`: the
+    /// whole tile's base is in a block of its own).
+    named: bool,
     row: &'a str,
     col: &'a str,
     part: &'a (String, String),
@@ -125,10 +129,10 @@ fn bound(s: &Stmt) -> Option<String> {
 impl VisitMut for Prepare<'_> {
     fn visit_block_mut(&mut self, b: &mut Block) {
         b.stmts.retain(|s| bound(s).as_deref() != Some("__fl_t"));
-        let named = b
-            .stmts
-            .iter()
-            .any(|s| bound(s).as_deref() == Some("__fl_row"));
+        let named = self.named
+            || b.stmts
+                .iter()
+                .any(|s| bound(s).as_deref() == Some("__fl_row"));
         let mut i = 0;
         while i < b.stmts.len() {
             let s = &mut b.stmts[i];
@@ -155,7 +159,9 @@ impl VisitMut for Prepare<'_> {
             }
             i += 1;
         }
+        let outer = std::mem::replace(&mut self.named, named);
         visit_mut::visit_block_mut(self, b);
+        self.named = outer;
     }
 
     fn visit_ident_mut(&mut self, i: &mut proc_macro2::Ident) {

@@ -52,8 +52,11 @@ pub fn expand(f: &Fragment) -> TokenStream {
             pointer::body(f, k, elements)
         });
     let mut layout = match (&known, &straight) {
-        // The typed coordinates' checks read the numeral.
-        (Some(k), Some(_)) => k.consts(f, f.params.iter().take(2).any(|p| p.ty.is_some())),
+        // The typed coordinates' checks and the extent of `bounds` read the numeral.
+        (Some(k), Some(_)) => k.consts(
+            f,
+            f.args.bounds.is_some() || f.params.iter().take(2).any(|p| p.ty.is_some()),
+        ),
         _ => layout_consts(f, elements, shared.as_ref(), known.as_ref()),
     };
     layout.extend(smem::consts(f));
@@ -220,20 +223,27 @@ fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream 
     };
     match &f.args.bounds {
         None => fragment(false),
-        Some((rows, cols)) => {
-            let (whole, partial) = (fragment(false), fragment(true));
-            quote! {
-                let __fl_extent = ::fraglayout::bounds::Extent::clamped(
-                    &__FL_NUMERAL,
-                    ::fraglayout::bounds::ExtentArg::saturating_u32(#rows),
-                    ::fraglayout::bounds::ExtentArg::saturating_u32(#cols),
-                );
-                if __fl_extent.is_whole(&__FL_NUMERAL) {
-                    #whole
-                } else {
-                    #partial
-                }
-            }
+        Some(_) => bounded(f, fragment(false), fragment(true)),
+    }
+}
+
+/// With `bounds(ROWS, COLS)`: the extent clamped to the tile (`ROWS` and `COLS` evaluated
+/// once, first), then `whole` for a whole tile and `partial` (each element
+/// [guarded](guarded_element)) for a part of one; the value of the `if` is a gather's array.
+pub(super) fn bounded(f: &Fragment, whole: TokenStream, partial: TokenStream) -> TokenStream {
+    let Some((rows, cols)) = &f.args.bounds else {
+        return whole;
+    };
+    quote! {
+        let __fl_extent = ::fraglayout::bounds::Extent::clamped(
+            &__FL_NUMERAL,
+            ::fraglayout::bounds::ExtentArg::saturating_u32(#rows),
+            ::fraglayout::bounds::ExtentArg::saturating_u32(#cols),
+        );
+        if __fl_extent.is_whole(&__FL_NUMERAL) {
+            #whole
+        } else {
+            #partial
         }
     }
 }
@@ -476,23 +486,29 @@ fn run_element(f: &Fragment, e: usize, at: Option<&TokenStream>) -> TokenStream 
 fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     let e_idx = Literal::usize_unsuffixed(e);
     let at = quote!(__fl_at.at(__FL_AT[#e_idx].at));
-    let code = if guarded {
-        let run = run_element(f, e, None);
-        let otherwise = match f.args.mode {
-            Mode::Scatter => quote!(),
-            _ => {
-                let fill = fill_value(f);
-                quote!(else { #fill })
-            }
-        };
-        quote! {
-            let (__fl_r, __fl_c) = #at;
-            if __fl_extent.contains(__fl_r, __fl_c) { #run } #otherwise
-        }
-    } else {
-        run_element(f, e, Some(&at))
-    };
+    if guarded {
+        return guarded_element(f, e, at);
+    }
+    let code = run_element(f, e, Some(&at));
     quote!({ #code })
+}
+
+/// Element `e` of a partial tile, at `at` (an expression giving its `(row, col)` as `usize`):
+/// its code where `__fl_extent` holds it; outside, nothing for a scatter and the fill value
+/// for a gather.
+pub(super) fn guarded_element(f: &Fragment, e: usize, at: TokenStream) -> TokenStream {
+    let run = run_element(f, e, None);
+    let otherwise = match f.args.mode {
+        Mode::Scatter => quote!(),
+        _ => {
+            let fill = fill_value(f);
+            quote!(else { #fill })
+        }
+    };
+    quote! {{
+        let (__fl_r, __fl_c) = #at;
+        if __fl_extent.contains(__fl_r, __fl_c) { #run } #otherwise
+    }}
 }
 
 /// The array a gather returns: the values, or the values packed two per register, each

@@ -41,8 +41,13 @@
 //! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
 //! `col`, as the closure binds them) in a block of its own.
 //!
-//! Not taken (the closure path stays; a body through a raw pointer: `pointer.rs`): `bounds` (a
-//! partial tile goes element by element),
+//! With `bounds(ROWS, COLS)` the thread part is named (`let (__fl_row, __fl_col) = (..);`), the
+//! extent is clamped as the closure path clamps it, and `if __fl_extent.is_whole(..)` takes the
+//! code above for a whole tile; a partial tile goes element by element as in the closure path,
+//! each element at `(__fl_row + r, __fl_col + c)` with its numbers written in and run only
+//! inside the extent (a gather's element outside it is the fill value).
+//!
+//! Not taken (the closure path stays; a body through a raw pointer: `pointer.rs`):
 //! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
 //! scatter whose stored value is not inert (it may change what the index reads, so the base is
 //! evaluated per element after it), a base that is not a slice or array parameter (a type of
@@ -53,7 +58,7 @@
 extern crate proc_macro;
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, coordinate_bindings};
+use super::expand::{assemble, bounded as bounded_code, coordinate_bindings, guarded_element};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine, Pattern};
 use layout_core::generated::{Reach, Reaches, ThreadTerm};
@@ -73,7 +78,7 @@ use quote::{quote, ToTokens};
 pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<TokenStream> {
     let a = p.affine.as_ref()?;
     let n = k.numeral();
-    if f.args.bounds.is_some() || f.args.vector.is_some() || n.thread_wrap() != 0 {
+    if f.args.vector.is_some() || n.thread_wrap() != 0 {
         return None;
     }
     if elements == 0 || elements > MOST || !a.k.as_ref().is_none_or(|(k, _)| single(k)) {
@@ -103,14 +108,46 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         _ => return None,
     };
     let reaches = Table::of(n, a.footprint, elements);
-    let named = stored.is_some_and(|rhs| coordinates_read(f, rhs));
+    // A partial tile reads each element's coordinates from the named thread part.
+    let bounded = f.args.bounds.is_some();
+    let named = bounded || stored.is_some_and(|rhs| coordinates_read(f, rhs));
     let mut out = head(f, n, reaches.low, named, &p.index, a)?;
     let code = match stored {
         Some(rhs) => scatter(f, p, a, &reaches, elements, rhs)?,
         None => gather(f, p, a, &reaches, elements)?,
     };
-    out.extend(code);
-    Some(out.into_iter().collect())
+    if !bounded {
+        out.extend(code);
+        return Some(out.into_iter().collect());
+    }
+    // `bounds`: the thread part first, then the extent; a whole tile takes the base, the
+    // stride and the elements as above, a partial one each element at its coordinates.
+    let thread = out.remove(0);
+    let whole: TokenStream = out.into_iter().chain(code).collect();
+    let partial = partial(f, &reaches, elements)?;
+    let code = bounded_code(f, whole, partial);
+    Some(quote!(#thread #code))
+}
+
+/// The elements of a partial tile, as the closure path's (`expand.rs`, each element
+/// [guarded](guarded_element)), at the coordinates `(__fl_row + r, __fl_col + c)` from the
+/// thread part the head named: a scatter's blocks, or a gather's array.
+fn partial(f: &Fragment, reaches: &Table, elements: usize) -> Option<TokenStream> {
+    let blocks = (0..elements)
+        .map(|e| {
+            let (r, c) = reaches.at[e];
+            let at = lex(&format!(
+                "({}, {})",
+                plus("__fl_row", r),
+                plus("__fl_col", c)
+            ))?;
+            Some(guarded_element(f, e, at))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(match f.args.mode {
+        Mode::Scatter => quote!(#(#blocks)*),
+        _ => assemble(f, &blocks),
+    })
 }
 
 /// A scatter's stores in element order, the reach's slice taken again where it changes.

@@ -170,7 +170,10 @@ fn the_closure_path_stays_where_straight_code_could_differ() {
         ),
         (
             "::fraglayout::catalog::SM80_16x8x16_F32_C",
-            scatter("out[row * cfg.ld + col] = value", "out: &mut [f32], cfg: &Cfg"),
+            scatter(
+                "out[row * cfg.ld + col] = value",
+                "out: &mut [f32], cfg: &Cfg",
+            ),
             "a stride that is a field",
         ),
         (
@@ -178,16 +181,66 @@ fn the_closure_path_stays_where_straight_code_could_differ() {
             scatter("out[row * ld + col] = value", slice),
             "a numeral the macro does not know",
         ),
-        (
-            "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n)",
-            "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) { |row, col, value| out[row * ld + col] = value }".to_string(),
-            "a partial tile",
-        ),
     ] {
         let code = expand(args, &item);
         assert!(!code.contains("let__fl_t="), "{why}: {code}");
         assert!(code.contains("__fl_put"), "{why}: {code}");
     }
+}
+
+/// `bounds`: the thread part named, then the extent (its arguments evaluated once, first); a
+/// whole tile takes the straight code (base, stride, slices, literal offsets), a partial one
+/// each element at the thread part plus its numbers, inside the extent alone.
+#[test]
+fn a_partial_tile_is_straight_too() {
+    let scatter = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n)",
+        "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) { |row, col, value| out[row * ld + col] = value }",
+    );
+    for c in CLOSURE {
+        assert!(!scatter.contains(c), "{c}: {scatter}");
+    }
+    let whole = [
+        "let__fl_t=__fl_threadasusize;",
+        "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
+        "Extent::clamped(&__FL_NUMERAL,",
+        "saturating_u32(m),",
+        "saturating_u32(n),",
+        "if__fl_extent.is_whole(&__FL_NUMERAL){",
+        "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
+        "let__fl_s=&mutout[__fl_b..__fl_b+2];",
+        "__fl_s[0]=__fl_f[0];",
+        "__fl_s[1]=__fl_f[1];",
+        "let__fl_i1=__fl_b+8*__fl_k;",
+        "__fl_s[1]=__fl_f[3];",
+        "}else{",
+    ];
+    assert!(in_order(&scatter, &whole), "{scatter}");
+    let partial = [
+        "let(__fl_r,__fl_c)=(__fl_row,__fl_col);",
+        "if__fl_extent.contains(__fl_r,__fl_c){letvalue=frag[0];",
+        "let(__fl_r,__fl_c)=(__fl_row,__fl_col+1);",
+        "letvalue=frag[1];",
+        "let(__fl_r,__fl_c)=(__fl_row+8,__fl_col);",
+        "letvalue=frag[2];",
+        "let(__fl_r,__fl_c)=(__fl_row+8,__fl_col+1);",
+        "letvalue=frag[3];",
+    ];
+    let tail = &scatter[scatter.find("}else{").expect("two branches")..];
+    assert!(in_order(tail, &partial), "{scatter}");
+    assert_eq!(count(tail, "__fl_extent.contains("), 4, "{scatter}");
+    // A gather: the same branches, the partial one with the fill value outside the extent.
+    let gather = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, gather, bounds(m, n)",
+        "fn load(t: u32, src: &[f32], ld: usize, m: usize, n: usize) -> [f32; 4] { |row, col| src[row * ld + col] }",
+    );
+    for c in CLOSURE {
+        assert!(!gather.contains(c), "{c}: {gather}");
+    }
+    let tail = &gather[gather.find("}else{").expect("two branches")..];
+    assert_eq!(count(tail, "__fl_extent.contains("), 4, "{gather}");
+    assert_eq!(count(tail, "::fill()"), 4, "{gather}");
+    assert!(gather.contains("let__fl_s0=&src["), "{gather}");
 }
 
 #[test]
