@@ -23,17 +23,26 @@ fn ui_pass() {
     trybuild::TestCases::new().pass("ui/pass/*.rs");
 }
 
-/// trybuild builds the cases in a project of its own, `target/tests/trybuild/NAME`, under
-/// cargo's default dev profile: full debug information, which nothing here reads (a case's
-/// outcome is the compiler's messages, or the pass program's exit status). Cargo reads a config
-/// file in any parent of the directory it runs in, so one in `target/tests/trybuild/.cargo`
-/// turns debug information off for that project alone (the workspace keeps its own profile):
-/// 3 to 6 s less CPU, 2 to 6 s less wall time, in a fresh `cargo test` (docs/PERFORMANCE.md,
-/// "Building and testing"). Written once, before either set starts a build, so that neither
-/// sees the file half written.
+/// trybuild builds the cases in a project of its own, `target/tests/trybuild/NAME`; two
+/// settings for that project alone make a fresh run cheaper (docs/PERFORMANCE.md, "Building and
+/// testing"), set once, before either set starts a build, so that neither sees them half made.
+///
+/// Debug information off: cargo's default dev profile writes it in full, and nothing here reads
+/// it (a case's outcome is the compiler's messages, or the pass program's exit status). Cargo
+/// reads a config file in any parent of the directory it runs in, so one in
+/// `target/tests/trybuild/.cargo` sets it for that project (the workspace keeps its own
+/// profile).
+///
+/// One set of compiler flags: trybuild builds the dependencies with its flags, each case with
+/// those and `--diagnostic-width=140`, and runs a pass case with the first again; a change of
+/// flags builds every dependency again (`layout-core`, `fraglayout`), so each set built them
+/// twice. `CARGO_ENCODED_RUSTFLAGS`, which cargo prefers to any configured flags, gives every
+/// one of those builds the same flags, trybuild's and the width its `.stderr` files are
+/// written at. Where the caller sets `RUSTFLAGS` or `CARGO_ENCODED_RUSTFLAGS` (a coverage run,
+/// which trybuild passes on), trybuild's own flags stay.
 fn scratch_profile() {
-    static WRITE: Once = Once::new();
-    WRITE.call_once(|| {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
         // `CARGO_TARGET_TMPDIR` is `tmp` in the target directory trybuild builds under.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .parent()
@@ -41,10 +50,21 @@ fn scratch_profile() {
         let dir = target.join("tests").join("trybuild").join(".cargo");
         let config = "# Written by ui-tests/tests/ui.rs: trybuild's projects build without debug information.\n[profile.dev]\ndebug = 0\n";
         let path = dir.join("config.toml");
-        if std::fs::read_to_string(&path).is_ok_and(|t| t == config) {
-            return;
+        if !std::fs::read_to_string(&path).is_ok_and(|t| t == config) {
+            std::fs::create_dir_all(&dir).expect("creating target/tests/trybuild/.cargo");
+            std::fs::write(&path, config).expect("writing trybuild's cargo config");
         }
-        std::fs::create_dir_all(&dir).expect("creating target/tests/trybuild/.cargo");
-        std::fs::write(&path, config).expect("writing trybuild's cargo config");
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        if !set("RUSTFLAGS") && !set("CARGO_ENCODED_RUSTFLAGS") {
+            let flags = [
+                "--cfg",
+                "trybuild",
+                "--verbose",
+                "-A",
+                "dead_code",
+                "--diagnostic-width=140",
+            ];
+            std::env::set_var("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
+        }
     });
 }
