@@ -23,19 +23,25 @@ fn ui_pass() {
     trybuild::TestCases::new().pass("ui/pass/*.rs");
 }
 
-/// trybuild builds the cases in a project of its own, `target/tests/trybuild/NAME`; two
+/// trybuild builds the cases in a project of its own, `target/tests/trybuild/NAME`; three
 /// settings for that project alone make a fresh run cheaper (docs/PERFORMANCE.md, "Building and
-/// testing"), set once, before either set starts a build, so that neither sees them half made.
+/// testing"), made once, before either set starts a build, so that neither sees them half made.
 ///
-/// Debug information off: cargo's default dev profile writes it in full, and nothing here reads
-/// it (a case's outcome is the compiler's messages, or the pass program's exit status). Cargo
-/// reads a config file in any parent of the directory it runs in, so one in
-/// `target/tests/trybuild/.cargo` sets it for that project (the workspace keeps its own
-/// profile).
+/// Cargo reads a config file in any parent of the directory it runs in, so one in
+/// `target/tests/trybuild/.cargo` configures that project (the workspace keeps its own), with:
 ///
-/// One set of compiler flags: trybuild builds the dependencies with its flags, each case with
-/// those and `--diagnostic-width=140`, and runs a pass case with the first again; a change of
-/// flags builds every dependency again (`layout-core`, `fraglayout`), so each set built them
+/// - debug information off: cargo's default dev profile writes it in full, and nothing here
+///   reads it (a case's outcome is the compiler's messages, or the pass program's exit status);
+/// - the workspace's target directory as its build directory (`build.build-dir`, where cargo
+///   keeps what it compiles on the way): the proc macros' dependencies (syn, proc-macro2,
+///   quote), which the workspace's `cargo test` has just built with the same settings, are
+///   taken from there rather than built again. Cargo lets go of that directory before it runs
+///   the tests. (`layout-core` and the macro crates are built again all the same: trybuild names
+///   them by a path through `ui-tests/..`, another package to cargo.)
+///
+/// And one set of compiler flags: trybuild builds the dependencies with its flags, each case
+/// with those and `--diagnostic-width=140`, and runs a pass case with the first again; a change
+/// of flags builds every dependency again (`layout-core`, `fraglayout`), so each set built them
 /// twice. `CARGO_ENCODED_RUSTFLAGS`, which cargo prefers to any configured flags, gives every
 /// one of those builds the same flags, trybuild's and the width its `.stderr` files are
 /// written at. Where the caller sets `RUSTFLAGS` or `CARGO_ENCODED_RUSTFLAGS` (a coverage run,
@@ -48,7 +54,11 @@ fn scratch_profile() {
             .parent()
             .expect("the target directory");
         let dir = target.join("tests").join("trybuild").join(".cargo");
-        let config = "# Written by ui-tests/tests/ui.rs: trybuild's projects build without debug information.\n[profile.dev]\ndebug = 0\n";
+        let config = format!(
+            "# Written by ui-tests/tests/ui.rs for trybuild's projects.\n\
+             [profile.dev]\ndebug = 0\n\n[build]\nbuild-dir = {:?}\n",
+            target.display().to_string()
+        );
         let path = dir.join("config.toml");
         if !std::fs::read_to_string(&path).is_ok_and(|t| t == config) {
             std::fs::create_dir_all(&dir).expect("creating target/tests/trybuild/.cargo");
