@@ -14,11 +14,13 @@
 //!
 //! A layout that some access cannot use (a swizzle that splits an `ldmatrix` row or a vector,
 //! a padding that misaligns one) is skipped. The candidates number a few hundred per padding;
-//! each costs the accesses' wavefront counts. It is a `const fn`: the two searches below run
-//! in constant evaluation in a fraction of a second (they stop at layout 106 and 78). A
-//! search that finds no conflict-free layout tries them all, and over a large tile with many
-//! accesses it can exceed the compiler's budget for constant evaluation; run such a search at
-//! run time (a build script, a test, the CLI).
+//! each costs the accesses' wavefront counts. It is a `const fn`, and constant evaluation is
+//! slow: the first search below (it stops at layout 106) costs the compiler about 2.5 s, where
+//! the same call at run time takes about 1.5 ms unoptimised (2026-12-01, the 2-core machine of
+//! docs/PERFORMANCE.md). A search that finds no conflict-free layout tries them all, and over
+//! a large tile with many accesses it can exceed the compiler's budget for constant evaluation;
+//! run such a search at run time (a build script, a test, the CLI) and write the layout it
+//! found as a constant.
 //!
 //! ```
 //! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
