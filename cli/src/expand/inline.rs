@@ -18,6 +18,12 @@
 //! The value's type is dropped from its `let`: `expand` writes the closure's `value` untyped,
 //! so it has the fragment's element type, which `frag[3]` has anyway. `__FL_WRAP` is 0 for every
 //! numeral that `expand` folds (see `fold`).
+//!
+//! No expansion `fraglayout expand` prints takes this path now: every catalog layout, in every
+//! form it prints (`--bounds` too), is straight-line code (`straight.rs`; the every-form test
+//! in `tests/expand.rs` fails on a closure). It stays for a layout the macro would expand
+//! through its closure (a numeral with a band, more than 256 elements a thread), and is tested
+//! by nothing until one exists.
 
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Pat, Stmt};
