@@ -30,7 +30,7 @@ use super::banks::{Request, Wavefronts};
 use super::error::AccessError;
 use super::fragment::{check_placement, misplaced, place, FragmentAt, Placed};
 use super::layout::SharedLayout;
-use super::ldmatrix::{matrix_registers, rows_of, MatrixVariant};
+use super::ldmatrix::{matrix_registers, row_coords, rows_of, MatrixVariant, RowCoords};
 use crate::numeral::LANES;
 use crate::Numeral;
 
@@ -184,21 +184,33 @@ impl<'a> Access<'a> {
         if k >= count {
             return Err(AccessError::NoRequest { k, count });
         }
-        self.request_of(layout, k)
+        self.request_of(layout, k, None)
     }
 
     /// Instruction `k` of an access whose [`requests`](Self::requests) passed: the checks of
-    /// the layout, the fragment and its place are not repeated.
-    const fn request_of(&self, layout: &SharedLayout, k: u32) -> Result<Request, AccessError> {
+    /// the layout, the fragment and its place are not repeated. An `ldmatrix` / `stmatrix`
+    /// takes its rows' tile coordinates from `known` where they are there.
+    const fn request_of(
+        &self,
+        layout: &SharedLayout,
+        k: u32,
+        known: Option<&KnownRows>,
+    ) -> Result<Request, AccessError> {
         match *self {
             Access::Matrices {
                 variant,
                 fragment,
                 at,
-            } => match rows_of(variant, fragment, layout, at, k * variant.num) {
-                Ok(rows) => Ok(rows.request()),
-                Err(e) => Err(e),
-            },
+            } => {
+                let known = match known {
+                    Some(rows) if k < rows.count => Some(&rows.coords[k as usize]),
+                    _ => None,
+                };
+                match rows_of(variant, fragment, layout, at, k * variant.num, known) {
+                    Ok(rows) => Ok(rows.request()),
+                    Err(e) => Err(e),
+                }
+            }
             Access::Elements {
                 fragment,
                 at,
@@ -218,6 +230,17 @@ impl<'a> Access<'a> {
 
     /// The wavefronts of all the access's instructions on `layout`.
     pub const fn wavefronts(&self, layout: &SharedLayout) -> Result<Wavefronts, AccessError> {
+        self.wavefronts_known(layout, None)
+    }
+
+    /// [`wavefronts`](Self::wavefronts), with the tile coordinates of an `ldmatrix` /
+    /// `stmatrix`'s rows from `known` ([`known_rows`](Self::known_rows) on a layout of the same
+    /// tile): the same result, without the numeral's arithmetic.
+    pub(crate) const fn wavefronts_known(
+        &self,
+        layout: &SharedLayout,
+        known: Option<&KnownRows>,
+    ) -> Result<Wavefronts, AccessError> {
         let count = match self.requests(layout) {
             Ok(c) => c,
             Err(e) => return Err(e),
@@ -225,7 +248,7 @@ impl<'a> Access<'a> {
         let mut w = Wavefronts::ZERO;
         let mut k = 0;
         while k < count {
-            let r = match self.request_of(layout, k) {
+            let r = match self.request_of(layout, k, known) {
                 Ok(r) => r,
                 Err(e) => return Err(e),
             };
@@ -236,6 +259,55 @@ impl<'a> Access<'a> {
             k += 1;
         }
         Ok(w)
+    }
+}
+
+/// The tile coordinates of the rows of an `ldmatrix` / `stmatrix` access's first
+/// [`KNOWN_REQUESTS`] instructions ([`RowCoords`] each): what its wavefronts compute through
+/// the fragment's numeral on every layout, and which no padding or swizzle changes. `find`
+/// (`search.rs`) computes them once for the candidates it tries: the numeral's arithmetic was
+/// two thirds of a search, and constant evaluation runs it slowly.
+#[derive(Clone, Copy)]
+pub(crate) struct KnownRows {
+    /// How many instructions' rows `coords` holds.
+    count: u32,
+    coords: [RowCoords; KNOWN_REQUESTS],
+}
+
+/// The instructions of one access whose rows [`KnownRows`] holds (the rest go through the
+/// numeral): 4, 8 KiB of coordinates.
+const KNOWN_REQUESTS: usize = 4;
+
+impl Access<'_> {
+    /// The [`KnownRows`] of an `ldmatrix` / `stmatrix` access on `layout` (any layout of the
+    /// tile: only its size is read), or `None` for another access or one that `layout` does
+    /// not admit.
+    pub(crate) const fn known_rows(&self, layout: &SharedLayout) -> Option<KnownRows> {
+        let Access::Matrices {
+            variant,
+            fragment,
+            at,
+        } = *self
+        else {
+            return None;
+        };
+        let count = match self.requests(layout) {
+            Ok(c) => c,
+            Err(_) => return None,
+        };
+        let mut rows = KnownRows {
+            count: 0,
+            coords: [[[(0, 0); 8]; LANES as usize]; KNOWN_REQUESTS],
+        };
+        while rows.count < count && (rows.count as usize) < KNOWN_REQUESTS {
+            let first = rows.count * variant.num;
+            match row_coords(variant, fragment, layout, at, first) {
+                Ok(c) => rows.coords[rows.count as usize] = c,
+                Err(_) => return None,
+            }
+            rows.count += 1;
+        }
+        Some(rows)
     }
 }
 

@@ -100,12 +100,36 @@ pub(crate) const fn place(
     lane: u32,
     e: u32,
 ) -> Result<Placed, AccessError> {
+    match tile_coords(n, s, at, lane, e) {
+        Ok(rc) => placed_at(n, s, at, rc),
+        Err(err) => Err(err),
+    }
+}
+
+/// The tile coordinates of element `e` of lane `lane` (of warp `at.warp`): the numeral's part
+/// of [`place`], the same for every layout of the tile (`s` only names its size in the error).
+pub(crate) const fn tile_coords(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: FragmentAt,
+    lane: u32,
+    e: u32,
+) -> Result<(u32, u32), AccessError> {
     let thread = at.warp * LANES + lane;
-    let (r, c) = match n.coords(thread, e) {
-        Some(rc) => rc,
-        None => return Err(outside(n, s, at)),
-    };
-    let (row, col) = (at.row + r, at.col + c);
+    match n.coords(thread, e) {
+        Some((r, c)) => Ok((at.row + r, at.col + c)),
+        None => Err(outside(n, s, at)),
+    }
+}
+
+/// The element at tile coordinates `(row, col)` (from [`tile_coords`]) in `s`: the layout's
+/// part of [`place`].
+pub(crate) const fn placed_at(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: FragmentAt,
+    (row, col): (u32, u32),
+) -> Result<Placed, AccessError> {
     match s.offset(row, col) {
         Some(offset) => Ok(Placed { row, col, offset }),
         None => Err(outside(n, s, at)),

@@ -44,7 +44,7 @@
 
 use super::banks::{BankError, Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, misplaced, place, FragmentAt};
+use super::fragment::{check_placement, misplaced, placed_at, tile_coords, FragmentAt};
 use super::layout::SharedLayout;
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -251,7 +251,7 @@ pub const fn ldmatrix_rows_at(
             registers,
         });
     }
-    rows_of(variant, fragment, layout, at, first)
+    rows_of(variant, fragment, layout, at, first, None)
 }
 
 /// The registers of `fragment` placed at `at` in `layout`, for `ldmatrix` / `stmatrix`: the
@@ -278,21 +278,61 @@ pub(crate) const fn matrix_registers(
     Ok(fragment.elements / 2)
 }
 
+/// The tile coordinates of the 8 elements of each row of each matrix of one instruction
+/// (`[8 * matrix + row][element]`): the numeral's part of [`rows_of`], the same for every
+/// layout of the tile, so that a search over layouts (`search.rs`) computes them once.
+pub(crate) type RowCoords = [[(u32, u32); 8]; LANES as usize];
+
+/// The [`RowCoords`] of the instruction moving registers `first..first + num` of `fragment`
+/// placed at `at` (checked: [`matrix_registers`] passed on a layout of this tile).
+pub(crate) const fn row_coords(
+    variant: MatrixVariant,
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+    first: u32,
+) -> Result<RowCoords, AccessError> {
+    let mut out = [[(0, 0); 8]; LANES as usize];
+    let mut i = 0;
+    while i < variant.num {
+        let mut r = 0;
+        while r < 8 {
+            match matrix_row_coords(variant, fragment, layout, at, first, i, r) {
+                Ok(row) => out[(8 * i + r) as usize] = row,
+                Err(e) => return Err(e),
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
 /// [`ldmatrix_rows_at`] after its checks of the variant, the layout, the fragment, its place
-/// and the registers: the matrices row by row.
+/// and the registers: the matrices row by row, each row's tile coordinates from `known` where
+/// they were computed before ([`row_coords`]), else through the numeral.
 pub(crate) const fn rows_of(
     variant: MatrixVariant,
     fragment: &Numeral,
     layout: &SharedLayout,
     at: FragmentAt,
     first: u32,
+    known: Option<&RowCoords>,
 ) -> Result<RowAddresses, AccessError> {
     let mut bytes = [0u32; LANES as usize];
     let mut i = 0;
     while i < variant.num {
         let mut r = 0;
         while r < 8 {
-            match matrix_row(variant, fragment, layout, at, first, i, r) {
+            let coords = match known {
+                Some(k) => Ok(k[(8 * i + r) as usize]),
+                None => matrix_row_coords(variant, fragment, layout, at, first, i, r),
+            };
+            let start = match coords {
+                Ok(coords) => row_start(fragment, layout, at, &coords, i, r),
+                Err(e) => Err(e),
+            };
+            match start {
                 Ok(start) => bytes[(8 * i + r) as usize] = start,
                 Err(e) => return Err(e),
             }
@@ -303,9 +343,8 @@ pub(crate) const fn rows_of(
     Ok(RowAddresses { variant, bytes })
 }
 
-/// The byte address of row `r` of matrix `i`, when its 8 elements are contiguous and it is
-/// 16-byte aligned.
-const fn matrix_row(
+/// The tile coordinates of the 8 elements of row `r` of matrix `i`.
+const fn matrix_row_coords(
     variant: MatrixVariant,
     fragment: &Numeral,
     layout: &SharedLayout,
@@ -313,9 +352,31 @@ const fn matrix_row(
     first: u32,
     i: u32,
     r: u32,
+) -> Result<[(u32, u32); 8], AccessError> {
+    let mut out = [(0, 0); 8];
+    let mut c = 0;
+    while c < 8 {
+        let (lane, e) = variant.holder(first, i, r, c);
+        match tile_coords(fragment, layout, at, lane, e) {
+            Ok(rc) => out[c as usize] = rc,
+            Err(err) => return Err(err),
+        }
+        c += 1;
+    }
+    Ok(out)
+}
+
+/// The byte address of row `r` of matrix `i`, whose elements lie at `coords` in the tile, when
+/// they are contiguous in `layout` and the row is 16-byte aligned.
+const fn row_start(
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+    coords: &[(u32, u32); 8],
+    i: u32,
+    r: u32,
 ) -> Result<u32, AccessError> {
-    let (lane, e) = variant.holder(first, i, r, 0);
-    let start = match place(fragment, layout, at, lane, e) {
+    let start = match placed_at(fragment, layout, at, coords[0]) {
         Ok(p) => p,
         Err(err) => return Err(err),
     };
@@ -324,8 +385,7 @@ const fn matrix_row(
     let mut prev = start;
     let mut c = 1;
     while c < 8 {
-        let (lane, e) = variant.holder(first, i, r, c);
-        let p = match place(fragment, layout, at, lane, e) {
+        let p = match placed_at(fragment, layout, at, coords[c as usize]) {
             Ok(p) => p,
             Err(err) => return Err(err),
         };

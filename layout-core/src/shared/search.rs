@@ -14,9 +14,12 @@
 //!
 //! A layout that some access cannot use (a swizzle that splits an `ldmatrix` row or a vector,
 //! a padding that misaligns one) is skipped. The candidates number a few hundred per padding;
-//! each costs the accesses' wavefront counts. It is a `const fn`, and constant evaluation is
-//! slow: the first search below (it stops at layout 106) costs the compiler about 2.5 s, where
-//! the same call at run time takes about 1.5 ms unoptimised (2026-12-01, the 2-core machine of
+//! each costs the accesses' wavefront counts; where the fragments' elements lie in the tile
+//! (the numeral's arithmetic, the same for every candidate) is computed once, for the first
+//! four instructions of each of the first four `ldmatrix` / `stmatrix` accesses. It is a
+//! `const fn`, and constant evaluation is slow: the first search below (it stops at layout
+//! 106) costs the compiler about 0.8 s (2.6 s before the elements were placed once), where
+//! the same call at run time takes about 0.7 ms unoptimised (2026-12-01, the 2-core machine of
 //! docs/PERFORMANCE.md). A search that finds no conflict-free layout tries them all, and over
 //! a large tile with many accesses it can exceed the compiler's budget for constant evaluation;
 //! run such a search at run time (a build script, a test, the CLI) and write the layout it
@@ -43,7 +46,7 @@
 //! assert_eq!(found.tried, 78);
 //! ```
 
-use super::access::Access;
+use super::access::{Access, KnownRows};
 use super::banks::{Wavefronts, WAVEFRONT_BYTES};
 use super::check::{span_bits, SharedError};
 use super::error::AccessError;
@@ -117,10 +120,25 @@ pub const fn wavefronts_of(
     layout: &SharedLayout,
     accesses: &[Access],
 ) -> Result<Wavefronts, AccessError> {
+    wavefronts_known(layout, accesses, &[None; KNOWN_ACCESSES])
+}
+
+/// [`wavefronts_of`], access `i` taking its rows' tile coordinates from `known[i]` where it
+/// has them (the first [`KNOWN_ACCESSES`] accesses): the same result.
+const fn wavefronts_known(
+    layout: &SharedLayout,
+    accesses: &[Access],
+    known: &[Option<KnownRows>; KNOWN_ACCESSES],
+) -> Result<Wavefronts, AccessError> {
     let mut w = Wavefronts::ZERO;
     let mut i = 0;
     while i < accesses.len() {
-        match accesses[i].wavefronts(layout) {
+        let rows = if i < KNOWN_ACCESSES {
+            known[i].as_ref()
+        } else {
+            None
+        };
+        match accesses[i].wavefronts_known(layout, rows) {
             Ok(more) => w = w.plus(more),
             Err(e) => return Err(e),
         }
@@ -128,6 +146,9 @@ pub const fn wavefronts_of(
     }
     Ok(w)
 }
+
+/// The accesses of a search whose `ldmatrix` / `stmatrix` rows are computed once.
+const KNOWN_ACCESSES: usize = 4;
 
 /// The padding and swizzle of `base`'s tile (its rows, columns, element size and majorness;
 /// its own padding and swizzle are ignored) that make every access conflict-free, trying
@@ -149,6 +170,13 @@ pub const fn find(
         Ok(_) => None,
         Err(e) => Some(e),
     };
+    // Where the fragments' elements lie in the tile: the same for every candidate.
+    let mut known = [None; KNOWN_ACCESSES];
+    let mut i = 0;
+    while i < accesses.len() && i < KNOWN_ACCESSES {
+        known[i] = accesses[i].known_rows(&plain);
+        i += 1;
+    }
     let mut best: Option<Found> = None;
     let mut tried = 0u32;
     let mut pad = 0;
@@ -162,7 +190,7 @@ pub const fn find(
                 continue;
             }
             tried += 1;
-            if let Ok(w) = wavefronts_of(&layout, accesses) {
+            if let Ok(w) = wavefronts_known(&layout, accesses, &known) {
                 let better = match best {
                     Some(b) => w.total < b.wavefronts.total,
                     None => true,
@@ -275,6 +303,71 @@ mod tests {
             FindError::NoLayout(AccessError::FragmentOutside { .. })
         ));
         assert_eq!(find(&tile, &[], 8), Err(FindError::NoAccess));
+    }
+
+    /// The rows' tile coordinates computed once ([`KnownRows`]) give every candidate of a
+    /// search the wavefronts, or the error, that the numeral's arithmetic gives: every padding
+    /// up to 2 and every swizzle candidate, over row- and column-major tiles, `ldmatrix` with
+    /// and without `.trans`, a fragment off the corner and one of another warp, several
+    /// instructions of several registers, more instructions than `KNOWN_REQUESTS` (a 4-warp
+    /// accumulator in `x1` and `x2` steps) and more accesses than [`KNOWN_ACCESSES`].
+    #[test]
+    fn known_rows_change_no_candidate_s_wavefronts() {
+        use crate::catalog::{SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM90_64x64x16_F16_C};
+        use crate::shared::FragmentAt;
+        let a = Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW);
+        let off = a.at(FragmentAt::new(16, 8));
+        let b = Access::matrices(MatrixVariant::X2_TRANS, &SM80_16x8x16_F16_B_COL);
+        let at = Access::matrices(MatrixVariant::X4_TRANS, &SM80_16x8x16_F16_A_ROW);
+        let c = Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C);
+        let wide = Access::matrices(MatrixVariant::X1, &SM90_64x64x16_F16_C);
+        let warp2 = wide.at(FragmentAt::new(0, 0).warp(2));
+        // Two instructions of two registers; eight of two; four of four.
+        let a2 = Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_A_ROW);
+        let wide2 = Access::matrices(MatrixVariant::X2, &SM90_64x64x16_F16_C);
+        let wide4 = Access::matrices(MatrixVariant::X4, &SM90_64x64x16_F16_C);
+        let cases: [(SharedLayout, &[Access]); 7] = [
+            (SharedLayout::row_major(64, 64, 2), &[a]),
+            (
+                SharedLayout::row_major(32, 64, 2),
+                &[off, c, Access::rows(16)],
+            ),
+            (SharedLayout::row_major(16, 32, 2), &[b]),
+            (SharedLayout::row_major(32, 32, 2).col_major(), &[at]),
+            (SharedLayout::row_major(64, 64, 2), &[wide, warp2]),
+            (SharedLayout::row_major(64, 64, 2), &[wide2, wide4, a2]),
+            (
+                SharedLayout::row_major(32, 32, 2),
+                &[a, c, off, a, c, Access::rows(8)],
+            ),
+        ];
+        for (tile, accesses) in cases {
+            let mut known = [None; KNOWN_ACCESSES];
+            for (i, access) in accesses.iter().take(KNOWN_ACCESSES).enumerate() {
+                known[i] = access.known_rows(&tile);
+            }
+            assert!(known.iter().any(Option::is_some), "{tile:?}: nothing known");
+            let (mut ok, mut err) = (0, 0);
+            for pad in 0..=2 {
+                let padded = tile.with_pad(pad);
+                let mut k = 0;
+                while let Some(swizzle) = candidate(&padded, k) {
+                    k += 1;
+                    let layout = padded.with_swizzle(swizzle);
+                    let want = wavefronts_of(&layout, accesses);
+                    assert_eq!(
+                        wavefronts_known(&layout, accesses, &known),
+                        want,
+                        "{layout:?}"
+                    );
+                    match want {
+                        Ok(_) => ok += 1,
+                        Err(_) => err += 1,
+                    }
+                }
+            }
+            assert!(ok > 20 && err > 0, "{tile:?}: {ok} admitted, {err} refused");
+        }
     }
 
     #[test]
