@@ -80,14 +80,8 @@ pub const fn coordinate_error(
     if largest <= max {
         return None;
     }
-    let mut m = Message::new();
-    m.push("`");
-    m.push(param);
-    m.push(": ");
-    m.push(ty);
-    m.push("` holds at most ");
-    m.push_num(max as u64);
-    m.push(", but numeral `");
+    let mut m = holds_at_most(param, ty, max);
+    m.push("numeral `");
     m.push(n.name);
     m.push("` (");
     m.push_num(n.rows as u64);
@@ -103,6 +97,20 @@ pub const fn coordinate_error(
     m.push(narrowest(largest, signed));
     m.push("`, or leave it untyped (usize)");
     Some(m)
+}
+
+/// The start of the message for a closure parameter `param: ty` whose integer type holds at
+/// most `max`, too little: "`param: ty` holds at most MAX, but ", then what it must hold.
+pub(crate) const fn holds_at_most(param: &str, ty: &str, max: u128) -> Message {
+    let mut m = Message::new();
+    m.push("`");
+    m.push(param);
+    m.push(": ");
+    m.push(ty);
+    m.push("` holds at most ");
+    m.push_num(max as u64);
+    m.push(", but ");
+    m
 }
 
 /// The narrowest integer type of the given signedness holding `value`.

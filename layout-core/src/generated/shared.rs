@@ -187,14 +187,8 @@ pub const fn shared_offset_error(
     if largest <= max {
         return None;
     }
-    let mut m = Message::new();
-    m.push("`");
-    m.push(param);
-    m.push(": ");
-    m.push(ty);
-    m.push("` holds at most ");
-    m.push_num(max as u64);
-    m.push(", but the shared layout spans ");
+    let mut m = super::checks::holds_at_most(param, ty, max);
+    m.push("the shared layout spans ");
     m.push_num(s.span());
     m.push(" elements: declare `");
     m.push(param);

@@ -297,9 +297,14 @@ pub(crate) const fn row_coords(
     while i < variant.num {
         let mut r = 0;
         while r < 8 {
-            match matrix_row_coords(variant, fragment, layout, at, first, i, r) {
-                Ok(row) => out[(8 * i + r) as usize] = row,
-                Err(e) => return Err(e),
+            let mut c = 0;
+            while c < 8 {
+                let (lane, e) = variant.holder(first, i, r, c);
+                match tile_coords(fragment, layout, at, lane, e) {
+                    Ok(rc) => out[(8 * i + r) as usize][c as usize] = rc,
+                    Err(err) => return Err(err),
+                }
+                c += 1;
             }
             r += 1;
         }
@@ -309,8 +314,10 @@ pub(crate) const fn row_coords(
 }
 
 /// [`ldmatrix_rows_at`] after its checks of the variant, the layout, the fragment, its place
-/// and the registers: the matrices row by row, each row's tile coordinates from `known` where
-/// they were computed before ([`row_coords`]), else through the numeral.
+/// and the registers: the matrices row by row, their elements' tile coordinates from `known`
+/// where they were computed before ([`row_coords`]), else computed here. (The coordinates of
+/// a fragment that passed those checks are all in its tile: the first error, if any, is the
+/// layout's, row by row as the rows are read.)
 pub(crate) const fn rows_of(
     variant: MatrixVariant,
     fragment: &Numeral,
@@ -319,21 +326,25 @@ pub(crate) const fn rows_of(
     first: u32,
     known: Option<&RowCoords>,
 ) -> Result<RowAddresses, AccessError> {
+    let computed;
+    let coords = match known {
+        Some(k) => k,
+        None => {
+            computed = match row_coords(variant, fragment, layout, at, first) {
+                Ok(c) => c,
+                Err(e) => return Err(e),
+            };
+            &computed
+        }
+    };
     let mut bytes = [0u32; LANES as usize];
     let mut i = 0;
     while i < variant.num {
         let mut r = 0;
         while r < 8 {
-            let coords = match known {
-                Some(k) => Ok(k[(8 * i + r) as usize]),
-                None => matrix_row_coords(variant, fragment, layout, at, first, i, r),
-            };
-            let start = match coords {
-                Ok(coords) => row_start(fragment, layout, at, &coords, i, r),
-                Err(e) => Err(e),
-            };
-            match start {
-                Ok(start) => bytes[(8 * i + r) as usize] = start,
+            let k = (8 * i + r) as usize;
+            match row_start(fragment, layout, at, &coords[k], i, r) {
+                Ok(start) => bytes[k] = start,
                 Err(e) => return Err(e),
             }
             r += 1;
@@ -341,29 +352,6 @@ pub(crate) const fn rows_of(
         i += 1;
     }
     Ok(RowAddresses { variant, bytes })
-}
-
-/// The tile coordinates of the 8 elements of row `r` of matrix `i`.
-const fn matrix_row_coords(
-    variant: MatrixVariant,
-    fragment: &Numeral,
-    layout: &SharedLayout,
-    at: FragmentAt,
-    first: u32,
-    i: u32,
-    r: u32,
-) -> Result<[(u32, u32); 8], AccessError> {
-    let mut out = [(0, 0); 8];
-    let mut c = 0;
-    while c < 8 {
-        let (lane, e) = variant.holder(first, i, r, c);
-        match tile_coords(fragment, layout, at, lane, e) {
-            Ok(rc) => out[c as usize] = rc,
-            Err(err) => return Err(err),
-        }
-        c += 1;
-    }
-    Ok(out)
 }
 
 /// The byte address of row `r` of matrix `i`, whose elements lie at `coords` in the tile, when
