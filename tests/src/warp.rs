@@ -9,14 +9,14 @@ use std::time::Duration;
 /// Lanes in a warp.
 pub const LANES: usize = 32;
 
-/// How long a lane waits for the others at a shuffle before the simulation fails. A tripwire
-/// for code where lanes call the shuffle different numbers of times (a deadlock on a GPU), not
-/// a timing: correct code never comes near it, however busy the machine.
+/// How long a lane waits for the others at a shuffle before the simulation fails: a tripwire
+/// only, never a timing. Lanes that call the shuffle different numbers of times (a deadlock on
+/// a GPU) fail at once, when a lane reaches a shuffle that a finished lane can no longer join;
+/// correct code never comes near this, however busy the machine.
 const STUCK: Duration = Duration::from_secs(120);
 
 /// One collective shuffle after another, for 32 lanes.
 struct Warp<T> {
-    patience: Duration,
     state: Mutex<State<T>>,
     turn: Condvar,
 }
@@ -29,35 +29,27 @@ struct State<T> {
     taken: usize,
     /// Completed shuffles.
     generation: u64,
+    /// The first lane whose code has returned (or panicked): no shuffle completes after that.
+    finished: Option<u32>,
 }
 
 /// Runs `lane_code(lane, shuffle)` for the 32 lanes of a warp in lockstep, and returns each
 /// lane's result. `shuffle(value, src)` is collective: it returns the value lane `src % 32`
-/// offered in the same shuffle. Panics (never hangs) when lanes disagree on the number of
-/// shuffles, naming the lane and the shuffle.
+/// offered in the same shuffle. Panics (never hangs, never waits for it) when lanes disagree
+/// on the number of shuffles, naming the lane and the shuffle.
 pub fn run<T, R, F>(lane_code: F) -> (Vec<R>, u64)
 where
     T: Copy + Send,
     R: Send,
     F: Fn(u32, &mut dyn FnMut(T, u32) -> T) -> R + Sync,
 {
-    run_with_patience(STUCK, lane_code)
-}
-
-/// [`run`], with how long a lane waits for the others at a shuffle before it fails.
-pub fn run_with_patience<T, R, F>(patience: Duration, lane_code: F) -> (Vec<R>, u64)
-where
-    T: Copy + Send,
-    R: Send,
-    F: Fn(u32, &mut dyn FnMut(T, u32) -> T) -> R + Sync,
-{
     let warp = Warp {
-        patience,
         state: Mutex::new(State {
             offered: [None; LANES],
             done: None,
             taken: 0,
             generation: 0,
+            finished: None,
         }),
         turn: Condvar::new(),
     };
@@ -66,6 +58,7 @@ where
             .map(|lane| {
                 let (warp, lane_code) = (&warp, &lane_code);
                 s.spawn(move || {
+                    let _finish = Finish { warp, lane };
                     let mut calls = 0u64;
                     let mut shuffle = |value: T, src: u32| {
                         calls += 1;
@@ -91,10 +84,26 @@ where
     (results.into_iter().map(|(r, _)| r).collect(), calls)
 }
 
+/// Marks its lane finished when the lane's code returns or unwinds, and wakes the lanes waiting
+/// at a shuffle, which that lane will never join.
+struct Finish<'a, T> {
+    warp: &'a Warp<T>,
+    lane: u32,
+}
+
+impl<T> Drop for Finish<'_, T> {
+    fn drop(&mut self) {
+        let mut st = self.warp.state.lock().unwrap_or_else(|e| e.into_inner());
+        st.finished.get_or_insert(self.lane);
+        self.warp.turn.notify_all();
+    }
+}
+
 impl<T: Copy> Warp<T> {
     /// Lane `lane`'s part in shuffle number `nth`.
     fn shuffle(&self, lane: u32, value: T, src: u32, nth: u64) -> T {
         let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        Self::joinable(&st, lane, nth);
         // Wait until the previous shuffle's values have been read by every lane.
         while st.done.is_some() {
             st = self.wait(st, lane, nth);
@@ -126,20 +135,32 @@ impl<T: Copy> Warp<T> {
         got
     }
 
+    /// Panics when shuffle `nth`, which lane `lane` is in, can never complete: a lane has
+    /// finished without joining it.
+    fn joinable(st: &State<T>, lane: u32, nth: u64) {
+        if let Some(done) = st.finished {
+            panic!(
+                "lane {lane} is at shuffle {nth}, but lane {done} has finished without it: \
+                 on a GPU this deadlocks"
+            );
+        }
+    }
+
+    /// Waits for the next change of the warp's state; lane `lane` is in shuffle `nth`.
     fn wait<'a>(
         &self,
         st: std::sync::MutexGuard<'a, State<T>>,
         lane: u32,
         nth: u64,
     ) -> std::sync::MutexGuard<'a, State<T>> {
+        Self::joinable(&st, lane, nth);
         let (st, timeout) = self
             .turn
-            .wait_timeout(st, self.patience)
+            .wait_timeout(st, STUCK)
             .unwrap_or_else(|e| e.into_inner());
         assert!(
             !timeout.timed_out(),
-            "lane {lane} waited {:?} at shuffle {nth}: some lane never reached it",
-            self.patience
+            "lane {lane} waited {STUCK:?} at shuffle {nth}: some lane never reached it"
         );
         st
     }
@@ -164,19 +185,38 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "lane 3 waited 1s at shuffle 2: some lane never reached it")]
+    #[should_panic(expected = "lane 3 is at shuffle 2, but lane ")]
     fn a_lane_that_shuffles_alone_fails_instead_of_hanging() {
-        // Every lane shuffles once, lane 3 twice: on a GPU, a deadlock. The wait always ends in
-        // the failure, however fast or slow the machine: nobody else ever arrives.
-        let _ = run_with_patience(
-            Duration::from_secs(1),
-            |lane, shuffle: &mut dyn FnMut(u32, u32) -> u32| {
-                let v = shuffle(lane, lane);
-                if lane == 3 {
-                    return shuffle(v, lane);
-                }
-                v
-            },
-        );
+        // Every lane shuffles once, lane 3 twice: on a GPU, a deadlock. It fails as soon as
+        // another lane has finished, without waiting for anyone.
+        let _ = run(|lane, shuffle: &mut dyn FnMut(u32, u32) -> u32| {
+            let v = shuffle(lane, lane);
+            if lane == 3 {
+                return shuffle(v, lane);
+            }
+            v
+        });
+    }
+
+    #[test]
+    fn lanes_that_stop_early_fail_however_the_threads_interleave() {
+        // Lanes 0-15 shuffle three times, the others twice: whichever lane gets where first,
+        // the third shuffle fails, naming a lane of the first half.
+        for _ in 0..20 {
+            let e = std::panic::catch_unwind(|| {
+                run(|lane, shuffle: &mut dyn FnMut(u32, u32) -> u32| {
+                    let rounds = if lane < 16 { 3 } else { 2 };
+                    (0..rounds).fold(lane, |v, _| shuffle(v, lane + 1))
+                })
+            })
+            .expect_err("a deadlock on a GPU");
+            let says = e.downcast_ref::<String>().expect("a formatted message");
+            let lane: u32 = says
+                .strip_prefix("lane ")
+                .and_then(|r| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{says}"));
+            assert!(lane < 16 && says.contains("is at shuffle 3"), "{says}");
+        }
     }
 }
