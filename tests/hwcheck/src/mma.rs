@@ -11,7 +11,9 @@ use layout_core::Numeral;
 use crate::check::{ident, Check, Kernel, Planned, Report, Verify};
 use crate::layouts::{layout, Layout};
 use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
-use crate::values::{bits_of, decode, encode, exact_range, pack_words, shuffled, unpack_words};
+use crate::values::{
+    bits_of, decoder, encode, encoder, exact_range, pack_words, shuffled, unpack_words,
+};
 
 /// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
 #[derive(Clone, Copy)]
@@ -370,7 +372,7 @@ impl Matrix {
 
     /// A row-major matrix of `values`, encoded as `ty`.
     pub fn of(rows: usize, cols: usize, ty: &str, values: Vec<i64>) -> Matrix {
-        let bits = values.iter().map(|&v| encode(ty, v)).collect();
+        let bits = values.iter().copied().map(encoder(ty)).collect();
         Matrix {
             rows,
             cols,
@@ -429,13 +431,10 @@ pub fn compare(
     part: (usize, usize),
 ) -> Report {
     let mut r = Report::default();
+    let value = decoder(ty);
     for (&g, &w) in full.iter().zip(want) {
-        let got = if g == SENTINEL {
-            f64::NAN
-        } else {
-            decode(ty, g)
-        };
-        r.compare(got, decode(ty, w), g == w);
+        let got = if g == SENTINEL { f64::NAN } else { value(g) };
+        r.compare(got, value(w), g == w);
     }
     let wrong = partial
         .iter()
@@ -559,12 +558,13 @@ pub(crate) fn unplace(e: &Entry, ty: &str, words: &[u32]) -> Vec<f64> {
     let n = e.numeral;
     let per = words.len() / 32;
     let mut m = vec![f64::NAN; (n.rows * n.cols) as usize];
+    let value = decoder(ty);
     for lane in 0..32u32 {
         let w = &words[lane as usize * per..(lane as usize + 1) * per];
         let el = unpack_words(w, bits_of(ty), n.elements as usize);
         for (i, &bits) in el.iter().enumerate() {
             let (r, c) = f(lane, i as u32);
-            m[(r * n.cols + c) as usize] = decode(ty, bits);
+            m[(r * n.cols + c) as usize] = value(bits);
         }
     }
     m

@@ -15,42 +15,57 @@ pub use fraglayout_hwcheck_layouts::pack::{pack_words, unpack_words};
 /// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in
 /// `ty` (for `b1`: not 0 or 1).
 pub fn encode(ty: &str, v: i64) -> u64 {
-    let bits = match ty {
-        "f16" => F16.encode(v),
-        "bf16" => BF16.encode(v),
-        "f32" | "tf32" => u64::from((v as f32).to_bits()),
-        "f64" => (v as f64).to_bits(),
-        "s32" => u64::from(v as i32 as u32),
-        "s8" | "u8" | "b8" => u64::from(v as u8),
-        "s4" | "u4" => (v as u64) & 0xf,
-        "b1" => (v as u64) & 1,
-        "b16" => u64::from(v as u16),
-        "e4m3" => E4M3.encode(v),
-        "e5m2" => E5M2.encode(v),
+    encoder(ty)(v)
+}
+
+/// [`encode`] for type `ty`, the type looked up once: for loops over many elements (the host
+/// simulation of a `wgmma` runs a few hundred thousand).
+pub fn encoder(ty: &str) -> impl Fn(i64) -> u64 + '_ {
+    let raw: fn(i64) -> u64 = match ty {
+        "f16" => |v| F16.encode(v),
+        "bf16" => |v| BF16.encode(v),
+        "f32" | "tf32" => |v| u64::from((v as f32).to_bits()),
+        "f64" => |v| (v as f64).to_bits(),
+        "s32" => |v| u64::from(v as i32 as u32),
+        "s8" | "u8" | "b8" => |v| u64::from(v as u8),
+        "s4" | "u4" => |v| (v as u64) & 0xf,
+        "b1" => |v| (v as u64) & 1,
+        "b16" => |v| u64::from(v as u16),
+        "e4m3" => |v| E4M3.encode(v),
+        "e5m2" => |v| E5M2.encode(v),
         _ => panic!("no encoding for type {ty}"),
     };
-    assert_eq!(decode(ty, bits), v as f64, "{v} is not exact in {ty}");
-    bits
+    let back = decoder(ty);
+    move |v| {
+        let bits = raw(v);
+        assert_eq!(back(bits), v as f64, "{v} is not exact in {ty}");
+        bits
+    }
 }
 
 /// The value of bit pattern `bits` of PTX type `ty`.
 pub fn decode(ty: &str, bits: u64) -> f64 {
+    decoder(ty)(bits)
+}
+
+/// [`decode`] for type `ty`, the type looked up once.
+pub fn decoder(ty: &str) -> fn(u64) -> f64 {
     match ty {
-        "f16" => F16.decode(bits),
-        "bf16" => BF16.decode(bits),
+        "f16" => |b| F16.decode(b),
+        "bf16" => |b| BF16.decode(b),
         // tf32 is read from an f32 register; its low 13 mantissa bits are ignored.
-        "tf32" => f64::from(f32::from_bits(bits as u32 & !0x1fff)),
-        "f32" => f64::from(f32::from_bits(bits as u32)),
-        "f64" => f64::from_bits(bits),
-        "s32" => f64::from(bits as u32 as i32),
-        "s8" => f64::from(bits as u8 as i8),
-        "u8" | "b8" => f64::from(bits as u8),
-        "s4" => f64::from(((bits as u8) << 4) as i8 >> 4),
-        "u4" => f64::from(bits as u8 & 0xf),
-        "b1" => f64::from(bits as u8 & 1),
-        "b16" => f64::from(bits as u16),
-        "e4m3" => E4M3.decode(bits),
-        "e5m2" => E5M2.decode(bits),
+        "tf32" => |b| f64::from(f32::from_bits(b as u32 & !0x1fff)),
+        "f32" => |b| f64::from(f32::from_bits(b as u32)),
+        "f64" => f64::from_bits,
+        "s32" => |b| f64::from(b as u32 as i32),
+        "s8" => |b| f64::from(b as u8 as i8),
+        "u8" | "b8" => |b| f64::from(b as u8),
+        "s4" => |b| f64::from(((b as u8) << 4) as i8 >> 4),
+        "u4" => |b| f64::from(b as u8 & 0xf),
+        "b1" => |b| f64::from(b as u8 & 1),
+        "b16" => |b| f64::from(b as u16),
+        "e4m3" => |b| E4M3.decode(b),
+        "e5m2" => |b| E5M2.decode(b),
         _ => panic!("no decoding for type {ty}"),
     }
 }

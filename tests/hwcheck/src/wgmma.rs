@@ -59,7 +59,7 @@ use crate::mma::{
 };
 use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
 use crate::sparse::{non_zeros, Decode, Metadata};
-use crate::values::{bits_of, decode, encode, exact_range, pack_words, unpack_words};
+use crate::values::{bits_of, decode, decoder, encoder, exact_range, pack_words, unpack_words};
 use crate::wgmma_tiles::{Tiled, K_BYTES};
 use layout_core::shared::SwizzleMode;
 
@@ -643,22 +643,29 @@ struct Inputs {
 }
 
 /// D = A B + C of row-major `a` (`m x k`), `b` (`k x n`) and `c` (`m x n`), skipping zeros of
-/// A (half of a sparse A): plain loops, since the debug build runs this for every check.
-fn product<T>(a: &[T], b: &[T], c: &[T], k: usize, n: usize) -> Vec<T>
-where
-    T: Copy + Default + PartialEq + std::ops::Mul<Output = T> + std::ops::AddAssign,
-{
+/// A (half of a sparse A). In `f64`, for the expected result (exact: every value, product and
+/// partial sum is an integer far below 2^53, see [`crate::values`]) and the simulation alike;
+/// plain indexed loops over one concrete type, since the unoptimised test build runs this for
+/// every check (generic operators and iterator adapters there are a call per element).
+fn product(a: &[f64], b: &[f64], c: &[f64], k: usize, n: usize) -> Vec<f64> {
     let mut d = c.to_vec();
-    for (a_row, d_row) in a.chunks_exact(k).zip(d.chunks_exact_mut(n)) {
-        for (&x, b_row) in a_row.iter().zip(b.chunks_exact(n)) {
-            if x != T::default() {
-                for (dv, &bv) in d_row.iter_mut().zip(b_row) {
-                    *dv += x * bv;
+    for (i, d_row) in d.chunks_exact_mut(n).enumerate() {
+        for kk in 0..k {
+            let x = a[i * k + kk];
+            if x != 0.0 {
+                let b_row = &b[kk * n..(kk + 1) * n];
+                for j in 0..n {
+                    d_row[j] += x * b_row[j];
                 }
             }
         }
     }
     d
+}
+
+/// `values` as `f64`, exactly (they are small integers).
+fn exact_f64(values: &[i64]) -> Vec<f64> {
+    values.iter().map(|&v| v as f64).collect()
 }
 
 /// A one-hot matrix: 1 at `at`, 0 elsewhere.
@@ -707,14 +714,21 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         assert_eq!(words.len(), 128, "{}: one metadata register", case.instr);
         inputs.push(words);
     }
-    let want: Vec<u64> = product(&inp.a_dense, &inp.b.values, &inp.c.values, k, n)
-        .into_iter()
-        .map(|v| encode(d_ty, v))
-        .collect();
+    // The expected D, computed when a result is verified (`--emit-ptx` never needs it).
+    let (a, b, c) = (
+        exact_f64(&inp.a_dense),
+        exact_f64(&inp.b.values),
+        exact_f64(&inp.c.values),
+    );
     let part = partial_extent(M, n);
     let (cname, d_bits) = (case.c.name(), bits_of(d_ty));
     let at = hot(case).1;
     let verify = Box::new(move |out: &[u32]| {
+        let want: Vec<u64> = product(&a, &b, &c, k, n)
+            .into_iter()
+            .map(|v| v as i64)
+            .map(encoder(d_ty))
+            .collect();
         let (full, partial) = scatter_all(l, elems, d_bits, 128, out, (M, n), part);
         let mut r = compare(d_ty, &full, &partial, &want, n, part);
         if variant == Variant::OneHot {
@@ -826,8 +840,9 @@ impl Sim {
             .into_iter()
             .map(Descriptor::decode)
             .collect();
-        let read = |d: &Descriptor, ty: &str, mn: usize, kk: usize| {
-            decode(ty, mem[d.byte(mn, kk, eb) / eb])
+        let (a_value, b_value) = (decoder(self.a_ty), decoder(self.b_ty));
+        let read = |d: &Descriptor, value: fn(u64) -> f64, mn: usize, kk: usize| {
+            value(mem[d.byte(mn, kk, eb) / eb])
         };
         let c_at = 2 + usize::from(self.a_regs.is_some());
         let elems = layout_core::catalog::find(self.c)
@@ -841,7 +856,7 @@ impl Sim {
         for step in desc.chunks_exact(2) {
             let a: Vec<f64> = match self.a_regs {
                 None => (0..M * ka)
-                    .map(|i| read(&step[0], self.a_ty, i / ka, i % ka))
+                    .map(|i| read(&step[0], a_value, i / ka, i % ka))
                     .collect(),
                 Some(name) => {
                     let count = layout_core::catalog::find(name)
@@ -857,16 +872,17 @@ impl Sim {
                 None => a,
             };
             let b: Vec<f64> = (0..k * n)
-                .map(|i| read(&step[1], self.b_ty, i % n, i / n))
+                .map(|i| read(&step[1], b_value, i % n, i / n))
                 .collect();
             d = product(&a, &b, &d, k, n);
         }
         let mut out = Vec::new();
+        let d_bits = encoder(d_ty);
         for t in 0..128u32 {
             let el: Vec<u64> = (0..elems)
                 .map(|i| {
                     let (row, col) = f(t, i as u32);
-                    encode(d_ty, d[row as usize * n + col as usize] as i64)
+                    d_bits(d[row as usize * n + col as usize] as i64)
                 })
                 .collect();
             out.extend(pack_words(&el, bits_of(d_ty)));
@@ -888,11 +904,12 @@ fn gather(
 ) -> Vec<f64> {
     let per = regs.len() / 128;
     let mut m = vec![f64::NAN; M * width];
+    let value = decoder(ty);
     for t in 0..128u32 {
         let w = &regs[t as usize * per..(t as usize + 1) * per];
         for (i, bits) in unpack_words(w, bits_of(ty), count).into_iter().enumerate() {
             let (row, col) = at(t, i as u32);
-            m[row as usize * width + col as usize] = decode(ty, bits);
+            m[row as usize * width + col as usize] = value(bits);
         }
     }
     m
