@@ -421,10 +421,121 @@ pub unsafe fn scatter128_vec_skilled(t: u32, acc: &[f32; 128], d: *mut f32) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Partial tiles (`bounds(rows, cols)`): the scatter with a run-time `ld` on a tile of which only
+// the top-left `rows x cols` is valid, as at a matrix's bottom and right edges. Measured twice:
+// on a whole tile (the fast path, which must cost what the plain scatter costs plus the extent
+// test) and on a partial one (each element against the extent).
+
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]
+pub fn scatter4_bounds_generated(
+    lane: u32,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
+#[fragment_layout(SM90_64x256x16_F32_C, bounds(rows, cols))]
+pub fn scatter128_bounds_generated(
+    t: u32,
+    acc: &[f32; 128],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    |row, col, value| d[o + row * ld + col] = value
+}
+
+/// The skilled partial-tile scatter of 4, CUTLASS style: a whole tile takes the plain code; on
+/// a partial one the lane's two rows and two columns are tested against the extent once each,
+/// and each element stores under the two tests that place it.
+#[inline]
+pub fn scatter4_bounds_skilled(
+    lane: u32,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    if rows >= 16 && cols >= 8 {
+        return scatter4_ld_skilled(lane, acc, d, o, ld);
+    }
+    if lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    let b = o + r * ld + c;
+    let (r0, r8) = (r < rows, r + 8 < rows);
+    let (c0, c1) = (c < cols, c + 1 < cols);
+    if r0 && c0 {
+        d[b] = acc[0];
+    }
+    if r0 && c1 {
+        d[b + 1] = acc[1];
+    }
+    if r8 && c0 {
+        d[b + 8 * ld] = acc[2];
+    }
+    if r8 && c1 {
+        d[b + 8 * ld + 1] = acc[3];
+    }
+}
+
+/// The skilled partial-tile scatter of 128: a whole tile takes the plain code; on a partial
+/// one each of the thread's two rows, when inside, stores its column pairs left to right up
+/// to the extent's edge (the columns grow with the pair, so the first pair outside ends the
+/// row) and the pair the edge cuts in half.
+#[inline]
+pub fn scatter128_bounds_skilled(
+    t: u32,
+    acc: &[f32; 128],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    if rows >= 64 && cols >= 256 {
+        return scatter128_ld_skilled(t, acc, d, o, ld);
+    }
+    if t >= 128 {
+        return;
+    }
+    let (r, c) = wgmma_base(t);
+    for (h, dr) in [(0, 0), (2, 8)] {
+        if r + dr >= rows {
+            break;
+        }
+        let b = o + (r + dr) * ld + c;
+        for (j, q) in acc.chunks_exact(4).enumerate() {
+            let col = c + 8 * j;
+            if col >= cols {
+                break;
+            }
+            d[b + 8 * j] = q[h];
+            if col + 1 < cols {
+                d[b + 8 * j + 1] = q[h + 1];
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The measured entry points: one signature per kind, `ld` unused by the constant cases.
 
 /// A scatter call: `(thread, fragment, matrix, origin, ld)`.
 pub type ScatterCall<const N: usize> = fn(u32, &[f32; N], &mut [f32], usize, usize);
+/// A scatter on a partial tile: `(thread, fragment, matrix, origin, ld, rows, cols)`.
+pub type BoundedScatterCall<const N: usize> =
+    fn(u32, &[f32; N], &mut [f32], usize, usize, usize, usize);
 /// A gather call: `(thread, matrix, origin, ld) -> fragment`.
 pub type GatherCall<T, const N: usize> = fn(u32, &[T], usize, usize) -> [T; N];
 
@@ -457,6 +568,21 @@ macro_rules! entry {
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
             // SAFETY: as above.
             unsafe { $f(t, acc, d.as_mut_ptr().add(o), ld) }
+        }
+    };
+    (scatter_bounds $n:literal $name:ident = $f:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(
+            t: u32,
+            acc: &[f32; $n],
+            d: &mut [f32],
+            o: usize,
+            ld: usize,
+            rows: usize,
+            cols: usize,
+        ) {
+            $f(t, acc, d, o, ld, rows, cols)
         }
     };
     (gather $t:ty, $n:literal $name:ident = $f:ident) => {
@@ -503,6 +629,10 @@ entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_gene
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled);
 entry!(scatter_vec 128 fl_call_scatter128_vec_generated = scatter128_vec_generated);
 entry!(scatter_vec 128 fl_call_scatter128_vec_skilled = scatter128_vec_skilled);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_generated = scatter4_bounds_generated);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_skilled = scatter4_bounds_skilled);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_generated = scatter128_bounds_generated);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_skilled = scatter128_bounds_skilled);
 entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated);
 entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled);
 entry!(gather f32, 128 fl_call_gather128_floor = gather128_floor);
@@ -526,6 +656,10 @@ pub enum Entry {
     S4(ScatterCall<4>),
     /// A scatter of 128 `f32`.
     S128(ScatterCall<128>),
+    /// A scatter of 4 `f32` on the valid `rows x cols` of its tile.
+    SB4(BoundedScatterCall<4>, usize, usize),
+    /// A scatter of 128 `f32` on the valid `rows x cols` of its tile.
+    SB128(BoundedScatterCall<128>, usize, usize),
     /// A gather of 4 `f32`.
     G4(GatherCall<f32, 4>),
     /// A gather of 8 `u16`.
@@ -630,6 +764,59 @@ pub const CASES: &[Case] = &[
         ],
     },
     Case {
+        name: "scatter4_bounds",
+        threads: 32,
+        versions: &[
+            (
+                "generated",
+                Entry::SB4(fl_call_scatter4_bounds_generated, 16, 8),
+            ),
+            (
+                "skilled",
+                Entry::SB4(fl_call_scatter4_bounds_skilled, 16, 8),
+            ),
+        ],
+    },
+    Case {
+        name: "scatter4_bounds_partial",
+        threads: 32,
+        versions: &[
+            (
+                "generated",
+                Entry::SB4(fl_call_scatter4_bounds_generated, 9, 5),
+            ),
+            ("skilled", Entry::SB4(fl_call_scatter4_bounds_skilled, 9, 5)),
+        ],
+    },
+    Case {
+        name: "scatter128_bounds",
+        threads: 128,
+        versions: &[
+            (
+                "generated",
+                Entry::SB128(fl_call_scatter128_bounds_generated, 64, 256),
+            ),
+            (
+                "skilled",
+                Entry::SB128(fl_call_scatter128_bounds_skilled, 64, 256),
+            ),
+        ],
+    },
+    Case {
+        name: "scatter128_bounds_partial",
+        threads: 128,
+        versions: &[
+            (
+                "generated",
+                Entry::SB128(fl_call_scatter128_bounds_generated, 40, 100),
+            ),
+            (
+                "skilled",
+                Entry::SB128(fl_call_scatter128_bounds_skilled, 40, 100),
+            ),
+        ],
+    },
+    Case {
         name: "gather128",
         threads: 128,
         versions: &[
@@ -653,6 +840,14 @@ pub fn case(name: &str) -> Option<&'static Case> {
     CASES.iter().find(|c| c.name == name)
 }
 
+/// The measured function of `version` of case `case`, `fl_call_CASE_VERSION`: a `_partial`
+/// case calls its whole-tile case's function, with another extent (one function each, so that
+/// each version is inlined into its entry point as the other cases' are).
+pub fn symbol(case: &str, version: &str) -> String {
+    let case = case.strip_suffix("_partial").unwrap_or(case);
+    format!("fl_call_{case}_{version}")
+}
+
 /// The matrix every call works on: `CALL_ROWS` rows of stride [`CLD`], element `i` is `i`.
 pub fn call_matrix() -> Vec<f32> {
     (0..CALL_ROWS * CLD).map(|i| i as f32).collect()
@@ -673,6 +868,24 @@ pub fn run_calls(entry: Entry, threads: u32, calls: u32) -> f64 {
         match entry {
             Entry::S4(f) => f(t, black_box(&acc4), black_box(&mut d), o, ld),
             Entry::S128(f) => f(t, black_box(&acc128), black_box(&mut d), o, ld),
+            Entry::SB4(f, rows, cols) => f(
+                t,
+                black_box(&acc4),
+                black_box(&mut d),
+                o,
+                ld,
+                black_box(rows),
+                black_box(cols),
+            ),
+            Entry::SB128(f, rows, cols) => f(
+                t,
+                black_box(&acc128),
+                black_box(&mut d),
+                o,
+                ld,
+                black_box(rows),
+                black_box(cols),
+            ),
             Entry::G4(f) => sum += black_box(f(t, black_box(&d), o, ld)).iter().sum::<f32>() as f64,
             Entry::G8(f) => {
                 sum += black_box(f(t, black_box(&a16), o, ld))

@@ -1,6 +1,7 @@
 //! The per-call versions (`calls.rs`) agree: generated, skilled and floor write or read exactly
-//! the cells the numeral names, for every thread, and a thread outside the layout writes
-//! nothing and reads the fill values (but for `nolane`, which leaves the check out).
+//! the cells the numeral names, for every thread (on a partial tile: those inside its valid
+//! part), and a thread outside the layout writes nothing and reads the fill values (but for
+//! `nolane`, which leaves the check out).
 
 use fraglayout_benches::calls::{call_matrix, Entry, CASES, CLD};
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
@@ -46,6 +47,23 @@ fn every_version_touches_exactly_the_numerals_cells() {
                         let want = (0..128).filter_map(|e| Some((cell(e)?, acc[e as usize])));
                         check_scatter(&base, &d, want, &what);
                     }
+                    Entry::SB4(f, rows, cols) => {
+                        let mut d = base.clone();
+                        f(t, &[-1.0, -2.0, -3.0, -4.0], &mut d, O, CLD, rows, cols);
+                        let want = (0..4).filter_map(|e| {
+                            inside(n, t, e, rows, cols).then_some((cell(e)?, -(e as f32) - 1.0))
+                        });
+                        check_scatter(&base, &d, want, &what);
+                    }
+                    Entry::SB128(f, rows, cols) => {
+                        let mut d = base.clone();
+                        let acc: [f32; 128] = core::array::from_fn(|e| -(e as f32) - 1.0);
+                        f(t, &acc, &mut d, O, CLD, rows, cols);
+                        let want = (0..128).filter_map(|e| {
+                            inside(n, t, e, rows, cols).then_some((cell(e)?, acc[e as usize]))
+                        });
+                        check_scatter(&base, &d, want, &what);
+                    }
                     Entry::G4(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
                     Entry::G8(f) => check_gather(&f(t, &a16, O, CLD), &a16, cell, &what),
                     Entry::G128(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
@@ -53,6 +71,12 @@ fn every_version_touches_exactly_the_numerals_cells() {
             }
         }
     }
+}
+
+/// Whether element `e` of thread `t` lies in the valid `rows x cols` of the tile.
+fn inside(n: &Numeral, t: u32, e: u32, rows: usize, cols: usize) -> bool {
+    n.coords(t, e)
+        .is_some_and(|(r, c)| (r as usize) < rows && (c as usize) < cols)
 }
 
 fn check_scatter(base: &[f32], d: &[f32], want: impl Iterator<Item = (usize, f32)>, what: &str) {

@@ -108,7 +108,7 @@ const CALL_ROUNDS: u32 = 8;
 
 /// Instructions per call of `fl_call_{case}_{version}`.
 fn per_call(case: &str, version: &str, threads: u32) -> f64 {
-    let symbol = format!("fl_call_{case}_{version}");
+    let symbol = fraglayout_benches::calls::symbol(case, version);
     let calls = CALL_ROUNDS * threads;
     let out: PathBuf = std::env::temp_dir().join(format!(
         "fraglayout-callgrind-{}-{symbol}.out",

@@ -58,8 +58,11 @@
 //! # In generated code
 //! Code generated from a separable numeral (see [`generated`](crate::generated)) computes the thread
 //! part once per call and adds a constant element part per element. It branches once on
-//! [`Extent::is_whole`] so whole tiles, the common case, pay nothing for the edge; only partial
-//! tiles test each element with [`Extent::contains`]:
+//! whether the tile is whole, so whole tiles, the common case, pay nothing for the edge; only
+//! partial tiles test each element. By hand, with [`Extent::is_whole`] and
+//! [`Extent::contains`] as below; `#[fragment_layout(.., bounds(rows, cols))]` compares the
+//! counts themselves ([`ExtentArg::saturating_usize`]), which selects the same elements with no
+//! clamping to compute:
 //!
 //! ```
 //! use layout_core::bounds::Extent;
@@ -337,11 +340,14 @@ pub enum Coverage {
     Empty,
 }
 
-/// An integer that generated code accepts as a valid row or column count: converted to `u32`
+/// An integer that generated code accepts as a valid row or column count: converted
 /// saturating, so a huge count means the whole tile and a negative one means none.
 pub trait ExtentArg: Copy {
     /// The count as `u32`, saturating at 0 and `u32::MAX`.
     fn saturating_u32(self) -> u32;
+    /// The count as `usize`, saturating at 0 and `usize::MAX`: what `bounds(..)` compares the
+    /// tile's coordinates with (for a `usize` count, the count itself, at no cost).
+    fn saturating_usize(self) -> usize;
 }
 
 macro_rules! extent_arg_unsigned {
@@ -350,6 +356,10 @@ macro_rules! extent_arg_unsigned {
             #[inline(always)]
             fn saturating_u32(self) -> u32 {
                 if self as u128 > u32::MAX as u128 { u32::MAX } else { self as u32 }
+            }
+            #[inline(always)]
+            fn saturating_usize(self) -> usize {
+                if self as u128 > usize::MAX as u128 { usize::MAX } else { self as usize }
             }
         }
     )*};
@@ -366,6 +376,16 @@ macro_rules! extent_arg_signed {
                     u32::MAX
                 } else {
                     self as u32
+                }
+            }
+            #[inline(always)]
+            fn saturating_usize(self) -> usize {
+                if self < 0 {
+                    0
+                } else if self as i128 > usize::MAX as i128 {
+                    usize::MAX
+                } else {
+                    self as usize
                 }
             }
         }

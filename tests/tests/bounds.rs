@@ -477,3 +477,32 @@ fn wider_fragments_have_no_mask_but_still_check() {
     }
     assert_eq!(n.valid_count(ext), 1000);
 }
+
+#[test]
+// `try_from` of `i128` into `i128` cannot fail.
+#[allow(irrefutable_let_patterns)]
+fn extent_counts_saturate_for_every_integer_type() {
+    use layout_core::bounds::ExtentArg;
+    // (value as i128, then as each type that holds it): negative counts are 0, counts beyond
+    // the target type its maximum, all others themselves.
+    let want = |v: i128| {
+        (
+            v.clamp(0, u32::MAX as i128) as u32,
+            v.clamp(0, usize::MAX as i128) as usize,
+        )
+    };
+    macro_rules! check {
+        ($($t:ty),*) => {$(
+            for v in [i128::MIN, -300, -1, 0, 1, 9, 255, 65_536, u32::MAX as i128, u32::MAX as i128 + 1, i64::MAX as i128, u64::MAX as i128, i128::MAX] {
+                if let Ok(x) = <$t>::try_from(v) {
+                    assert_eq!((x.saturating_u32(), x.saturating_usize()), want(v), "{v} as {}", stringify!($t));
+                }
+            }
+            // The largest count of each type: itself where `usize` holds it, else the most.
+            let max = <$t>::MAX as u128;
+            let most = if max > usize::MAX as u128 { usize::MAX } else { max as usize };
+            assert_eq!(<$t>::MAX.saturating_usize(), most, "{}::MAX", stringify!($t));
+        )*};
+    }
+    check!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+}

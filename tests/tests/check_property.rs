@@ -264,16 +264,22 @@ fn check_generated(n: &Numeral, rng: &mut Rng) -> Result<(), String> {
         ));
     }
     for (er, ec) in extents {
+        // As the macro's code tests them: the counts as `usize`, against the tile's size and
+        // each element's coordinates; and as the `Extent` of the same counts says.
+        let (ur, uc) = (er.saturating_usize(), ec.saturating_usize());
+        let whole = ur >= n.rows as usize && uc >= n.cols as usize;
         let ext = Extent::clamped(n, er.saturating_u32(), ec.saturating_u32());
         for t in 0..threads {
             for e in 0..n.elements {
                 let (r, c) = at[t as usize][e as usize];
-                let runs = ext.is_whole(n) || ext.contains(r, c);
+                let runs = whole || (r < ur && c < uc);
+                let by_extent = ext.is_whole(n) || ext.contains(r, c);
                 let (wr, wc) = coords(t, e);
                 let inside = (wr as i64) < er && (wc as i64) < ec;
-                if runs != inside {
+                if runs != inside || by_extent != inside {
                     return Err(format!(
-                        "bounded {er} x {ec}: thread {t} element {e} at ({wr}, {wc}) runs: {runs}"
+                        "bounded {er} x {ec}: thread {t} element {e} at ({wr}, {wc}) runs: \
+                         {runs}, by the extent: {by_extent}"
                     ));
                 }
             }

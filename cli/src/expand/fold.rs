@@ -21,15 +21,15 @@
 //! __fl_r.start.0, __fl_r.extent.1, __fl_r.place.1       -> 8, 2, 1
 //! let __fl_s = &mut out[..];                            -> let __fl_run = .. (run_reach)
 //!                                                          let __fl_foot = .. (foot_reach)
-//! let __fl_extent = Extent::clamped(&__FL_NUMERAL, saturating_u32(rows), saturating_u32(cols));
-//!                                                       -> let (valid_rows, valid_cols) = (rows.min(16), cols.min(8));
-//! __fl_extent.is_whole(&__FL_NUMERAL)                   -> valid_rows >= 16 && valid_cols >= 8
-//! __fl_extent.contains(r, c)                            -> r < valid_rows && c < valid_cols
+//! let (__fl_rows, __fl_cols) = (saturating_usize(rows), saturating_usize(cols));
+//!                                                       (removed, and after it:)
+//! __fl_rows, __fl_cols                                  -> rows, cols
+//! __FL_NUMERAL.rows as usize, __FL_NUMERAL.cols as usize -> 16, 8
 //! ```
 //!
-//! `rows.min(16)` is exact for the `usize` counts `expand` declares: saturating to `u32` and
-//! clamping to 16 give the same number. Only numerals without a band ([`thread_wrap`] 0, every
-//! catalog layout) fold this way: with a band, `at` carries a column into the row.
+//! `rows` is exact for the `usize` counts `expand` declares: saturating a `usize` to `usize`
+//! changes nothing. Only numerals without a band ([`thread_wrap`] 0, every catalog layout)
+//! fold this way: with a band, `at` carries a column into the row.
 //!
 //! [`thread_wrap`]: layout_core::Numeral::thread_wrap
 
@@ -238,44 +238,46 @@ impl Folder<'_> {
                 "let ({}, {}) = ({}, {});",
                 self.row, self.col, k.part.0, k.part.1
             ),
-            ["Extent", "clamped"] if call.args.len() == 3 => {
-                // saturating_u32(rows) -> rows
-                let arg = |j: usize| match &call.args[j] {
-                    Expr::Call(c) if c.args.len() == 1 => Some(c.args[0].clone()),
-                    _ => None,
-                };
-                let (rows, cols) = (arg(1)?, arg(2)?);
-                let s = syn::parse_str::<Stmt>(&format!(
-                    "let (valid_rows, valid_cols) = (ROWS.min({}), COLS.min({}));",
-                    k.tile.0, k.tile.1
-                ))
-                .ok()?;
-                return Some(replace_names(s, &[("ROWS", rows), ("COLS", cols)]));
-            }
             _ => return None,
         };
         syn::parse_str(&text).ok()
     }
 }
 
-/// `s` with the placeholder names replaced by expressions.
-fn replace_names(mut s: Stmt, with: &[(&str, Expr)]) -> Stmt {
-    struct R<'a>(&'a [(&'a str, Expr)]);
-    impl VisitMut for R<'_> {
-        fn visit_expr_mut(&mut self, e: &mut Expr) {
-            if let Some((_, w)) = self.0.iter().find(|(n, _)| is_name(e, n)) {
-                *e = w.clone();
-                return;
-            }
-            visit_mut::visit_expr_mut(self, e);
-        }
+/// In `let (__fl_rows, __fl_cols) = (saturating_usize(ROWS), saturating_usize(COLS));`, the
+/// counts `ROWS` and `COLS`.
+fn extent_counts(s: &Stmt) -> Option<(Expr, Expr)> {
+    let Stmt::Local(l) = s else { return None };
+    let syn::Pat::Tuple(p) = &l.pat else {
+        return None;
+    };
+    match p.elems.first() {
+        Some(syn::Pat::Ident(i)) if i.ident == "__fl_rows" => {}
+        _ => return None,
     }
-    R(with).visit_stmt_mut(&mut s);
-    s
+    let Expr::Tuple(t) = &*l.init.as_ref()?.expr else {
+        return None;
+    };
+    let count = |e: Option<&Expr>| match e {
+        Some(Expr::Call(c)) if tail(&c.func, 1) == ["saturating_usize"] && c.args.len() == 1 => {
+            Some(c.args[0].clone())
+        }
+        _ => None,
+    };
+    Some((count(t.elems.first())?, count(t.elems.iter().nth(1))?))
 }
 
 impl VisitMut for Folder<'_> {
     fn visit_block_mut(&mut self, b: &mut syn::Block) {
+        // The extent's counts, as `expand` declares them (`usize`), in place of the names.
+        if let Some(i) = b.stmts.iter().position(|s| extent_counts(s).is_some()) {
+            if let Some((rows, cols)) = extent_counts(&b.stmts[i]) {
+                b.stmts.remove(i);
+                let rest = &mut b.stmts[i..];
+                super::simplify::substitute(rest, "__fl_rows", Some(&rows));
+                super::simplify::substitute(rest, "__fl_cols", Some(&cols));
+            }
+        }
         // A block declaring `__fl_r`: its value for the block, the declaration gone, and the
         // slice named for what it is.
         let found = b.stmts.iter().find_map(|s| reach_const(s, self.k));
@@ -334,20 +336,19 @@ impl VisitMut for Folder<'_> {
                 };
                 self.table(i, &member, true)
             }
-            Expr::MethodCall(m) if is_name(&m.receiver, "__fl_extent") => {
-                match (m.method.to_string().as_str(), m.args.len()) {
-                    ("is_whole", 1) => Some(parse_expr(&format!(
-                        "valid_rows >= {} && valid_cols >= {}",
-                        self.k.tile.0, self.k.tile.1
-                    ))),
-                    ("contains", 2) => Some(binary(
-                        binary(m.args[0].clone(), "<", parse_expr("valid_rows")),
-                        "&&",
-                        binary(m.args[1].clone(), "<", parse_expr("valid_cols")),
-                    )),
+            // __FL_NUMERAL.rows as usize, __FL_NUMERAL.cols as usize: the tile's size.
+            Expr::Cast(c) => match &*c.expr {
+                Expr::Field(f) if is_name(&f.base, "__FL_NUMERAL") => match &f.member {
+                    syn::Member::Named(m) if m == "rows" => {
+                        Some(parse_expr(&self.k.tile.0.to_string()))
+                    }
+                    syn::Member::Named(m) if m == "cols" => {
+                        Some(parse_expr(&self.k.tile.1.to_string()))
+                    }
                     _ => None,
-                }
-            }
+                },
+                _ => None,
+            },
             Expr::Field(_) => match (reach_field(e), &self.reach) {
                 (Some((field, k)), Some(r)) => reach_pair(r, &field).and_then(|(a, b)| {
                     let v = match k {

@@ -227,20 +227,23 @@ fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream 
     }
 }
 
-/// With `bounds(ROWS, COLS)`: the extent clamped to the tile (`ROWS` and `COLS` evaluated
-/// once, first), then `whole` for a whole tile and `partial` (each element
-/// [guarded](guarded_element)) for a part of one; the value of the `if` is a gather's array.
+/// With `bounds(ROWS, COLS)`: the counts as `usize` (`ROWS` and `COLS` evaluated once, first,
+/// through `ExtentArg::saturating_usize`: a `usize` count is taken as it is, a negative one is
+/// 0), then `whole` where they cover the tile and `partial` (each element
+/// [guarded](guarded_element)) where they do not; the value of the `if` is a gather's array.
+/// An element is inside where its coordinates are below the counts: the same elements as
+/// inside [`Extent::clamped`](layout_core::bounds::Extent::clamped) of the counts (a tile
+/// coordinate is below the tile's size), with no clamping to compute.
 pub(super) fn bounded(f: &Fragment, whole: TokenStream, partial: TokenStream) -> TokenStream {
     let Some((rows, cols)) = &f.args.bounds else {
         return whole;
     };
     quote! {
-        let __fl_extent = ::fraglayout::bounds::Extent::clamped(
-            &__FL_NUMERAL,
-            ::fraglayout::bounds::ExtentArg::saturating_u32(#rows),
-            ::fraglayout::bounds::ExtentArg::saturating_u32(#cols),
+        let (__fl_rows, __fl_cols) = (
+            ::fraglayout::bounds::ExtentArg::saturating_usize(#rows),
+            ::fraglayout::bounds::ExtentArg::saturating_usize(#cols),
         );
-        if __fl_extent.is_whole(&__FL_NUMERAL) {
+        if __fl_rows >= __FL_NUMERAL.rows as usize && __fl_cols >= __FL_NUMERAL.cols as usize {
             #whole
         } else {
             #partial
@@ -358,7 +361,7 @@ pub(super) fn names_any(ts: TokenStream, names: &[String]) -> bool {
 
 /// One element's value where a gather reads nothing: `fill = VALUE`, or the element type's
 /// default (through `Fill`, whose error names the fix), or 0 for a packed 16-bit element.
-fn fill_value(f: &Fragment) -> TokenStream {
+pub(super) fn fill_value(f: &Fragment) -> TokenStream {
     let ty = &f.element_ty;
     match (&f.args.fill, f.args.mode) {
         (Some(v), _) => quote!(#v),
@@ -494,8 +497,8 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
 }
 
 /// Element `e` of a partial tile, at `at` (an expression giving its `(row, col)` as `usize`):
-/// its code where `__fl_extent` holds it; outside, nothing for a scatter and the fill value
-/// for a gather.
+/// its code where it is below the counts `__fl_rows` and `__fl_cols` ([`bounded`]); outside,
+/// nothing for a scatter and the fill value for a gather.
 pub(super) fn guarded_element(f: &Fragment, e: usize, at: TokenStream) -> TokenStream {
     let run = run_element(f, e, None);
     let otherwise = match f.args.mode {
@@ -507,7 +510,7 @@ pub(super) fn guarded_element(f: &Fragment, e: usize, at: TokenStream) -> TokenS
     };
     quote! {{
         let (__fl_r, __fl_c) = #at;
-        if __fl_extent.contains(__fl_r, __fl_c) { #run } #otherwise
+        if __fl_r < __fl_rows && __fl_c < __fl_cols { #run } #otherwise
     }}
 }
 

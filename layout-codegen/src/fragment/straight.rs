@@ -42,10 +42,14 @@
 //! `col`, as the closure binds them) in a block of its own.
 //!
 //! With `bounds(ROWS, COLS)` the thread part is named (`let (__fl_row, __fl_col) = (..);`), the
-//! extent is clamped as the closure path clamps it, and `if __fl_extent.is_whole(..)` takes the
-//! code above for a whole tile; a partial tile goes element by element as in the closure path,
-//! each element at `(__fl_row + r, __fl_col + c)` with its numbers written in and run only
-//! inside the extent (a gather's element outside it is the fill value).
+//! counts are taken once (`__fl_rows`, `__fl_cols`: `usize`, saturating) and compared with the
+//! tile's as they are, as a skilled engineer writes it (`if __fl_rows >= 16 && __fl_cols >=
+//! 8`), which takes the code above for a whole tile. A partial tile ([`from_base`]) takes the
+//! same base and stride where the thread's corner is inside the extent, and each element
+//! inside it at its constant offset from the base, tested only on the sides it moves away from
+//! the corner (a gather's element outside is the fill value); a scatter of another stored value
+//! goes element by element as the closure path does, each element at `(__fl_row + r, __fl_col
+//! + c)` with its numbers written in.
 //!
 //! Not taken (the closure path stays; a body through a raw pointer: `pointer.rs`):
 //! `vector = N`, a numeral with a band (`thread_wrap` not 0; no catalog layout has one), a
@@ -58,7 +62,9 @@
 extern crate proc_macro;
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, bounded as bounded_code, coordinate_bindings, guarded_element};
+use super::expand::{
+    assemble, bounded as bounded_code, coordinate_bindings, fill_value, guarded_element,
+};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine, Pattern};
 use layout_core::generated::{Reach, Reaches, ThreadTerm};
@@ -121,12 +127,152 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         return Some(out.into_iter().collect());
     }
     // `bounds`: the thread part first, then the extent; a whole tile takes the base, the
-    // stride and the elements as above, a partial one each element at its coordinates.
+    // stride and the elements as above, a partial one each element inside the extent from
+    // the same base (or, where that does not apply, each element at its coordinates).
     let thread = out.remove(0);
+    let based = match stored {
+        Some(rhs) if !is_plain(f, rhs) => None,
+        _ => from_base(f, p, a, &reaches, elements, &out),
+    };
     let whole: TokenStream = out.into_iter().chain(code).collect();
-    let partial = partial(f, &reaches, elements)?;
+    let partial = match based {
+        Some(code) => code,
+        None => partial(f, &reaches, elements)?,
+    };
     let code = bounded_code(f, whole, partial);
     Some(quote!(#thread #code))
+}
+
+/// Whether a scatter stores the fragment's element as it is (its untyped `value`).
+fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
+    let value = f.params.get(2);
+    value.is_some_and(|v| {
+        v.ty.is_none() && pairing::param_ident(v.pat).is_some_and(|name| is_name(rhs, name))
+    })
+}
+
+/// A partial tile's elements as a skilled engineer writes them: where element 0 (the thread's
+/// corner, `(__fl_row, __fl_col)`) is inside the extent, the base and the stride of the whole
+/// tile's code (`head`), then each element inside the extent at its constant offset from the
+/// base, `BASE[__fl_b + 8 * __fl_k + 1]`; where it is not, no element is (every other lies
+/// right of or below it), and a scatter stores nothing, a gather returns its fill values:
+///
+/// ```text
+/// if __fl_row < __fl_rows && __fl_col < __fl_cols {
+///     let __fl_b = { let (row, col) = (__fl_row, __fl_col); row * ld + col };
+///     let __fl_k: usize = ld;
+///     let __fl_f = frag;
+///     out[__fl_b] = __fl_f[0];
+///     if __fl_col + 1 < __fl_cols { out[__fl_b + 1] = __fl_f[1]; }
+///     if __fl_row + 8 < __fl_rows { out[__fl_b + 8 * __fl_k] = __fl_f[2]; }
+///     if __fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols { out[__fl_b + 8 * __fl_k + 1] = __fl_f[3]; }
+/// }
+/// ```
+///
+/// The same numbers as each element's `INDEX(row, col)` (by [`Affine`], `INDEX(r0, c0) +
+/// (r - r0) * K + (c - c0)` exactly), the same accesses in the same order: the base is element
+/// 0's index, which the element-by-element code computes first too, and every element's own
+/// index is at least it, so an index that overflows does so at the same element. Only a
+/// scatter of the plain `value` and a gather; `None` for a layout whose element 0 is not its
+/// corner (no catalog layout), and for a packed gather with a fill value of the user's.
+fn from_base(
+    f: &Fragment,
+    p: &Pattern,
+    a: &Affine,
+    reaches: &Table,
+    elements: usize,
+    head: &[TokenStream],
+) -> Option<TokenStream> {
+    let corner = reaches.at[0];
+    if corner != reaches.low
+        || (0..elements).any(|e| reaches.at[e].0 < corner.0 || reaches.at[e].1 < corner.1)
+    {
+        return None;
+    }
+    let inside = |(r, c): (usize, usize)| {
+        let mut tests = Vec::new();
+        if r > corner.0 {
+            tests.push(format!("{} < __fl_rows", plus("__fl_row", r)));
+        }
+        if c > corner.1 {
+            tests.push(format!("{} < __fl_cols", plus("__fl_col", c)));
+        }
+        tests.join(" && ")
+    };
+    let at = |e: usize| {
+        let (r, c) = reaches.at[e];
+        match offset(a, (r - corner.0, c - corner.1)).as_str() {
+            "0" => "__fl_b".to_string(),
+            off => format!("__fl_b + {off}"),
+        }
+    };
+    let base = p.base.to_token_stream();
+    let guard = lex(&format!(
+        "{} < __fl_rows && {} < __fl_cols",
+        plus("__fl_row", corner.0),
+        plus("__fl_col", corner.1)
+    ))?;
+    let head: TokenStream = head.iter().cloned().collect();
+    match f.args.mode {
+        Mode::Scatter => {
+            let frag = f.fragment?;
+            let op = match &p.op {
+                Some(op) => op.to_token_stream(),
+                None => quote!(=),
+            };
+            let stores = (0..elements).map(|e| {
+                let (index, test) = (lex(&at(e))?, inside(reaches.at[e]));
+                let value = lex(&format!("__fl_f[{e}]"))?;
+                let store = quote!(#base[#index] #op #value;);
+                Some(if test.is_empty() {
+                    store
+                } else {
+                    let test = lex(&test)?;
+                    quote!(if #test { #store })
+                })
+            });
+            let stores = stores.collect::<Option<Vec<_>>>()?;
+            Some(quote! {
+                if #guard {
+                    #head
+                    let __fl_f = #frag;
+                    #(#stores)*
+                }
+            })
+        }
+        _ => {
+            let fill = fill_value(f);
+            let values = (0..elements).map(|e| {
+                let (index, test) = (lex(&at(e))?, inside(reaches.at[e]));
+                Some(if test.is_empty() {
+                    quote!(#base[#index])
+                } else {
+                    let test = lex(&test)?;
+                    quote!(if #test { #base[#index] } else { #fill })
+                })
+            });
+            let values = values.collect::<Option<Vec<_>>>()?;
+            let read = assemble(f, &values);
+            let outside = match (f.args.mode, &f.args.fill) {
+                // Registers of two zeros: zeros (a fill value of the user's alone would have no
+                // type here to pack by; the element-by-element code takes it).
+                (Mode::GatherPacked, None) => {
+                    let len = proc_macro2::Literal::usize_unsuffixed(f.len);
+                    quote!([0; #len])
+                }
+                (Mode::GatherPacked, Some(_)) => return None,
+                _ => assemble(f, &vec![fill.clone(); elements]),
+            };
+            Some(quote! {
+                if #guard {
+                    #head
+                    #read
+                } else {
+                    #outside
+                }
+            })
+        }
+    }
 }
 
 /// The elements of a partial tile, as the closure path's (`expand.rs`, each element

@@ -203,10 +203,9 @@ fn a_partial_tile_is_straight_too() {
     let whole = [
         "let__fl_t=__fl_threadasusize;",
         "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
-        "Extent::clamped(&__FL_NUMERAL,",
-        "saturating_u32(m),",
-        "saturating_u32(n),",
-        "if__fl_extent.is_whole(&__FL_NUMERAL){",
+        "saturating_usize(m),",
+        "saturating_usize(n),",
+        "if__fl_rows>=__FL_NUMERAL.rowsasusize&&__fl_cols>=__FL_NUMERAL.colsasusize{",
         "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
         "let__fl_s=&mutout[__fl_b..__fl_b+2];",
         "__fl_s[0]=__fl_f[0];",
@@ -216,20 +215,24 @@ fn a_partial_tile_is_straight_too() {
         "}else{",
     ];
     assert!(in_order(&scatter, &whole), "{scatter}");
+    // A partial tile: nothing unless the corner (element 0) is inside; then the same base and
+    // stride, and each other element tested only on the side it moves away from the corner.
     let partial = [
-        "let(__fl_r,__fl_c)=(__fl_row,__fl_col);",
-        "if__fl_extent.contains(__fl_r,__fl_c){letvalue=frag[0];",
-        "let(__fl_r,__fl_c)=(__fl_row,__fl_col+1);",
-        "letvalue=frag[1];",
-        "let(__fl_r,__fl_c)=(__fl_row+8,__fl_col);",
-        "letvalue=frag[2];",
-        "let(__fl_r,__fl_c)=(__fl_row+8,__fl_col+1);",
-        "letvalue=frag[3];",
+        "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
+        "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
+        "let__fl_k:usize=ld;",
+        "let__fl_f=frag;",
+        "out[__fl_b]=__fl_f[0];",
+        "if__fl_col+1<__fl_cols{out[__fl_b+1]=__fl_f[1];}",
+        "if__fl_row+8<__fl_rows{out[__fl_b+8*__fl_k]=__fl_f[2];}",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{out[__fl_b+8*__fl_k+1]=__fl_f[3];}",
     ];
     let tail = &scatter[scatter.find("}else{").expect("two branches")..];
     assert!(in_order(tail, &partial), "{scatter}");
-    assert_eq!(count(tail, "__fl_extent.contains("), 4, "{scatter}");
-    // A gather: the same branches, the partial one with the fill value outside the extent.
+    assert_eq!(count(tail, "<__fl_rows"), 3, "{scatter}");
+    assert_eq!(count(tail, "out["), 4, "{scatter}");
+    // A gather: the same branches; in the partial one the fill value for each element
+    // outside, and for all of them where the corner is.
     let gather = expand(
         "::fraglayout::catalog::SM80_16x8x16_F32_C, gather, bounds(m, n)",
         "fn load(t: u32, src: &[f32], ld: usize, m: usize, n: usize) -> [f32; 4] { |row, col| src[row * ld + col] }",
@@ -238,9 +241,27 @@ fn a_partial_tile_is_straight_too() {
         assert!(!gather.contains(c), "{c}: {gather}");
     }
     let tail = &gather[gather.find("}else{").expect("two branches")..];
-    assert_eq!(count(tail, "__fl_extent.contains("), 4, "{gather}");
-    assert_eq!(count(tail, "::fill()"), 4, "{gather}");
+    let partial = [
+        "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
+        "[src[__fl_b],if__fl_col+1<__fl_cols{src[__fl_b+1]}else{",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{src[__fl_b+8*__fl_k+1]}else{",
+        "}else{[",
+    ];
+    assert!(in_order(tail, &partial), "{gather}");
+    assert_eq!(count(tail, "::fill()"), 3 + 4, "{gather}");
     assert!(gather.contains("let__fl_s0=&src["), "{gather}");
+    // A stored value other than the element: each element at its coordinates, as the closure
+    // binds them, inside the extent.
+    let scaled = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n)",
+        "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) { |row, col, value| out[row * ld + col] = value * 2.0 }",
+    );
+    let tail = &scaled[scaled.find("}else{").expect("two branches")..];
+    assert_eq!(
+        count(tail, "if__fl_r<__fl_rows&&__fl_c<__fl_cols{"),
+        4,
+        "{scaled}"
+    );
 }
 
 #[test]
