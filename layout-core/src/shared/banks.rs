@@ -394,6 +394,17 @@ impl Request {
                 phases: self.phases(),
             });
         }
+        Ok(self.phase_of(phase))
+    }
+
+    /// [`phase`](Self::phase) of a request that passed its check, `phase` in range.
+    ///
+    /// A word counts once per bank however many lanes address it (a broadcast). Each bank
+    /// keeps the first word it was given, so that a lane addressing that word again, or a bank
+    /// given its first word, costs one comparison; only a second word in a bank (a conflict,
+    /// rare where it matters) is compared with the phase's other words. The constant
+    /// evaluation of searches and `conflict_free` guards runs this for every candidate layout.
+    const fn phase_of(&self, phase: u32) -> PhaseReport {
         let lanes = self.phase_lanes();
         let first = phase * lanes;
         let mut report = PhaseReport {
@@ -407,30 +418,38 @@ impl Request {
         // The distinct words of the phase; at most 32 (a phase moves at most 128 bytes).
         let mut words = [0u32; WAVEFRONT_BYTES as usize / BANK_BYTES as usize];
         let mut n = 0;
+        // Each bank's first word (`u32::MAX`: none; a word is an address over 4).
+        let mut first_word = [u32::MAX; BANKS as usize];
+        // Aligned: the access stays within its words.
+        let per_lane = if self.width > BANK_BYTES {
+            self.width / BANK_BYTES
+        } else {
+            1
+        };
         let mut l = first;
         while l < first + lanes {
             if let Some(a) = self.addresses[l as usize] {
                 report.active |= 1 << l;
-                // Aligned: the access stays within its words.
-                let per_lane = if self.width > BANK_BYTES {
-                    self.width / BANK_BYTES
-                } else {
-                    1
-                };
                 let mut k = 0;
                 while k < per_lane {
                     let word = a / BANK_BYTES + k;
                     let bank = (word % BANKS) as usize;
                     report.banks[bank].lanes |= 1 << l;
-                    let mut seen = false;
-                    let mut j = 0;
-                    while j < n {
-                        if words[j] == word {
-                            seen = true;
+                    let new = if first_word[bank] == u32::MAX {
+                        first_word[bank] = word;
+                        true
+                    } else if first_word[bank] == word {
+                        false
+                    } else {
+                        let mut seen = false;
+                        let mut j = 0;
+                        while j < n && !seen {
+                            seen = words[j] == word;
+                            j += 1;
                         }
-                        j += 1;
-                    }
-                    if !seen {
+                        !seen
+                    };
+                    if new {
                         words[n] = word;
                         n += 1;
                         report.banks[bank].words += 1;
@@ -443,24 +462,23 @@ impl Request {
             }
             l += 1;
         }
-        Ok(report)
+        report
     }
 
     /// The wavefronts the request takes: the sum over its phases.
     pub const fn wavefronts(&self) -> Result<Wavefronts, BankError> {
+        if let Err(e) = self.check() {
+            return Err(e);
+        }
         let mut w = Wavefronts::ZERO;
         let mut p = 0;
         while p < self.phases() {
-            match self.phase(p) {
-                Ok(r) => {
-                    w = w.plus(Wavefronts {
-                        total: r.wavefronts,
-                        ideal: if r.active != 0 { 1 } else { 0 },
-                        worst: r.wavefronts,
-                    });
-                }
-                Err(e) => return Err(e),
-            }
+            let r = self.phase_of(p);
+            w = w.plus(Wavefronts {
+                total: r.wavefronts,
+                ideal: if r.active != 0 { 1 } else { 0 },
+                worst: r.wavefronts,
+            });
             p += 1;
         }
         Ok(w)
