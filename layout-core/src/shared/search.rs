@@ -18,7 +18,7 @@
 //! (the numeral's arithmetic, the same for every candidate) is computed once, for the first
 //! four instructions of each of the first four `ldmatrix` / `stmatrix` accesses. It is a
 //! `const fn`, and constant evaluation is slow: the first search below (it stops at layout
-//! 106) costs the compiler about 0.8 s (2.6 s before the elements were placed once), where
+//! 106) costs the compiler about 0.7 s (2.6 s before the elements were placed once), where
 //! the same call at run time takes about 0.7 ms unoptimised (2026-12-01, the 2-core machine of
 //! docs/PERFORMANCE.md). A search that finds no conflict-free layout tries them all, and over
 //! a large tile with many accesses it can exceed the compiler's budget for constant evaluation;
