@@ -355,38 +355,27 @@ macro_rules! extent_arg_unsigned {
         impl ExtentArg for $t {
             #[inline(always)]
             fn saturating_u32(self) -> u32 {
-                if self as u128 > u32::MAX as u128 { u32::MAX } else { self as u32 }
+                (self as u128).min(u32::MAX as u128) as u32
             }
             #[inline(always)]
             fn saturating_usize(self) -> usize {
-                if self as u128 > usize::MAX as u128 { usize::MAX } else { self as usize }
+                (self as u128).min(usize::MAX as u128) as usize
             }
         }
     )*};
 }
 
+// A negative count is 0; the others as the unsigned count of the same value.
 macro_rules! extent_arg_signed {
     ($($t:ty),*) => {$(
         impl ExtentArg for $t {
             #[inline(always)]
             fn saturating_u32(self) -> u32 {
-                if self < 0 {
-                    0
-                } else if self as i128 > u32::MAX as i128 {
-                    u32::MAX
-                } else {
-                    self as u32
-                }
+                (self.max(0) as u128).saturating_u32()
             }
             #[inline(always)]
             fn saturating_usize(self) -> usize {
-                if self < 0 {
-                    0
-                } else if self as i128 > usize::MAX as i128 {
-                    usize::MAX
-                } else {
-                    self as usize
-                }
+                (self.max(0) as u128).saturating_usize()
             }
         }
     )*};

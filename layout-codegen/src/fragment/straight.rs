@@ -313,7 +313,7 @@ fn scatter(
         None => "=".to_string(),
     };
     // `value` itself, untyped: the element is stored as it is read.
-    let plain = value.ty.is_none() && is_name(rhs, value_name);
+    let plain = is_plain(f, rhs);
     let needs_value = pairing::mentions(rhs.to_token_stream(), value_name);
     let needs_coords = coordinates_read(f, rhs);
     let mut out = Vec::new();

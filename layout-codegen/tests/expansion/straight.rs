@@ -17,6 +17,13 @@ const CLOSURE: [&str; 6] = [
     "__FL_TERMS",
 ];
 
+/// Fails unless `code` is straight-line: none of the [`CLOSURE`] pieces in it.
+fn assert_straight(code: &str) {
+    for c in CLOSURE {
+        assert!(!code.contains(c), "{c}: {code}");
+    }
+}
+
 /// Whether `code` has every one of `parts` in this order.
 fn in_order(code: &str, parts: &[&str]) -> bool {
     let mut rest = code;
@@ -37,9 +44,7 @@ fn a_constant_stride_scatter_is_one_footprint_slice_and_literal_offsets() {
         ACC16,
         "fn store(t: u32, frag: &[f32; 8], out: &mut [f32]) { |row, col, value| out[row * LD + col] = value }",
     );
-    for c in CLOSURE {
-        assert!(!code.contains(c), "{c}: {code}");
-    }
+    assert_straight(&code);
     // `::fraglayout::catalog::NAME` is the catalog's constant: no guard, no numeral.
     assert!(!code.contains("catalog_layout_error") && !code.contains("__FL_NUMERAL"));
     // The thread part as arithmetic on the thread index, into the corner.
@@ -71,9 +76,7 @@ fn a_run_time_stride_scatter_takes_a_row_again_where_the_row_changes() {
         ACC16,
         "fn store(t: u32, frag: &[f32; 8], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = value }",
     );
-    for c in CLOSURE {
-        assert!(!code.contains(c), "{c}: {code}");
-    }
+    assert_straight(&code);
     // Elements 0, 1 in row 0, 2, 3 in row 8, 4, 5 in row 0 again, 6, 7 in row 8: four slices,
     // each row's start and end added once, at its first slice.
     assert_eq!(count(&code, "&mutout["), 4, "{code}");
@@ -98,9 +101,7 @@ fn a_gather_takes_each_distinct_row_once_and_reads_in_element_order() {
         &format!("{ACC16}, gather"),
         "fn load(t: u32, a: &[f32], ld: usize) -> [f32; 8] { |row, col| a[row * ld + col] }",
     );
-    for c in CLOSURE {
-        assert!(!code.contains(c), "{c}: {code}");
-    }
+    assert_straight(&code);
     assert_eq!(count(&code, "=&a["), 2, "{code}");
     let order = [
         "let__fl_s0=&a[__fl_b..__fl_b+10];",
@@ -197,9 +198,7 @@ fn a_partial_tile_is_straight_too() {
         "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n)",
         "fn store(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize, m: usize, n: usize) { |row, col, value| out[row * ld + col] = value }",
     );
-    for c in CLOSURE {
-        assert!(!scatter.contains(c), "{c}: {scatter}");
-    }
+    assert_straight(&scatter);
     let whole = [
         "let__fl_t=__fl_threadasusize;",
         "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
@@ -237,9 +236,7 @@ fn a_partial_tile_is_straight_too() {
         "::fraglayout::catalog::SM80_16x8x16_F32_C, gather, bounds(m, n)",
         "fn load(t: u32, src: &[f32], ld: usize, m: usize, n: usize) -> [f32; 4] { |row, col| src[row * ld + col] }",
     );
-    for c in CLOSURE {
-        assert!(!gather.contains(c), "{c}: {gather}");
-    }
+    assert_straight(&gather);
     let tail = &gather[gather.find("}else{").expect("two branches")..];
     let partial = [
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",

@@ -11,9 +11,7 @@ use layout_core::Numeral;
 use crate::check::{ident, Check, Kernel, Planned, Report, Verify};
 use crate::layouts::{layout, Layout};
 use crate::ptx_text::{load_regs, param_ptr, reg_list, store_regs};
-use crate::values::{
-    bits_of, decoder, encode, encoder, exact_range, pack_words, shuffled, unpack_words,
-};
+use crate::values::{bits_of, decoder, encoder, exact_range, pack_words, shuffled, unpack_words};
 
 /// One `mma.sync` instruction with the catalog entries of its A, B and C/D.
 #[derive(Clone, Copy)]
@@ -525,7 +523,7 @@ pub fn mma_check(g: &MmaGroup) -> Check {
     let c = ins.random(Operand::C, nc, g.instr);
     let want: Vec<u64> = matmul(&a, &b, &c, products, ins.product)
         .into_iter()
-        .map(|v| encode(ins.d, v))
+        .map(encoder(ins.d))
         .collect();
     let inputs = vec![
         gather_all(la, 32, &a),
@@ -605,6 +603,7 @@ pub(crate) fn lanes_of_product(
     let m = c_e.numeral.rows as usize / products;
     let n = c_e.numeral.cols as usize;
     let f = formula(c_e.name()).expect("formula");
+    let bits = encoder(td);
     let mut out = Vec::new();
     for lane in 0..32u32 {
         let el: Vec<u64> = (0..c_e.numeral.elements)
@@ -616,7 +615,7 @@ pub(crate) fn lanes_of_product(
                 for kk in 0..k {
                     s += product.of_decoded(a[row * k + kk], b[(p * k + kk) * n + col]);
                 }
-                encode(td, s as i64)
+                bits(s as i64)
             })
             .collect();
         out.extend(pack_words(&el, bits_of(td)));

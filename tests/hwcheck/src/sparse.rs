@@ -24,7 +24,7 @@ use crate::mma::{
     gather_all, generated, kernel_for, lanes_of_product, matmul, operands_of, parse, required,
     runs_on_sm90, seed, unplace, verify_d, Matrix, Product,
 };
-use crate::values::{encode, exact_range, shuffled, Rng};
+use crate::values::{encoder, exact_range, shuffled, Rng};
 
 /// One sparse instruction with the catalog entries of its A, B, C/D and metadata.
 #[derive(Clone, Copy)]
@@ -262,7 +262,7 @@ pub fn sparse_check(g: &SparseGroup, f: u32) -> Check {
     let c = ins.random(Operand::C, nc, &name);
     let want: Vec<u64> = matmul(&a, &b, &c, 1, Product::Multiply)
         .into_iter()
-        .map(|v| encode(ins.d, v))
+        .map(encoder(ins.d))
         .collect();
     let inputs = vec![
         gather_all(la, 32, &compressed),

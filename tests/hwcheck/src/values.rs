@@ -11,15 +11,10 @@ use layout_core::catalog::Operand;
 // The packing convention lives with the generated code that packs with it.
 pub use fraglayout_hwcheck_layouts::pack::{pack_words, unpack_words};
 
-/// The bit pattern of the integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
-/// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`). Panics if `v` is not exact in
-/// `ty` (for `b1`: not 0 or 1).
-pub fn encode(ty: &str, v: i64) -> u64 {
-    encoder(ty)(v)
-}
-
-/// [`encode`] for type `ty`, the type looked up once: for loops over many elements (the host
-/// simulation of a `wgmma` runs a few hundred thousand).
+/// The bit pattern of an integer `v` as PTX type `ty` (`f16`, `bf16`, `tf32`, `f32`, `f64`,
+/// `s32`, `s8`, `u8`, `s4`, `u4`, `b1`, `e4m3`, `e5m2`, `b16`), the type looked up once for
+/// many elements (the host simulation of a `wgmma` runs a few hundred thousand). Panics if `v`
+/// is not exact in `ty` (for `b1`: not 0 or 1).
 pub fn encoder(ty: &str) -> impl Fn(i64) -> u64 + '_ {
     let raw: fn(i64) -> u64 = match ty {
         "f16" => |v| F16.encode(v),
@@ -230,29 +225,29 @@ mod tests {
             for ty in [
                 "e4m3", "e5m2", "f16", "bf16", "f32", "tf32", "f64", "s8", "s4", "s32",
             ] {
-                assert_eq!(decode(ty, encode(ty, v)), v as f64, "{ty} {v}");
+                assert_eq!(decode(ty, encoder(ty)(v)), v as f64, "{ty} {v}");
             }
         }
-        assert_eq!(encode("e4m3", 1), 0x38);
-        assert_eq!(encode("e5m2", 1), 0x3c);
-        assert_eq!(encode("e4m3", -6), 0xcc);
-        assert_eq!(encode("s4", -1), 0xf);
-        assert_eq!((encode("b1", 0), encode("b1", 1)), (0, 1));
+        assert_eq!(encoder("e4m3")(1), 0x38);
+        assert_eq!(encoder("e5m2")(1), 0x3c);
+        assert_eq!(encoder("e4m3")(-6), 0xcc);
+        assert_eq!(encoder("s4")(-1), 0xf);
+        assert_eq!((encoder("b1")(0), encoder("b1")(1)), (0, 1));
         assert_eq!((decode("b1", 0), decode("b1", 1)), (0.0, 1.0));
         for v in [-1, 2, 3] {
             assert!(
-                std::panic::catch_unwind(|| encode("b1", v)).is_err(),
+                std::panic::catch_unwind(|| encoder("b1")(v)).is_err(),
                 "b1 {v}"
             );
         }
-        assert_eq!(encode("f16", 1), 0x3c00);
-        assert_eq!(encode("bf16", -2), 0xc000);
+        assert_eq!(encoder("f16")(1), 0x3c00);
+        assert_eq!(encoder("bf16")(-2), 0xc000);
         // IEEE 754 binary16 and bfloat16 bit patterns.
-        assert_eq!(encode("f16", -1), 0xbc00);
-        assert_eq!(encode("f16", 2048), 0x6800);
-        assert_eq!(encode("f16", 3), 0x4200);
-        assert_eq!(encode("bf16", 1), 0x3f80);
-        assert_eq!(encode("bf16", 255), 0x437f);
+        assert_eq!(encoder("f16")(-1), 0xbc00);
+        assert_eq!(encoder("f16")(2048), 0x6800);
+        assert_eq!(encoder("f16")(3), 0x4200);
+        assert_eq!(encoder("bf16")(1), 0x3f80);
+        assert_eq!(encoder("bf16")(255), 0x437f);
         assert_eq!(decode("f16", 0x0001), 2f64.powi(-24));
         assert_eq!(decode("f16", 0x7bff), 65504.0);
         assert_eq!(decode("f16", 0xfc00), f64::NEG_INFINITY);
@@ -262,12 +257,15 @@ mod tests {
         assert!(decode("bf16", 0x7fc0).is_nan());
         // fp8 (OCP): e4m3 has no infinity, its largest value is 448; e5m2's is 57344.
         assert_eq!(decode("e4m3", 0x7e), 448.0);
-        assert_eq!((encode("e4m3", 448), encode("e5m2", -57344)), (0x7e, 0xfb));
+        assert_eq!(
+            (encoder("e4m3")(448), encoder("e5m2")(-57344)),
+            (0x7e, 0xfb)
+        );
         assert!(decode("e4m3", 0x7f).is_nan());
         assert_eq!(decode("e5m2", 0x7b), 57344.0);
         assert_eq!(decode("e5m2", 0x7c), f64::INFINITY);
         // 2049 needs 11 mantissa bits; f16 has 10 and rounds, so it is refused.
-        assert!(std::panic::catch_unwind(|| encode("f16", 2049)).is_err());
+        assert!(std::panic::catch_unwind(|| encoder("f16")(2049)).is_err());
     }
 
     #[test]

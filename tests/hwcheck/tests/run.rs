@@ -158,10 +158,8 @@ fn emit_ptx_writes_one_file_per_kernel_named_by_target() {
 }
 
 fn hwcheck_with_fault(args: &[&str], fault: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hwcheck"))
-        .args(args)
-        .env("HWCHECK_FAULT", fault)
-        .output()
+    start(args, Some(fault))
+        .wait_with_output()
         .expect("running hwcheck")
 }
 
