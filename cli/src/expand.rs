@@ -7,7 +7,7 @@
 mod fold;
 mod inline;
 mod scalar;
-mod simplify;
+pub(crate) mod simplify;
 mod straight;
 
 use std::fmt::Write as _;

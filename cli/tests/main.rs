@@ -8,4 +8,5 @@ mod commands;
 mod convert;
 mod expand;
 mod large_tiles;
+mod simplify;
 mod smem;
