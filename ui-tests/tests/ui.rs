@@ -37,9 +37,9 @@ fn ui_pass() {
 ///   quote), which the workspace's `cargo test` has just built, are taken from there rather
 ///   than built again. Cargo lets go of that directory before it runs the tests. (`layout-core`
 ///   and the macro crates are built again all the same: trybuild names them by a path through
-///   `ui-tests/..`, another package to cargo.) That takes the same settings for them as the
-///   workspace's test profile (`Cargo.toml`): `lto = "off"`, and no debug assertions or
-///   overflow checks in dependencies; with any other, the three are built again (3 s of CPU).
+///   `ui-tests/..`, another package to cargo.) That takes the workspace's settings for them
+///   (`Cargo.toml`): no debug assertions or overflow checks in the registry's crates; with any
+///   other, the three are built again (3 s of CPU).
 ///
 /// And one set of compiler flags: trybuild builds the dependencies with its flags, each case
 /// with those and `--diagnostic-width=140`, and runs a pass case with the first again; a change
@@ -58,7 +58,7 @@ fn scratch_profile() {
         let dir = target.join("tests").join("trybuild").join(".cargo");
         let config = format!(
             "# Written by ui-tests/tests/ui.rs for trybuild's projects.\n\
-             [profile.dev]\ndebug = 0\nlto = \"off\"\n\n\
+             [profile.dev]\ndebug = 0\n\n\
              [profile.dev.package.\"*\"]\ndebug-assertions = false\noverflow-checks = false\n\n\
              [build]\nbuild-dir = {:?}\n",
             target.display().to_string()
