@@ -1,23 +1,24 @@
-//! The GPU side, through cudarc with libcuda loaded at run time. The only `unsafe` of the
-//! crate is here: asking whether libcuda is present, the driver's version, launching a kernel,
-//! and loading a module once more to read the JIT's error log.
+//! The GPU side: device 0 opened through the CUDA driver API, which [`driver`] loads at run
+//! time; a check's kernel run on it; a refused module loaded once more to read the JIT's
+//! error log. The crate's only `unsafe` is in this module and [`driver`]'s.
 
-use std::sync::Arc;
+mod driver;
 
-use cudarc::driver::{sys, CudaContext, CudaSlice, LaunchConfig, PushKernelArg};
-use cudarc::nvrtc::Ptx;
+use std::ffi::{c_char, c_int, c_void, CStr};
 
 use crate::check::Check;
+use driver::{check, Api, CuDevicePtr, Handle};
 
-/// Whether the CUDA driver library can be loaded (cudarc panics on first use otherwise).
+/// Whether the CUDA driver library can be loaded.
 pub fn driver_present() -> bool {
-    // SAFETY: only tries to dlopen libcuda and reports whether it worked.
-    unsafe { cudarc::driver::sys::is_culib_present() }
+    driver::present()
 }
 
 /// A usable device: its context, name, compute capability and driver.
 pub struct Device {
-    ctx: Arc<CudaContext>,
+    api: &'static Api,
+    /// The device's primary context, made current on the calling thread by each run.
+    ctx: Handle,
     /// The GPU's name.
     pub name: String,
     /// `(major, minor)`.
@@ -28,12 +29,12 @@ pub struct Device {
 }
 
 /// The CUDA version the driver supports and the NVIDIA kernel module's version.
-fn driver_version() -> String {
-    let mut v: std::ffi::c_int = 0;
+fn driver_version(api: &Api) -> String {
+    let mut v: c_int = 0;
     // SAFETY: writes one int through a valid pointer.
-    let cuda = match unsafe { sys::cuDriverGetVersion(&mut v) } {
-        sys::CUresult::CUDA_SUCCESS => format!("CUDA {}.{}", v / 1000, v % 1000 / 10),
-        e => format!("CUDA version unknown ({e:?})"),
+    let cuda = match check(api, unsafe { (api.driver_get_version)(&mut v) }) {
+        Ok(()) => format!("CUDA {}.{}", v / 1000, v % 1000 / 10),
+        Err(e) => format!("CUDA version unknown ({e})"),
     };
     // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.95.05  Tue ..."
     let module = std::fs::read_to_string("/proc/driver/nvidia/version")
@@ -49,99 +50,201 @@ fn driver_version() -> String {
     }
 }
 
-/// Device 0, or why there is none.
+/// Device 0, or why there is none: the driver initialised, the device's primary context
+/// retained and made current.
 pub fn open() -> Result<Device, String> {
-    let ctx = CudaContext::new(0).map_err(|e| format!("CudaContext::new(0): {e:?}"))?;
-    let name = ctx.name().unwrap_or_else(|e| format!("(no name: {e:?})"));
-    let capability = ctx
-        .compute_capability()
-        .map_err(|e| format!("compute capability: {e:?}"))?;
+    let api = driver::api()?;
+    let call = |what: &str, r| check(api, r).map_err(|e| format!("{what}: {e}"));
+    let mut dev = 0;
+    let mut ctx: Handle = std::ptr::null_mut();
+    let mut name = [0 as c_char; 256];
+    let (mut major, mut minor) = (0, 0);
+    // SAFETY: each call writes through pointers to locals of the types the driver declares;
+    // the name buffer's length is passed with it.
+    unsafe {
+        call("cuInit", (api.init)(0))?;
+        call("cuDeviceGet(0)", (api.device_get)(&mut dev, 0))?;
+        call(
+            "cuDevicePrimaryCtxRetain",
+            (api.primary_ctx_retain)(&mut ctx, dev),
+        )?;
+        call("cuCtxSetCurrent", (api.ctx_set_current)(ctx))?;
+        call(
+            "compute capability",
+            (api.device_get_attribute)(&mut major, driver::ATTRIBUTE_CAPABILITY_MAJOR, dev),
+        )?;
+        call(
+            "compute capability",
+            (api.device_get_attribute)(&mut minor, driver::ATTRIBUTE_CAPABILITY_MINOR, dev),
+        )?;
+    }
+    // SAFETY: the driver NUL-terminates the name within the buffer it was given.
+    let name = match check(api, unsafe {
+        (api.device_get_name)(name.as_mut_ptr(), name.len() as c_int, dev)
+    }) {
+        Ok(()) => unsafe { CStr::from_ptr(name.as_ptr()) }
+            .to_string_lossy()
+            .into_owned(),
+        Err(e) => format!("(no name: {e})"),
+    };
     Ok(Device {
+        api,
         ctx,
         name,
-        capability,
-        driver: driver_version(),
+        capability: (major, minor),
+        driver: driver_version(api),
     })
 }
 
+/// Device memory, freed when dropped.
+struct Buffer<'a> {
+    api: &'a Api,
+    ptr: CuDevicePtr,
+    bytes: usize,
+}
+
+impl<'a> Buffer<'a> {
+    /// `bytes` bytes of device memory (at least 4: the driver refuses an empty allocation).
+    fn new(api: &'a Api, bytes: usize) -> Result<Self, String> {
+        let bytes = bytes.max(4);
+        let mut ptr = 0;
+        // SAFETY: writes one device address.
+        check(api, unsafe { (api.mem_alloc)(&mut ptr, bytes) })?;
+        Ok(Buffer { api, ptr, bytes })
+    }
+}
+
+impl Drop for Buffer<'_> {
+    fn drop(&mut self) {
+        // SAFETY: an allocation of ours, freed once.
+        unsafe { (self.api.mem_free)(self.ptr) };
+    }
+}
+
+/// A loaded module, unloaded when dropped.
+struct Module<'a> {
+    api: &'a Api,
+    handle: Handle,
+}
+
+impl Drop for Module<'_> {
+    fn drop(&mut self) {
+        // SAFETY: a module of ours, unloaded once.
+        unsafe { (self.api.module_unload)(self.handle) };
+    }
+}
+
 impl Device {
-    /// Runs `check`'s kernel once (one block) and returns its output buffer.
+    /// Runs `check`'s kernel once (one block of `check.threads`, no dynamic shared memory)
+    /// and returns its output buffer.
     pub fn run(&self, check: &Check) -> Result<Vec<u32>, String> {
-        let err = |what: &str| {
-            let k = check.kernel.name.clone();
-            let what = what.to_string();
-            move |e: cudarc::driver::DriverError| format!("{k}: {what}: {e:?}")
+        let api = self.api;
+        let k = &check.kernel.name;
+        let call = |what: &str, r| driver::check(api, r).map_err(|e| format!("{k}: {what}: {e}"));
+        // SAFETY: the context is the device's primary one, retained for the process.
+        call("making the context current", unsafe {
+            (api.ctx_set_current)(self.ctx)
+        })?;
+        let mut text = check.kernel.ptx.as_bytes().to_vec();
+        text.push(0);
+        let mut module = Module {
+            api,
+            handle: std::ptr::null_mut(),
         };
-        let module = self
-            .ctx
-            .load_module(Ptx::from_src(check.kernel.ptx.clone()))
-            .map_err(|e| {
-                format!(
-                    "{}: loading the PTX (JIT): {e:?}; JIT log: {}",
-                    check.kernel.name,
-                    self.jit_log(&check.kernel.ptx)
-                )
-            })?;
-        let func = module
-            .load_function(&check.kernel.name)
-            .map_err(err("finding the entry"))?;
-        let stream = self.ctx.default_stream();
-        let inputs: Vec<CudaSlice<u32>> = check
-            .inputs
-            .iter()
-            .map(|v| stream.clone_htod(v))
-            .collect::<Result<_, _>>()
-            .map_err(err("copying inputs"))?;
-        let mut out = stream
-            .alloc_zeros::<u32>(check.out_words)
-            .map_err(err("allocating the output"))?;
-        let cfg = LaunchConfig {
-            grid_dim: (1, 1, 1),
-            block_dim: (check.threads, 1, 1),
-            shared_mem_bytes: 0,
-        };
-        let mut launch = stream.launch_builder(&func);
-        for i in &inputs {
-            launch.arg(i);
+        // SAFETY: `text` is NUL-terminated PTX; the driver writes one module handle.
+        let loaded = unsafe { (api.module_load_data)(&mut module.handle, text.as_ptr().cast()) };
+        if let Err(e) = driver::check(api, loaded) {
+            std::mem::forget(module);
+            return Err(format!(
+                "{k}: loading the PTX (JIT): {e}; JIT log: {}",
+                self.jit_log(&text)
+            ));
         }
-        launch.arg(&mut out);
+        let entry = std::ffi::CString::new(k.as_str()).map_err(|e| format!("{k}: {e}"))?;
+        let mut function: Handle = std::ptr::null_mut();
+        // SAFETY: a loaded module and a NUL-terminated entry name; writes one handle.
+        call("finding the entry", unsafe {
+            (api.module_get_function)(&mut function, module.handle, entry.as_ptr())
+        })?;
+        let mut buffers = Vec::with_capacity(check.inputs.len() + 1);
+        for input in &check.inputs {
+            let b = Buffer::new(api, size_of_val(input.as_slice()))
+                .map_err(|e| format!("{k}: allocating an input: {e}"))?;
+            // SAFETY: copies the input's bytes into an allocation at least as large.
+            call("copying inputs", unsafe {
+                (api.memcpy_htod)(b.ptr, input.as_ptr().cast(), size_of_val(input.as_slice()))
+            })?;
+            buffers.push(b);
+        }
+        let out_bytes = check.out_words * size_of::<u32>();
+        let out =
+            Buffer::new(api, out_bytes).map_err(|e| format!("{k}: allocating the output: {e}"))?;
+        // SAFETY: zeroes the output allocation, `out.bytes` long.
+        call("zeroing the output", unsafe {
+            (api.memset_d8)(out.ptr, 0, out.bytes)
+        })?;
+        buffers.push(out);
+        // The kernel's parameters, one `.u64` pointer per buffer in order: the driver reads
+        // each through the pointer to it.
+        let mut addresses: Vec<CuDevicePtr> = buffers.iter().map(|b| b.ptr).collect();
+        let mut params: Vec<*mut c_void> = addresses
+            .iter_mut()
+            .map(|a| (a as *mut CuDevicePtr).cast())
+            .collect();
         // SAFETY: the kernel was generated with one `.u64` pointer parameter per buffer, in this
-        // order, and touches only `[thread][word]` within the sizes allocated here.
-        unsafe { launch.launch(cfg) }.map_err(err("launching"))?;
-        stream.synchronize().map_err(err("synchronizing"))?;
-        stream.clone_dtoh(&out).map_err(err("copying the output"))
+        // order, and touches only `[thread][word]` within the sizes allocated here; `params`
+        // and `addresses` outlive the launch, which the synchronisation below waits for.
+        call("launching", unsafe {
+            (api.launch_kernel)(
+                function,
+                1,
+                1,
+                1,
+                check.threads,
+                1,
+                1,
+                0,
+                std::ptr::null_mut(),
+                params.as_mut_ptr(),
+                std::ptr::null_mut(),
+            )
+        })?;
+        // SAFETY: no arguments.
+        call("synchronizing", unsafe { (api.ctx_synchronize)() })?;
+        let mut result = vec![0u32; check.out_words];
+        let out = buffers.last().expect("the output buffer");
+        // SAFETY: copies `out_bytes` (at most the allocation) into a vector of that size.
+        call("copying the output", unsafe {
+            (api.memcpy_dtoh)(result.as_mut_ptr().cast(), out.ptr, out_bytes)
+        })?;
+        Ok(result)
     }
 
-    /// Loads `ptx` once more through `cuModuleLoadDataEx` with an error-log buffer, for the
-    /// JIT's own words on why it refused the module (the plain load says only
-    /// `CUDA_ERROR_INVALID_PTX`).
-    fn jit_log(&self, ptx: &str) -> String {
+    /// Loads the NUL-terminated PTX `text` once more through `cuModuleLoadDataEx` with an
+    /// error-log buffer, for the JIT's own words on why it refused the module (the plain load
+    /// says only `CUDA_ERROR_INVALID_PTX`).
+    fn jit_log(&self, text: &[u8]) -> String {
         const LOG: usize = 16 * 1024;
-        if let Err(e) = self.ctx.bind_to_thread() {
-            return format!("(unavailable: {e:?})");
-        }
-        let mut text = ptx.as_bytes().to_vec();
-        text.push(0);
+        let api = self.api;
         let mut log = vec![0u8; LOG];
         let mut options = [
-            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER,
-            sys::CUjit_option::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+            driver::JIT_ERROR_LOG_BUFFER,
+            driver::JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
         ];
-        let mut values: [*mut std::ffi::c_void; 2] =
-            [log.as_mut_ptr().cast(), LOG as *mut std::ffi::c_void];
-        let mut module: sys::CUmodule = std::ptr::null_mut();
+        let mut values: [*mut c_void; 2] = [log.as_mut_ptr().cast(), LOG as *mut c_void];
+        let mut module: Handle = std::ptr::null_mut();
         // SAFETY: `text` is NUL-terminated PTX; the log buffer is LOG bytes and outlives the
         // call; the option arrays have matching lengths; a module loaded after all is unloaded.
         let r = unsafe {
-            let r = sys::cuModuleLoadDataEx(
+            let r = (api.module_load_data_ex)(
                 &mut module,
                 text.as_ptr().cast(),
                 options.len() as std::ffi::c_uint,
                 options.as_mut_ptr(),
                 values.as_mut_ptr(),
             );
-            if r == sys::CUresult::CUDA_SUCCESS {
-                sys::cuModuleUnload(module);
+            if r == 0 {
+                (api.module_unload)(module);
             }
             r
         };
@@ -149,10 +252,10 @@ impl Device {
         let words = String::from_utf8_lossy(&log[..end])
             .trim()
             .replace('\n', " | ");
-        match (r, words.is_empty()) {
-            (sys::CUresult::CUDA_SUCCESS, _) => "(the second load succeeded)".into(),
-            (r, true) => format!("(empty; {r:?})"),
-            (_, false) => words,
+        match (driver::check(api, r), words.is_empty()) {
+            (Ok(()), _) => "(the second load succeeded)".into(),
+            (Err(e), true) => format!("(empty; {e})"),
+            (Err(_), false) => words,
         }
     }
 }

@@ -379,3 +379,93 @@ fn only_runs_the_named_checks_and_restarts_within_them() {
         "{out}"
     );
 }
+
+/// The driver entry points (`src/gpu/driver.rs`) against a stand-in `libcuda.so.1`
+/// (`tests/mock_cuda.c`, compiled here with the system's C compiler, `CC` or `cc`), which runs
+/// no kernel but logs every call and checks what it is given: the device opens, the kernel's
+/// PTX loads and its entry is found, each input is copied into an allocation of its size, the
+/// launch gets one block of the check's threads and one pointer per `.param`, each the address
+/// of a live allocation, the output is read back whole and everything is freed. The output
+/// stays zero, so the check mismatches, as a line, not an `ERROR`. A refused module takes the
+/// second load with the JIT's error log, whose words end the check's `ERROR` line.
+#[test]
+fn driver_calls_reach_a_stand_in_libcuda_as_declared() {
+    let dir = std::env::temp_dir().join(format!("hwcheck-mock-cuda-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mock_cuda.c");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let lib = dir.join("libcuda.so.1");
+    let built = Command::new(&cc)
+        .args(["-shared", "-fPIC", "-O1", "-o"])
+        .arg(&lib)
+        .arg(source)
+        .status();
+    assert!(
+        built.is_ok_and(|s| s.success()),
+        "building the stand-in libcuda needs a C compiler ({cc}; set CC for another)"
+    );
+    let check = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+    let run = |refuse: bool| {
+        let log = dir.join(format!("calls-{refuse}.log"));
+        let mut c = Command::new(env!("CARGO_BIN_EXE_hwcheck"));
+        c.args(["--only", check])
+            .env("LD_LIBRARY_PATH", &dir)
+            .env("MOCK_CUDA_LOG", &log);
+        if refuse {
+            c.env("MOCK_CUDA_REFUSE", "1");
+        }
+        let o = c.output().expect("running hwcheck");
+        let calls = std::fs::read_to_string(&log).unwrap_or_default();
+        (o.status.code(), text(&o), calls)
+    };
+
+    let (code, out, calls) = run(false);
+    assert_eq!(code, Some(1), "{out}\n{calls}");
+    assert!(
+        out.contains("device: fraglayout mock GPU 0, compute capability 9.0, driver CUDA 13.0"),
+        "{out}"
+    );
+    let line = check_lines(&out)
+        .into_iter()
+        .find(|l| l.starts_with(&format!("{check}: ")))
+        .unwrap_or_else(|| panic!("no line for the check:\n{out}"));
+    assert!(
+        line.contains(": 128/128,") && !line.contains("ERROR"),
+        "{line}"
+    );
+    assert!(!calls.contains("BAD"), "{calls}");
+    // A, B and C are [lane][register] words: 32 x 4, 32 x 2 and 32 x 4; D as C.
+    for want in [
+        "cuModuleGetFunction mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32",
+        "cuMemcpyHtoD 512\ncuMemAlloc 256\ncuMemcpyHtoD 256\ncuMemAlloc 512\ncuMemcpyHtoD 512",
+        "cuMemsetD8 512",
+        "cuLaunchKernel grid 1,1,1 block 32,1,1 shared 0 stream default params 4 extra none",
+        "param 0: 512 bytes\nparam 1: 256 bytes\nparam 2: 512 bytes\nparam 3: 512 bytes",
+        "cuCtxSynchronize\ncuMemcpyDtoH 512",
+    ] {
+        assert!(calls.contains(want), "no {want:?} in the calls:\n{calls}");
+    }
+    let count = |call: &str| calls.lines().filter(|l| l.starts_with(call)).count();
+    assert_eq!(count("cuMemAlloc "), 4, "{calls}");
+    assert_eq!(count("cuMemFree"), 4, "{calls}");
+    assert_eq!(
+        count("cuModuleLoadData "),
+        count("cuModuleUnload"),
+        "{calls}"
+    );
+
+    let (code, out, calls) = run(true);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(&format!(
+            "{check}: ERROR mma_sync_aligned_m16n8k16_row_col_f32_f16_f16_f32: loading the PTX \
+             (JIT): CUDA_ERROR_INVALID_PTX (218); JIT log: mock ptxas: refused"
+        )),
+        "{out}"
+    );
+    assert!(
+        calls.contains("cuModuleLoadDataEx 2 options, log buffer of 16384 bytes"),
+        "{calls}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
