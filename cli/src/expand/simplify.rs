@@ -14,6 +14,7 @@
 
 use std::collections::BTreeSet;
 
+use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Pat, Stmt};
 
@@ -143,24 +144,24 @@ fn pure(e: &Expr) -> bool {
 /// Every identifier in `e`.
 fn expr_idents(e: &Expr) -> BTreeSet<String> {
     let mut c = Collect(BTreeSet::new());
-    c.visit_expr_mut(&mut e.clone());
+    c.visit_expr(e);
     c.0
 }
 
 /// Whether some `let` in `stmts` (at any depth) binds one of `names`.
 fn rebinds(stmts: &[Stmt], names: &BTreeSet<String>) -> bool {
     struct Binds<'a>(&'a BTreeSet<String>, bool);
-    impl VisitMut for Binds<'_> {
-        fn visit_local_mut(&mut self, l: &mut syn::Local) {
+    impl<'ast> Visit<'ast> for Binds<'_> {
+        fn visit_local(&mut self, l: &'ast syn::Local) {
             if pat_names(&l.pat).iter().any(|n| self.0.contains(n)) {
                 self.1 = true;
             }
-            visit_mut::visit_local_mut(self, l);
+            visit::visit_local(self, l);
         }
     }
     let mut b = Binds(names, false);
     for s in stmts {
-        b.visit_stmt_mut(&mut s.clone());
+        b.visit_stmt(s);
     }
     b.1
 }
@@ -274,7 +275,7 @@ fn flatten(stmts: &mut Vec<Stmt>, i: usize) -> bool {
         .collect();
     let mut after = Collect(BTreeSet::new());
     for s in &stmts[i + 1..] {
-        after.visit_stmt_mut(&mut s.clone());
+        after.visit_stmt(s);
     }
     if bound
         .iter()
@@ -389,15 +390,15 @@ impl VisitMut for StripAllow {
 /// Collects identifiers.
 struct Collect(BTreeSet<String>);
 
-impl VisitMut for Collect {
-    fn visit_ident_mut(&mut self, i: &mut proc_macro2::Ident) {
+impl<'ast> Visit<'ast> for Collect {
+    fn visit_ident(&mut self, i: &'ast proc_macro2::Ident) {
         self.0.insert(i.to_string());
     }
 }
 
 fn idents(item: &syn::ItemFn) -> BTreeSet<String> {
     let mut c = Collect(BTreeSet::new());
-    c.visit_item_fn_mut(&mut item.clone());
+    c.visit_item_fn(item);
     c.0
 }
 

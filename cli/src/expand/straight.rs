@@ -18,6 +18,7 @@
 //! The thread part is written as `fold` writes `ThreadPart::new`'s, so both expansions fold to
 //! the same first line.
 
+use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Pat, Stmt};
 
@@ -26,14 +27,14 @@ use super::fold::{part_names, Constants};
 /// Whether `item` is a straight-line expansion: it binds the thread index as `__fl_t`.
 pub fn is_straight(item: &syn::ItemFn) -> bool {
     struct Find(bool);
-    impl VisitMut for Find {
-        fn visit_local_mut(&mut self, l: &mut syn::Local) {
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_local(&mut self, l: &'ast syn::Local) {
             self.0 |= matches!(&l.pat, Pat::Ident(p) if p.ident == "__fl_t");
-            visit_mut::visit_local_mut(self, l);
+            visit::visit_local(self, l);
         }
     }
     let mut f = Find(false);
-    f.visit_item_fn_mut(&mut item.clone());
+    f.visit_item_fn(item);
     f.0
 }
 
