@@ -44,8 +44,8 @@
 
 use super::banks::{BankError, Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, misplaced, placed_at, tile_coords, FragmentAt};
-use super::layout::SharedLayout;
+use super::fragment::{check_placement, misplaced, placed_at, tile_coords, FragmentAt, Placed};
+use super::layout::{Major, SharedLayout};
 use crate::numeral::LANES;
 use crate::Numeral;
 
@@ -368,7 +368,25 @@ const fn row_start(
         Ok(p) => p,
         Err(err) => return Err(err),
     };
-    // The layout passed its check, so its byte offsets fit in u32.
+    if follows_in_chunk(layout, coords) {
+        // [`placed_row_start`] would find every element at `start.offset + c`: 7 of a row's
+        // 8 look-ups skipped, most of a `find` in constant evaluation. The layout passed its
+        // check, so its byte offsets fit in u32.
+        return Ok(start.offset * 2);
+    }
+    placed_row_start(fragment, layout, at, coords, i, r, start)
+}
+
+/// [`row_start`] with each of the row's elements placed: `start` is the first's place.
+const fn placed_row_start(
+    fragment: &Numeral,
+    layout: &SharedLayout,
+    at: FragmentAt,
+    coords: &[(u32, u32); 8],
+    i: u32,
+    r: u32,
+    start: Placed,
+) -> Result<u32, AccessError> {
     let byte = start.offset * 2;
     let mut prev = start;
     let mut c = 1;
@@ -396,6 +414,41 @@ const fn row_start(
         });
     }
     Ok(byte)
+}
+
+/// Whether a row's 8 elements at `coords` lie at 8 consecutive offsets of `layout` from a
+/// 16-byte aligned one, decided without placing each: they follow each other along one line
+/// of the tile (a row of a row-major tile, a column of a column-major one), all inside it,
+/// from a position 8-aligned in the line's unswizzled offsets, and the swizzle moves nothing
+/// below 8 elements (no swizzle, or its lowest written bit at 8 elements or above). Then the
+/// unswizzled offsets `lin + c` (c < 8) share every bit from the fourth up, so the swizzle,
+/// which reads and writes only those, moves all eight by the same amount. `false` does not
+/// say they are not contiguous: [`row_start`] then places each.
+const fn follows_in_chunk(layout: &SharedLayout, coords: &[(u32, u32); 8]) -> bool {
+    let swizzle = layout.swizzle();
+    if swizzle.bits != 0 && swizzle.base < 3 {
+        return false;
+    }
+    let (r0, c0) = coords[0];
+    let mut c = 1;
+    while c < 8 {
+        let (r, col) = coords[c as usize];
+        let along = match layout.major() {
+            Major::Row => r == r0 && col as u64 == c0 as u64 + c as u64,
+            Major::Col => col == c0 && r as u64 == r0 as u64 + c as u64,
+        };
+        if !along {
+            return false;
+        }
+        c += 1;
+    }
+    match (
+        layout.linear(r0, c0),
+        layout.linear(coords[7].0, coords[7].1),
+    ) {
+        (Some(first), Some(_)) => first % 8 == 0,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -534,6 +587,88 @@ mod tests {
                 layout_rows: 32,
                 layout_cols: 32
             })
+        );
+    }
+
+    /// Wherever `follows_in_chunk` takes a row as contiguous without placing its elements,
+    /// placing them finds the same start: over row- and column-major tiles, paddings and
+    /// every swizzle of up to 3 bits, for runs of 8 along a line from every position, runs
+    /// with a gap and runs across lines. And it does take most aligned runs.
+    #[test]
+    fn a_row_taken_as_contiguous_unplaced_is_so_when_placed() {
+        let n = &SM80_16x8x16_F16_A_ROW;
+        let at = FragmentAt::ORIGIN;
+        // Runs taken unplaced, and contiguous aligned runs along a line.
+        let (mut taken, mut aligned) = (0, 0);
+        // No swizzle, then 3 bit counts x 5 bases x 3 shifts.
+        let mut swizzles = [Swizzle::NONE; 46];
+        let mut k = 1;
+        for bits in 1..=3 {
+            for base in 0..=4 {
+                for shift in bits..=bits + 2 {
+                    swizzles[k] = Swizzle::new(bits, base, shift);
+                    k += 1;
+                }
+            }
+        }
+        for col_major in [false, true] {
+            for pad in [0, 1, 8] {
+                for &swizzle in &swizzles {
+                    let mut layout = SharedLayout::row_major(16, 64, 2)
+                        .with_pad(pad)
+                        .with_swizzle(swizzle);
+                    if col_major {
+                        layout = layout.col_major();
+                    }
+                    if layout.check().is_err() {
+                        continue;
+                    }
+                    let (lines, len) = (layout.lines(), layout.line_len());
+                    let tile =
+                        |line: u32, pos: u32| if col_major { (pos, line) } else { (line, pos) };
+                    for line in 0..lines {
+                        for pos in 0..len {
+                            // Along the line (running past its end near it), every other
+                            // element, and across lines.
+                            let runs: [[(u32, u32); 8]; 3] = [
+                                core::array::from_fn(|c| tile(line, pos + c as u32)),
+                                core::array::from_fn(|c| tile(line, pos + 2 * c as u32)),
+                                core::array::from_fn(|c| tile(line + c as u32, pos)),
+                            ];
+                            for coords in &runs {
+                                let Some(lin) = layout.linear(coords[0].0, coords[0].1) else {
+                                    continue;
+                                };
+                                let start = placed_at(n, &layout, at, coords[0]).unwrap();
+                                let placed = placed_row_start(n, &layout, at, coords, 0, 0, start);
+                                let run_along =
+                                    placed.is_ok() && lin % 8 == 0 && coords == &runs[0];
+                                aligned += usize::from(run_along);
+                                if follows_in_chunk(&layout, coords) {
+                                    taken += 1;
+                                    assert_eq!(
+                                        placed,
+                                        Ok(start.offset * 2),
+                                        "{layout:?} {coords:?}"
+                                    );
+                                    assert_eq!(row_start(n, &layout, at, coords, 0, 0), placed);
+                                } else if run_along {
+                                    // A contiguous aligned run along a line is missed only
+                                    // under a swizzle that moves elements within 8.
+                                    assert!(
+                                        swizzle.bits != 0 && swizzle.base < 3,
+                                        "{layout:?} {coords:?}"
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            taken * 2 > aligned && taken > 1000,
+            "{taken} of {aligned} taken"
         );
     }
 }
