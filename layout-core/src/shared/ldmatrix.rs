@@ -44,7 +44,7 @@
 
 use super::banks::{BankError, Request, Wavefronts};
 use super::error::AccessError;
-use super::fragment::{check_placement, misplaced, placed_at, tile_coords, FragmentAt, Placed};
+use super::fragment::{check_placement, misplaced, placed_at, tile_coords, FragmentAt};
 use super::layout::{Major, SharedLayout};
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -368,26 +368,13 @@ const fn row_start(
         Ok(p) => p,
         Err(err) => return Err(err),
     };
-    if follows_in_chunk(layout, coords) {
-        // [`placed_row_start`] would find every element at `start.offset + c`: 7 of a row's
-        // 8 look-ups skipped, most of a `find` in constant evaluation. The layout passed its
-        // check, so its byte offsets fit in u32.
-        return Ok(start.offset * 2);
-    }
-    placed_row_start(fragment, layout, at, coords, i, r, start)
-}
-
-/// [`row_start`] with each of the row's elements placed: `start` is the first's place.
-const fn placed_row_start(
-    fragment: &Numeral,
-    layout: &SharedLayout,
-    at: FragmentAt,
-    coords: &[(u32, u32); 8],
-    i: u32,
-    r: u32,
-    start: Placed,
-) -> Result<u32, AccessError> {
+    // The layout passed its check, so its byte offsets fit in u32.
     let byte = start.offset * 2;
+    if follows_in_chunk(layout, coords) {
+        // The loop below would find every element at `start.offset + c`: 7 of a row's 8
+        // look-ups skipped, most of a `find` in constant evaluation.
+        return Ok(byte);
+    }
     let mut prev = start;
     let mut c = 1;
     while c < 8 {
@@ -591,7 +578,7 @@ mod tests {
     }
 
     /// Wherever `follows_in_chunk` takes a row as contiguous without placing its elements,
-    /// placing them finds the same start: over row- and column-major tiles, paddings and
+    /// placing each finds them so, from the start `row_start` gives: over row- and column-major tiles, paddings and
     /// every swizzle of up to 3 bits, for runs of 8 along a line from every position, runs
     /// with a gap and runs across lines. And it does take most aligned runs.
     #[test]
@@ -639,19 +626,23 @@ mod tests {
                                 let Some(lin) = layout.linear(coords[0].0, coords[0].1) else {
                                     continue;
                                 };
-                                let start = placed_at(n, &layout, at, coords[0]).unwrap();
-                                let placed = placed_row_start(n, &layout, at, coords, 0, 0, start);
-                                let run_along =
-                                    placed.is_ok() && lin % 8 == 0 && coords == &runs[0];
+                                // Each element placed: at consecutive offsets from an
+                                // aligned one, or not.
+                                let start = placed_at(n, &layout, at, coords[0]).unwrap().offset;
+                                let contiguous = start % 8 == 0
+                                    && (1..8).all(|c| {
+                                        placed_at(n, &layout, at, coords[c])
+                                            .is_ok_and(|p| p.offset == start + c as u32)
+                                    });
+                                let run_along = contiguous && lin % 8 == 0 && coords == &runs[0];
                                 aligned += usize::from(run_along);
                                 if follows_in_chunk(&layout, coords) {
                                     taken += 1;
+                                    assert!(contiguous, "{layout:?} {coords:?}");
                                     assert_eq!(
-                                        placed,
-                                        Ok(start.offset * 2),
-                                        "{layout:?} {coords:?}"
+                                        row_start(n, &layout, at, coords, 0, 0),
+                                        Ok(start * 2)
                                     );
-                                    assert_eq!(row_start(n, &layout, at, coords, 0, 0), placed);
                                 } else if run_along {
                                     // A contiguous aligned run along a line is missed only
                                     // under a swizzle that moves elements within 8.
