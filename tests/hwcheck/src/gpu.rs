@@ -147,19 +147,16 @@ impl Device {
         })?;
         let mut text = check.kernel.ptx.as_bytes().to_vec();
         text.push(0);
-        let mut module = Module {
-            api,
-            handle: std::ptr::null_mut(),
-        };
+        let mut handle: Handle = std::ptr::null_mut();
         // SAFETY: `text` is NUL-terminated PTX; the driver writes one module handle.
-        let loaded = unsafe { (api.module_load_data)(&mut module.handle, text.as_ptr().cast()) };
+        let loaded = unsafe { (api.module_load_data)(&mut handle, text.as_ptr().cast()) };
         if let Err(e) = driver::check(api, loaded) {
-            std::mem::forget(module);
             return Err(format!(
                 "{k}: loading the PTX (JIT): {e}; JIT log: {}",
                 self.jit_log(&text)
             ));
         }
+        let module = Module { api, handle };
         let entry = std::ffi::CString::new(k.as_str()).map_err(|e| format!("{k}: {e}"))?;
         let mut function: Handle = std::ptr::null_mut();
         // SAFETY: a loaded module and a NUL-terminated entry name; writes one handle.
