@@ -27,14 +27,20 @@ pub enum Form {
 }
 
 /// Options of `expand` beyond the form: `--bounds` (a partial-tile epilogue), `--packed`
-/// (a gather of 16-bit elements packed two per `u32`) and `--ld N` (the stride a constant
-/// `const LD: usize = N;` instead of the parameter `ld`).
+/// (a gather of 16-bit elements packed two per `u32`), `--ld N` (the stride a constant
+/// `const LD: usize = N;` instead of the parameter `ld`) and `--own` (the layout named through
+/// a constant of the user's, `const LAYOUT: Numeral = NAME;`, which the macro does not know by
+/// name: the expansion a layout of one's own gets, its tables evaluated by the compiler).
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub bounds: bool,
     pub packed: bool,
     pub ld: Option<usize>,
+    pub own: bool,
 }
+
+/// The name `--own` gives the user's constant: no catalog layout's.
+const OWN: &str = "LAYOUT";
 
 /// The stride's name in the body and its parameter, if it is one: `ld` / `, ld: usize`, or
 /// with `--ld` the constant `LD` and none.
@@ -63,7 +69,11 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
             e.element_bits
         ));
     }
-    let layout = format!("fraglayout::catalog::{}", e.name());
+    let layout = if opt.own {
+        OWN.to_string()
+    } else {
+        format!("fraglayout::catalog::{}", e.name())
+    };
     let (ld, ld_param) = stride(opt);
     Ok(match (form, opt.packed) {
         (Form::Scatter, _) => (
@@ -113,11 +123,21 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let mut file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     let mut out = String::new();
+    let mut constants = Vec::new();
+    if opt.own {
+        constants.push(format!(
+            "const {OWN}: fraglayout::Numeral<'static> = fraglayout::catalog::{};",
+            e.name()
+        ));
+    }
     if let Some(k) = opt.ld {
-        let c: syn::Item = syn::parse_str(&format!("const LD: usize = {k};"))
-            .map_err(|err| format!("internal error: the stride does not parse: {err}"))?;
-        file.items.insert(0, c);
-        let _ = writeln!(out, "// const LD: usize = {k};");
+        constants.push(format!("const LD: usize = {k};"));
+    }
+    for (i, text) in constants.iter().enumerate() {
+        let c: syn::Item = syn::parse_str(text)
+            .map_err(|err| format!("internal error: `{text}` does not parse: {err}"))?;
+        file.items.insert(i, c);
+        let _ = writeln!(out, "// {text}");
     }
     let _ = writeln!(out, "// #[fragment_layout({args})]\n// {item}\n//");
     let _ = writeln!(out, "// {}: {}.", e.name(), scalar.note);
@@ -449,7 +469,7 @@ fn parse_ld(arg: Option<&str>, e_cols: Option<u32>) -> Result<usize, String> {
     }
 }
 
-/// `expand NAME [--gather [--packed]] [--bounds] [--ld N]`, options in any order.
+/// `expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own]`, options in any order.
 pub fn command(args: &[&str]) -> ExitCode {
     let mut name = None;
     let mut form = Form::Scatter;
@@ -462,6 +482,7 @@ pub fn command(args: &[&str]) -> ExitCode {
             "--scatter" => form = Form::Scatter,
             "--bounds" => opt.bounds = true,
             "--packed" => opt.packed = true,
+            "--own" => opt.own = true,
             "--ld" => match it.next() {
                 Some(v) => ld_arg = Some(v),
                 None => return usage(&parse_ld(None, None).unwrap_err()),

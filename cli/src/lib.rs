@@ -41,14 +41,18 @@ usage:
                                      mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
-    fraglayout expand NAME [--gather [--packed]] [--bounds] [--ld N]
+    fraglayout expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own]
                                      the Rust that #[fragment_layout(NAME)] generates for
                                      the store `|row, col, value| out[row * ld + col] = value`
                                      (--gather: the load `|row, col| src[row * ld + col]`;
                                      --packed: 16-bit elements two per u32 register;
                                      --bounds: for a partial tile of `rows` x `cols`;
                                      --ld N: a constant row stride `LD` = N, which takes
-                                     the one-footprint-check path), on
+                                     the one-footprint-check path;
+                                     --own: NAME through a constant of your own,
+                                     `const LAYOUT: Numeral = NAME;`, as a layout the macro
+                                     does not know by name expands: tables the compiler
+                                     evaluates, one closure per element), on
                                      the layout's element type (u16 for f16 and bf16 bits,
                                      u8 for 8-bit and narrower, f32, i32, f64); then, as
                                      comments, its constants' values and the function with

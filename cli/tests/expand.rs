@@ -6,10 +6,14 @@
 //! `LD`), and differ between forms as the forms do. The expansion is straight-line code (no
 //! table, no closure; with `--bounds`, for a whole tile, and each element guarded for a part
 //! of one), whose folded form is checked statement by statement against code written here
-//! from the element table. Two outputs are pinned in full (`tests/expand/*.txt`).
+//! from the element table, and run (`effective.rs`): each thread stores or loads each element
+//! where the numeral's coordinates put it, on whole and partial tiles. Through a constant of
+//! one's own (`--own`), the expansion takes the tables path instead, folded and run the same
+//! way. Two outputs are pinned in full (`tests/expand/*.txt`).
 
 use std::collections::HashMap;
 
+use crate::effective;
 use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{Entry, CATALOG};
@@ -29,6 +33,8 @@ struct Case {
     bounds: bool,
     /// `--ld N`: the stride a constant.
     ld: Option<&'static str>,
+    /// `--own`: the layout through a constant of the user's (the tables path).
+    own: bool,
 }
 
 impl Case {
@@ -44,6 +50,9 @@ impl Case {
         }
         if let Some(k) = self.ld {
             a.extend(["--ld", k]);
+        }
+        if self.own {
+            a.push("--own");
         }
         a
     }
@@ -318,7 +327,11 @@ fn check(case: Case) -> Vec<String> {
         return bad;
     };
     let expanded_fn = file.items.iter().find_map(|i| match i {
-        syn::Item::Fn(f) if file.items.len() == 1 + usize::from(case.ld.is_some()) => Some(f),
+        syn::Item::Fn(f)
+            if file.items.len() == 1 + usize::from(case.ld.is_some()) + usize::from(case.own) =>
+        {
+            Some(f)
+        }
         _ => None,
     });
     let (Some(expanded_fn), Some(folded_fn)) = (expanded_fn, only_fn(&folded_file)) else {
@@ -359,7 +372,7 @@ fn check(case: Case) -> Vec<String> {
             "ld"
         }
         Some(k) => {
-            let first = match file.items.first() {
+            let first = match file.items.get(usize::from(case.own)) {
                 Some(syn::Item::Const(c)) if c.ident == "LD" && shape(&c.ty) == "usize" => {
                     match &*c.expr {
                         syn::Expr::Lit(syn::ExprLit {
@@ -408,6 +421,19 @@ fn check(case: Case) -> Vec<String> {
             fail(format!("the effective code still has `{gone}`"));
         }
     }
+    // Run, the code stores or loads each element where the numeral puts it.
+    let stride = match case.ld {
+        Some(k) => k.parse().unwrap(),
+        None => n.cols as u64 + 5,
+    };
+    let gather = case.form != Form::Scatter;
+    let packed = case.form == Form::Packed;
+    for m in effective::check(folded_fn, n, gather, packed, case.bounds, stride)
+        .into_iter()
+        .take(3)
+    {
+        fail(format!("the effective code, run: {m}"));
+    }
     // Unrolled, both: no loop, and in the expansion nothing divides or takes a remainder at
     // run time (the folded thread part does, by constants); each element its table entry.
     let expanded: String = text
@@ -419,6 +445,24 @@ fn check(case: Case) -> Vec<String> {
         if ["for ", "while ", "loop "].iter().any(|l| c.contains(l)) {
             fail(format!("a loop in the {which}"));
         }
+    }
+    if case.own {
+        // The tables path: `--own` names the layout through `const LAYOUT`, which the macro
+        // does not know, so it evaluates the tables and calls one closure per element.
+        let own = format!(
+            "const LAYOUT: fraglayout::Numeral<'static> = fraglayout::catalog::{};",
+            e.name()
+        );
+        let first = matches!(file.items.first(), Some(syn::Item::Const(c)) if c.ident == "LAYOUT");
+        if !first || !text.starts_with(&format!("// {own}\n")) {
+            fail(format!("the expansion does not begin with `{own}`"));
+        }
+        for name in ["__FL_NUMERAL", "ThreadPart"] {
+            if !expanded.contains(name) {
+                fail(format!("the expansion through `LAYOUT` has no `{name}`"));
+            }
+        }
+        return bad;
     }
     // A catalog layout is written out straight (layout-codegen's `fragment/straight.rs`): no
     // table, no closure, the thread part as arithmetic on `__fl_t`, the only division and
@@ -556,54 +600,63 @@ fn check(case: Case) -> Vec<String> {
 
 #[test]
 fn every_layout_and_form_prints_folded_code_of_its_element_type() {
+    check_all(&every_case(false));
+}
+
+/// Through a constant of one's own (`--own`): the expansion a layout the macro does not know
+/// by name gets (tables the compiler evaluates, a closure per element that
+/// `cli/src/expand/inline.rs` puts back at its calls), folded and run as the straight code
+/// is, in every form, on one layout of each element width and thread count (the tables path
+/// writes the same code for all of them but the numbers).
+#[test]
+fn every_layout_and_form_through_a_constant_of_ones_own_folds_and_runs() {
+    check_all(&every_case(true));
+}
+
+/// Every layout in every form (`own`: with `--own`, one layout of a kind), except that the wgmma accumulators, one
+/// per width N (the same code with another block count), are taken at the widths whose code
+/// differs in kind: the narrowest, one not a power of two, and the widest; and a layout that
+/// is another's digits under another name (an alias: `SM89_SPARSE_16x8x64_F32_C` is
+/// `SM80_16x8x16_F32_C`), with the same element type, is the same code: it is checked by
+/// `aliases_expand_as_their_layout` instead, in one form.
+fn every_case(own: bool) -> Vec<Case> {
     let mut cases = Vec::new();
-    // Every layout, except that the wgmma accumulators, one per width N (the same code with
-    // another block count), are taken at the widths whose code differs in kind: the
-    // narrowest, one not a power of two, and the widest; and a layout that is another's
-    // digits under another name (an alias: `SM89_SPARSE_16x8x64_F32_C` is
-    // `SM80_16x8x16_F32_C`), with the same element type, is the same code: it is checked by
-    // `aliases_expand_as_their_layout` instead, in one form.
+    let mut kinds = Vec::new();
     for entry in distinct_layouts().0 {
+        let kind = (entry.element_bits, entry.numeral.warps);
+        if own && kinds.contains(&kind) {
+            continue;
+        }
+        kinds.push(kind);
         for bounds in [false, true] {
             // The scatter with a constant stride: the footprint path (a stride of 256 fits
             // every tile's columns), straight-line and bounded; the scatter with the run-time
             // `ld` straight-line; the gathers keep the run-time `ld` with bounds.
-            cases.push(Case {
-                entry,
-                form: Form::Scatter,
-                bounds,
-                ld: Some("256"),
-            });
+            let mut push = |form, ld| {
+                cases.push(Case {
+                    entry,
+                    form,
+                    bounds,
+                    ld,
+                    own,
+                })
+            };
+            push(Form::Scatter, Some("256"));
             if !bounds {
-                cases.push(Case {
-                    entry,
-                    form: Form::Scatter,
-                    bounds,
-                    ld: None,
-                });
+                push(Form::Scatter, None);
             }
-            cases.push(Case {
-                entry,
-                form: Form::Gather,
-                bounds,
-                ld: None,
-            });
+            push(Form::Gather, None);
             if entry.element_bits == 16 && entry.numeral.elements % 2 == 0 {
-                cases.push(Case {
-                    entry,
-                    form: Form::Packed,
-                    bounds,
-                    ld: None,
-                });
+                push(Form::Packed, None);
             }
         }
     }
-    assert!(
-        cases.len() > 3 * distinct_layouts().0.len(),
-        "{} cases",
-        cases.len()
-    );
-    // Two workers: each case is a process of its own.
+    assert!(cases.len() > 3 * kinds.len(), "{} cases", cases.len());
+    cases
+}
+
+/// Every problem of `cases`, checked on two workers (each case is a process of its own).
+fn check_all(cases: &[Case]) {
     let chunks: Vec<&[Case]> = cases.chunks(cases.len().div_ceil(2)).collect();
     let bad: Vec<String> = std::thread::scope(|s| {
         let handles: Vec<_> = chunks

@@ -6,6 +6,7 @@ mod support;
 mod cli;
 mod commands;
 mod convert;
+mod effective;
 mod expand;
 mod large_tiles;
 mod simplify;

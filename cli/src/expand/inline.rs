@@ -19,11 +19,11 @@
 //! so it has the fragment's element type, which `frag[3]` has anyway. `__FL_WRAP` is 0 for every
 //! numeral that `expand` folds (see `fold`).
 //!
-//! No expansion `fraglayout expand` prints takes this path now: every catalog layout, in every
-//! form it prints (`--bounds` too), is straight-line code (`straight.rs`; the every-form test
-//! in `tests/expand.rs` fails on a closure). It stays for a layout the macro would expand
-//! through its closure (a numeral with a band, more than 256 elements a thread), and is tested
-//! by nothing until one exists.
+//! A catalog layout named as itself is straight-line code in every form (`straight.rs`; the
+//! every-form test in `tests/expand.rs` fails on a closure). The closure is what the macro
+//! writes for a layout it does not know by name, a constant or `numeral!` of the user's:
+//! `expand --own` shows that path, and `tests/expand.rs` runs its folded code for one layout
+//! of each element width and thread count in every form (`tests/effective.rs`).
 
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Pat, Stmt};
