@@ -1,8 +1,10 @@
 //! `fraglayout expand`: the code `#[fragment_layout]` generates for a synthetic epilogue on a
 //! catalog layout, pretty-printed, then the values of its constants and the function again
 //! with them folded in ([`fold`], tidied by [`simplify`]): derived from the expansion itself,
-//! so it shows what each form (scatter, gather, packed, bounds) really runs. The element type
-//! comes from the catalog entry ([`scalar`]).
+//! so it shows what each form (scatter, gather, packed, bounds, a raw pointer's vectors, a
+//! layout through a constant of one's own) really runs. The element type comes from the
+//! catalog entry ([`scalar`]). Where the macro refuses the attribute, its messages are the
+//! error and nothing is printed.
 
 mod fold;
 mod inline;
@@ -14,7 +16,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
-use layout_core::generated::{ElementAt, ThreadTerm, MAX_UNROLLED};
+use layout_core::generated::{vector_error, ElementAt, ThreadTerm, MAX_UNROLLED};
 use proc_macro2::TokenStream;
 
 use crate::{usage, with_entry};
@@ -28,15 +30,18 @@ pub enum Form {
 
 /// Options of `expand` beyond the form: `--bounds` (a partial-tile epilogue), `--packed`
 /// (a gather of 16-bit elements packed two per `u32`), `--ld N` (the stride a constant
-/// `const LD: usize = N;` instead of the parameter `ld`) and `--own` (the layout named through
+/// `const LD: usize = N;` instead of the parameter `ld`), `--own` (the layout named through
 /// a constant of the user's, `const LAYOUT: Numeral = NAME;`, which the macro does not know by
-/// name: the expansion a layout of one's own gets, its tables evaluated by the compiler).
+/// name: the expansion a layout of one's own gets, its tables evaluated by the compiler) and
+/// `--vector N` (`vector = N`: the body through a raw pointer `d`, `N` adjacent elements a
+/// call, as GPU kernels store them).
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub bounds: bool,
     pub packed: bool,
     pub ld: Option<usize>,
     pub own: bool,
+    pub vector: Option<usize>,
 }
 
 /// The name `--own` gives the user's constant: no catalog layout's.
@@ -75,6 +80,26 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
         format!("fraglayout::catalog::{}", e.name())
     };
     let (ld, ld_param) = stride(opt);
+    if let Some(v) = opt.vector {
+        // `packed` passed on, for the macro to say that it does not go with `vector`.
+        let packed = if opt.packed { ", packed" } else { "" };
+        return Ok(match form {
+            Form::Scatter => (
+                format!("{layout}, vector = {v}{bounds_arg}"),
+                format!(
+                    "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
+                     |row, col, values| unsafe {{ *(d.add(row * {ld} + col) as *mut [{ty}; {v}]) = values }} }}"
+                ),
+            ),
+            Form::Gather => (
+                format!("{layout}, gather{packed}, vector = {v}{bounds_arg}"),
+                format!(
+                    "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
+                     |row, col| unsafe {{ *(d.add(row * {ld} + col) as *const [{ty}; {v}]) }} }}"
+                ),
+            ),
+        });
+    }
     Ok(match (form, opt.packed) {
         (Form::Scatter, _) => (
             format!("{layout}{bounds_arg}"),
@@ -122,6 +147,15 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let tokens = layout_codegen::fragment_layout(parse(&args)?, parse(&item)?);
     let mut file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
+    refused(&file, &args)?;
+    // Through a constant of one's own the width is checked when the code compiles (a constant
+    // panic, not a `compile_error!`): the same check, here.
+    if let Some(m) = opt.vector.and_then(|v| vector_error(e.numeral, v)) {
+        return Err(format!(
+            "#[fragment_layout({args})] does not compile: {}",
+            m.as_str()
+        ));
+    }
     let mut out = String::new();
     let mut constants = Vec::new();
     if opt.own {
@@ -146,6 +180,30 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     out.push('\n');
     folded(e, &file, opt, &mut out);
     Ok(out)
+}
+
+/// The macro's own messages where it refuses the attribute (its `compile_error!`s), as the
+/// error, so that no fallback is printed as if it were the expansion.
+fn refused(file: &syn::File, args: &str) -> Result<(), String> {
+    let messages: Vec<String> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Macro(m) if m.mac.path.segments.last()?.ident == "compile_error" => Some(
+                m.mac
+                    .parse_body::<syn::LitStr>()
+                    .map_or_else(|_| m.mac.tokens.to_string(), |s| s.value()),
+            ),
+            _ => None,
+        })
+        .collect();
+    if messages.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "#[fragment_layout({args})] does not expand: {}",
+        messages.join("; ")
+    ))
 }
 
 /// `t / d % m * k`, parenthesised for reading; `None` for a term that adds nothing there.
@@ -287,7 +345,27 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
     let table = table_of(e);
     let foot = opt.ld.is_some() && tight(&table);
     let reach = if foot { "foot_reach" } else { "run_reach" };
-    if straight {
+    if let Some(v) = opt.vector {
+        line(
+            out,
+            &format!(
+                "{}reaches({}): each element's part `at`, the thread's corner `low`{}, and",
+                if straight { "" } else { "__FL_REACH = " },
+                opt.ld.is_some(),
+                if straight {
+                    " (the base index __fl_b)"
+                } else {
+                    ""
+                }
+            ),
+        );
+        line(
+            out,
+            &format!(
+                "its `{reach}`: each call of the body takes {v} adjacent elements from the first, at `low + start`:"
+            ),
+        );
+    } else if straight {
         line(
             out,
             &format!(
@@ -337,7 +415,14 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
         );
     }
     line(out, "");
-    for l in path_note(opt, tight(&table)) {
+    let note = match opt.vector {
+        Some(_) => [
+            "A raw pointer takes no bounds check: the function is `unsafe`, and its caller promises",
+            "the tile at that stride, aligned for the vector (one store or load per call).",
+        ],
+        None => path_note(opt, tight(&table)),
+    };
+    for l in note {
         line(out, l);
     }
     line(out, "");
@@ -469,7 +554,8 @@ fn parse_ld(arg: Option<&str>, e_cols: Option<u32>) -> Result<usize, String> {
     }
 }
 
-/// `expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own]`, options in any order.
+/// `expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own] [--vector N]`, options in
+/// any order.
 pub fn command(args: &[&str]) -> ExitCode {
     let mut name = None;
     let mut form = Form::Scatter;
@@ -483,6 +569,16 @@ pub fn command(args: &[&str]) -> ExitCode {
             "--bounds" => opt.bounds = true,
             "--packed" => opt.packed = true,
             "--own" => opt.own = true,
+            "--vector" => match it.next().map(|v| (v, v.parse::<usize>())) {
+                Some((_, Ok(n))) if n >= 1 => opt.vector = Some(n),
+                Some((v, _)) => {
+                    return usage(&format!(
+                        "`--vector {v}`: the width is how many adjacent elements each call of the body \
+                         stores or loads, a whole number from 1, e.g. `--vector 2`"
+                    ))
+                }
+                None => return usage("`--vector` needs a width: `--vector 2`"),
+            },
             "--ld" => match it.next() {
                 Some(v) => ld_arg = Some(v),
                 None => return usage(&parse_ld(None, None).unwrap_err()),

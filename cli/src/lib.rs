@@ -41,7 +41,7 @@ usage:
                                      mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
-    fraglayout expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own]
+    fraglayout expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own] [--vector N]
                                      the Rust that #[fragment_layout(NAME)] generates for
                                      the store `|row, col, value| out[row * ld + col] = value`
                                      (--gather: the load `|row, col| src[row * ld + col]`;
@@ -52,7 +52,10 @@ usage:
                                      --own: NAME through a constant of your own,
                                      `const LAYOUT: Numeral = NAME;`, as a layout the macro
                                      does not know by name expands: tables the compiler
-                                     evaluates, one closure per element), on
+                                     evaluates, one closure per element;
+                                     --vector N: `vector = N`, the body through a raw
+                                     pointer `d`, N adjacent elements a call, as
+                                     `*(d.add(row * ld + col) as *mut [T; N]) = values`), on
                                      the layout's element type (u16 for f16 and bf16 bits,
                                      u8 for 8-bit and narrower, f32, i32, f64); then, as
                                      comments, its constants' values and the function with

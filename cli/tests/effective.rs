@@ -1,12 +1,13 @@
 //! `fraglayout expand`'s effective code, run: a small interpreter of the Rust it prints
-//! (`usize` arithmetic, `let`s, blocks, `if`, slices of the buffer, stores and reads, the
-//! packing calls), so that where the printed code says each thread stores or loads each
+//! (`usize` arithmetic, `let`s, blocks, `if`, slices of the buffer, stores and reads, a raw
+//! pointer's `add` and vector casts, the packing calls), so that where the printed code says
+//! each thread stores or loads each
 //! element is held against the numeral's own coordinates ([`Numeral::coords`]), whichever
 //! path the macro took to write it. Anything outside that subset is an error, never skipped.
 //!
 //! A scatter's result is its stores, `(index into out, what)`; a gather's is the array it
 //! returns. The buffer is as short as the tile allows, `(rows - 1) * ld + cols`, so a slice
-//! the code takes past the tile fails.
+//! the code takes past the tile fails, as does a vector past it or not aligned to its width.
 //!
 //! [`Numeral::coords`]: layout_core::Numeral::coords
 
@@ -36,8 +37,12 @@ enum Value {
     Slice(u64, u64),
     /// The fragment array `frag`.
     Frag,
+    /// A raw pointer into the buffer (`d`, `d.add(i)`): the index it points at.
+    Ptr(u64),
+    /// A pointer cast to `*mut [T; N]` or `*const [T; N]`: the index, and `N`.
+    VectorPtr(u64, u64),
     Item(Item),
-    Array(Vec<Item>),
+    Array(Vec<Value>),
     Unit,
 }
 
@@ -64,6 +69,8 @@ pub struct Outcome {
 struct Machine<'a> {
     env: Vec<(&'a syn::Ident, Value)>,
     ld: u64,
+    /// The buffer's length, for what a raw pointer reaches.
+    len: u64,
     out: Outcome,
     elements: u64,
 }
@@ -79,6 +86,7 @@ pub fn run(f: &syn::ItemFn, call: Call) -> R<Outcome> {
     let mut m = Machine {
         env: Vec::new(),
         ld: call.ld,
+        len: call.len,
         out: Outcome::default(),
         elements: call.elements,
     };
@@ -93,6 +101,7 @@ pub fn run(f: &syn::ItemFn, call: Call) -> R<Outcome> {
             (0, _) => Value::Int(call.thread),
             (_, "frag") => Value::Frag,
             (_, "out" | "src") => Value::Slice(0, call.len),
+            (_, "d") => Value::Ptr(0),
             (_, "ld") => Value::Int(call.ld),
             (_, "rows") => Value::Int(call.rows),
             (_, "cols") => Value::Int(call.cols),
@@ -102,10 +111,21 @@ pub fn run(f: &syn::ItemFn, call: Call) -> R<Outcome> {
     }
     match m.block(&f.block)? {
         Value::Unit => {}
-        Value::Array(a) => m.out.returned = Some(a),
+        Value::Array(a) => {
+            m.out.returned = Some(a.into_iter().map(item).collect::<R<_>>()?);
+        }
         other => return Err(format!("the function returns {other:?}")),
     }
     Ok(m.out)
+}
+
+/// `v` as an element: an integer is a constant.
+fn item(v: Value) -> R<Item> {
+    match v {
+        Value::Item(i) => Ok(i),
+        Value::Int(n) => Ok(Item::Const(n)),
+        v => Err(format!("{v:?} is not an element")),
+    }
 }
 
 impl<'a> Machine<'a> {
@@ -170,10 +190,28 @@ impl<'a> Machine<'a> {
     }
 
     fn item(&mut self, e: &'a syn::Expr) -> R<Item> {
-        match self.expr(e)? {
-            Value::Item(i) => Ok(i),
-            Value::Int(n) => Ok(Item::Const(n)),
-            v => Err(format!("`{}` is {v:?}, not an element", show(e))),
+        item(self.expr(e)?).map_err(|m| format!("`{}`: {m}", show(e)))
+    }
+
+    /// The buffer indices `*p` reaches, `p` a vector pointer: in the buffer and aligned to the
+    /// vector.
+    fn vector(&mut self, e: &'a syn::Expr) -> R<std::ops::Range<u64>> {
+        let syn::Expr::Unary(u) = e else {
+            return Err(format!("`{}` is no dereference", show(e)));
+        };
+        match self.expr(&u.expr)? {
+            Value::VectorPtr(at, n) if at % n != 0 => Err(format!(
+                "`{}`: index {at} is not aligned to the vector of {n}",
+                show(e)
+            )),
+            Value::VectorPtr(at, n) if at + n > self.len => Err(format!(
+                "`{}`: {at}..{} of a buffer of {}",
+                show(e),
+                at + n,
+                self.len
+            )),
+            Value::VectorPtr(at, n) => Ok(at..at + n),
+            v => Err(format!("`{}` dereferences {v:?}", show(e))),
         }
     }
 
@@ -211,7 +249,24 @@ impl<'a> Machine<'a> {
             }
             E::Paren(p) => self.expr(&p.expr)?,
             E::Group(g) => self.expr(&g.expr)?,
-            E::Cast(c) => Value::Int(self.int(&c.expr)?),
+            E::Cast(c) => match (self.expr(&c.expr)?, &*c.ty) {
+                (Value::Int(n), _) => Value::Int(n),
+                (Value::Ptr(at), syn::Type::Ptr(p)) => match &*p.elem {
+                    syn::Type::Array(a) => Value::VectorPtr(at, self.int(&a.len)?),
+                    _ => return Err(format!("cast `{}`", show(c))),
+                },
+                (v, _) => return Err(format!("cast `{}` of {v:?}", show(c))),
+            },
+            E::Unsafe(u) => self.block(&u.block)?,
+            E::MethodCall(m) if m.method == "add" && m.args.len() == 1 => {
+                match self.expr(&m.receiver)? {
+                    Value::Ptr(at) => Value::Ptr(at + self.int(&m.args[0])?),
+                    v => return Err(format!("`{}` on {v:?}", show(m))),
+                }
+            }
+            E::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => {
+                Value::Array(self.vector(e)?.map(|i| Value::Item(Item::Src(i))).collect())
+            }
             E::Block(b) if b.label.is_none() => self.block(&b.block)?,
             E::Tuple(t) => Value::Tuple(
                 t.elems
@@ -219,9 +274,9 @@ impl<'a> Machine<'a> {
                     .map(|x| self.expr(x))
                     .collect::<R<Vec<_>>>()?,
             ),
-            E::Array(a) => Value::Array(a.elems.iter().map(|x| self.item(x)).collect::<R<_>>()?),
+            E::Array(a) => Value::Array(a.elems.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
             E::Repeat(a) => {
-                let x = self.item(&a.expr)?;
+                let x = self.expr(&a.expr)?;
                 Value::Array(vec![x; self.int(&a.len)? as usize])
             }
             E::If(i) => {
@@ -264,15 +319,36 @@ impl<'a> Machine<'a> {
                     Value::Item(Item::Frag(i))
                 }
                 Value::Slice(..) => Value::Item(Item::Src(self.place(&ix.expr, &ix.index)?)),
+                Value::Array(a) => {
+                    let i = self.int(&ix.index)?;
+                    a.get(i as usize)
+                        .cloned()
+                        .ok_or_else(|| format!("`{}`: index {i} of {}", show(ix), a.len()))?
+                }
                 v => return Err(format!("`{}` indexes {v:?}", show(ix))),
             },
             E::Assign(a) => {
-                let E::Index(ix) = &*a.left else {
-                    return Err(format!("assignment `{}`", show(a)));
-                };
-                let at = self.place(&ix.expr, &ix.index)?;
-                let what = self.item(&a.right)?;
-                self.out.stores.push((at, what));
+                match &*a.left {
+                    E::Index(ix) => {
+                        let at = self.place(&ix.expr, &ix.index)?;
+                        let what = self.item(&a.right)?;
+                        self.out.stores.push((at, what));
+                    }
+                    // `*(p as *mut [T; N]) = values`: N stores.
+                    left @ E::Unary(_) => {
+                        let at = self.vector(left)?;
+                        let Value::Array(values) = self.expr(&a.right)? else {
+                            return Err(format!("`{}` stores no array", show(a)));
+                        };
+                        if values.len() as u64 != at.end - at.start {
+                            return Err(format!("`{}` stores {} values", show(a), values.len()));
+                        }
+                        for (i, v) in at.zip(values) {
+                            self.out.stores.push((i, item(v)?));
+                        }
+                    }
+                    _ => return Err(format!("assignment `{}`", show(a))),
+                }
                 Value::Unit
             }
             E::Call(c) => self.call(c)?,
@@ -333,7 +409,7 @@ impl<'a> Machine<'a> {
                     return Err(format!("`{}` without its length", show(c)));
                 };
                 let n = self.int(n)?;
-                Value::Array(vec![Item::Fill; n as usize])
+                Value::Array(vec![Value::Item(Item::Fill); n as usize])
             }
             _ => return Err(format!("call `{}`", show(c))),
         })
@@ -364,9 +440,9 @@ pub fn check(
         } else {
             (rows - 1) * ld + cols
         };
-        // A warp's every lane; of a warpgroup every third thread (each residue of 4 and 8 in
+        // A warp's every lane; of a warpgroup every fifth thread (each residue of 4 and 8, in
         // each warp) and its last; and the first thread past them.
-        let step = if numeral.threads() > 32 { 3 } else { 1 };
+        let step = if numeral.threads() > 32 { 5 } else { 1 };
         let threads = (0..numeral.threads())
             .step_by(step)
             .chain([numeral.threads() - 1, numeral.threads()]);

@@ -7,9 +7,10 @@
 //! table, no closure; with `--bounds`, for a whole tile, and each element guarded for a part
 //! of one), whose folded form is checked statement by statement against code written here
 //! from the element table, and run (`effective.rs`): each thread stores or loads each element
-//! where the numeral's coordinates put it, on whole and partial tiles. Through a constant of
-//! one's own (`--own`), the expansion takes the tables path instead, folded and run the same
-//! way. Two outputs are pinned in full (`tests/expand/*.txt`).
+//! where the numeral's coordinates put it, on whole and partial tiles. Through a raw pointer
+//! (`--vector N`, the widest vector that fits), the straight code is run the same way. Through
+//! a constant of one's own (`--own`), the expansion takes the tables path instead, folded and
+//! run the same way. Two outputs are pinned in full (`tests/expand/*.txt`).
 
 use std::collections::HashMap;
 
@@ -17,7 +18,7 @@ use crate::effective;
 use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{Entry, CATALOG};
-use layout_core::generated::ElementAt;
+use layout_core::generated::{vector_error, ElementAt};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Form {
@@ -35,6 +36,8 @@ struct Case {
     ld: Option<&'static str>,
     /// `--own`: the layout through a constant of the user's (the tables path).
     own: bool,
+    /// `--vector N`: the body through a raw pointer, `N` elements a call.
+    vector: Option<&'static str>,
 }
 
 impl Case {
@@ -53,6 +56,9 @@ impl Case {
         }
         if self.own {
             a.push("--own");
+        }
+        if let Some(v) = self.vector {
+            a.extend(["--vector", v]);
         }
         a
     }
@@ -86,6 +92,15 @@ fn shape(ty: &syn::Type) -> String {
             shape(&r.elem)
         ),
         syn::Type::Slice(s) => format!("[{}]", shape(&s.elem)),
+        syn::Type::Ptr(p) => format!(
+            "*{}{}",
+            if p.mutability.is_some() {
+                "mut"
+            } else {
+                "const"
+            },
+            shape(&p.elem)
+        ),
         syn::Type::Array(a) => match &a.len {
             syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Int(n),
@@ -347,8 +362,21 @@ fn check(case: Case) -> Vec<String> {
     } else {
         Vec::new()
     };
-    let (mut params, ret) = match case.form {
-        Form::Scatter => (
+    let (mut params, ret) = match (case.form, case.vector) {
+        (Form::Scatter, Some(_)) => (
+            vec![
+                format!("{t}:u32"),
+                format!("frag:&[{ty};{len}]"),
+                format!("d:*mut{ty}"),
+            ],
+            String::new(),
+        ),
+        (Form::Gather, Some(_)) => (
+            vec![format!("{t}:u32"), format!("d:*const{ty}")],
+            format!("[{ty};{len}]"),
+        ),
+        (Form::Packed, Some(_)) => unreachable!("`--vector` with `--packed` is refused"),
+        (Form::Scatter, None) => (
             vec![
                 format!("{t}:u32"),
                 format!("frag:&[{ty};{len}]"),
@@ -356,11 +384,11 @@ fn check(case: Case) -> Vec<String> {
             ],
             String::new(),
         ),
-        Form::Gather => (
+        (Form::Gather, None) => (
             vec![format!("{t}:u32"), format!("src:&[{ty}]")],
             format!("[{ty};{len}]"),
         ),
-        Form::Packed => (
+        (Form::Packed, None) => (
             vec![format!("{t}:u32"), "src:&[u16]".into()],
             format!("[u32;{}]", len / 2),
         ),
@@ -394,6 +422,11 @@ fn check(case: Case) -> Vec<String> {
     };
     params.extend(bounds);
     for (which, f) in [("expansion", expanded_fn), ("effective code", folded_fn)] {
+        if f.sig.unsafety.is_some() != case.vector.is_some() {
+            fail(format!(
+                "{which}: `unsafe` where the body is not through a raw pointer, or not where it is"
+            ));
+        }
         if signature(f) != (params.clone(), ret.clone()) {
             fail(format!(
                 "{which}: signature {:?}, expected {:?}",
@@ -422,9 +455,12 @@ fn check(case: Case) -> Vec<String> {
         }
     }
     // Run, the code stores or loads each element where the numeral puts it.
-    let stride = match case.ld {
-        Some(k) => k.parse().unwrap(),
-        None => n.cols as u64 + 5,
+    // A run-time stride that is no multiple of anything (a multiple of the vector's width for
+    // a raw pointer, whose vectors are aligned).
+    let stride = match (case.ld, case.vector) {
+        (Some(k), _) => k.parse().unwrap(),
+        (None, None) => n.cols as u64 + 5,
+        (None, Some(v)) => n.cols as u64 + 2 * v.parse::<u64>().unwrap(),
     };
     let gather = case.form != Form::Scatter;
     let packed = case.form == Form::Packed;
@@ -496,6 +532,11 @@ fn check(case: Case) -> Vec<String> {
     }
     if !code.contains(&format!("if{t}<{}{{", n.threads())) {
         fail("no thread test".into());
+    }
+    if case.vector.is_some() {
+        // Through a raw pointer there is no slice to compare with the element table: the code
+        // is held to the layout by running it (above), every vector in the buffer and aligned.
+        return bad;
     }
 
     // The element table's constants, where each element reads or writes.
@@ -639,6 +680,7 @@ fn every_case(own: bool) -> Vec<Case> {
                     bounds,
                     ld,
                     own,
+                    vector: None,
                 })
             };
             push(Form::Scatter, Some("256"));
@@ -650,8 +692,38 @@ fn every_case(own: bool) -> Vec<Case> {
                 push(Form::Packed, None);
             }
         }
+        // Through a raw pointer (`--vector`, which takes no bounds), at the widest vector that
+        // fits the layout, if one does: the scatter and the gather, and through a constant of
+        // one's own the scatter with a constant stride too (the straight code for one is the
+        // run-time one's with `LD` for `ld`).
+        let widest = ["16", "8", "4", "2"]
+            .into_iter()
+            .find(|v| vector_error(entry.numeral, v.parse().unwrap()).is_none());
+        if let Some(v) = widest {
+            let constant = own.then_some((Form::Scatter, Some("256")));
+            for (form, ld) in [(Form::Scatter, None), (Form::Gather, None)]
+                .into_iter()
+                .chain(constant)
+            {
+                cases.push(Case {
+                    entry,
+                    form,
+                    bounds: false,
+                    ld,
+                    own,
+                    vector: Some(v),
+                });
+            }
+        }
     }
     assert!(cases.len() > 3 * kinds.len(), "{} cases", cases.len());
+    // Two cases or more for each layout a vector fits: most layouts.
+    let vectors = cases.iter().filter(|c| c.vector.is_some()).count();
+    assert!(
+        vectors > kinds.len(),
+        "{vectors} vector cases for {} layouts",
+        kinds.len()
+    );
     cases
 }
 
@@ -867,5 +939,60 @@ fn expand_refuses_a_stride_that_is_no_number_or_overlaps_rows() {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
         assert!(stderr(&o).contains("`--ld"), "{bad:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn expand_refuses_a_vector_the_macro_refuses_with_its_message() {
+    // The macro's own messages, whether it refuses the attribute (`compile_error!`) or the
+    // code would not compile (the width checked in a constant), and nothing on stdout.
+    let refused = [
+        (
+            &["--vector", "3"][..],
+            "the fragment's 4 elements are not a multiple of `vector = 3`",
+        ),
+        (&["--vector", "4"], "the widest that fits is `vector = 2`"),
+        (
+            &["--vector", "4", "--own"],
+            "the widest that fits is `vector = 2`",
+        ),
+        (
+            &["--vector", "2", "--bounds"],
+            "`vector` and `bounds` do not go together",
+        ),
+    ];
+    for (args, message) in refused {
+        let mut a = vec!["expand", "SM80_16x8x16_F32_C"];
+        a.extend_from_slice(args);
+        let o = run(&a);
+        assert_eq!(o.status.code(), Some(1), "{a:?}");
+        assert!(
+            stderr(&o).contains(message) && stderr(&o).contains("#[fragment_layout("),
+            "{a:?}: {}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).is_empty(), "{a:?}: printed {}", stdout(&o));
+    }
+    let o = run(&[
+        "expand",
+        "SM80_16x8x16_F16_A_ROW",
+        "--gather",
+        "--packed",
+        "--vector",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`vector` and `packed` do not go together"),
+        "{}",
+        stderr(&o)
+    );
+    // A width that is no whole number from 1: the usage, exit 2.
+    for bad in [&["--vector", "0"][..], &["--vector", "x"], &["--vector"]] {
+        let mut args = vec!["expand", "SM80_16x8x16_F32_C"];
+        args.extend_from_slice(bad);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(stderr(&o).contains("`--vector"), "{bad:?}: {}", stderr(&o));
     }
 }
