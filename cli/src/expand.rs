@@ -257,7 +257,12 @@ fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
         _ => false,
     });
     let table = constants(e, opt, straight, out);
-    effective(e, file, &table, opt.ld.is_some(), straight, out);
+    let path = Path {
+        constant_ld: opt.ld.is_some(),
+        straight,
+        pointer: opt.vector.is_some(),
+    };
+    effective(e, file, &table, path, out);
 }
 
 /// The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`): the row
@@ -429,15 +434,22 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
     table
 }
 
-/// The effective code: the expansion's function with the constants put in and tidied.
-fn effective(
-    e: &Entry,
-    file: &syn::File,
-    table: &[ElementAt],
+/// Which code the macro wrote: with a constant stride, straight-line (not through the tables),
+/// through a raw pointer (no slices).
+#[derive(Clone, Copy)]
+struct Path {
     constant_ld: bool,
     straight: bool,
-    out: &mut String,
-) {
+    pointer: bool,
+}
+
+/// The effective code: the expansion's function with the constants put in and tidied.
+fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: &mut String) {
+    let Path {
+        constant_ld,
+        straight,
+        pointer,
+    } = path;
     let n = e.numeral;
     let t = thread_name(e);
     let Some(mut item) = file.items.iter().find_map(|i| match i {
@@ -465,7 +477,25 @@ fn effective(
     };
     fold::fold(&mut item, &k);
     simplify::simplify(&mut item);
-    if straight {
+    if pointer {
+        line(
+            out,
+            if straight {
+                "Effective code: the function above with the support calls inlined, the macro's names"
+            } else {
+                "Effective code: the function above with the constants put in, the support calls that see"
+            },
+        );
+        line(
+            out,
+            if straight {
+                "read as what they are, and bindings used once substituted (through the raw pointer,"
+            } else {
+                "only constants inlined, and bindings used once substituted (through the raw pointer,"
+            },
+        );
+        line(out, "no bounds check):");
+    } else if straight {
         line(
             out,
             "Effective code: the function above with the support calls inlined, the macro's names",
