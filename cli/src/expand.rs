@@ -2,7 +2,7 @@
 //! catalog layout, pretty-printed, then the values of its constants and the function again
 //! with them folded in ([`fold`], tidied by [`simplify`]): derived from the expansion itself,
 //! so it shows what each form (scatter, gather, packed, bounds, a raw pointer's vectors, a
-//! layout through a constant of one's own) really runs. The element type comes from the
+//! shared tile's offsets, a layout through a constant of one's own) really runs. The element type comes from the
 //! catalog entry ([`scalar`]). Where the macro refuses the attribute, its messages are the
 //! error and nothing is printed.
 
@@ -16,9 +16,14 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
-use layout_core::generated::{vector_error, ElementAt, ThreadTerm, MAX_UNROLLED};
+use layout_core::generated::{
+    shared_element_error, shared_steps, shared_tile_error, shared_vector_error, vector_error,
+    ElementAt, ThreadTerm, MAX_UNROLLED,
+};
+use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
 
+use crate::tile_args::TileArgs;
 use crate::{usage, with_entry};
 
 /// Scatter (`|row, col, value|`) or gather (`|row, col|`).
@@ -34,7 +39,8 @@ pub enum Form {
 /// a constant of the user's, `const LAYOUT: Numeral = NAME;`, which the macro does not know by
 /// name: the expansion a layout of one's own gets, its tables evaluated by the compiler) and
 /// `--vector N` (`vector = N`: the body through a raw pointer `d`, `N` adjacent elements a
-/// call, as GPU kernels store them).
+/// call, as GPU kernels store them) and `--shared` (`shared = SMEM`: each element's offset in
+/// a shared tile, `const SMEM: SharedLayout`, padded or swizzled as the tile options say).
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub bounds: bool,
@@ -42,7 +48,11 @@ pub struct Options {
     pub ld: Option<usize>,
     pub own: bool,
     pub vector: Option<usize>,
+    pub shared: Option<SharedLayout>,
 }
+
+/// The name `--shared` gives the shared tile's constant.
+const SMEM: &str = "SMEM";
 
 /// The name `--own` gives the user's constant: no catalog layout's.
 const OWN: &str = "LAYOUT";
@@ -80,6 +90,54 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
         format!("fraglayout::catalog::{}", e.name())
     };
     let (ld, ld_param) = stride(opt);
+    if opt.shared.is_some() {
+        // The body takes the element's offset in the tile: `smem[offset]`, or with `vector`
+        // the `N` elements from it.
+        let vector = opt
+            .vector
+            .map(|v| format!(", vector = {v}"))
+            .unwrap_or_default();
+        let packed = if opt.packed { ", packed" } else { "" };
+        return Ok(match (form, opt.vector) {
+            (Form::Scatter, None) => (
+                format!("{layout}, shared = {SMEM}{bounds_arg}"),
+                format!(
+                    "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
+                     |offset, value| smem[offset] = value }}"
+                ),
+            ),
+            (Form::Scatter, Some(v)) => (
+                format!("{layout}, shared = {SMEM}{vector}{bounds_arg}"),
+                format!(
+                    "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
+                     |offset, values| smem[offset..offset + {v}].copy_from_slice(&values) }}"
+                ),
+            ),
+            (Form::Gather, None) => (
+                format!("{layout}, gather{packed}, shared = {SMEM}{bounds_arg}"),
+                format!(
+                    "fn load({t}: u32, smem: &[{ty}]{bounds_params}) -> [{ty}; {len}] {{ \
+                     |offset| smem[offset] }}"
+                ),
+            ),
+            (Form::Gather, Some(v)) => {
+                let items: Vec<String> = (0..v)
+                    .map(|k| match k {
+                        0 => "smem[offset]".to_string(),
+                        k => format!("smem[offset + {k}]"),
+                    })
+                    .collect();
+                (
+                    format!("{layout}, gather{packed}, shared = {SMEM}{vector}{bounds_arg}"),
+                    format!(
+                        "fn load({t}: u32, smem: &[{ty}]{bounds_params}) -> [{ty}; {len}] {{ \
+                         |offset| [{}] }}",
+                        items.join(", ")
+                    ),
+                )
+            }
+        });
+    }
     if let Some(v) = opt.vector {
         // `packed` passed on, for the macro to say that it does not go with `vector`.
         let packed = if opt.packed { ", packed" } else { "" };
@@ -148,13 +206,10 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let mut file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     refused(&file, &args)?;
-    // Through a constant of one's own the width is checked when the code compiles (a constant
-    // panic, not a `compile_error!`): the same check, here.
-    if let Some(m) = opt.vector.and_then(|v| vector_error(e.numeral, v)) {
-        return Err(format!(
-            "#[fragment_layout({args})] does not compile: {}",
-            m.as_str()
-        ));
+    // What the code checks when it compiles (a constant panic, not a `compile_error!`): the
+    // vector's width (through a constant of one's own), the shared tile: the same checks, here.
+    if let Some(m) = compile_errors(e, opt, scalar.ty) {
+        return Err(format!("#[fragment_layout({args})] does not compile: {m}"));
     }
     let mut out = String::new();
     let mut constants = Vec::new();
@@ -166,6 +221,12 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     }
     if let Some(k) = opt.ld {
         constants.push(format!("const LD: usize = {k};"));
+    }
+    if let Some(l) = &opt.shared {
+        constants.push(format!(
+            "const {SMEM}: fraglayout::shared::SharedLayout = fraglayout::shared::{};",
+            shared_source(l)
+        ));
     }
     for (i, text) in constants.iter().enumerate() {
         let c: syn::Item = syn::parse_str(text)
@@ -180,6 +241,37 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     out.push('\n');
     folded(e, &file, opt, &mut out);
     Ok(out)
+}
+
+/// The first message of the checks the generated code makes when it compiles, in its order:
+/// the vector's width, then the shared tile (sound, the numeral's tile, the element's size,
+/// the vector's elements adjacent in it).
+fn compile_errors(e: &Entry, opt: Options, ty: &str) -> Option<String> {
+    let n = e.numeral;
+    if let Some(m) = opt.vector.and_then(|v| vector_error(n, v)) {
+        return Some(m.as_str().to_string());
+    }
+    let l = opt.shared.as_ref()?;
+    let bytes = match ty {
+        "u8" => 1,
+        "u16" => 2,
+        "f32" | "i32" => 4,
+        _ => 8,
+    };
+    let m = shared_tile_error(n, l, SMEM)
+        .or_else(|| shared_element_error(l, bytes, ty, SMEM))
+        .or_else(|| {
+            let v = opt.vector?;
+            shared_vector_error(n, l, u32::try_from(v).unwrap_or(u32::MAX), SMEM)
+        })?;
+    Some(m.as_str().to_string())
+}
+
+/// `l` as the Rust that builds it, its names in `fraglayout::shared`.
+fn shared_source(l: &SharedLayout) -> String {
+    crate::tile_args::TileArgs::rust(l)
+        .replace("Swizzle::", "fraglayout::shared::Swizzle::")
+        .replace("SwizzleMode::", "fraglayout::shared::SwizzleMode::")
 }
 
 /// The macro's own messages where it refuses the attribute (its `compile_error!`s), as the
@@ -260,7 +352,8 @@ fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
     let path = Path {
         constant_ld: opt.ld.is_some(),
         straight,
-        pointer: opt.vector.is_some(),
+        pointer: opt.vector.is_some() && opt.shared.is_none(),
+        shared: opt.shared,
     };
     effective(e, file, &table, path, out);
 }
@@ -348,6 +441,10 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
         );
     }
     let table = table_of(e);
+    if let Some(l) = &opt.shared {
+        shared_constants(l, &table, t, out);
+        return table;
+    }
     let foot = opt.ld.is_some() && tight(&table);
     let reach = if foot { "foot_reach" } else { "run_reach" };
     if let Some(v) = opt.vector {
@@ -434,6 +531,74 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
     table
 }
 
+/// The constants of `shared = SMEM` (`l`), and how each element's offset is made.
+fn shared_constants(l: &SharedLayout, table: &[ElementAt], t: &str, out: &mut String) {
+    let steps = shared_steps(l);
+    let s = l.swizzle();
+    line(
+        out,
+        &format!(
+            "__FL_SHARED = SMEM: {} x {} elements of {} bytes, {}-major, {} elements a line (pitch)",
+            l.rows(),
+            l.cols(),
+            l.elem_bytes(),
+            if steps.1 == 1 { "row" } else { "column" },
+            l.pitch()
+        ),
+    );
+    line(
+        out,
+        &format!(
+            "__FL_STEPS = shared_steps(&SMEM) = ({}, {}): the offset's step for a row and for a column",
+            steps.0, steps.1
+        ),
+    );
+    let apply = if s.bits == 0 {
+        "none".to_string()
+    } else {
+        format!(
+            "bits {}, base {}, shift {}: offset ^ ((offset >> {}) & {})",
+            s.bits,
+            s.base,
+            s.shift,
+            s.shift,
+            s.target_mask()
+        )
+    };
+    line(
+        out,
+        &format!("__FL_SWIZZLE = SMEM.swizzle(), of element offsets: {apply}"),
+    );
+    line(out, "__FL_AT = element_table(): each element's part `at`:");
+    for (i, x) in table.iter().enumerate() {
+        line(
+            out,
+            &format!(
+                "  element {i}: at ({}, {}), unswizzled offset {} from the thread's",
+                x.at.0,
+                x.at.1,
+                x.at.0 * steps.0 + x.at.1 * steps.1
+            ),
+        );
+    }
+    line(out, "");
+    line(
+        out,
+        &format!(
+            "Each element's offset: the thread's part once (`{t}_offset`), the element's added as a"
+        ),
+    );
+    line(
+        out,
+        if s.bits == 0 {
+            "constant; no swizzle (the offset is the sum)."
+        } else {
+            "constant, then the swizzle: a shift, an `and` and a `xor` an element (as CuTe's stores)."
+        },
+    );
+    line(out, "");
+}
+
 /// Which code the macro wrote: with a constant stride, straight-line (not through the tables),
 /// through a raw pointer (no slices).
 #[derive(Clone, Copy)]
@@ -441,6 +606,8 @@ struct Path {
     constant_ld: bool,
     straight: bool,
     pointer: bool,
+    /// The tile of `shared = SMEM`.
+    shared: Option<SharedLayout>,
 }
 
 /// The effective code: the expansion's function with the constants put in and tidied.
@@ -449,6 +616,7 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
         constant_ld,
         straight,
         pointer,
+        shared,
     } = path;
     let n = e.numeral;
     let t = thread_name(e);
@@ -474,10 +642,27 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
         table,
         foot: constant_ld && tight(table),
         tile: (n.rows, n.cols),
+        shared: shared.map(|l| fold::Shared {
+            steps: shared_steps(&l),
+            swizzle: l.swizzle(),
+        }),
     };
     fold::fold(&mut item, &k);
     simplify::simplify(&mut item);
-    if pointer {
+    if shared.is_some() {
+        line(
+            out,
+            "Effective code: the function above with the constants put in, the support calls that see",
+        );
+        line(
+            out,
+            "only constants inlined, and bindings used once substituted (each element's index in",
+        );
+        line(
+            out,
+            "the tile checked on its own: a swizzled offset is a run-time value):",
+        );
+    } else if pointer {
         line(
             out,
             if straight {
@@ -591,9 +776,21 @@ pub fn command(args: &[&str]) -> ExitCode {
     let mut form = Form::Scatter;
     let mut opt = Options::default();
     let mut ld_arg = None;
+    let mut shared = false;
+    let mut tile = TileArgs::default();
+    let mut tile_options = Vec::new();
     let mut it = args.iter().copied();
     while let Some(a) = it.next() {
+        match tile.take(a, &mut it) {
+            Ok(true) => {
+                tile_options.push(a);
+                continue;
+            }
+            Ok(false) => {}
+            Err(msg) => return usage(&msg),
+        }
         match a {
+            "--shared" => shared = true,
             "--gather" => form = Form::Gather,
             "--scatter" => form = Form::Scatter,
             "--bounds" => opt.bounds = true,
@@ -621,6 +818,17 @@ pub fn command(args: &[&str]) -> ExitCode {
     if opt.packed && form != Form::Gather {
         return usage("`--packed` goes with `--gather`: `expand NAME --gather --packed`");
     }
+    if let (false, Some(o)) = (shared, tile_options.first()) {
+        return usage(&format!(
+            "`{o}` describes the shared tile of `--shared`: `expand NAME --shared {o} ...`"
+        ));
+    }
+    if shared && ld_arg.is_some() {
+        return usage(
+            "`--shared` reaches each element by its offset in the shared tile, which has its own \
+             stride: remove `--ld`",
+        );
+    }
     if let Some(v) = ld_arg {
         if let Err(m) = parse_ld(Some(v), None) {
             return usage(&m);
@@ -630,6 +838,12 @@ pub fn command(args: &[&str]) -> ExitCode {
         Some(name) => with_entry(name, |e| {
             if let Some(v) = ld_arg {
                 opt.ld = Some(parse_ld(Some(v), Some(e.numeral.cols))?);
+            }
+            if shared {
+                // The tile and the element size are the layout's unless given.
+                let n = e.numeral;
+                let bytes = e.element_bits.div_ceil(8).next_power_of_two();
+                opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(bytes))?);
             }
             expand(e, form, opt)
         }),

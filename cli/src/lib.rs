@@ -42,6 +42,7 @@ usage:
     fraglayout svg NAME [-o FILE]    one layout as an SVG picture, written to FILE
                                      (`-o -` or no `-o`: to stdout)
     fraglayout expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own] [--vector N]
+                      [--shared [--swizzle S] [--pad N] [--col-major]]
                                      the Rust that #[fragment_layout(NAME)] generates for
                                      the store `|row, col, value| out[row * ld + col] = value`
                                      (--gather: the load `|row, col| src[row * ld + col]`;
@@ -55,7 +56,10 @@ usage:
                                      evaluates, one closure per element;
                                      --vector N: `vector = N`, the body through a raw
                                      pointer `d`, N adjacent elements a call, as
-                                     `*(d.add(row * ld + col) as *mut [T; N]) = values`), on
+                                     `*(d.add(row * ld + col) as *mut [T; N]) = values`;
+                                     --shared: `shared = SMEM`, each element at its offset
+                                     in a shared tile over the layout's, swizzled and padded
+                                     as for `smem`), on
                                      the layout's element type (u16 for f16 and bf16 bits,
                                      u8 for 8-bit and narrower, f32, i32, f64); then, as
                                      comments, its constants' values and the function with

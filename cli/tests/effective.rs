@@ -11,6 +11,7 @@
 //!
 //! [`Numeral::coords`]: layout_core::Numeral::coords
 
+use layout_core::shared::SharedLayout;
 use layout_core::Numeral;
 
 /// What a store writes, or an element of the array a gather returns.
@@ -100,7 +101,7 @@ pub fn run(f: &syn::ItemFn, call: Call) -> R<Outcome> {
         let v = match (i, name.ident.to_string().as_str()) {
             (0, _) => Value::Int(call.thread),
             (_, "frag") => Value::Frag,
-            (_, "out" | "src") => Value::Slice(0, call.len),
+            (_, "out" | "src" | "smem") => Value::Slice(0, call.len),
             (_, "d") => Value::Ptr(0),
             (_, "ld") => Value::Int(call.ld),
             (_, "rows") => Value::Int(call.rows),
@@ -223,6 +224,28 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// The part `base[from..to]` of a slice, as its start in the buffer and its length,
+    /// checked to lie in the slice.
+    fn range(&mut self, e: &'a syn::Expr) -> R<(u64, u64)> {
+        let syn::Expr::Index(ix) = e else {
+            return Err(format!("`{}` is no part of a slice", show(e)));
+        };
+        let syn::Expr::Range(range) = &*ix.index else {
+            return Err(format!("`{}` is no part of a slice", show(e)));
+        };
+        let (start, len) = self.slice(&ix.expr)?;
+        let (Some(from), Some(to), syn::RangeLimits::HalfOpen(_)) =
+            (&range.start, &range.end, &range.limits)
+        else {
+            return Err(format!("range `{}`", show(range)));
+        };
+        let (from, to) = (self.int(from)?, self.int(to)?);
+        if from > to || to > len {
+            return Err(format!("`{}`: {from}..{to} of a slice of {len}", show(e)));
+        }
+        Ok((start + from, to - from))
+    }
+
     /// The buffer index `base[index]` reaches, checked against the slice's length.
     fn place(&mut self, base: &'a syn::Expr, index: &'a syn::Expr) -> R<u64> {
         let (start, len) = self.slice(base)?;
@@ -258,6 +281,20 @@ impl<'a> Machine<'a> {
                 (v, _) => return Err(format!("cast `{}` of {v:?}", show(c))),
             },
             E::Unsafe(u) => self.block(&u.block)?,
+            // `smem[a..b].copy_from_slice(&values)`: a store of each value.
+            E::MethodCall(m) if m.method == "copy_from_slice" && m.args.len() == 1 => {
+                let (start, len) = self.range(&m.receiver)?;
+                let Value::Array(values) = self.expr(&m.args[0])? else {
+                    return Err(format!("`{}` copies no array", show(m)));
+                };
+                if values.len() as u64 != len {
+                    return Err(format!("`{}`: {} values into {len}", show(m), values.len()));
+                }
+                for (i, v) in (start..start + len).zip(values) {
+                    self.out.stores.push((i, item(v)?));
+                }
+                Value::Unit
+            }
             E::MethodCall(m) if m.method == "add" && m.args.len() == 1 => {
                 match self.expr(&m.receiver)? {
                     Value::Ptr(at) => Value::Ptr(at + self.int(&m.args[0])?),
@@ -291,24 +328,11 @@ impl<'a> Machine<'a> {
                 }
             }
             E::Binary(b) => self.binary(b)?,
+            // `&values`: the array itself.
+            E::Reference(r) if !matches!(&*r.expr, E::Index(_)) => self.expr(&r.expr)?,
             E::Reference(r) => {
-                let E::Index(ix) = &*r.expr else {
-                    return Err(format!("reference `{}`", show(r)));
-                };
-                let E::Range(range) = &*ix.index else {
-                    return Err(format!("reference `{}`", show(r)));
-                };
-                let (start, len) = self.slice(&ix.expr)?;
-                let (Some(from), Some(to), syn::RangeLimits::HalfOpen(_)) =
-                    (&range.start, &range.end, &range.limits)
-                else {
-                    return Err(format!("range `{}`", show(range)));
-                };
-                let (from, to) = (self.int(from)?, self.int(to)?);
-                if from > to || to > len {
-                    return Err(format!("`{}`: {from}..{to} of a slice of {len}", show(r)));
-                }
-                Value::Slice(start + from, to - from)
+                let (start, len) = self.range(&r.expr)?;
+                Value::Slice(start, len)
             }
             E::Index(ix) => match self.expr(&ix.expr)? {
                 Value::Frag => {
@@ -377,6 +401,11 @@ impl<'a> Machine<'a> {
             B::Mul(_) => Value::Int(x.checked_mul(y).ok_or_else(overflow)?),
             B::Div(_) => Value::Int(x.checked_div(y).ok_or_else(overflow)?),
             B::Rem(_) => Value::Int(x.checked_rem(y).ok_or_else(overflow)?),
+            B::BitXor(_) => Value::Int(x ^ y),
+            B::BitAnd(_) => Value::Int(x & y),
+            B::BitOr(_) => Value::Int(x | y),
+            B::Shr(_) => Value::Int(x.checked_shr(y as u32).ok_or_else(overflow)?),
+            B::Shl(_) => Value::Int(x.checked_shl(y as u32).ok_or_else(overflow)?),
             B::Lt(_) => Value::Bool(x < y),
             B::Le(_) => Value::Bool(x <= y),
             B::Gt(_) => Value::Bool(x > y),
@@ -416,6 +445,14 @@ impl<'a> Machine<'a> {
     }
 }
 
+/// Where the code reaches its elements: a matrix of row stride `ld` (a partial tile too,
+/// where `bounds`), or a shared tile, each element at its offset.
+#[derive(Clone, Copy, Debug)]
+pub enum Target {
+    Matrix { ld: u64, bounds: bool },
+    Shared(SharedLayout),
+}
+
 /// The problems of `f`, the effective code of `numeral`'s scatter or gather (`packed`: two
 /// 16-bit elements a `u32`), run for the threads (a warpgroup's sampled) and one past them:
 /// on the whole tile with the stride `ld`, and where `bounds`, on partial tiles too, down to
@@ -425,20 +462,23 @@ pub fn check(
     numeral: &Numeral,
     gather: bool,
     packed: bool,
-    bounds: bool,
-    ld: u64,
+    target: Target,
 ) -> Vec<String> {
     let (tr, tc) = (numeral.rows as u64, numeral.cols as u64);
     let mut tiles = vec![(tr, tc)];
-    if bounds {
+    if let Target::Matrix { bounds: true, .. } = target {
         tiles.extend([(tr / 2 + 1, tc.saturating_sub(1).max(1)), (1, 1), (0, 0)]);
     }
+    let ld = match target {
+        Target::Matrix { ld, .. } => ld,
+        Target::Shared(_) => 0,
+    };
     let mut bad = Vec::new();
     for (rows, cols) in tiles {
-        let len = if rows == 0 || cols == 0 {
-            0
-        } else {
-            (rows - 1) * ld + cols
+        let len = match target {
+            Target::Shared(l) => l.span(),
+            _ if rows == 0 || cols == 0 => 0,
+            _ => (rows - 1) * ld + cols,
         };
         // A warp's every lane; of a warpgroup every fifth thread (each residue of 4 and 8, in
         // each warp) and its last; and the first thread past them.
@@ -470,8 +510,13 @@ pub fn check(
             // Where element `e` of `thread` lies in the buffer, if it lies in the part.
             let place = |e: u32| {
                 let (r, c) = numeral.coords(thread, e)?;
-                let (r, c) = (r as u64, c as u64);
-                (r < rows && c < cols).then_some(r * ld + c)
+                match target {
+                    Target::Shared(l) => l.offset(r, c).map(u64::from),
+                    Target::Matrix { .. } => {
+                        let (r, c) = (r as u64, c as u64);
+                        (r < rows && c < cols).then_some(r * ld + c)
+                    }
+                }
             };
             let elements = if thread < numeral.threads() {
                 numeral.elements

@@ -8,7 +8,9 @@
 //! of one), whose folded form is checked statement by statement against code written here
 //! from the element table, and run (`effective.rs`): each thread stores or loads each element
 //! where the numeral's coordinates put it, on whole and partial tiles. Through a raw pointer
-//! (`--vector N`, the widest vector that fits), the straight code is run the same way. Through
+//! (`--vector N`, the widest vector that fits), the straight code is run the same way; into a
+//! shared tile (`--shared`, swizzled, and padded with a vector), once for each kind of layout,
+//! each element lands at the tile's offset for it. Through
 //! a constant of one's own (`--own`), the expansion takes the tables path instead, folded and
 //! run the same way. Two outputs are pinned in full (`tests/expand/*.txt`).
 
@@ -18,7 +20,8 @@ use crate::effective;
 use crate::support::{run, stderr, stdout};
 
 use layout_core::catalog::{Entry, CATALOG};
-use layout_core::generated::{vector_error, ElementAt};
+use layout_core::generated::{shared_vector_error, vector_error, ElementAt};
+use layout_core::shared::{SharedLayout, Swizzle};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Form {
@@ -36,8 +39,50 @@ struct Case {
     ld: Option<&'static str>,
     /// `--own`: the layout through a constant of the user's (the tables path).
     own: bool,
-    /// `--vector N`: the body through a raw pointer, `N` elements a call.
+    /// `--vector N`: the body through a raw pointer, `N` elements a call (with `shared`, the
+    /// `N` elements from the offset).
     vector: Option<&'static str>,
+    /// `--shared` and the tile's options: each element at its offset in a shared tile.
+    shared: Option<Smem>,
+}
+
+/// The shared tiles the cases take, over the layout's tile and element size.
+#[derive(Clone, Copy, Debug)]
+enum Smem {
+    /// `--swizzle 1,1,3`: CuTe's `Swizzle<1, 1, 3>` of element offsets, row-major.
+    Swizzled,
+    /// `--pad 16`: 16 elements after each row (any vector stays aligned).
+    Padded,
+}
+
+impl Smem {
+    fn args(self) -> [&'static str; 3] {
+        match self {
+            Smem::Swizzled => ["--shared", "--swizzle", "1,1,3"],
+            Smem::Padded => ["--shared", "--pad", "16"],
+        }
+    }
+
+    /// The layout, built here as the options describe it.
+    fn layout(self, e: &Entry) -> SharedLayout {
+        let (n, bytes) = (e.numeral, element_bytes(e));
+        match self {
+            Smem::Swizzled => {
+                SharedLayout::row_major(n.rows, n.cols, bytes).with_swizzle(Swizzle::new(1, 1, 3))
+            }
+            Smem::Padded => SharedLayout::padded(n.rows, n.cols, bytes, 16),
+        }
+    }
+}
+
+/// The bytes of the type a user keeps one element of `e` in.
+fn element_bytes(e: &Entry) -> u32 {
+    match element_type(e).0 {
+        "u8" => 1,
+        "u16" => 2,
+        "f32" | "i32" => 4,
+        _ => 8,
+    }
 }
 
 impl Case {
@@ -59,6 +104,9 @@ impl Case {
         }
         if let Some(v) = self.vector {
             a.extend(["--vector", v]);
+        }
+        if let Some(s) = self.shared {
+            a.extend(s.args());
         }
         a
     }
@@ -343,7 +391,10 @@ fn check(case: Case) -> Vec<String> {
     };
     let expanded_fn = file.items.iter().find_map(|i| match i {
         syn::Item::Fn(f)
-            if file.items.len() == 1 + usize::from(case.ld.is_some()) + usize::from(case.own) =>
+            if file.items.len()
+                == 1 + usize::from(case.ld.is_some())
+                    + usize::from(case.own)
+                    + usize::from(case.shared.is_some()) =>
         {
             Some(f)
         }
@@ -363,6 +414,18 @@ fn check(case: Case) -> Vec<String> {
         Vec::new()
     };
     let (mut params, ret) = match (case.form, case.vector) {
+        (Form::Scatter, _) if case.shared.is_some() => (
+            vec![
+                format!("{t}:u32"),
+                format!("frag:&[{ty};{len}]"),
+                format!("smem:&mut[{ty}]"),
+            ],
+            String::new(),
+        ),
+        (Form::Gather, _) if case.shared.is_some() => (
+            vec![format!("{t}:u32"), format!("smem:&[{ty}]")],
+            format!("[{ty};{len}]"),
+        ),
         (Form::Scatter, Some(_)) => (
             vec![
                 format!("{t}:u32"),
@@ -395,6 +458,7 @@ fn check(case: Case) -> Vec<String> {
     };
     // The run-time stride is a parameter; a constant one is the item before the function.
     let ld = match case.ld {
+        None if case.shared.is_some() => "",
         None => {
             params.push("ld:usize".into());
             "ld"
@@ -422,7 +486,7 @@ fn check(case: Case) -> Vec<String> {
     };
     params.extend(bounds);
     for (which, f) in [("expansion", expanded_fn), ("effective code", folded_fn)] {
-        if f.sig.unsafety.is_some() != case.vector.is_some() {
+        if f.sig.unsafety.is_some() != (case.vector.is_some() && case.shared.is_none()) {
             fail(format!(
                 "{which}: `unsafe` where the body is not through a raw pointer, or not where it is"
             ));
@@ -464,7 +528,14 @@ fn check(case: Case) -> Vec<String> {
     };
     let gather = case.form != Form::Scatter;
     let packed = case.form == Form::Packed;
-    for m in effective::check(folded_fn, n, gather, packed, case.bounds, stride)
+    let target = match case.shared {
+        Some(s) => effective::Target::Shared(s.layout(e)),
+        None => effective::Target::Matrix {
+            ld: stride,
+            bounds: case.bounds,
+        },
+    };
+    for m in effective::check(folded_fn, n, gather, packed, target)
         .into_iter()
         .take(3)
     {
@@ -481,6 +552,20 @@ fn check(case: Case) -> Vec<String> {
         if ["for ", "while ", "loop "].iter().any(|l| c.contains(l)) {
             fail(format!("a loop in the {which}"));
         }
+    }
+    if let Some(s) = case.shared {
+        // `shared = SMEM`: the offsets' constants, folded (the run above holds them to the
+        // layout's offsets), and the swizzle's arithmetic in the code where there is one.
+        let swizzle = "^((lin>>3)&2)";
+        if matches!(s, Smem::Swizzled) != code.contains(swizzle) {
+            fail(format!(
+                "the swizzle's `{swizzle}` is not where it should be"
+            ));
+        }
+        if !code.contains(&format!("let{t}_offset:usize=")) {
+            fail(format!("no `{t}_offset`: the thread's part once"));
+        }
+        return bad;
     }
     if case.own {
         // The tables path: `--own` names the layout through `const LAYOUT`, which the macro
@@ -663,12 +748,41 @@ fn every_layout_and_form_through_a_constant_of_ones_own_folds_and_runs() {
 fn every_case(own: bool) -> Vec<Case> {
     let mut cases = Vec::new();
     let mut kinds = Vec::new();
+    let mut shared_kinds = Vec::new();
     for entry in distinct_layouts().0 {
         let kind = (entry.element_bits, entry.numeral.warps);
         if own && kinds.contains(&kind) {
             continue;
         }
         kinds.push(kind);
+        // Into a shared tile (`--shared`), once for each kind: swizzled, element by element;
+        // padded, at the widest vector that fits it.
+        if !shared_kinds.contains(&kind) {
+            shared_kinds.push(kind);
+            let widest = ["16", "8", "4", "2"].into_iter().find(|v| {
+                let w: u32 = v.parse().unwrap();
+                vector_error(entry.numeral, w as usize).is_none()
+                    && shared_vector_error(entry.numeral, &Smem::Padded.layout(entry), w, "SMEM")
+                        .is_none()
+            });
+            let mut push = |form, smem, vector| {
+                cases.push(Case {
+                    entry,
+                    form,
+                    bounds: false,
+                    ld: None,
+                    own,
+                    vector,
+                    shared: Some(smem),
+                })
+            };
+            for form in [Form::Scatter, Form::Gather] {
+                push(form, Smem::Swizzled, None);
+                if widest.is_some() {
+                    push(form, Smem::Padded, widest);
+                }
+            }
+        }
         for bounds in [false, true] {
             // The scatter with a constant stride: the footprint path (a stride of 256 fits
             // every tile's columns), straight-line and bounded; the scatter with the run-time
@@ -681,6 +795,7 @@ fn every_case(own: bool) -> Vec<Case> {
                     ld,
                     own,
                     vector: None,
+                    shared: None,
                 })
             };
             push(Form::Scatter, Some("256"));
@@ -712,6 +827,7 @@ fn every_case(own: bool) -> Vec<Case> {
                     ld,
                     own,
                     vector: Some(v),
+                    shared: None,
                 });
             }
         }
@@ -943,7 +1059,7 @@ fn expand_refuses_a_stride_that_is_no_number_or_overlaps_rows() {
 }
 
 #[test]
-fn expand_refuses_a_vector_the_macro_refuses_with_its_message() {
+fn expand_refuses_what_the_macro_refuses_with_its_message() {
     // The macro's own messages, whether it refuses the attribute (`compile_error!`) or the
     // code would not compile (the width checked in a constant), and nothing on stdout.
     let acc = "SM80_16x8x16_F32_C";
@@ -973,6 +1089,26 @@ fn expand_refuses_a_vector_the_macro_refuses_with_its_message() {
             &["--gather", "--packed", "--vector", "2"],
             "`vector` and `packed` do not go together",
         ),
+        (
+            acc,
+            &["--shared", "--bounds"],
+            "`shared` and `bounds` do not go together",
+        ),
+        (
+            acc,
+            &["--shared", "--tile", "8x8"],
+            "is a 8 x 8 tile, numeral `SM80_16x8x16_F32_C` a 16 x 8 one",
+        ),
+        (
+            acc,
+            &["--shared", "--swizzle", "3,3,3"],
+            "the tile's 128 elements need only bits 0..7: use Swizzle<1, 3, 3>",
+        ),
+        (
+            acc,
+            &["--shared", "--swizzle", "1,0,3", "--vector", "2"],
+            "the swizzle splits them; swizzle whole vectors",
+        ),
     ];
     for (name, args, message) in refused {
         let mut a = vec!["expand", name];
@@ -986,12 +1122,23 @@ fn expand_refuses_a_vector_the_macro_refuses_with_its_message() {
         );
         assert!(stdout(&o).is_empty(), "{a:?}: printed {}", stdout(&o));
     }
-    // A width that is no whole number from 1: the usage, exit 2.
-    for bad in [&["--vector", "0"][..], &["--vector", "x"], &["--vector"]] {
-        let mut args = vec!["expand", "SM80_16x8x16_F32_C"];
+    // A width that is no whole number from 1, a tile option without `--shared`, a stride
+    // with it: the usage, exit 2.
+    let usage = [
+        (&["--vector", "0"][..], "`--vector 0`"),
+        (&["--vector", "x"], "`--vector x`"),
+        (&["--vector"], "`--vector` needs a width"),
+        (
+            &["--swizzle", "128B"],
+            "`--swizzle` describes the shared tile of `--shared`",
+        ),
+        (&["--shared", "--ld", "64"], "remove `--ld`"),
+    ];
+    for (bad, message) in usage {
+        let mut args = vec!["expand", acc];
         args.extend_from_slice(bad);
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        assert!(stderr(&o).contains("`--vector"), "{bad:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{bad:?}: {}", stderr(&o));
     }
 }

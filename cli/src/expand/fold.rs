@@ -25,6 +25,12 @@
 //!                                                       (removed, and after it:)
 //! __fl_rows, __fl_cols                                  -> rows, cols
 //! __FL_NUMERAL.rows as usize, __FL_NUMERAL.cols as usize -> 16, 8
+//! if __FL_WRAP == 0 { X } else { Y }                    -> X
+//! (shared = LAYOUT:)
+//! let __fl_lane: usize = __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1;
+//!                                                       -> let lane_offset: usize = lane_row * 8 + lane_col;
+//! __FL_AT[3].at.0 * __FL_STEPS.0                        -> 8 * 8 (64, once tidied)
+//! __FL_SWIZZLE.apply(lin as u32) as usize               -> lin ^ ((lin >> 3) & 2)   (Swizzle<1, 1, 3>)
 //! ```
 //!
 //! `rows` is exact for the `usize` counts `expand` declares: saturating a `usize` to `usize`
@@ -34,6 +40,7 @@
 //! [`thread_wrap`]: layout_core::Numeral::thread_wrap
 
 use layout_core::generated::{ElementAt, Reach};
+use layout_core::shared::Swizzle;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ItemFn, Stmt};
 
@@ -52,6 +59,16 @@ pub struct Constants<'a> {
     pub foot: bool,
     /// The tile's rows and columns.
     pub tile: (u32, u32),
+    /// With `shared = LAYOUT`: `__FL_STEPS` and `__FL_SWIZZLE`.
+    pub shared: Option<Shared>,
+}
+
+/// The constants of a `shared = LAYOUT` expansion.
+pub struct Shared {
+    /// `__FL_STEPS`: the offset's steps for a row and for a column.
+    pub steps: (usize, usize),
+    /// `__FL_SWIZZLE`: the layout's swizzle of element offsets.
+    pub swizzle: Swizzle,
 }
 
 /// The names the folded code gives the thread part and the clamped extent.
@@ -62,6 +79,14 @@ pub fn part_names(thread: &str) -> (String, String) {
 /// `item` with the constants of `k` folded in.
 pub fn fold(item: &mut ItemFn, k: &Constants) {
     super::inline::inline(item);
+    super::inline::NoBand.visit_item_fn_mut(item);
+    // The thread's part of a shared offset, named for what it is.
+    let offset = format!("{}_offset", k.thread);
+    super::simplify::Rename {
+        old: "__fl_lane",
+        new: &offset,
+    }
+    .visit_item_fn_mut(item);
     item.block
         .stmts
         .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
@@ -225,6 +250,39 @@ impl Folder<'_> {
         Some(parse_expr(&text))
     }
 
+    /// The pair `__FL_AT[i].member` is, `at`, `low` or `run`.
+    fn pair(&self, i: usize, member: &str) -> Option<(usize, usize)> {
+        let x = self.k.table.get(i)?;
+        Some(match member {
+            "at" => x.at,
+            "low" => x.low,
+            "run" => x.run,
+            _ => return None,
+        })
+    }
+
+    /// `__FL_SWIZZLE.apply(x as u32)` (with `x` a name) as the swizzle computes it on `x`:
+    /// `x` itself for none, else `x ^ ((x >> shift) & mask)` with the swizzle's numbers.
+    fn swizzled(&self, e: &Expr) -> Option<Expr> {
+        let Expr::MethodCall(m) = e else { return None };
+        if !is_name(&m.receiver, "__FL_SWIZZLE") || m.method != "apply" || m.args.len() != 1 {
+            return None;
+        }
+        let Expr::Cast(arg) = &m.args[0] else {
+            return None;
+        };
+        let Expr::Path(x) = &*arg.expr else {
+            return None;
+        };
+        let x = x.path.get_ident()?.to_string();
+        let s = self.k.shared.as_ref()?.swizzle;
+        Some(parse_expr(&if s.bits == 0 {
+            x
+        } else {
+            format!("{x} ^ (({x} >> {}) & {})", s.shift, s.target_mask())
+        }))
+    }
+
     /// The replacement of a `let` of the thread part or the extent.
     fn local(&self, init: &Expr) -> Option<Stmt> {
         let Expr::Call(call) = init else { return None };
@@ -310,6 +368,7 @@ impl VisitMut for Folder<'_> {
 
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         visit_mut::visit_expr_mut(self, e);
+        let of_reach = reach_field(e).is_some();
         let new = match e {
             Expr::If(i) => {
                 // if let Some(__fl_thread) = <T as ThreadIndex>::below(lane, N.threads())
@@ -336,6 +395,8 @@ impl VisitMut for Folder<'_> {
                 };
                 self.table(i, &member, true)
             }
+            // __FL_SWIZZLE.apply(x as u32) as usize: the swizzle's arithmetic.
+            Expr::Cast(c) if self.swizzled(&c.expr).is_some() => self.swizzled(&c.expr),
             // __FL_NUMERAL.rows as usize, __FL_NUMERAL.cols as usize: the tile's size.
             Expr::Cast(c) => match &*c.expr {
                 Expr::Field(f) if is_name(&f.base, "__FL_NUMERAL") => match &f.member {
@@ -349,6 +410,29 @@ impl VisitMut for Folder<'_> {
                 },
                 _ => None,
             },
+            // __fl_at.row, __fl_at.col: the thread part.
+            Expr::Field(f) if is_name(&f.base, "__fl_at") => match &f.member {
+                syn::Member::Named(m) if m == "row" => Some(parse_expr(&self.row)),
+                syn::Member::Named(m) if m == "col" => Some(parse_expr(&self.col)),
+                _ => None,
+            },
+            // __FL_STEPS.0, __FL_AT[3].at.1: numbers.
+            Expr::Field(syn::ExprField {
+                base,
+                member: syn::Member::Unnamed(n),
+                ..
+            }) if !of_reach => {
+                let pair = if is_name(base, "__FL_STEPS") {
+                    self.k.shared.as_ref().map(|s| s.steps)
+                } else {
+                    table_field(base).and_then(|(i, m)| self.pair(i, &m))
+                };
+                pair.and_then(|(a, b)| match n.index {
+                    0 => Some(parse_expr(&a.to_string())),
+                    1 => Some(parse_expr(&b.to_string())),
+                    _ => None,
+                })
+            }
             Expr::Field(_) => match (reach_field(e), &self.reach) {
                 (Some((field, k)), Some(r)) => reach_pair(r, &field).and_then(|(a, b)| {
                     let v = match k {

@@ -138,7 +138,7 @@ impl VisitMut for Inliner {
 }
 
 /// `if __FL_WRAP == 0 { X } else { Y }` -> `X`.
-struct NoBand;
+pub(super) struct NoBand;
 
 impl VisitMut for NoBand {
     fn visit_expr_mut(&mut self, e: &mut Expr) {

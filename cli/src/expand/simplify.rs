@@ -322,6 +322,8 @@ impl VisitMut for Simplifier {
             Expr::Paren(p) if atomic(&p.expr) => Some((*p.expr).clone()),
             // e + 0, 0 + e -> e; e * 0, 0 * e -> 0 (e pure); e * 1, 1 * e -> e
             Expr::Binary(b) if identity(b).is_some() => identity(b),
+            // 8 * 8 -> 64, 64 + 1 -> 65
+            Expr::Binary(b) if folded(b).is_some() => folded(b),
             // a + (b + c) -> (a + b) + c
             Expr::Binary(outer) if matches!(outer.op, syn::BinOp::Add(_)) => match &*outer.right {
                 Expr::Binary(r) if matches!(r.op, syn::BinOp::Add(_)) => {
@@ -363,6 +365,18 @@ fn int(e: &Expr) -> Option<u128> {
         }) => i.base10_parse().ok(),
         _ => None,
     }
+}
+
+/// A sum or product of two integer literals, as one (`None` where it would overflow `usize`
+/// on a 32-bit target, which the code would not).
+fn folded(b: &syn::ExprBinary) -> Option<Expr> {
+    let (l, r) = (int(&b.left)?, int(&b.right)?);
+    let v = match b.op {
+        syn::BinOp::Add(_) => l.checked_add(r)?,
+        syn::BinOp::Mul(_) => l.checked_mul(r)?,
+        _ => return None,
+    };
+    (v <= u128::from(u32::MAX)).then(|| super::fold::parse_expr(&v.to_string()))
 }
 
 /// What `l + 0`, `0 + r`, `l * 1`, `1 * r`, and (pure operands) `l * 0`, `0 * r` are.
