@@ -252,12 +252,7 @@ fn compile_errors(e: &Entry, opt: Options, ty: &str) -> Option<String> {
         return Some(m.as_str().to_string());
     }
     let l = opt.shared.as_ref()?;
-    let bytes = match ty {
-        "u8" => 1,
-        "u16" => 2,
-        "f32" | "i32" => 4,
-        _ => 8,
-    };
+    let bytes = element_bytes(e) as usize;
     let m = shared_tile_error(n, l, SMEM)
         .or_else(|| shared_element_error(l, bytes, ty, SMEM))
         .or_else(|| {
@@ -265,6 +260,12 @@ fn compile_errors(e: &Entry, opt: Options, ty: &str) -> Option<String> {
             shared_vector_error(n, l, u32::try_from(v).unwrap_or(u32::MAX), SMEM)
         })?;
     Some(m.as_str().to_string())
+}
+
+/// The bytes of the scalar `e`'s elements are kept in ([`scalar`]): a byte for 8 bits and
+/// fewer, else their own size.
+fn element_bytes(e: &Entry) -> u32 {
+    e.element_bits.div_ceil(8).next_power_of_two()
 }
 
 /// `l` as the Rust that builds it, its names in `fraglayout::shared`.
@@ -842,8 +843,7 @@ pub fn command(args: &[&str]) -> ExitCode {
             if shared {
                 // The tile and the element size are the layout's unless given.
                 let n = e.numeral;
-                let bytes = e.element_bits.div_ceil(8).next_power_of_two();
-                opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(bytes))?);
+                opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(element_bytes(e)))?);
             }
             expand(e, form, opt)
         }),
