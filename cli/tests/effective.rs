@@ -1,13 +1,15 @@
 //! `fraglayout expand`'s effective code, run: a small interpreter of the Rust it prints
-//! (`usize` arithmetic, `let`s, blocks, `if`, slices of the buffer, stores and reads, a raw
-//! pointer's `add` and vector casts, the packing calls), so that where the printed code says
-//! each thread stores or loads each
-//! element is held against the numeral's own coordinates ([`Numeral::coords`]), whichever
-//! path the macro took to write it. Anything outside that subset is an error, never skipped.
+//! (`usize` arithmetic and bit operations, `let`s, blocks, `if`, slices of the buffer, stores
+//! and reads, `copy_from_slice`, a raw pointer's `add` and vector casts, the packing calls), so
+//! that where the printed code says each thread stores or loads each element is held against
+//! the numeral's own coordinates ([`Numeral::coords`]), or a shared tile's offset for them
+//! ([`SharedLayout::offset`]), whichever path the macro took to write it. Anything outside that
+//! subset is an error, never skipped.
 //!
-//! A scatter's result is its stores, `(index into out, what)`; a gather's is the array it
-//! returns. The buffer is as short as the tile allows, `(rows - 1) * ld + cols`, so a slice
-//! the code takes past the tile fails, as does a vector past it or not aligned to its width.
+//! A scatter's result is its stores, `(index into the buffer, what)`; a gather's is the array
+//! it returns. A matrix's buffer is as short as the tile allows, `(rows - 1) * ld + cols`, and
+//! a shared tile's its span, so a slice the code takes past the tile fails, as does a vector
+//! past it or not aligned to its width.
 //!
 //! [`Numeral::coords`]: layout_core::Numeral::coords
 
