@@ -235,12 +235,8 @@ impl Folder<'_> {
     fn table(&self, i: usize, member: &str, coords: bool) -> Option<Expr> {
         let x = self.k.table.get(i)?;
         let text = match (member, coords) {
-            ("at" | "run" | "low", true) => {
-                let (r, c) = match member {
-                    "at" => x.at,
-                    "run" => x.run,
-                    _ => x.low,
-                };
+            (_, true) => {
+                let (r, c) = self.pair(i, member)?;
                 format!("({}, {})", plus(&self.row, r), plus(&self.col, c))
             }
             ("span", false) => x.span.to_string(),
