@@ -79,7 +79,7 @@ pub fn part_names(thread: &str) -> (String, String) {
 /// `item` with the constants of `k` folded in.
 pub fn fold(item: &mut ItemFn, k: &Constants) {
     super::inline::inline(item);
-    super::inline::NoBand.visit_item_fn_mut(item);
+    NoBand.visit_item_fn_mut(item);
     // The thread's part of a shared offset, named for what it is.
     let offset = format!("{}_offset", k.thread);
     super::simplify::Rename {
@@ -444,6 +444,25 @@ impl VisitMut for Folder<'_> {
         };
         if let Some(new) = new {
             *e = new;
+        }
+    }
+}
+
+/// `if __FL_WRAP == 0 { X } else { Y }` -> `X`: `fold` runs only where `__FL_WRAP` is 0.
+struct NoBand;
+
+impl VisitMut for NoBand {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        visit_mut::visit_expr_mut(self, e);
+        let Expr::If(i) = e else { return };
+        let Expr::Binary(test) = &*i.cond else { return };
+        let zero = matches!(&*test.right, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(n) if n.base10_digits() == "0"));
+        if is_name(&test.left, "__FL_WRAP") && matches!(test.op, syn::BinOp::Eq(_)) && zero {
+            *e = Expr::Block(syn::ExprBlock {
+                attrs: Vec::new(),
+                label: None,
+                block: i.then_branch.clone(),
+            });
         }
     }
 }

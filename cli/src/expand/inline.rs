@@ -12,12 +12,11 @@
 //! BODY: let value: f32 = frag[__fl_e];                  -> let value = frag[3];
 //!       __fl_e                                          -> 3
 //!       __fl_base                                       -> BASE
-//!       if __FL_WRAP == 0 { X } else { Y }              -> X
 //! ```
 //!
 //! The value's type is dropped from its `let`: `expand` writes the closure's `value` untyped,
-//! so it has the fragment's element type, which `frag[3]` has anyway. `__FL_WRAP` is 0 for every
-//! numeral that `expand` folds (see `fold`).
+//! so it has the fragment's element type, which `frag[3]` has anyway. The band's test in the
+//! body (`if __FL_WRAP == 0`) is `fold`'s, as everywhere else in the function.
 //!
 //! A catalog layout named as itself is straight-line code in every form (`straight.rs`; the
 //! every-form test in `tests/expand.rs` fails on a closure). The closure is what the macro
@@ -81,9 +80,6 @@ impl Inliner {
         if let Some(base) = &self.base {
             substitute(&mut stmts, "__fl_base", Some(base));
         }
-        for s in &mut stmts {
-            NoBand.visit_stmt_mut(s);
-        }
         stmts
     }
 
@@ -134,24 +130,5 @@ impl VisitMut for Inliner {
             *e = new;
         }
         visit_mut::visit_expr_mut(self, e);
-    }
-}
-
-/// `if __FL_WRAP == 0 { X } else { Y }` -> `X`.
-pub(super) struct NoBand;
-
-impl VisitMut for NoBand {
-    fn visit_expr_mut(&mut self, e: &mut Expr) {
-        visit_mut::visit_expr_mut(self, e);
-        let Expr::If(i) = e else { return };
-        let Expr::Binary(test) = &*i.cond else { return };
-        let zero = matches!(&*test.right, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(n) if n.base10_digits() == "0"));
-        if is_name(&test.left, "__FL_WRAP") && matches!(test.op, syn::BinOp::Eq(_)) && zero {
-            *e = Expr::Block(syn::ExprBlock {
-                attrs: Vec::new(),
-                label: None,
-                block: i.then_branch.clone(),
-            });
-        }
     }
 }
