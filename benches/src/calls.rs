@@ -23,6 +23,8 @@
 //! 128 `f32` for each of 128 threads: rows `16 * (t / 32) + (t % 32) / 4 + {0, 8}`, columns
 //! `2 * (t % 4) + {0, 1, 8, 9, ..., 248, 249}`).
 
+use fraglayout::generated::ThreadIndex;
+use fraglayout::{Lane, Thread};
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
 use layout_macros::fragment_layout;
 
@@ -50,59 +52,77 @@ fn wgmma_base(t: u32) -> (usize, usize) {
 // Generated.
 
 #[fragment_layout(SM80_16x8x16_F32_C)]
-pub fn scatter4_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+pub fn scatter4_generated<T: ThreadIndex>(lane: T, acc: &[f32; 4], d: &mut [f32], o: usize) {
     |row, col, value| d[o + row * CLD + col] = value
 }
 
 #[fragment_layout(SM80_16x8x16_F32_C)]
-pub fn scatter4_ld_generated(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize, ld: usize) {
+pub fn scatter4_ld_generated<T: ThreadIndex>(
+    lane: T,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
     |row, col, value| d[o + row * ld + col] = value
 }
 
 #[fragment_layout(SM80_16x8x16_F32_C, gather)]
-pub fn gather4_generated(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
+pub fn gather4_generated<T: ThreadIndex>(lane: T, a: &[f32], o: usize) -> [f32; 4] {
     |row, col| a[o + row * CLD + col]
 }
 
 #[fragment_layout(SM80_16x8x16_F32_C, gather)]
-pub fn gather4_ld_generated(lane: u32, a: &[f32], o: usize, ld: usize) -> [f32; 4] {
+pub fn gather4_ld_generated<T: ThreadIndex>(lane: T, a: &[f32], o: usize, ld: usize) -> [f32; 4] {
     |row, col| a[o + row * ld + col]
 }
 
 #[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
-pub fn gather8_generated(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+pub fn gather8_generated<T: ThreadIndex>(lane: T, a: &[u16], o: usize) -> [u16; 8] {
     |row, col| a[o + row * CLD + col]
 }
 
 #[fragment_layout(SM80_16x8x16_F16_A_ROW, gather)]
-pub fn gather8_ld_generated(lane: u32, a: &[u16], o: usize, ld: usize) -> [u16; 8] {
+pub fn gather8_ld_generated<T: ThreadIndex>(lane: T, a: &[u16], o: usize, ld: usize) -> [u16; 8] {
     |row, col| a[o + row * ld + col]
 }
 
 #[fragment_layout(SM90_64x256x16_F32_C)]
-pub fn scatter128_generated(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
+pub fn scatter128_generated<T: ThreadIndex>(t: T, acc: &[f32; 128], d: &mut [f32], o: usize) {
     |row, col, value| d[o + row * CLD + col] = value
 }
 
 #[fragment_layout(SM90_64x256x16_F32_C)]
-pub fn scatter128_ld_generated(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+pub fn scatter128_ld_generated<T: ThreadIndex>(
+    t: T,
+    acc: &[f32; 128],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
     |row, col, value| d[o + row * ld + col] = value
 }
 
 #[fragment_layout(SM90_64x256x16_F32_C, gather)]
-pub fn gather128_generated(t: u32, a: &[f32], o: usize) -> [f32; 128] {
+pub fn gather128_generated<T: ThreadIndex>(t: T, a: &[f32], o: usize) -> [f32; 128] {
     |row, col| a[o + row * CLD + col]
 }
 
 #[fragment_layout(SM90_64x256x16_F32_C, gather)]
-pub fn gather128_ld_generated(t: u32, a: &[f32], o: usize, ld: usize) -> [f32; 128] {
+pub fn gather128_ld_generated<T: ThreadIndex>(t: T, a: &[f32], o: usize, ld: usize) -> [f32; 128] {
     |row, col| a[o + row * ld + col]
 }
 
 /// The 128-element scatter with `unpaired`: one index per element, the control of the IR check
 /// (`tests/ir.rs`), which must find many bounds checks in it.
 #[fragment_layout(SM90_64x256x16_F32_C, unpaired)]
-pub fn scatter128_ld_unpaired(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
+pub fn scatter128_ld_unpaired<T: ThreadIndex>(
+    t: T,
+    acc: &[f32; 128],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
     |row, col, value| d[o + row * ld + col] = value
 }
 
@@ -110,8 +130,8 @@ pub fn scatter128_ld_unpaired(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize,
 // Skilled, hand-written.
 
 #[inline]
-pub fn scatter4_skilled(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
-    if lane >= 32 {
+pub fn scatter4_skilled<const CHECK: bool>(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
+    if CHECK && lane >= 32 {
         return;
     }
     let (r, c) = mma_base(lane);
@@ -124,20 +144,28 @@ pub fn scatter4_skilled(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
 }
 
 #[inline]
-pub fn scatter4_ld_skilled(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize, ld: usize) {
-    if lane >= 32 {
+pub fn scatter4_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
+    if CHECK && lane >= 32 {
         return;
     }
     let (r, c) = mma_base(lane);
     let b = o + r * ld + c;
-    d[b..b + 2].copy_from_slice(&acc[0..2]);
-    let b8 = b + 8 * ld;
-    d[b8..b8 + 2].copy_from_slice(&acc[2..4]);
+    let s = &mut d[b..b + 8 * ld + 2];
+    s[0] = acc[0];
+    s[1] = acc[1];
+    s[8 * ld] = acc[2];
+    s[8 * ld + 1] = acc[3];
 }
 
 #[inline]
-pub fn gather4_skilled(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
-    if lane >= 32 {
+pub fn gather4_skilled<const CHECK: bool>(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
+    if CHECK && lane >= 32 {
         return [0.0; 4];
     }
     let (r, c) = mma_base(lane);
@@ -147,19 +175,24 @@ pub fn gather4_skilled(lane: u32, a: &[f32], o: usize) -> [f32; 4] {
 }
 
 #[inline]
-pub fn gather4_ld_skilled(lane: u32, a: &[f32], o: usize, ld: usize) -> [f32; 4] {
-    if lane >= 32 {
+pub fn gather4_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    a: &[f32],
+    o: usize,
+    ld: usize,
+) -> [f32; 4] {
+    if CHECK && lane >= 32 {
         return [0.0; 4];
     }
     let (r, c) = mma_base(lane);
     let b = o + r * ld + c;
-    let (r0, r8) = (&a[b..b + 2], &a[b + 8 * ld..b + 8 * ld + 2]);
-    [r0[0], r0[1], r8[0], r8[1]]
+    let s = &a[b..b + 8 * ld + 2];
+    [s[0], s[1], s[8 * ld], s[8 * ld + 1]]
 }
 
 #[inline]
-pub fn gather8_skilled(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
-    if lane >= 32 {
+pub fn gather8_skilled<const CHECK: bool>(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
+    if CHECK && lane >= 32 {
         return [0; 8];
     }
     let (r, c) = mma_base(lane);
@@ -170,8 +203,13 @@ pub fn gather8_skilled(lane: u32, a: &[u16], o: usize) -> [u16; 8] {
 }
 
 #[inline]
-pub fn gather8_ld_skilled(lane: u32, a: &[u16], o: usize, ld: usize) -> [u16; 8] {
-    if lane >= 32 {
+pub fn gather8_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    a: &[u16],
+    o: usize,
+    ld: usize,
+) -> [u16; 8] {
+    if CHECK && lane >= 32 {
         return [0; 8];
     }
     let (r, c) = mma_base(lane);
@@ -181,8 +219,8 @@ pub fn gather8_ld_skilled(lane: u32, a: &[u16], o: usize, ld: usize) -> [u16; 8]
 }
 
 #[inline]
-pub fn scatter128_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
-    if t >= 128 {
+pub fn scatter128_skilled<const CHECK: bool>(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
+    if CHECK && t >= 128 {
         return;
     }
     let (r, c) = wgmma_base(t);
@@ -197,8 +235,14 @@ pub fn scatter128_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize) {
 }
 
 #[inline]
-pub fn scatter128_ld_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, ld: usize) {
-    if t >= 128 {
+pub fn scatter128_ld_skilled<const CHECK: bool>(
+    t: u32,
+    acc: &[f32; 128],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
+    if CHECK && t >= 128 {
         return;
     }
     let (r, c) = wgmma_base(t);
@@ -217,9 +261,9 @@ pub fn scatter128_ld_skilled(t: u32, acc: &[f32; 128], d: &mut [f32], o: usize, 
 }
 
 #[inline]
-pub fn gather128_skilled(t: u32, a: &[f32], o: usize) -> [f32; 128] {
+pub fn gather128_skilled<const CHECK: bool>(t: u32, a: &[f32], o: usize) -> [f32; 128] {
     let mut out = [0.0; 128];
-    if t >= 128 {
+    if CHECK && t >= 128 {
         return out;
     }
     let (r, c) = wgmma_base(t);
@@ -235,9 +279,14 @@ pub fn gather128_skilled(t: u32, a: &[f32], o: usize) -> [f32; 128] {
 }
 
 #[inline]
-pub fn gather128_ld_skilled(t: u32, a: &[f32], o: usize, ld: usize) -> [f32; 128] {
+pub fn gather128_ld_skilled<const CHECK: bool>(
+    t: u32,
+    a: &[f32],
+    o: usize,
+    ld: usize,
+) -> [f32; 128] {
     let mut out = [0.0; 128];
-    if t >= 128 {
+    if CHECK && t >= 128 {
         return out;
     }
     let (r, c) = wgmma_base(t);
@@ -332,18 +381,6 @@ pub fn gather128_floor(t: u32, a: &[f32], o: usize) -> [f32; 128] {
     out
 }
 
-/// The skilled scatter of 4 without its lane check: what checking the lane costs.
-#[inline]
-pub fn scatter4_nolane(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
-    let (r, c) = mma_base(lane);
-    let b = o + r * CLD + c;
-    let s = &mut d[b..b + 8 * CLD + 2];
-    s[0] = acc[0];
-    s[1] = acc[1];
-    s[8 * CLD] = acc[2];
-    s[8 * CLD + 1] = acc[3];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Vector bodies (`vector = 2`): the body stores 2 adjacent `f32` through a raw pointer, as a
 // GPU kernel does (one 8-byte store), against the same written by hand. Unsafe: the callers
@@ -352,29 +389,34 @@ pub fn scatter4_nolane(lane: u32, acc: &[f32; 4], d: &mut [f32], o: usize) {
 /// # Safety
 /// `d` holds the lane's footprint (rows `lane / 4` and `lane / 4 + 8` of stride [`CLD`]).
 #[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
-pub unsafe fn scatter4_vec_generated(lane: u32, acc: &[f32; 4], d: *mut f32) {
+pub unsafe fn scatter4_vec_generated<T: ThreadIndex>(lane: T, acc: &[f32; 4], d: *mut f32) {
     |row, col, values| unsafe { *(d.add(row * CLD + col) as *mut [f32; 2]) = values }
 }
 
 /// # Safety
 /// As [`scatter4_vec_generated`], with row stride `ld`.
 #[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
-pub unsafe fn scatter4_vec_ld_generated(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+pub unsafe fn scatter4_vec_ld_generated<T: ThreadIndex>(
+    lane: T,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+) {
     |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }
 }
 
 /// # Safety
 /// `d` holds the thread's footprint (two rows of 250 columns, stride [`CLD`]).
 #[fragment_layout(SM90_64x256x16_F32_C, vector = 2)]
-pub unsafe fn scatter128_vec_generated(t: u32, acc: &[f32; 128], d: *mut f32) {
+pub unsafe fn scatter128_vec_generated<T: ThreadIndex>(t: T, acc: &[f32; 128], d: *mut f32) {
     |row, col, values| unsafe { *(d.add(row * CLD + col) as *mut [f32; 2]) = values }
 }
 
 /// # Safety
 /// `d` holds the lane's footprint (rows `lane / 4` and `lane / 4 + 8` of stride [`CLD`]).
 #[inline]
-pub unsafe fn scatter4_vec_skilled(lane: u32, acc: &[f32; 4], d: *mut f32) {
-    if lane >= 32 {
+pub unsafe fn scatter4_vec_skilled<const CHECK: bool>(lane: u32, acc: &[f32; 4], d: *mut f32) {
+    if CHECK && lane >= 32 {
         return;
     }
     let (r, c) = mma_base(lane);
@@ -389,8 +431,13 @@ pub unsafe fn scatter4_vec_skilled(lane: u32, acc: &[f32; 4], d: *mut f32) {
 /// # Safety
 /// As [`scatter4_vec_skilled`], with row stride `ld`.
 #[inline]
-pub unsafe fn scatter4_vec_ld_skilled(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
-    if lane >= 32 {
+pub unsafe fn scatter4_vec_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+) {
+    if CHECK && lane >= 32 {
         return;
     }
     let (r, c) = mma_base(lane);
@@ -405,8 +452,8 @@ pub unsafe fn scatter4_vec_ld_skilled(lane: u32, acc: &[f32; 4], d: *mut f32, ld
 /// # Safety
 /// `d` holds the thread's footprint (two rows of 250 columns, stride [`CLD`]).
 #[inline]
-pub unsafe fn scatter128_vec_skilled(t: u32, acc: &[f32; 128], d: *mut f32) {
-    if t >= 128 {
+pub unsafe fn scatter128_vec_skilled<const CHECK: bool>(t: u32, acc: &[f32; 128], d: *mut f32) {
+    if CHECK && t >= 128 {
         return;
     }
     let (r, c) = wgmma_base(t);
@@ -427,8 +474,8 @@ pub unsafe fn scatter128_vec_skilled(t: u32, acc: &[f32; 128], d: *mut f32) {
 // test) and on a partial one (each element against the extent).
 
 #[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]
-pub fn scatter4_bounds_generated(
-    lane: u32,
+pub fn scatter4_bounds_generated<T: ThreadIndex>(
+    lane: T,
     acc: &[f32; 4],
     d: &mut [f32],
     o: usize,
@@ -440,8 +487,8 @@ pub fn scatter4_bounds_generated(
 }
 
 #[fragment_layout(SM90_64x256x16_F32_C, bounds(rows, cols))]
-pub fn scatter128_bounds_generated(
-    t: u32,
+pub fn scatter128_bounds_generated<T: ThreadIndex>(
+    t: T,
     acc: &[f32; 128],
     d: &mut [f32],
     o: usize,
@@ -456,7 +503,7 @@ pub fn scatter128_bounds_generated(
 /// a partial one the lane's two rows and two columns are tested against the extent once each,
 /// and each element stores under the two tests that place it.
 #[inline]
-pub fn scatter4_bounds_skilled(
+pub fn scatter4_bounds_skilled<const CHECK: bool>(
     lane: u32,
     acc: &[f32; 4],
     d: &mut [f32],
@@ -466,9 +513,9 @@ pub fn scatter4_bounds_skilled(
     cols: usize,
 ) {
     if rows >= 16 && cols >= 8 {
-        return scatter4_ld_skilled(lane, acc, d, o, ld);
+        return scatter4_ld_skilled::<CHECK>(lane, acc, d, o, ld);
     }
-    if lane >= 32 {
+    if CHECK && lane >= 32 {
         return;
     }
     let (r, c) = mma_base(lane);
@@ -494,7 +541,7 @@ pub fn scatter4_bounds_skilled(
 /// to the extent's edge (the columns grow with the pair, so the first pair outside ends the
 /// row) and the pair the edge cuts in half.
 #[inline]
-pub fn scatter128_bounds_skilled(
+pub fn scatter128_bounds_skilled<const CHECK: bool>(
     t: u32,
     acc: &[f32; 128],
     d: &mut [f32],
@@ -504,9 +551,9 @@ pub fn scatter128_bounds_skilled(
     cols: usize,
 ) {
     if rows >= 64 && cols >= 256 {
-        return scatter128_ld_skilled(t, acc, d, o, ld);
+        return scatter128_ld_skilled::<CHECK>(t, acc, d, o, ld);
     }
-    if t >= 128 {
+    if CHECK && t >= 128 {
         return;
     }
     let (r, c) = wgmma_base(t);
@@ -531,6 +578,28 @@ pub fn scatter128_bounds_skilled(
 // ---------------------------------------------------------------------------------------------
 // The measured entry points: one signature per kind, `ld` unused by the constant cases.
 
+/// The thread index an entry point hands its version: the `u32` itself, or a typed index the
+/// callers keep in range (`run_calls` cycles over the case's threads).
+pub trait FromThread {
+    /// `t`, below the case's thread count, as this type.
+    fn from_thread(t: u32) -> Self;
+}
+
+impl FromThread for u32 {
+    #[inline(always)]
+    fn from_thread(t: u32) -> u32 {
+        t
+    }
+}
+
+impl<const N: u32> FromThread for Thread<N> {
+    #[inline(always)]
+    fn from_thread(t: u32) -> Self {
+        // SAFETY: every caller passes a thread of the case (`run_calls`, `tests/agree_calls.rs`).
+        unsafe { Thread::new_unchecked(t) }
+    }
+}
+
 /// A scatter call: `(thread, fragment, matrix, origin, ld)`.
 pub type ScatterCall<const N: usize> = fn(u32, &[f32; N], &mut [f32], usize, usize);
 /// A scatter on a partial tile: `(thread, fragment, matrix, origin, ld, rows, cols)`.
@@ -540,37 +609,37 @@ pub type BoundedScatterCall<const N: usize> =
 pub type GatherCall<T, const N: usize> = fn(u32, &[T], usize, usize) -> [T; N];
 
 macro_rules! entry {
-    (scatter $n:literal $name:ident = $f:ident) => {
+    (scatter $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, _ld: usize) {
-            $f(t, acc, d, o)
+            $f(FromThread::from_thread(t), acc, d, o)
         }
     };
-    (scatter_ld $n:literal $name:ident = $f:ident) => {
+    (scatter_ld $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
-            $f(t, acc, d, o, ld)
+            $f(FromThread::from_thread(t), acc, d, o, ld)
         }
     };
-    (scatter_vec $n:literal $name:ident = $f:ident) => {
+    (scatter_vec $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, _ld: usize) {
             // SAFETY: the callers pass a matrix holding the thread's footprint at `o`.
-            unsafe { $f(t, acc, d.as_mut_ptr().add(o)) }
+            unsafe { $f(FromThread::from_thread(t), acc, d.as_mut_ptr().add(o)) }
         }
     };
-    (scatter_vec_ld $n:literal $name:ident = $f:ident) => {
+    (scatter_vec_ld $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, acc: &[f32; $n], d: &mut [f32], o: usize, ld: usize) {
             // SAFETY: as above.
-            unsafe { $f(t, acc, d.as_mut_ptr().add(o), ld) }
+            unsafe { $f(FromThread::from_thread(t), acc, d.as_mut_ptr().add(o), ld) }
         }
     };
-    (scatter_bounds $n:literal $name:ident = $f:ident) => {
+    (scatter_bounds $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(
@@ -582,62 +651,91 @@ macro_rules! entry {
             rows: usize,
             cols: usize,
         ) {
-            $f(t, acc, d, o, ld, rows, cols)
+            $f(FromThread::from_thread(t), acc, d, o, ld, rows, cols)
         }
     };
-    (gather $t:ty, $n:literal $name:ident = $f:ident) => {
+    (gather $t:ty, $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, a: &[$t], o: usize, _ld: usize) -> [$t; $n] {
-            $f(t, a, o)
+            $f(FromThread::from_thread(t), a, o)
         }
     };
-    (gather_ld $t:ty, $n:literal $name:ident = $f:ident) => {
+    (gather_ld $t:ty, $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(t: u32, a: &[$t], o: usize, ld: usize) -> [$t; $n] {
-            $f(t, a, o, ld)
+            $f(FromThread::from_thread(t), a, o, ld)
         }
     };
 }
 
-entry!(scatter 4 fl_call_scatter4_generated = scatter4_generated);
-entry!(scatter 4 fl_call_scatter4_skilled = scatter4_skilled);
+entry!(scatter 4 fl_call_scatter4_generated = scatter4_generated::<u32>);
+entry!(scatter 4 fl_call_scatter4_skilled = scatter4_skilled::<true>);
+entry!(scatter 4 fl_call_scatter4_typed = scatter4_generated::<Lane>);
+entry!(scatter 4 fl_call_scatter4_unchecked = scatter4_skilled::<false>);
 entry!(scatter 4 fl_call_scatter4_floor = scatter4_floor);
-entry!(scatter 4 fl_call_scatter4_nolane = scatter4_nolane);
-entry!(scatter_ld 4 fl_call_scatter4_ld_generated = scatter4_ld_generated);
-entry!(scatter_ld 4 fl_call_scatter4_ld_skilled = scatter4_ld_skilled);
-entry!(gather f32, 4 fl_call_gather4_generated = gather4_generated);
-entry!(gather f32, 4 fl_call_gather4_skilled = gather4_skilled);
+entry!(scatter_ld 4 fl_call_scatter4_ld_generated = scatter4_ld_generated::<u32>);
+entry!(scatter_ld 4 fl_call_scatter4_ld_skilled = scatter4_ld_skilled::<true>);
+entry!(scatter_ld 4 fl_call_scatter4_ld_typed = scatter4_ld_generated::<Lane>);
+entry!(scatter_ld 4 fl_call_scatter4_ld_unchecked = scatter4_ld_skilled::<false>);
+entry!(gather f32, 4 fl_call_gather4_generated = gather4_generated::<u32>);
+entry!(gather f32, 4 fl_call_gather4_skilled = gather4_skilled::<true>);
+entry!(gather f32, 4 fl_call_gather4_typed = gather4_generated::<Lane>);
+entry!(gather f32, 4 fl_call_gather4_unchecked = gather4_skilled::<false>);
 entry!(gather f32, 4 fl_call_gather4_floor = gather4_floor);
-entry!(gather_ld f32, 4 fl_call_gather4_ld_generated = gather4_ld_generated);
-entry!(gather_ld f32, 4 fl_call_gather4_ld_skilled = gather4_ld_skilled);
-entry!(gather u16, 8 fl_call_gather8_generated = gather8_generated);
-entry!(gather u16, 8 fl_call_gather8_skilled = gather8_skilled);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_generated = gather4_ld_generated::<u32>);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_skilled = gather4_ld_skilled::<true>);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_typed = gather4_ld_generated::<Lane>);
+entry!(gather_ld f32, 4 fl_call_gather4_ld_unchecked = gather4_ld_skilled::<false>);
+entry!(gather u16, 8 fl_call_gather8_generated = gather8_generated::<u32>);
+entry!(gather u16, 8 fl_call_gather8_skilled = gather8_skilled::<true>);
+entry!(gather u16, 8 fl_call_gather8_typed = gather8_generated::<Lane>);
+entry!(gather u16, 8 fl_call_gather8_unchecked = gather8_skilled::<false>);
 entry!(gather u16, 8 fl_call_gather8_floor = gather8_floor);
-entry!(gather_ld u16, 8 fl_call_gather8_ld_generated = gather8_ld_generated);
-entry!(gather_ld u16, 8 fl_call_gather8_ld_skilled = gather8_ld_skilled);
-entry!(scatter 128 fl_call_scatter128_generated = scatter128_generated);
-entry!(scatter 128 fl_call_scatter128_skilled = scatter128_skilled);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_generated = gather8_ld_generated::<u32>);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_skilled = gather8_ld_skilled::<true>);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_typed = gather8_ld_generated::<Lane>);
+entry!(gather_ld u16, 8 fl_call_gather8_ld_unchecked = gather8_ld_skilled::<false>);
+entry!(scatter 128 fl_call_scatter128_generated = scatter128_generated::<u32>);
+entry!(scatter 128 fl_call_scatter128_skilled = scatter128_skilled::<true>);
+entry!(scatter 128 fl_call_scatter128_typed = scatter128_generated::<Thread<128>>);
+entry!(scatter 128 fl_call_scatter128_unchecked = scatter128_skilled::<false>);
 entry!(scatter 128 fl_call_scatter128_floor = scatter128_floor);
-entry!(scatter_ld 128 fl_call_scatter128_ld_generated = scatter128_ld_generated);
-entry!(scatter_ld 128 fl_call_scatter128_ld_skilled = scatter128_ld_skilled);
-entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired);
-entry!(scatter_vec 4 fl_call_scatter4_vec_generated = scatter4_vec_generated);
-entry!(scatter_vec 4 fl_call_scatter4_vec_skilled = scatter4_vec_skilled);
-entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_generated);
-entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled);
-entry!(scatter_vec 128 fl_call_scatter128_vec_generated = scatter128_vec_generated);
-entry!(scatter_vec 128 fl_call_scatter128_vec_skilled = scatter128_vec_skilled);
-entry!(scatter_bounds 4 fl_call_scatter4_bounds_generated = scatter4_bounds_generated);
-entry!(scatter_bounds 4 fl_call_scatter4_bounds_skilled = scatter4_bounds_skilled);
-entry!(scatter_bounds 128 fl_call_scatter128_bounds_generated = scatter128_bounds_generated);
-entry!(scatter_bounds 128 fl_call_scatter128_bounds_skilled = scatter128_bounds_skilled);
-entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated);
-entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled);
+entry!(scatter_ld 128 fl_call_scatter128_ld_generated = scatter128_ld_generated::<u32>);
+entry!(scatter_ld 128 fl_call_scatter128_ld_skilled = scatter128_ld_skilled::<true>);
+entry!(scatter_ld 128 fl_call_scatter128_ld_typed = scatter128_ld_generated::<Thread<128>>);
+entry!(scatter_ld 128 fl_call_scatter128_ld_unchecked = scatter128_ld_skilled::<false>);
+entry!(scatter_vec 4 fl_call_scatter4_vec_generated = scatter4_vec_generated::<u32>);
+entry!(scatter_vec 4 fl_call_scatter4_vec_skilled = scatter4_vec_skilled::<true>);
+entry!(scatter_vec 4 fl_call_scatter4_vec_typed = scatter4_vec_generated::<Lane>);
+entry!(scatter_vec 4 fl_call_scatter4_vec_unchecked = scatter4_vec_skilled::<false>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_generated::<u32>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled::<true>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_typed = scatter4_vec_ld_generated::<Lane>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_unchecked = scatter4_vec_ld_skilled::<false>);
+entry!(scatter_vec 128 fl_call_scatter128_vec_generated = scatter128_vec_generated::<u32>);
+entry!(scatter_vec 128 fl_call_scatter128_vec_skilled = scatter128_vec_skilled::<true>);
+entry!(scatter_vec 128 fl_call_scatter128_vec_typed = scatter128_vec_generated::<Thread<128>>);
+entry!(scatter_vec 128 fl_call_scatter128_vec_unchecked = scatter128_vec_skilled::<false>);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_generated = scatter4_bounds_generated::<u32>);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_skilled = scatter4_bounds_skilled::<true>);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_typed = scatter4_bounds_generated::<Lane>);
+entry!(scatter_bounds 4 fl_call_scatter4_bounds_unchecked = scatter4_bounds_skilled::<false>);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_generated = scatter128_bounds_generated::<u32>);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_skilled = scatter128_bounds_skilled::<true>);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_typed = scatter128_bounds_generated::<Thread<128>>);
+entry!(scatter_bounds 128 fl_call_scatter128_bounds_unchecked = scatter128_bounds_skilled::<false>);
+entry!(gather f32, 128 fl_call_gather128_generated = gather128_generated::<u32>);
+entry!(gather f32, 128 fl_call_gather128_skilled = gather128_skilled::<true>);
+entry!(gather f32, 128 fl_call_gather128_typed = gather128_generated::<Thread<128>>);
+entry!(gather f32, 128 fl_call_gather128_unchecked = gather128_skilled::<false>);
 entry!(gather f32, 128 fl_call_gather128_floor = gather128_floor);
-entry!(gather_ld f32, 128 fl_call_gather128_ld_generated = gather128_ld_generated);
-entry!(gather_ld f32, 128 fl_call_gather128_ld_skilled = gather128_ld_skilled);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_generated = gather128_ld_generated::<u32>);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_skilled = gather128_ld_skilled::<true>);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_typed = gather128_ld_generated::<Thread<128>>);
+entry!(gather_ld f32, 128 fl_call_gather128_ld_unchecked = gather128_ld_skilled::<false>);
+entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired::<u32>);
 
 /// One measured case: its name, its thread count, and its versions by name.
 pub struct Case {
@@ -668,7 +766,9 @@ pub enum Entry {
     G128(GatherCall<f32, 128>),
 }
 
-/// Every case, in the order of the table in docs/PERFORMANCE.md.
+/// Every case, in the order of the table in docs/PERFORMANCE.md: each with the generated code
+/// and the skilled code for an integer thread index (both check it) and for one whose type
+/// carries its range (`Lane`, `Thread<128>`: `typed`, against `unchecked`, which checks nothing).
 pub const CASES: &[Case] = &[
     Case {
         name: "scatter4",
@@ -676,8 +776,9 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S4(fl_call_scatter4_generated)),
             ("skilled", Entry::S4(fl_call_scatter4_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_typed)),
+            ("unchecked", Entry::S4(fl_call_scatter4_unchecked)),
             ("floor", Entry::S4(fl_call_scatter4_floor)),
-            ("nolane", Entry::S4(fl_call_scatter4_nolane)),
         ],
     },
     Case {
@@ -686,6 +787,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S4(fl_call_scatter4_ld_generated)),
             ("skilled", Entry::S4(fl_call_scatter4_ld_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_ld_typed)),
+            ("unchecked", Entry::S4(fl_call_scatter4_ld_unchecked)),
         ],
     },
     Case {
@@ -694,6 +797,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G4(fl_call_gather4_generated)),
             ("skilled", Entry::G4(fl_call_gather4_skilled)),
+            ("typed", Entry::G4(fl_call_gather4_typed)),
+            ("unchecked", Entry::G4(fl_call_gather4_unchecked)),
             ("floor", Entry::G4(fl_call_gather4_floor)),
         ],
     },
@@ -703,6 +808,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G4(fl_call_gather4_ld_generated)),
             ("skilled", Entry::G4(fl_call_gather4_ld_skilled)),
+            ("typed", Entry::G4(fl_call_gather4_ld_typed)),
+            ("unchecked", Entry::G4(fl_call_gather4_ld_unchecked)),
         ],
     },
     Case {
@@ -711,6 +818,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G8(fl_call_gather8_generated)),
             ("skilled", Entry::G8(fl_call_gather8_skilled)),
+            ("typed", Entry::G8(fl_call_gather8_typed)),
+            ("unchecked", Entry::G8(fl_call_gather8_unchecked)),
             ("floor", Entry::G8(fl_call_gather8_floor)),
         ],
     },
@@ -720,6 +829,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G8(fl_call_gather8_ld_generated)),
             ("skilled", Entry::G8(fl_call_gather8_ld_skilled)),
+            ("typed", Entry::G8(fl_call_gather8_ld_typed)),
+            ("unchecked", Entry::G8(fl_call_gather8_ld_unchecked)),
         ],
     },
     Case {
@@ -728,6 +839,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S128(fl_call_scatter128_generated)),
             ("skilled", Entry::S128(fl_call_scatter128_skilled)),
+            ("typed", Entry::S128(fl_call_scatter128_typed)),
+            ("unchecked", Entry::S128(fl_call_scatter128_unchecked)),
             ("floor", Entry::S128(fl_call_scatter128_floor)),
         ],
     },
@@ -737,6 +850,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S128(fl_call_scatter128_ld_generated)),
             ("skilled", Entry::S128(fl_call_scatter128_ld_skilled)),
+            ("typed", Entry::S128(fl_call_scatter128_ld_typed)),
+            ("unchecked", Entry::S128(fl_call_scatter128_ld_unchecked)),
         ],
     },
     Case {
@@ -745,6 +860,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S4(fl_call_scatter4_vec_generated)),
             ("skilled", Entry::S4(fl_call_scatter4_vec_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_vec_typed)),
+            ("unchecked", Entry::S4(fl_call_scatter4_vec_unchecked)),
         ],
     },
     Case {
@@ -753,6 +870,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S4(fl_call_scatter4_vec_ld_generated)),
             ("skilled", Entry::S4(fl_call_scatter4_vec_ld_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_vec_ld_typed)),
+            ("unchecked", Entry::S4(fl_call_scatter4_vec_ld_unchecked)),
         ],
     },
     Case {
@@ -761,6 +880,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::S128(fl_call_scatter128_vec_generated)),
             ("skilled", Entry::S128(fl_call_scatter128_vec_skilled)),
+            ("typed", Entry::S128(fl_call_scatter128_vec_typed)),
+            ("unchecked", Entry::S128(fl_call_scatter128_vec_unchecked)),
         ],
     },
     Case {
@@ -775,6 +896,11 @@ pub const CASES: &[Case] = &[
                 "skilled",
                 Entry::SB4(fl_call_scatter4_bounds_skilled, 16, 8),
             ),
+            ("typed", Entry::SB4(fl_call_scatter4_bounds_typed, 16, 8)),
+            (
+                "unchecked",
+                Entry::SB4(fl_call_scatter4_bounds_unchecked, 16, 8),
+            ),
         ],
     },
     Case {
@@ -786,6 +912,11 @@ pub const CASES: &[Case] = &[
                 Entry::SB4(fl_call_scatter4_bounds_generated, 9, 5),
             ),
             ("skilled", Entry::SB4(fl_call_scatter4_bounds_skilled, 9, 5)),
+            ("typed", Entry::SB4(fl_call_scatter4_bounds_typed, 9, 5)),
+            (
+                "unchecked",
+                Entry::SB4(fl_call_scatter4_bounds_unchecked, 9, 5),
+            ),
         ],
     },
     Case {
@@ -799,6 +930,14 @@ pub const CASES: &[Case] = &[
             (
                 "skilled",
                 Entry::SB128(fl_call_scatter128_bounds_skilled, 64, 256),
+            ),
+            (
+                "typed",
+                Entry::SB128(fl_call_scatter128_bounds_typed, 64, 256),
+            ),
+            (
+                "unchecked",
+                Entry::SB128(fl_call_scatter128_bounds_unchecked, 64, 256),
             ),
         ],
     },
@@ -814,6 +953,14 @@ pub const CASES: &[Case] = &[
                 "skilled",
                 Entry::SB128(fl_call_scatter128_bounds_skilled, 40, 100),
             ),
+            (
+                "typed",
+                Entry::SB128(fl_call_scatter128_bounds_typed, 40, 100),
+            ),
+            (
+                "unchecked",
+                Entry::SB128(fl_call_scatter128_bounds_unchecked, 40, 100),
+            ),
         ],
     },
     Case {
@@ -822,6 +969,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G128(fl_call_gather128_generated)),
             ("skilled", Entry::G128(fl_call_gather128_skilled)),
+            ("typed", Entry::G128(fl_call_gather128_typed)),
+            ("unchecked", Entry::G128(fl_call_gather128_unchecked)),
             ("floor", Entry::G128(fl_call_gather128_floor)),
         ],
     },
@@ -831,6 +980,8 @@ pub const CASES: &[Case] = &[
         versions: &[
             ("generated", Entry::G128(fl_call_gather128_ld_generated)),
             ("skilled", Entry::G128(fl_call_gather128_ld_skilled)),
+            ("typed", Entry::G128(fl_call_gather128_ld_typed)),
+            ("unchecked", Entry::G128(fl_call_gather128_ld_unchecked)),
         ],
     },
 ];

@@ -1,7 +1,7 @@
 //! The per-call versions (`calls.rs`) agree: generated, skilled and floor write or read exactly
 //! the cells the numeral names, for every thread (on a partial tile: those inside its valid
 //! part), and a thread outside the layout writes nothing and reads the fill values (but for
-//! `nolane`, which leaves the check out).
+//! `typed` and `unchecked`, whose thread the type or the caller keeps inside).
 
 use fraglayout_benches::calls::{call_matrix, Entry, CASES, CLD};
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
@@ -24,9 +24,10 @@ fn every_version_touches_exactly_the_numerals_cells() {
     for case in CASES {
         let n = numeral(case.name);
         for &(version, entry) in case.versions {
-            // `nolane` is the one version that does not check the thread (it measures what
-            // the check costs): only threads inside the layout for it.
-            let last = case.threads - u32::from(version == "nolane");
+            // `typed` and `unchecked` take only threads inside the layout (a typed index
+            // cannot name another; the unchecked code trusts its caller).
+            let unchecked = matches!(version, "typed" | "unchecked");
+            let last = case.threads - u32::from(unchecked);
             for t in 0..=last {
                 let cell = |e: u32| {
                     n.coords(t, e)

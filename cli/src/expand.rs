@@ -446,7 +446,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
         shared_constants(l, &table, t, out);
         return table;
     }
-    let foot = opt.ld.is_some() && tight(&table);
+    let foot = takes_footprint(opt.ld.is_some(), !opt.own, &table);
     let reach = if foot { "foot_reach" } else { "run_reach" };
     if let Some(v) = opt.vector {
         line(
@@ -454,7 +454,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
             &format!(
                 "{}reaches({}): each element's part `at`, the thread's corner `low`{}, and",
                 if straight { "" } else { "__FL_REACH = " },
-                opt.ld.is_some(),
+                foot,
                 if straight {
                     " (the base index __fl_b)"
                 } else {
@@ -473,7 +473,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
             out,
             &format!(
                 "reaches({}): each element's part `at`, the thread's corner `low` (the base index __fl_b),",
-                opt.ld.is_some()
+                foot
             ),
         );
         line(
@@ -523,7 +523,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
             "A raw pointer takes no bounds check: the function is `unsafe`, and its caller promises",
             "the tile at that stride, aligned for the vector (one store or load per call).",
         ],
-        None => path_note(opt, tight(&table)),
+        None => path_note(opt, &table),
     };
     for l in note {
         line(out, l);
@@ -641,7 +641,7 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
         threads: n.threads(),
         part: thread_sums(e),
         table,
-        foot: constant_ld && tight(table),
+        foot: takes_footprint(constant_ld, straight, table),
         tile: (n.rows, n.cols),
         shared: shared.map(|l| fold::Shared {
             steps: shared_steps(&l),
@@ -730,24 +730,41 @@ fn tight(table: &[ElementAt]) -> bool {
         .all(|corner| table.iter().any(|x| x.at == *corner))
 }
 
-/// Which slice each element is reached through, in words: the row run with the run-time
-/// stride `ld`; with a constant stride (`--ld`), the thread's whole footprint where it is
-/// `tight`, else the run.
-fn path_note(opt: Options, tight: bool) -> [&'static str; 2] {
-    match (opt.ld, tight) {
-        (None, true) => [
+/// Whether the elements go through the thread's footprint: where it is `tight`, with a
+/// constant stride, or in straight-line code with a run-time one where the macro takes it
+/// ([`layout_codegen::footprint_slice`]); else each through its row run.
+fn takes_footprint(constant_ld: bool, straight: bool, table: &[ElementAt]) -> bool {
+    let rule = match straight {
+        true => layout_codegen::footprint_slice(constant_ld, table.len()),
+        false => constant_ld,
+    };
+    rule && tight(table)
+}
+
+/// Which slice each element is reached through, in words ([`takes_footprint`]).
+fn path_note(opt: Options, table: &[ElementAt]) -> [&'static str; 2] {
+    let (tight, foot) = (
+        tight(table),
+        takes_footprint(opt.ld.is_some(), !opt.own, table),
+    );
+    match (opt.ld, tight, foot) {
+        (None, true, true) => [
+            "`ld` is a run-time stride, and the thread has few elements: every element goes through",
+            "one slice, the thread's tight footprint (`foot_reach`), with one bounds check for it.",
+        ],
+        (None, true, false) => [
             "`ld` is a run-time stride: each element goes through its row run (`run_reach`). With a",
             "constant stride (`--ld N`) it goes through the thread's tight footprint (`foot_reach`).",
         ],
-        (None, false) => [
+        (None, false, _) => [
             "`ld` is a run-time stride: each element goes through its row run (`run_reach`); a",
             "constant stride (`--ld N`) would too, the footprint not being tight here.",
         ],
-        (Some(_), true) => [
+        (Some(_), true, _) => [
             "`LD` is a constant stride and the footprint is tight: every element goes through one",
             "slice, the thread's footprint (`foot_reach`), so one bounds check covers them all.",
         ],
-        (Some(_), false) => [
+        (Some(_), false, _) => [
             "`LD` is a constant stride, but the footprint is not tight (a corner is no element of",
             "the thread): each element goes through its row run (`run_reach`).",
         ],

@@ -634,7 +634,7 @@ fn check(case: Case) -> Vec<String> {
     // From the thread's corner `low`: the slice at `start`, `extent` long, the element at
     // `place` in it; through the footprint with a constant stride where it is tight.
     let table = &table[..len];
-    let foot = case.ld.is_some() && tight(table);
+    let foot = layout_codegen::footprint_slice(case.ld.is_some(), table.len()) && tight(table);
     let path = if foot { "foot_reach" } else { "run_reach" };
     if !text.contains(&format!("(`{path}`)")) {
         fail(format!("the folded comment does not say it takes `{path}`"));

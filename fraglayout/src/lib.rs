@@ -33,10 +33,18 @@
 //! // Lane 5 holds (row 1, cols 2 and 3) and (row 9, cols 2 and 3): its elements 0..4.
 //! assert_eq!((d[8 + 2], d[8 + 3], d[9 * 8 + 2], d[9 * 8 + 3]), (0.5, 1.0, 1.5, 2.0));
 //! ```
+//!
+//! The thread parameter may be a plain integer, checked against the layout's thread count once
+//! a call, or a [`Thread<N>`](Thread) ([`Lane`] for a warp), whose range the type carries, so
+//! that generated code checks nothing.
 #![no_std]
-#![forbid(unsafe_code)]
+// No unsafe operation anywhere; the one `unsafe fn` (`Thread::new_unchecked`) states a contract.
+#![deny(unsafe_code)]
+
+mod thread;
 
 pub use layout_core::*;
+pub use thread::{Lane, Thread};
 
 #[cfg(feature = "macros")]
 pub use layout_macros::{convert_layout, fragment_layout, matrix_rows, numeral};

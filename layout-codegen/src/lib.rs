@@ -26,6 +26,6 @@ mod numeral;
 mod text;
 
 pub use convert::convert_layout;
-pub use fragment::fragment_layout;
+pub use fragment::{footprint_slice, fragment_layout};
 pub use matrix_rows::matrix_rows;
 pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

@@ -61,6 +61,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
     };
     layout.extend(smem::consts(f));
     let mut checks = checks(f, known.is_some());
+    checks.extend(thread_count_check(f, known.as_ref()));
     checks.extend(smem::checks(f));
     let thread_part = straight.is_none().then(|| {
         quote! {
@@ -259,6 +260,38 @@ fn below(f: &Fragment, known: Option<&Known>) -> TokenStream {
     quote_spanned! {lane_ty.span()=>
         <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, #threads)
     }
+}
+
+/// For a thread parameter whose type may bound its range (anything but a primitive integer:
+/// `Lane`, `Thread<N>`), a compile-time check, spanned on the type, that the range reaches
+/// every thread of the layout ([`ThreadIndex::COUNT`](layout_core::generated::ThreadIndex)).
+fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<TokenStream> {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let ty = f.thread_ty;
+    if let syn::Type::Path(p) = ty {
+        if p.qself.is_none() && INTEGERS.iter().any(|i| p.path.is_ident(i)) {
+            return None;
+        }
+    }
+    let (name, threads) = match known {
+        Some(k) => {
+            let name = k.numeral().name;
+            (quote!(#name), k.threads())
+        }
+        None => (quote!(__FL_NUMERAL.name), quote!(__FL_NUMERAL.threads())),
+    };
+    let ty_name = ty_text(ty);
+    let error = quote_spanned! {ty.span()=>
+        ::fraglayout::generated::thread_count_error(
+            #name,
+            #threads,
+            #ty_name,
+            <#ty as ::fraglayout::generated::ThreadIndex>::COUNT,
+        )
+    };
+    Some(type_check(failing(error, ty.span()), ty, &generics(f)))
 }
 
 /// What a thread outside the layout gets: a scatter writes nothing, a gather returns its fill

@@ -20,6 +20,7 @@ mod smem;
 mod straight;
 
 use proc_macro2::TokenStream;
+pub use straight::footprint_slice;
 
 /// Expands `#[fragment_layout(ARGS)]` on `item`.
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {

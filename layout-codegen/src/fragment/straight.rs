@@ -113,7 +113,7 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         (None, Mode::Gather | Mode::GatherPacked) => None,
         _ => return None,
     };
-    let reaches = Table::of(n, a.footprint, elements);
+    let reaches = Table::of(n, footprint_slice(a.footprint, elements), elements);
     // A partial tile reads each element's coordinates from the named thread part.
     let bounded = f.args.bounds.is_some();
     let named = bounded || stored.is_some_and(|rhs| coordinates_read(f, rhs));
@@ -142,6 +142,22 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
     let code = bounded_code(f, whole, partial);
     Some(quote!(#thread #code))
 }
+
+/// Whether the straight-line elements of a body go through one footprint slice (where the
+/// layout's footprint is tight): with a constant stride (`constant`: every offset folds), and
+/// with a run-time one for at most [`FOOTPRINT_MOST`] elements, where one slice and the
+/// elements' own checks cost less than a slice per row. Measured per call (callgrind,
+/// docs/PERFORMANCE.md "One call"): the `m16n8k16` C scatter and gather with a run-time `ld`,
+/// 20 instructions through the footprint against 28 through its two rows; the A gather (8
+/// elements) 42 against 33, the `wgmma m64n256` scatter 409 against 157. `fraglayout expand`
+/// asks this too.
+pub fn footprint_slice(constant: bool, elements: usize) -> bool {
+    constant || elements <= FOOTPRINT_MOST
+}
+
+/// The most elements a run-time stride takes through one footprint slice
+/// ([`footprint_slice`]).
+const FOOTPRINT_MOST: usize = 4;
 
 /// Whether a scatter stores the fragment's element as it is (its untyped `value`).
 fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {

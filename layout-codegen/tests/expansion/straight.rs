@@ -145,7 +145,7 @@ fn a_stored_value_reading_row_or_col_binds_them_per_element() {
     // element (once, unused, for the warning a closure ignoring it gets).
     assert!(
         code.contains(
-            "{#[allow(unused_variables)]let(row,col)=(__fl_row+8,__fl_col+1);__fl_s[1]=rowasf32;}"
+            "{#[allow(unused_variables)]let(row,col)=(__fl_row+8,__fl_col+1);__fl_s[8*__fl_k+1]=rowasf32;}"
         ),
         "{code}"
     );
@@ -206,11 +206,10 @@ fn a_partial_tile_is_straight_too() {
         "saturating_usize(n),",
         "if__fl_rows>=__FL_NUMERAL.rowsasusize&&__fl_cols>=__FL_NUMERAL.colsasusize{",
         "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
-        "let__fl_s=&mutout[__fl_b..__fl_b+2];",
+        "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+2];",
         "__fl_s[0]=__fl_f[0];",
         "__fl_s[1]=__fl_f[1];",
-        "let__fl_i1=__fl_b+8*__fl_k;",
-        "__fl_s[1]=__fl_f[3];",
+        "__fl_s[8*__fl_k+1]=__fl_f[3];",
         "}else{",
     ];
     assert!(in_order(&scatter, &whole), "{scatter}");
@@ -267,14 +266,29 @@ fn a_stored_constant_is_stored_as_written() {
         "::fraglayout::catalog::SM80_16x8x16_F32_C",
         "fn clear(t: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) { |row, col, value| out[row * ld + col] = 0.0 }",
     );
+    // Four elements with a run-time stride: one footprint slice.
     let stores = [
+        "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+2];",
         "__fl_s[0]=0.0;",
         "__fl_s[1]=0.0;",
-        "let__fl_i1=__fl_b+8*__fl_k;",
-        "__fl_s[0]=0.0;",
-        "__fl_s[1]=0.0;",
+        "__fl_s[8*__fl_k]=0.0;",
+        "__fl_s[8*__fl_k+1]=0.0;",
     ];
     assert!(in_order(&code, &stores), "{code}");
+    // Eight: a slice per row, the second from the base and the stride.
+    let rows = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F16_A_ROW",
+        "fn clear(t: u32, frag: &[u16; 8], out: &mut [u16], ld: usize) { |row, col, value| out[row * ld + col] = 0 }",
+    );
+    let stores = [
+        "let__fl_s=&mutout[__fl_b..__fl_e0];",
+        "__fl_s[0]=0;",
+        "__fl_s[1]=0;",
+        "let__fl_i1=__fl_b+8*__fl_k;",
+        "__fl_s[0]=0;",
+        "__fl_s[1]=0;",
+    ];
+    assert!(in_order(&rows, &stores), "{rows}");
     // No coordinate is read; the value is bound once, for the unused-variable warning a
     // closure ignoring it gets.
     assert!(

@@ -61,6 +61,42 @@ pub const fn packed_len_error(n: &Numeral, regs: usize, per_reg: usize) -> Optio
     None
 }
 
+/// Why a thread index of type `ty` naming `count` threads (`Thread<N>`: `Some(N)`; an integer:
+/// `None`) cannot name every one of the `threads` threads of the layout `name`, if it cannot.
+///
+/// Worked: `Lane` (32 threads) for `SM90_64x8x16_F32_C` (128 threads) fails with "the thread
+/// index `Lane` names 32 threads, but numeral `SM90_64x8x16_F32_C` has 128: declare it
+/// `fraglayout::Thread<128>` (warp * 32 + lane)".
+pub const fn thread_count_error(
+    name: &str,
+    threads: u32,
+    ty: &str,
+    count: Option<u32>,
+) -> Option<Message> {
+    let Some(count) = count else {
+        return None;
+    };
+    if count >= threads {
+        return None;
+    }
+    let mut m = Message::new();
+    m.push("the thread index `");
+    m.push(ty);
+    m.push("` names ");
+    m.push_num(count as u64);
+    m.push(" threads, but numeral `");
+    m.push(name);
+    m.push("` has ");
+    m.push_num(threads as u64);
+    m.push(": declare it `fraglayout::Thread<");
+    m.push_num(threads as u64);
+    m.push(">`");
+    if threads > crate::numeral::LANES && threads % crate::numeral::LANES == 0 {
+        m.push(" (warp * 32 + lane)");
+    }
+    Some(m)
+}
+
 /// Why the closure parameter `param: ty` (an integer type holding at most `max`, signed or not)
 /// does not hold every row (`col` false) or column (`col` true) of the tile, if it does not:
 /// where it does, converting a coordinate to it never loses anything.

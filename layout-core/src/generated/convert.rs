@@ -13,11 +13,16 @@
 /// assert_eq!(32u8.below(32), None);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "the lane (thread) index must be an integer, not `{Self}`",
-    label = "not an integer type",
-    note = "declare the lane as `u32` (any integer type works: a value outside the layout's threads reads and writes nothing)"
+    message = "the lane (thread) index must be an integer or a `fraglayout::Thread<N>`, not `{Self}`",
+    label = "not a thread index",
+    note = "declare the lane as `fraglayout::Lane` (a warp's 32 lanes, checked where it is made) or `u32` (checked in each call: a value outside the layout's threads reads and writes nothing)"
 )]
 pub trait ThreadIndex: Copy {
+    /// How many threads the type names, where the type bounds them (`fraglayout::Thread<N>`:
+    /// `N`); `None` for an integer. Generated code refuses a count below the layout's
+    /// ([`thread_count_error`](super::thread_count_error)).
+    const COUNT: Option<u32> = None;
+
     /// The index as `u32` when `0 <= self < threads`; `None` otherwise, never wrapped or
     /// truncated onto another thread.
     fn below(self, threads: u32) -> Option<u32>;

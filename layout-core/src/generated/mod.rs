@@ -46,7 +46,7 @@ mod vector;
 
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
-    MAX_UNROLLED,
+    thread_count_error, MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use known::catalog_layout_error;

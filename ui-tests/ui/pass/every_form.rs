@@ -33,6 +33,9 @@ mod scatter_all_lanes;
 #[path = "forms/shared_staging.rs"]
 mod shared_staging;
 
+#[path = "forms/thread_typed.rs"]
+mod thread_typed;
+
 #[path = "forms/user_inline_attribute.rs"]
 mod user_inline_attribute;
 
@@ -46,5 +49,6 @@ fn main() {
     parenthesised_rows::main();
     scatter_all_lanes::main();
     shared_staging::main();
+    thread_typed::main();
     user_inline_attribute::main();
 }
