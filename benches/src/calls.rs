@@ -764,6 +764,10 @@ pub enum Entry {
     G8(GatherCall<u16, 8>),
     /// A gather of 128 `f32`.
     G128(GatherCall<f32, 128>),
+    /// Any other call: a runner that makes one call of the measured `fl_call_*` function for
+    /// thread `t` on inputs of its own (through `black_box`) and returns a checksum of what it
+    /// wrote or read. Its case's module checks that the versions agree.
+    Other(fn(u32) -> f64),
 }
 
 /// Every case, in the order of the table in docs/PERFORMANCE.md: each with the generated code
@@ -986,9 +990,15 @@ pub const CASES: &[Case] = &[
     },
 ];
 
+/// Every case of every module, in the order of the table in docs/PERFORMANCE.md: the cases
+/// above, then those of other modules (`Entry::Other`).
+pub fn cases() -> impl Iterator<Item = &'static Case> {
+    CASES.iter()
+}
+
 /// The case named `name`.
 pub fn case(name: &str) -> Option<&'static Case> {
-    CASES.iter().find(|c| c.name == name)
+    cases().find(|c| c.name == name)
 }
 
 /// The measured function of `version` of case `case`, `fl_call_CASE_VERSION`: a `_partial`
@@ -1047,6 +1057,7 @@ pub fn run_calls(entry: Entry, threads: u32, calls: u32) -> f64 {
             Entry::G128(f) => {
                 sum += black_box(f(t, black_box(&d), o, ld)).iter().sum::<f32>() as f64
             }
+            Entry::Other(run) => sum += run(t),
         }
     }
     sum + d.iter().map(|&x| x as f64).sum::<f64>()

@@ -68,6 +68,8 @@ fn every_version_touches_exactly_the_numerals_cells() {
                     Entry::G4(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
                     Entry::G8(f) => check_gather(&f(t, &a16, O, CLD), &a16, cell, &what),
                     Entry::G128(f) => check_gather(&f(t, &base, O, CLD), &base, cell, &what),
+                    // Checked by the tests of the module that declares the case.
+                    Entry::Other(_) => {}
                 }
             }
         }

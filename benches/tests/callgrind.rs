@@ -152,7 +152,7 @@ fn one_call_against_skilled_hand_written_code() {
     println!("| case | generated | skilled | ratio | typed | unchecked | ratio | floor |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut over = Vec::new();
-    for case in fraglayout_benches::calls::CASES {
+    for case in fraglayout_benches::calls::cases() {
         let count = |v: &str| {
             case.versions
                 .iter()
