@@ -23,6 +23,7 @@ mod convert;
 mod fragment;
 mod matrix_rows;
 mod numeral;
+mod reserved;
 mod text;
 
 pub use convert::convert_layout;

@@ -1,8 +1,10 @@
-//! Row runs: a body `BASE[INDEX]` with `col` a unit term of `INDEX` reaches each element through
-//! the slice of its row run (`BASE[i..i + span]`, one range index per element, which the
-//! optimizer merges into one bounds check per run for a slice), for every layout, in the body's
+//! Row runs: a body `BASE[INDEX]` over a slice parameter with `col` a unit term of `INDEX`
+//! reaches each element through the slice of its row run or of the footprint (`BASE[i..i +
+//! span]`, which the optimizer merges into one bounds check), for every layout, in the body's
 //! own order; not where the index is not `... + col`, and not when turned off (`unpaired`).
-//! The [`Numeral::adjacent_pairs`] rule (elements `2k`, `2k + 1` side by side) is checked too.
+//! A base of any other type (here `Recorder`, which counts how it is indexed, as a parameter
+//! and as a field) is indexed element by element, exactly as the closure indexes it. The
+//! [`Numeral::adjacent_pairs`] rule (elements `2k`, `2k + 1` side by side) is checked too.
 
 use core::cell::Cell;
 use core::ops::{Index, IndexMut, Range};
@@ -159,11 +161,11 @@ fn run_scatter(
 }
 
 #[test]
-fn scatter_runs_fire_for_c_and_keep_every_value_in_place() {
+fn a_base_of_another_type_is_indexed_as_the_closure_indexes_it() {
     assert_eq!(
         run_scatter(&SM80_16x8x16_F32_C, store_c, false),
-        (0, 128),
-        "4 elements x 32 lanes, each through its run"
+        (128, 0),
+        "4 elements x 32 lanes, each indexed once, as the closure does"
     );
     assert_eq!(
         run_scatter(&SM80_16x8x16_F32_C, store_c_unpaired, false),
@@ -176,19 +178,18 @@ fn scatter_runs_fire_for_c_and_keep_every_value_in_place() {
     );
     assert_eq!(
         run_scatter(&SM80_16x8x16_F16_B_COL, store_b, false),
-        (0, 128),
-        "B's runs are single elements, still through a slice"
+        (128, 0)
     );
 }
 
 #[test]
-fn read_modify_write_bodies_use_runs_and_compute_the_same_result() {
+fn read_modify_write_bodies_compute_the_closures_result() {
     let mut out = Recorder::new(16 * 16);
     for lane in 0..32 {
         axpby_c(lane, &codes(lane), &mut out, 16);
     }
-    // Reads stay per element (the body reads `out` itself); the stores go through the runs.
-    assert_eq!(out.counts(), (128, 128));
+    // A read and a store per element, as the closure makes them.
+    assert_eq!(out.counts(), (256, 0));
     for lane in 0..32 {
         for e in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
@@ -199,7 +200,7 @@ fn read_modify_write_bodies_use_runs_and_compute_the_same_result() {
 }
 
 #[test]
-fn gather_runs_fire_for_a_and_return_elements_in_order() {
+fn gathers_return_elements_in_order() {
     let a = Recorder::new(16 * 16);
     for lane in 0..32 {
         let got = load_a(lane, &a, 16);
@@ -209,17 +210,17 @@ fn gather_runs_fire_for_a_and_return_elements_in_order() {
             assert_eq!(*v, r * 16 + c);
         }
     }
-    // 32 lanes: 8 run loads each, and 8 single loads each unpaired.
-    assert_eq!(a.counts(), (32 * 8, 32 * 8));
+    // 32 lanes: 8 single loads each, paired or not.
+    assert_eq!(a.counts(), (2 * 32 * 8, 0));
 }
 
 #[test]
-fn compound_assignments_use_runs_too() {
+fn compound_assignments_index_each_element_once() {
     let mut out = Recorder::new(16 * 16);
     for lane in 0..32 {
         accumulate_c(lane, &codes(lane), &mut out, 16);
     }
-    assert_eq!(out.counts(), (0, 128), "each element through its run");
+    assert_eq!(out.counts(), (128, 0), "each element indexed once");
     for lane in 0..32 {
         for e in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
@@ -229,7 +230,8 @@ fn compound_assignments_use_runs_too() {
     }
 }
 
-/// An epilogue that keeps its output tile in a field: pairs fire through `self.out` too.
+/// An epilogue that keeps its output tile in a field: `self.out`, of a type the macro cannot
+/// see, is indexed as the closure indexes it.
 struct Epilogue {
     out: Recorder,
     alpha: u32,
@@ -281,25 +283,17 @@ fn epilogue() -> Epilogue {
 }
 
 #[test]
-fn field_bases_use_runs_and_keep_every_value_in_place() {
+fn field_bases_are_indexed_as_the_closure_indexes_them() {
     let mut e = epilogue();
     for lane in 0..32 {
         e.store(lane, &codes(lane));
     }
-    assert_eq!(
-        e.out.counts(),
-        (0, 128),
-        "self.out makes runs like a plain name"
-    );
+    assert_eq!(e.out.counts(), (128, 0), "one index per element");
     let mut b = epilogue();
     for lane in 0..32 {
         b.blend(lane, &codes(lane));
     }
-    assert_eq!(
-        b.out.counts(),
-        (128, 128),
-        "reads per element, stores through the runs"
-    );
+    assert_eq!(b.out.counts(), (256, 0), "a read and a store per element");
     for lane in 0..32 {
         for el in 0..4 {
             let (r, c) = SM80_16x8x16_F32_C.coords(lane, el).unwrap();
@@ -316,11 +310,7 @@ fn field_bases_use_runs_and_keep_every_value_in_place() {
             assert_eq!(*v, r * 16 + c);
         }
     }
-    assert_eq!(
-        g.out.counts(),
-        (0, 32 * 8),
-        "gathers use runs through self.out"
-    );
+    assert_eq!(g.out.counts(), (32 * 8, 0), "one index per element");
 }
 
 #[test]
@@ -330,8 +320,7 @@ fn a_body_that_calls_a_method_of_the_root_sees_every_store_before_it() {
         p.store_normed(lane, &codes(lane));
         u.store_normed_unpaired(lane, &codes(lane));
     }
-    assert_eq!(p.out.counts(), (0, 128));
-    assert_eq!(u.out.counts(), (128, 0));
+    assert_eq!((p.out.counts(), u.out.counts()), ((128, 0), (128, 0)));
     assert_eq!(
         p.out.data, u.out.data,
         "each value sees the stores before it"
@@ -345,7 +334,7 @@ fn an_index_that_uses_the_value_takes_each_elements_own_value() {
         store_by_value(lane, &codes(lane), &mut p, 16);
         store_by_value_unpaired(lane, &codes(lane), &mut u, 16);
     }
-    assert_eq!((p.counts(), u.counts()), ((0, 128), (128, 0)));
+    assert_eq!((p.counts(), u.counts()), ((128, 0), (128, 0)));
     assert_eq!(p.data, u.data);
 }
 
@@ -551,6 +540,87 @@ fn at_a_buffer_edge_the_footprint_panics_exactly_when_an_element_is_out_and_stor
                 (all, all, before),
                 "lane {lane}, len {len}"
             );
+        }
+    }
+}
+
+/// A matrix with only `Index<usize>` and `IndexMut<usize>`: no range to slice.
+struct Cells(Vec<u32>);
+
+impl Index<usize> for Cells {
+    type Output = u32;
+    fn index(&self, i: usize) -> &u32 {
+        &self.0[i]
+    }
+}
+
+impl IndexMut<usize> for Cells {
+    fn index_mut(&mut self, i: usize) -> &mut u32 {
+        &mut self.0[i]
+    }
+}
+
+layout_macros::numeral! {
+    OWN_C: 16 x 8, elements 4 {
+        e % 2    => 1,
+        lane % 4 => 2,
+        lane / 4 => 8,
+        e / 2    => 64,
+    }
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C)]
+fn store_deque(lane: u32, frag: &[u32; 4], out: &mut std::collections::VecDeque<u32>, ld: usize) {
+    |row, col, value| out[row * ld + col] = value
+}
+
+#[fragment_layout(OWN_C, gather)]
+fn load_cells(lane: u32, a: &Cells) -> [u32; 4] {
+    |row, col| a[row * 8 + col]
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]
+fn add_cells(lane: u32, frag: &[u32; 4], out: &mut Cells, rows: usize, cols: usize) {
+    |row, col, value| out[row * 8 + col] += value
+}
+
+struct CellsTile {
+    out: Cells,
+}
+
+impl CellsTile {
+    #[fragment_layout(OWN_C)]
+    fn store(&mut self, lane: u32, frag: &[u32; 4]) {
+        |row, col, value| self.out[row * 8 + col] = value
+    }
+}
+
+/// The finding of issue 27: a base with only `IndexMut<usize>` (a `VecDeque`, a type of one's
+/// own, as a parameter or a field; a catalog layout or one's own numeral; whole and partial
+/// tiles) compiles and writes and reads what the closure does.
+#[test]
+fn a_base_with_only_index_mut_usize_compiles_and_behaves_like_the_closure() {
+    let mut deque: std::collections::VecDeque<u32> = (0..128).map(|_| 0).collect();
+    let mut cells = Cells(vec![0; 128]);
+    let mut tile = CellsTile {
+        out: Cells(vec![0; 128]),
+    };
+    for lane in 0..32 {
+        store_deque(lane, &codes(lane), &mut deque, 8);
+        add_cells(lane, &codes(lane), &mut cells, 9, 5);
+        tile.store(lane, &codes(lane));
+    }
+    let read = Cells((0..128).collect());
+    for lane in 0..32 {
+        let got = load_cells(lane, &read);
+        for e in 0..4 {
+            let (r, c) = SM80_16x8x16_F32_C.coords(lane, e).unwrap();
+            let i = r as usize * 8 + c as usize;
+            let v = codes(lane)[e as usize];
+            assert_eq!((deque[i], tile.out[i]), (v, v), "lane {lane} e {e}");
+            let inside = r < 9 && c < 5;
+            assert_eq!(cells[i], if inside { v } else { 0 }, "lane {lane} e {e}");
+            assert_eq!(got[e as usize], i as u32);
         }
     }
 }

@@ -60,6 +60,7 @@ pub fn conversion<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Conversio
             "#[convert_layout] generates the body: leave it empty, `{}`",
         ));
     }
+    errors.extend(crate::reserved::reserved_names(item, "#[convert_layout]"));
     errors.finish()?;
     let (Some((lane, _)), Some((from, _)), Some((shuffle, _)), Some((source, by_ref))) =
         (lane, from, shuffle, source)

@@ -92,3 +92,46 @@ pub struct Fragment<'a> {
     /// would act on the function if the body were inlined: each element then runs the closure.
     pub escapes: bool,
 }
+
+impl Fragment<'_> {
+    /// Whether `base` is a parameter of the function whose type indexes as the language's own
+    /// slices do: `[T]`, `[T; N]` or `Vec<T>`, behind any references. Only such a base is
+    /// reached through a slice of a row run or of the footprint (`BASE[i..i + n]`); any other
+    /// (a `VecDeque`, a type of the user's with only `IndexMut<usize>`, one that counts its
+    /// calls, a field of unknown type) is indexed element by element, exactly as the closure
+    /// indexes it.
+    pub fn slice_base(&self, base: &Expr) -> bool {
+        let Expr::Path(path) = base else {
+            return false;
+        };
+        let Some(name) = path.path.get_ident().filter(|_| path.qself.is_none()) else {
+            return false;
+        };
+        self.item.sig.inputs.iter().any(|arg| match arg {
+            syn::FnArg::Typed(t) => {
+                matches!(&*t.pat, Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
+                    && slice_like(&t.ty)
+            }
+            syn::FnArg::Receiver(_) => false,
+        })
+    }
+}
+
+/// `[T]`, `[T; N]` or `Vec<T>`, behind any references, parentheses or groups.
+fn slice_like(ty: &Type) -> bool {
+    match ty {
+        Type::Slice(_) | Type::Array(_) => true,
+        Type::Reference(r) => slice_like(&r.elem),
+        Type::Paren(p) => slice_like(&p.elem),
+        Type::Group(g) => slice_like(&g.elem),
+        Type::Path(p) => {
+            let last = p.path.segments.last();
+            p.qself.is_none()
+                && last.is_some_and(|s| {
+                    s.ident == "Vec"
+                        && matches!(&s.arguments, syn::PathArguments::AngleBracketed(a) if a.args.len() == 1)
+                })
+        }
+        _ => false,
+    }
+}

@@ -588,14 +588,15 @@ pub(super) fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
 }
 
 /// The body's run pattern, when it may use one (see [`pairing`]): not `unpaired`, no control
-/// flow of its own, and the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`.
+/// flow of its own, the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`, and a base that indexes
+/// as a slice does ([`Fragment::slice_base`]).
 fn run_pattern(f: &Fragment) -> Option<Pattern> {
     if f.args.shared.is_some() || f.args.unpaired || f.escapes || f.args.vector.is_some() {
         return None;
     }
     let col = pairing::param_ident(f.params[1].pat)?;
     let row = pairing::param_ident(f.params[0].pat);
-    match f.args.mode {
+    let pattern = match f.args.mode {
         Mode::Scatter => {
             // A value pattern other than a name could bind any name: no affine index then.
             let value = f.params.get(2).map(|p| pairing::param_ident(p.pat));
@@ -603,7 +604,8 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
             pairing::scatter(f.body, row, col, value.flatten())
         }
         _ => pairing::gather(f.body, row, col),
-    }
+    };
+    pattern.filter(|p| f.slice_base(&p.base))
 }
 
 /// Element `e` through its row run: the element's own bindings for the stored value (a

@@ -29,6 +29,7 @@ pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a
         check_length(args, a, &mut errors);
     }
     check_bounds(args, sig, &mut errors);
+    errors.extend(crate::reserved::reserved_names(item, "#[fragment_layout]"));
     let closure = closure(args, item, &mut errors);
     errors.finish()?;
     // A check that finds no part pushes an error, so with none pushed every part is here.

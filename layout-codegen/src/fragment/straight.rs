@@ -105,7 +105,7 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
     {
         return None;
     }
-    if !slice_parameter(f, &p.base) {
+    if !f.slice_base(&p.base) {
         return None;
     }
     let stored = match (&p.rhs, f.args.mode) {
@@ -604,39 +604,6 @@ pub(super) fn single(k: &syn::Expr) -> bool {
         syn::Expr::Path(_) | syn::Expr::Lit(_) => true,
         syn::Expr::Cast(c) => single(&c.expr),
         syn::Expr::Paren(p) => single(&p.expr),
-        _ => false,
-    }
-}
-
-/// Whether `base` is a parameter of the function whose type is a slice or an array (`&mut
-/// [T]`, `&[T]`, `[T; N]`, behind any references): indexing it is the language's own, so that
-/// taking a reach's slice once for its elements, rather than once per element as the closure
-/// path does, differs in nothing but the work. A base of another type may count its
-/// `index_mut` calls (`tests/tests/pairing.rs` does), and a field may go through a user's
-/// `Deref`: those keep the closure path.
-fn slice_parameter(f: &Fragment, base: &syn::Expr) -> bool {
-    let syn::Expr::Path(path) = base else {
-        return false;
-    };
-    let Some(name) = path.path.get_ident().filter(|_| path.qself.is_none()) else {
-        return false;
-    };
-    f.item.sig.inputs.iter().any(|arg| match arg {
-        syn::FnArg::Typed(t) => {
-            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
-                && slice_or_array(&t.ty)
-        }
-        syn::FnArg::Receiver(_) => false,
-    })
-}
-
-/// `[T]` or `[T; N]`, behind any references, parentheses or groups.
-fn slice_or_array(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Slice(_) | syn::Type::Array(_) => true,
-        syn::Type::Reference(r) => slice_or_array(&r.elem),
-        syn::Type::Paren(p) => slice_or_array(&p.elem),
-        syn::Type::Group(g) => slice_or_array(&g.elem),
         _ => false,
     }
 }

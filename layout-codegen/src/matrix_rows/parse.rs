@@ -60,6 +60,7 @@ pub fn rows<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Rows<'a>> {
             "#[matrix_rows] generates the body: leave it empty, `{}`",
         ));
     }
+    errors.extend(crate::reserved::reserved_names(item, "#[matrix_rows]"));
     errors.finish()?;
     let (Some((thread, thread_ty)), Some(ret)) = (thread, ret) else {
         unreachable!("#[matrix_rows]: a part is missing and no check reported it")

@@ -158,12 +158,18 @@ fn the_closure_path_stays_where_straight_code_could_differ() {
         format!("fn store(t: u32, frag: &[f32; 4], {params}) {{ |row, col, value| {body} }}")
     };
     let slice = "out: &mut [f32], ld: usize";
+    // A base of the user's type (whose `index_mut` may count calls, or take no range): each
+    // element indexed by its own body, as the closure does.
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        &scatter("out[row * ld + col] = value", "out: &mut Tile, ld: usize"),
+    );
+    assert!(
+        !code.contains("let__fl_t=") && !code.contains("__fl_put"),
+        "{code}"
+    );
+    assert_eq!(count(&code, "out[row*ld+col]=value;"), 4, "{code}");
     for (args, item, why) in [
-        (
-            "::fraglayout::catalog::SM80_16x8x16_F32_C",
-            scatter("out[row * ld + col] = value", "out: &mut Tile, ld: usize"),
-            "a base of the user's type, whose index_mut may count calls",
-        ),
         (
             "::fraglayout::catalog::SM80_16x8x16_F32_C",
             scatter("out[row * ld + col] = value * 2.0", slice),
