@@ -71,15 +71,15 @@ fn generated_needs_fewest_instructions() {
             .map(|v| (v, instructions(kind, v)))
             .collect();
         println!("{kind}, 64 x 4096 region ({REGION_ELEMENTS} elements):");
-        println!("| version | instructions | per element |");
-        println!("|---|---:|---:|");
+        let mut table = String::from("| version | instructions | per element |\n|---|---:|---:|\n");
         for &(v, ir) in &counts {
-            println!(
-                "| {} | {ir} | {:.2} |",
+            table += &format!(
+                "| {} | {ir} | {:.2} |\n",
                 v.name(),
                 ir as f64 / REGION_ELEMENTS as f64
             );
         }
+        crate::doc_tables::publish(&format!("region-{kind}"), &table);
         let ir = |v: Version| counts.iter().find(|c| c.0 == v).unwrap().1;
         let generated = ir(Version::Generated);
         for v in [Version::Generated, Version::Unpaired] {
@@ -149,8 +149,10 @@ fn one_call_against_skilled_hand_written_code() {
     if cfg!(debug_assertions) {
         panic!("instruction counts are only meaningful optimized: run with --release");
     }
-    println!("| case | generated | skilled | ratio | typed | unchecked | ratio | floor |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut table = String::from(
+        "| case | generated | skilled | ratio | typed | unchecked | ratio | floor |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
     let mut over = Vec::new();
     for case in fraglayout_benches::calls::cases() {
         let count = |v: &str| {
@@ -162,8 +164,8 @@ fn one_call_against_skilled_hand_written_code() {
         let [g, s, t, u] = ["generated", "skilled", "typed", "unchecked"]
             .map(|v| count(v).unwrap_or_else(|| panic!("{}: no {v} version", case.name)));
         let floor = count("floor").map_or(String::new(), |f| format!("{f:.1}"));
-        println!(
-            "| {} | {g:.1} | {s:.1} | {:.2} | {t:.1} | {u:.1} | {:.2} | {floor} |",
+        table += &format!(
+            "| {} | {g:.1} | {s:.1} | {:.2} | {t:.1} | {u:.1} | {:.2} | {floor} |\n",
             case.name,
             g / s,
             t / u
@@ -174,5 +176,6 @@ fn one_call_against_skilled_hand_written_code() {
             }
         }
     }
+    crate::doc_tables::publish("one-call", &table);
     assert!(over.is_empty(), "generated above its twin: {over:?}");
 }
