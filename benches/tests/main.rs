@@ -11,5 +11,6 @@ mod asm;
 mod asm_rows;
 mod callgrind;
 mod compile_time;
+mod doc_tables;
 mod expansion_size;
 mod ir;
