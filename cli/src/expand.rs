@@ -17,8 +17,8 @@ use std::process::ExitCode;
 
 use layout_core::catalog::Entry;
 use layout_core::generated::{
-    shared_element_error, shared_steps, shared_tile_error, shared_vector_error, vector_error,
-    ElementAt, ThreadTerm, MAX_UNROLLED,
+    shared_element_error, shared_lane_bits, shared_offset, shared_steps, shared_tile_error,
+    shared_vector_error, vector_error, ElementAt, SharedOffset, ThreadTerm, MAX_UNROLLED,
 };
 use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
@@ -443,7 +443,7 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
     }
     let table = table_of(e);
     if let Some(l) = &opt.shared {
-        shared_constants(l, &table, t, out);
+        shared_constants(e.numeral, l, &table, t, out);
         return table;
     }
     let foot = takes_footprint(opt.ld.is_some(), !opt.own, &table);
@@ -533,7 +533,13 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
 }
 
 /// The constants of `shared = SMEM` (`l`), and how each element's offset is made.
-fn shared_constants(l: &SharedLayout, table: &[ElementAt], t: &str, out: &mut String) {
+fn shared_constants(
+    n: &layout_core::Numeral,
+    l: &SharedLayout,
+    table: &[ElementAt],
+    t: &str,
+    out: &mut String,
+) {
     let steps = shared_steps(l);
     let s = l.swizzle();
     line(
@@ -570,33 +576,57 @@ fn shared_constants(l: &SharedLayout, table: &[ElementAt], t: &str, out: &mut St
         out,
         &format!("__FL_SWIZZLE = SMEM.swizzle(), of element offsets: {apply}"),
     );
-    line(out, "__FL_AT = element_table(): each element's part `at`:");
+    let lane = shared_lane_bits(n, l);
+    line(
+        out,
+        &format!(
+            "__FL_LANE_MASK = shared_lane_mask(..) = {}: every bit a thread's unswizzled offset has",
+            lane.0
+        ),
+    );
+    line(
+        out,
+        "__FL_AT = element_table(): each element's part `at`; __FL_OFFSETS = shared_offsets(..):",
+    );
     for (i, x) in table.iter().enumerate() {
+        let k = x.at.0 * steps.0 + x.at.1 * steps.1;
+        let how = match shared_offset(lane, l, x.at) {
+            SharedOffset::Add(0) => format!("Add(0), {t}_base"),
+            SharedOffset::Add(c) => format!("Add({c}), {t}_base + {c}"),
+            SharedOffset::Xor(c) => format!("Xor({c}), {t}_base ^ {c}"),
+            SharedOffset::Swizzle => format!("Swizzle, the swizzle of {t}_offset + {k}"),
+        };
         line(
             out,
             &format!(
-                "  element {i}: at ({}, {}), unswizzled offset {} from the thread's",
-                x.at.0,
-                x.at.1,
-                x.at.0 * steps.0 + x.at.1 * steps.1
+                "  element {i}: at ({}, {}), unswizzled offset {k} from the thread's: {how}",
+                x.at.0, x.at.1
             ),
         );
     }
     line(out, "");
     line(
         out,
-        &format!(
-            "Each element's offset: the thread's part once (`{t}_offset`), the element's added as a"
-        ),
+        &format!("Each element's offset: the thread's part once (`{t}_offset`) and, swizzled, `{t}_base`;"),
     );
     line(
         out,
         if s.bits == 0 {
-            "constant; no swizzle (the offset is the sum)."
+            "each element adds its constant (no swizzle: the offset is the sum)."
         } else {
-            "constant, then the swizzle: a shift, an `and` and a `xor` an element (as CuTe's stores)."
+            "where no thread's part shares a bit with an element's constant, the sum is an XOR, which"
         },
     );
+    if s.bits != 0 {
+        line(
+            out,
+            "the swizzle keeps: the base XOR the swizzled constant (a sum where they share no bit",
+        );
+        line(
+            out,
+            "either); elsewhere the element's own swizzle, a shift, an `and` and a `xor` (as CuTe's).",
+        );
+    }
     line(out, "");
 }
 
@@ -643,9 +673,17 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
         table,
         foot: takes_footprint(constant_ld, straight, table),
         tile: (n.rows, n.cols),
-        shared: shared.map(|l| fold::Shared {
-            steps: shared_steps(&l),
-            swizzle: l.swizzle(),
+        shared: shared.map(|l| {
+            let lane = shared_lane_bits(n, &l);
+            fold::Shared {
+                steps: shared_steps(&l),
+                swizzle: l.swizzle(),
+                lane_mask: lane.0,
+                offsets: table
+                    .iter()
+                    .map(|x| shared_offset(lane, &l, x.at))
+                    .collect(),
+            }
         }),
     };
     fold::fold(&mut item, &k);

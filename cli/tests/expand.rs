@@ -555,8 +555,9 @@ fn check(case: Case) -> Vec<String> {
     }
     if let Some(s) = case.shared {
         // `shared = SMEM`: the offsets' constants, folded (the run above holds them to the
-        // layout's offsets), and the swizzle's arithmetic in the code where there is one.
-        let swizzle = "^((lin>>3)&2)";
+        // layout's offsets), and the swizzle's arithmetic in the code where there is one (on
+        // the thread's offset, `{t}_base`, or an element's `lin`).
+        let swizzle = ">>3)&2)";
         if matches!(s, Smem::Swizzled) != code.contains(swizzle) {
             fail(format!(
                 "the swizzle's `{swizzle}` is not where it should be"

@@ -31,6 +31,9 @@
 //!                                                       -> let lane_offset: usize = lane_row * 8 + lane_col;
 //! __FL_AT[3].at.0 * __FL_STEPS.0                        -> 8 * 8 (64, once tidied)
 //! __FL_SWIZZLE.apply(lin as u32) as usize               -> lin ^ ((lin >> 3) & 2)   (Swizzle<1, 1, 3>)
+//! __FL_LANE_MASK                                        -> 62 (shared_lane_mask)
+//! match __FL_OFFSETS[3] { Add(__fl_k) => .., Xor(__fl_k) => .., Swizzle => X }
+//!                                                       -> lane_base + 65, lane_base ^ 65, or X
 //! ```
 //!
 //! `rows` is exact for the `usize` counts `expand` declares: saturating a `usize` to `usize`
@@ -39,7 +42,7 @@
 //!
 //! [`thread_wrap`]: layout_core::Numeral::thread_wrap
 
-use layout_core::generated::{ElementAt, Reach};
+use layout_core::generated::{ElementAt, Reach, SharedOffset};
 use layout_core::shared::Swizzle;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Expr, ItemFn, Stmt};
@@ -69,6 +72,10 @@ pub struct Shared {
     pub steps: (usize, usize),
     /// `__FL_SWIZZLE`: the layout's swizzle of element offsets.
     pub swizzle: Swizzle,
+    /// `__FL_LANE_MASK`: the bits of every thread's unswizzled offset.
+    pub lane_mask: usize,
+    /// `__FL_OFFSETS`: how each element's offset follows from the thread's.
+    pub offsets: Vec<SharedOffset>,
 }
 
 /// The names the folded code gives the thread part and the clamped extent.
@@ -85,6 +92,12 @@ pub fn fold(item: &mut ItemFn, k: &Constants) {
     super::simplify::Rename {
         old: "__fl_lane",
         new: &offset,
+    }
+    .visit_item_fn_mut(item);
+    let base = format!("{}_base", k.thread);
+    super::simplify::Rename {
+        old: "__fl_base",
+        new: &base,
     }
     .visit_item_fn_mut(item);
     item.block
@@ -279,6 +292,24 @@ impl Folder<'_> {
         }))
     }
 
+    /// `match __FL_OFFSETS[i] { Add(__fl_k) => .., Xor(__fl_k) => .., Swizzle => X }` as the
+    /// arm element `i` takes: `{thread}_base + k`, `{thread}_base ^ k`, or `X`.
+    fn offset_arm(&self, m: &syn::ExprMatch) -> Option<Expr> {
+        let Expr::Index(ix) = &*m.expr else {
+            return None;
+        };
+        if !is_name(&ix.expr, "__FL_OFFSETS") {
+            return None;
+        }
+        let i = literal(&ix.index)?;
+        let base = format!("{}_base", self.k.thread);
+        match self.k.shared.as_ref()?.offsets.get(i)? {
+            SharedOffset::Add(k) => Some(parse_expr(&plus(&base, *k))),
+            SharedOffset::Xor(k) => Some(parse_expr(&format!("{base} ^ {k}"))),
+            SharedOffset::Swizzle => m.arms.last().map(|a| (*a.body).clone()),
+        }
+    }
+
     /// The replacement of a `let` of the thread part or the extent.
     fn local(&self, init: &Expr) -> Option<Stmt> {
         let Expr::Call(call) = init else { return None };
@@ -390,6 +421,13 @@ impl VisitMut for Folder<'_> {
                     return;
                 };
                 self.table(i, &member, true)
+            }
+            // match __FL_OFFSETS[i] { .. }: the arm the element's offset takes.
+            Expr::Match(m) => self.offset_arm(m),
+            // __FL_LANE_MASK: its number.
+            Expr::Path(_) if is_name(e, "__FL_LANE_MASK") => {
+                let mask = self.k.shared.as_ref().map(|s| s.lane_mask);
+                mask.map(|m| parse_expr(&m.to_string()))
             }
             // __FL_SWIZZLE.apply(x as u32) as usize: the swizzle's arithmetic.
             Expr::Cast(c) if self.swizzled(&c.expr).is_some() => self.swizzled(&c.expr),

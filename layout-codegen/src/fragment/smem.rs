@@ -5,15 +5,21 @@
 //! ```text
 //! const __FL_SHARED: SharedLayout = LAYOUT;                  // checked: sound, the numeral's
 //! const __FL_STEPS: (usize, usize) = shared_steps(..);      // tile, the element size, vector
+//! const __FL_LANE_MASK, __FL_OFFSETS = shared_lane_mask(..), shared_offsets(..);
 //! const _ = conflict_free: the bank model's count, an error naming the colliding lanes
-//! let __fl_lane = thread_row * STEPS.0 + thread_col * STEPS.1;   // once per call
-//! { let value = frag[e]; let offset = SWIZZLE(__fl_lane + CONST_e); BODY; } ...
+//! let __fl_lane = (thread_row * STEPS.0 + thread_col * STEPS.1) & LANE_MASK;   // once per call
+//! let __fl_base = SWIZZLE(__fl_lane);                                          // once per call
+//! { let value = frag[e]; let offset = match __FL_OFFSETS[e] { .. }; BODY; } ...
 //! ```
 //!
 //! A padded or plain layout is affine in `(row, col)`, so the thread part is computed once and
-//! each element adds its constant; a swizzle costs each element a shift, an `and` and a `xor`
-//! (CuTe's swizzled stores pay the same). A numeral with a band (rare) computes each element's
-//! `(row, col)` and multiplies, as the element code does.
+//! each element adds its constant. A swizzle is linear in the offset's bits: where no thread's
+//! part shares a bit with an element's constant `K` (decided at compile time over every
+//! thread, `shared_offsets`), the element's offset is `__fl_base ^ SWIZZLE(K)`, a `+` where
+//! no thread's swizzled offset shares a bit with that either (CUTLASS's swizzled stores from
+//! one base); elsewhere, and with a band, the element pays its own shift, `and` and `xor`. The
+//! mask keeps every thread's offset as it is and lets the optimizer bound the offsets when
+//! the thread's type carries its range unchecked (`Lane`).
 
 use super::ast::{Fragment, Mode};
 use super::expand::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
@@ -30,6 +36,10 @@ pub fn consts(f: &Fragment) -> TokenStream {
         const __FL_SHARED: ::fraglayout::shared::SharedLayout = #layout;
         const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
         const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
+        const __FL_LANE_MASK: usize =
+            ::fraglayout::generated::shared_lane_mask(&__FL_NUMERAL, &__FL_SHARED);
+        const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
+            ::fraglayout::generated::shared_offsets(&__FL_NUMERAL, &__FL_SHARED, __FL_AT);
     }
 }
 
@@ -115,8 +125,8 @@ pub fn checks(f: &Fragment) -> TokenStream {
     }
 }
 
-/// The elements of a thread inside the layout: the thread's unswizzled offset once, then one
-/// block per body call (every element, or every `N`-th with `vector = N`).
+/// The elements of a thread inside the layout: the thread's unswizzled and swizzled offsets
+/// once, then one block per body call (every element, or every `N`-th with `vector = N`).
 pub fn body(f: &Fragment, elements: usize) -> TokenStream {
     let firsts = (0..elements).step_by(f.args.width());
     let blocks: Vec<TokenStream> = firsts.map(|e| element(f, e)).collect();
@@ -126,26 +136,43 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
         _ => assemble(f, &blocks),
     };
     quote! {
+        // The mask keeps every thread's offset as it is (shared_lane_mask).
         #[allow(unused_variables)]
-        let __fl_lane: usize = __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1;
+        let __fl_lane: usize =
+            (__fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1) & __FL_LANE_MASK;
+        // The layout check keeps every offset below 2^32: the casts are exact.
+        #[allow(unused_variables)]
+        let __fl_base: usize = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;
         #calls
     }
 }
 
-/// The call starting at element `e`: its offset (the lane's plus the element's constant, or
-/// through the band's carry), swizzled, then the body with `offset` (and `value`) bound.
+/// Element `e`'s offset: from the thread's swizzled offset by a constant where no carry can
+/// reach the swizzle (`SharedOffset`), else the lane's plus the element's constant (or through
+/// the band's carry), swizzled.
+fn offset(e: &Literal) -> TokenStream {
+    quote! {
+        match __FL_OFFSETS[#e] {
+            ::fraglayout::generated::SharedOffset::Add(__fl_k) => __fl_base + __fl_k,
+            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => __fl_base ^ __fl_k,
+            ::fraglayout::generated::SharedOffset::Swizzle => {
+                let __fl_lin: usize = if __FL_WRAP == 0 {
+                    __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
+                } else {
+                    let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
+                    __fl_r * __FL_STEPS.0 + __fl_c * __FL_STEPS.1
+                };
+                __FL_SWIZZLE.apply(__fl_lin as u32) as usize
+            }
+        }
+    }
+}
+
+/// The call starting at element `e`: its offset ([`offset`]), then the body with `offset`
+/// (and `value`) bound.
 fn element(f: &Fragment, first: usize) -> TokenStream {
     let e = Literal::usize_unsuffixed(first);
-    let offset = quote! {{
-        let __fl_lin: usize = if __FL_WRAP == 0 {
-            __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
-        } else {
-            let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
-            __fl_r * __FL_STEPS.0 + __fl_c * __FL_STEPS.1
-        };
-        // The layout check keeps every offset below 2^32: the casts are exact.
-        __FL_SWIZZLE.apply(__fl_lin as u32) as usize
-    }};
+    let offset = offset(&e);
     let param = &f.params[0];
     let offset = match param.ty {
         None => offset,

@@ -53,8 +53,9 @@ pub use known::catalog_layout_error;
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
 pub use shared::{
-    shared_conflict_message, shared_element_error, shared_offset_error, shared_steps,
-    shared_tile_error, shared_vector_error,
+    shared_conflict_message, shared_element_error, shared_lane_bits, shared_lane_mask,
+    shared_offset, shared_offset_error, shared_offsets, shared_steps, shared_tile_error,
+    shared_vector_error, SharedOffset,
 };
 pub use shuffle::{
     conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,

@@ -2,8 +2,10 @@
 //! element's offset in a shared tile ([`SharedLayout::offset`]) instead of its coordinates.
 //!
 //! The generated code computes the unswizzled offset as `row * steps.0 + col * steps.1`
-//! ([`shared_steps`]): the thread part once per call, each element adding a constant; a
-//! swizzle is then one shift, `and` and `xor` per element ([`Swizzle::apply`](crate::shared::Swizzle::apply)).
+//! ([`shared_steps`]): the thread part once per call, each element adding a constant. With a
+//! swizzle the thread's offset is swizzled once and each element XORs (or adds) its swizzled
+//! constant where no thread's offset shares a bit with the element's ([`shared_offsets`]);
+//! elsewhere the element pays one shift, `and` and `xor` ([`Swizzle::apply`](crate::shared::Swizzle::apply)).
 //!
 //! ```text
 //! m16n8k16 f32 accumulator (16 x 8) into SharedLayout::padded(16, 8, 4, 4): steps (12, 1)
@@ -14,6 +16,7 @@
 //! [`shared_vector_error`], [`shared_offset_error`]), and, with `conflict_free`,
 //! [`shared_conflict_message`] through the bank model ([`Access::elements`]).
 
+use super::ElementAt;
 use crate::message::Message;
 use crate::shared::{Access, FragmentAt, Major, PhaseReport, SharedLayout, Wavefronts};
 use crate::Numeral;
@@ -25,6 +28,102 @@ pub const fn shared_steps(s: &SharedLayout) -> (usize, usize) {
         Major::Row => (s.pitch() as usize, 1),
         Major::Col => (1, s.pitch() as usize),
     }
+}
+
+/// How `shared = LAYOUT` code reaches an element's offset from the thread's swizzled offset
+/// `base` (computed once a call), [`shared_offsets`] deciding which at compile time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedOffset {
+    /// `base + k`: as `Xor`, where no thread's `base` shares a bit with `k` (an addressing
+    /// mode's constant).
+    Add(usize),
+    /// `base ^ k`, `k` the element's swizzled constant: no thread's unswizzled offset shares a
+    /// bit with the element's constant, so the sum is an XOR, which the swizzle keeps.
+    Xor(usize),
+    /// `swizzle(lane + k)`, the element's own swizzle: the thread part can carry into the
+    /// element's bits, or there is a band.
+    Swizzle,
+}
+
+/// Every bit that some thread's unswizzled offset in `layout` has, and every bit of some
+/// thread's swizzled offset: `(OR of lane, OR of swizzle(lane))` over the threads of `n`
+/// (without a band; the offsets of a sound layout are below 2^32).
+///
+/// Worked: `SM80_16x8x16_F32_C` in `SharedLayout::padded(16, 8, 4, 24)` with `Swizzle<3, 2,
+/// 3>`: lane `t` at `(t / 4) * 32 + (t % 4) * 2`, bits 1, 2, 5, 6, 7: `(230, 254)`.
+pub const fn shared_lane_bits(n: &Numeral, s: &SharedLayout) -> (usize, usize) {
+    let steps = shared_steps(s);
+    let (r0, c0) = n.element_part(0);
+    let (mut lane, mut swizzled) = (0, 0);
+    let mut t = 0;
+    while t < n.threads() {
+        if let Some((r, c)) = n.coords(t, 0) {
+            let row = (r as usize).wrapping_sub(r0);
+            let col = (c as usize).wrapping_sub(c0);
+            let lin = row
+                .wrapping_mul(steps.0)
+                .wrapping_add(col.wrapping_mul(steps.1));
+            lane |= lin;
+            swizzled |= s.swizzle().apply(lin as u32) as usize;
+        }
+        t += 1;
+    }
+    (lane, swizzled)
+}
+
+/// How the element with part `at` is reached from the thread's offset, given the threads'
+/// bits `lane` ([`shared_lane_bits`]): where its unswizzled constant `k` shares no bit with
+/// any thread's offset, `lane + k` is `lane ^ k` and, the swizzle being linear in the bits,
+/// its offset is `swizzle(lane) ^ swizzle(k)`; an `Add` where that shares no bit either.
+///
+/// Worked, as above: element 3 at `(8, 1)`, `k` 257: `Add(257)`.
+pub const fn shared_offset(
+    lane: (usize, usize),
+    s: &SharedLayout,
+    at: (usize, usize),
+) -> SharedOffset {
+    let steps = shared_steps(s);
+    let k =
+        at.0.wrapping_mul(steps.0)
+            .wrapping_add(at.1.wrapping_mul(steps.1));
+    if lane.0 & k != 0 || k > u32::MAX as usize {
+        return SharedOffset::Swizzle;
+    }
+    let k = s.swizzle().apply(k as u32) as usize;
+    if lane.1 & k == 0 {
+        SharedOffset::Add(k)
+    } else {
+        SharedOffset::Xor(k)
+    }
+}
+
+/// [`shared_offset`] of each element of `at` (`element_table()`); all `Swizzle` with a band.
+pub const fn shared_offsets<const E: usize>(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: &[ElementAt; E],
+) -> [SharedOffset; E] {
+    let mut out = [SharedOffset::Swizzle; E];
+    if n.thread_wrap() != 0 {
+        return out;
+    }
+    let lane = shared_lane_bits(n, s);
+    let mut e = 0;
+    while e < E {
+        out[e] = shared_offset(lane, s, at[e].at);
+        e += 1;
+    }
+    out
+}
+
+/// The mask every thread's unswizzled offset keeps ([`shared_lane_bits`]; all ones with a
+/// band): `lane & mask` is `lane` for a thread of the layout, and tells the optimizer the
+/// offsets' range where the thread's type alone does.
+pub const fn shared_lane_mask(n: &Numeral, s: &SharedLayout) -> usize {
+    if n.thread_wrap() != 0 {
+        return usize::MAX;
+    }
+    shared_lane_bits(n, s).0
 }
 
 /// Why `layout` (named `name`) cannot hold numeral `n`'s tile: it is unsound, or its tile is
@@ -309,6 +408,37 @@ mod tests {
         // Lane 5, element 2 of the accumulator: row 9, column 2.
         assert_eq!(SM80_16x8x16_F32_C.coords(5, 2), Some((9, 2)));
         assert_eq!(padded.offset(9, 2), Some(110));
+    }
+
+    #[test]
+    fn the_worked_offsets_from_the_thread_base() {
+        let n = &SM80_16x8x16_F32_C;
+        let s = SharedLayout::padded(16, 8, 4, 24).with_swizzle(Swizzle::new(3, 2, 3));
+        assert_eq!(shared_lane_bits(n, &s), (230, 254));
+        let table: [ElementAt; 4] = n.element_table();
+        let offsets = shared_offsets(n, &s, &table);
+        assert_eq!(offsets.map(|o| o == SharedOffset::Swizzle), [false; 4]);
+        // Padded rows of 12: the thread's rows carry into element 2's constant, 96.
+        let carry = SharedLayout::padded(16, 8, 4, 4).with_swizzle(Swizzle::new(1, 1, 3));
+        assert_eq!(shared_offsets(n, &carry, &table)[2], SharedOffset::Swizzle);
+        for layout in [s, carry] {
+            let offsets = shared_offsets(n, &layout, &table);
+            let mask = shared_lane_mask(n, &layout);
+            for t in 0..32 {
+                let (r, c) = n.coords(t, 0).unwrap();
+                let lane = (r as usize * shared_steps(&layout).0 + c as usize) & mask;
+                let base = layout.swizzle().apply(lane as u32) as usize;
+                for (e, o) in offsets.iter().enumerate() {
+                    let (r, c) = n.coords(t, e as u32).unwrap();
+                    let want = layout.offset(r, c).unwrap() as usize;
+                    match *o {
+                        SharedOffset::Add(k) => assert_eq!(base + k, want),
+                        SharedOffset::Xor(k) => assert_eq!(base ^ k, want),
+                        SharedOffset::Swizzle => {}
+                    }
+                }
+            }
+        }
     }
 
     #[test]
