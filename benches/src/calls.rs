@@ -993,7 +993,10 @@ pub const CASES: &[Case] = &[
 /// Every case of every module, in the order of the table in docs/PERFORMANCE.md: the cases
 /// above, then those of other modules (`Entry::Other`).
 pub fn cases() -> impl Iterator<Item = &'static Case> {
-    CASES.iter().chain(crate::calls_smem::CASES)
+    CASES
+        .iter()
+        .chain(crate::calls_smem::CASES)
+        .chain(crate::calls_convert::CASES)
 }
 
 /// The case named `name`.

@@ -20,6 +20,7 @@
 //! can find them by name.
 
 pub mod calls;
+pub mod calls_convert;
 pub mod calls_smem;
 pub mod epilogue_crate;
 

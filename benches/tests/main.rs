@@ -7,6 +7,7 @@ mod support;
 
 mod agree;
 mod agree_calls;
+mod agree_convert;
 mod agree_smem;
 mod asm;
 mod asm_rows;

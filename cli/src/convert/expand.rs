@@ -8,6 +8,9 @@ use std::process::ExitCode;
 use layout_core::convert::Plan;
 use layout_core::generated::{local_mask, local_single, local_table, recv_table, send_table};
 use layout_core::generated::{src_table, NONE};
+
+/// [`Plan::lane_arith`]'s form.
+type LaneArith = [[u8; layout_core::convert::MAX_PLAN_ELEMENTS]; 4];
 use layout_core::Numeral;
 use proc_macro2::TokenStream;
 
@@ -122,13 +125,79 @@ fn registers(name: &str, mask: u128) -> String {
     regs.join(", ")
 }
 
+/// The lane read as the generated code computes it: shifts and masks of `l`.
+fn lane_read(a: &LaneArith) -> String {
+    let shifts = Plan::lane_shifts(a, 0);
+    let terms: Vec<String> = (0..9)
+        .filter(|&k| shifts[k] != 0)
+        .map(|k| match k {
+            4 => format!("l & {}", shifts[k]),
+            k if k > 4 => format!("(l << {} & {})", k - 4, shifts[k]),
+            k => format!("(l & {}) >> {}", shifts[k] << (4 - k), 4 - k),
+        })
+        .collect();
+    if terms.is_empty() {
+        "0".to_string()
+    } else {
+        terms.join(" ^ ")
+    }
+}
+
+/// `if l & B != 0 { regs = [regs[j ^ x], ...]; }` for each lane bit `B` that permutes `regs`,
+/// the xors in `a[0][at..at + 5]`.
+fn permutes(a: &LaneArith, at: usize, regs: &str, n: u32, body: &mut Vec<String>) {
+    for bit in 0..5 {
+        let x = a[0][at + bit] as u32;
+        if x == 0 {
+            continue;
+        }
+        let cells: Vec<String> = (0..n).map(|j| format!("{regs}[{}]", j ^ x)).collect();
+        body.push(format!(
+            "if l & {} != 0 {{ {regs} = [{}]; }}",
+            1 << bit,
+            cells.join(", ")
+        ));
+    }
+}
+
+/// The lane-arithmetic form's body (`Plan::lane_arith`): the lane read once, the offered
+/// registers permuted, one shuffle a round at constant registers, the kept ones permuted.
+fn arith_body(a: &LaneArith, plan: &Plan) -> Vec<String> {
+    let n = plan.elements();
+    let mut body = vec![format!("let src = {};", lane_read(a))];
+    body.push("let mut g = *from;".to_string());
+    permutes(a, 5, "g", n, &mut body);
+    body.push("let mut to = *from;".to_string());
+    let rounds = plan.rounds() as usize;
+    let (src_at, send_at, recv_at) = (&a[1][..rounds], &a[2][..rounds], &a[3][..rounds]);
+    for (r, ((x, s), d)) in src_at.iter().zip(send_at).zip(recv_at).enumerate() {
+        let x = match x {
+            0 => String::new(),
+            x => format!(" ^ {x}"),
+        };
+        body.push(format!("to[{d}] = shuffle(g[{s}], src{x}); // round {r}"));
+    }
+    permutes(a, 10, "to", n, &mut body);
+    body
+}
+
 /// The function with the plan's constants folded in, as comments: in-lane moves, then each
-/// round's offer, shuffle and keep, with a lane table where a choice depends on the lane.
+/// round's offer, shuffle and keep, with a lane table where a choice depends on the lane; or
+/// the lane arithmetic, where the plan has it.
 fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
     let n = plan.elements();
     let mut body: Vec<String> = Vec::new();
     let mut tables: Vec<String> = Vec::new();
     let mut uses_lane = false;
+    if let Some(a) = plan.lane_arith() {
+        header(from, to, plan, out);
+        let _ = writeln!(out, "//     let l = lane & 31;");
+        for line in arith_body(&a, plan) {
+            let _ = writeln!(out, "//     {line}");
+        }
+        let _ = writeln!(out, "//     to\n// }}");
+        return;
+    }
     for e in 0..n {
         match local_single(plan, e) {
             Some(s) if s == e => {}
@@ -192,24 +261,7 @@ fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
             }
         }
     }
-    let _ = writeln!(
-        out,
-        "\n// With the plan's constants folded in ({} => {}: {}, {} round{}, lower bound {}, {} \
-         select{}):\n//",
-        from.name,
-        to.name,
-        plan.class().name(),
-        plan.rounds(),
-        plural(plan.rounds()),
-        plan.lower_bound(),
-        plan.selects(),
-        plural(plan.selects()),
-    );
-    let _ = writeln!(
-        out,
-        "// fn convert(lane: u32, from: &[u32; {n}], mut shuffle: impl FnMut(u32, u32) -> u32) \
-         -> [u32; {n}] {{"
-    );
+    header(from, to, plan, out);
     for t in &tables {
         let _ = writeln!(out, "//     {t}");
     }
@@ -229,4 +281,27 @@ fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
         let _ = writeln!(out, "//     to");
     }
     let _ = writeln!(out, "// }}");
+}
+
+/// The folded function's title and signature.
+fn header(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
+    let n = plan.elements();
+    let _ = writeln!(
+        out,
+        "\n// With the plan's constants folded in ({} => {}: {}, {} round{}, lower bound {}, {} \
+         select{}):\n//",
+        from.name,
+        to.name,
+        plan.class().name(),
+        plan.rounds(),
+        plural(plan.rounds()),
+        plan.lower_bound(),
+        plan.selects(),
+        plural(plan.selects()),
+    );
+    let _ = writeln!(
+        out,
+        "// fn convert(lane: u32, from: &[u32; {n}], mut shuffle: impl FnMut(u32, u32) -> u32) \
+         -> [u32; {n}] {{"
+    );
 }

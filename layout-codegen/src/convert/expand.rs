@@ -39,6 +39,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
     };
     let locals = (0..c.len).map(local);
     let rounds = (0..c.len).map(round);
+    let arith = super::arith::body(c.len);
     quote! {
         #(#attrs)*
         #inline
@@ -47,10 +48,17 @@ pub fn expand(c: &Conversion) -> TokenStream {
             let __fl_l: usize = (#lane & 31) as usize;
             let __fl_from: &[#element; #n] = #source;
             let mut __fl_shuffle = #shuffle;
-            let mut __fl_to: [#element; #n] = *__fl_from;
-            #(#locals)*
-            #(#rounds)*
-            __fl_to
+            const __FL_ARITH: ::core::option::Option<
+                [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+            > = __FL_PLAN.lane_arith();
+            if __FL_ARITH.is_some() {
+                #arith
+            } else {
+                let mut __fl_to: [#element; #n] = *__fl_from;
+                #(#locals)*
+                #(#rounds)*
+                __fl_to
+            }
         }
     }
 }

@@ -18,7 +18,7 @@
 //! assert_eq!(to, [0, 0, 0, 7]);
 //! ```
 
-use crate::convert::Plan;
+use crate::convert::{Plan, MAX_PLAN_ELEMENTS};
 use crate::message::Message;
 use crate::numeral::LANES;
 
@@ -157,4 +157,296 @@ pub const fn conversion_len_error(plan: &Plan, len: usize) -> Option<Message> {
     m.push_num(plan.elements() as u64);
     m.push("]`");
     Some(m)
+}
+
+/// A plan's rounds as lane arithmetic, where they have that form: [`Plan::lane_arith`].
+///
+/// Row 0 holds the columns of three maps that are linear over the bits of the lane (xor of the
+/// columns of its set bits): entries 0 to 4 the lane read (`src`), 5 to 9 the xor on the
+/// registers a lane offers (`A`), 10 to 14 the xor on the registers a lane keeps in (`B`).
+/// Rows 1 to 3 hold, per round `r`, the constants `src_at[r]`, `send_at[r]`, `recv_at[r]`.
+/// Lane `l` then runs: `g[i] = from[i ^ A(l)]`; per round
+/// `y[recv_at[r]] = shuffle(g[send_at[r]], src(l) ^ src_at[r])`, with `y` starting as `from`;
+/// and returns `to[j] = y[j ^ B(l)]`.
+pub type LaneArith = [[u8; MAX_PLAN_ELEMENTS]; 4];
+
+/// The maps of [`LaneArith`]'s row 0, by the entry they start at.
+const SRC: usize = 0;
+const SEND: usize = 5;
+const RECV: usize = 10;
+
+/// Bits of a lane.
+const LANE_BITS: usize = 5;
+
+impl Plan {
+    /// The plan as lane arithmetic ([`LaneArith`]): `Some` only when that code gives every lane
+    /// exactly the plan's result (checked here on every lane, each value named by the lane and
+    /// register it comes from) and spends no more selects than the plan's tables.
+    ///
+    /// ```
+    /// use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC8_16x16_ROW};
+    /// use layout_core::convert::Plan;
+    /// let plan = Plan::new(&SM80_16x8x16_F32_C_1x2, &VEC8_16x16_ROW).unwrap();
+    /// let a = plan.lane_arith().unwrap();
+    /// assert_eq!(&a[0][5..10], &[4, 2, 0, 0, 0]); // lanes offer from[i ^ (4 (l & 1) ^ (l & 2))]
+    /// ```
+    pub const fn lane_arith(&self) -> Option<LaneArith> {
+        if self.rounds() == 0 {
+            return None;
+        }
+        let mut a = [[0u8; MAX_PLAN_ELEMENTS]; 4];
+        let mut kind = 0;
+        while kind < 3 {
+            let cols = columns(self, kind);
+            let mut i = 0;
+            while i < LANE_BITS {
+                a[0][kind * LANE_BITS + i] = cols[i];
+                i += 1;
+            }
+            let mut r = 0;
+            while r < self.rounds() {
+                a[kind + 1][r as usize] = offset(self, kind, r, &cols);
+                r += 1;
+            }
+            kind += 1;
+        }
+        if permutes(self, &a) && arith_selects(self, &a) <= self.selects() && agrees(self, &a) {
+            Some(a)
+        } else {
+            None
+        }
+    }
+
+    /// The shifts of a lane map of [`LaneArith`]'s row 0 (starting at entry `at`): entry `k`
+    /// is the mask of the result's bits taken from the lane shifted left by `k - 4`.
+    pub const fn lane_shifts(a: &LaneArith, at: usize) -> [u32; 9] {
+        let mut masks = [0u32; 9];
+        let mut i = 0;
+        while i < LANE_BITS {
+            let col = a[0][at + i] as u32;
+            let mut j = 0;
+            while j < LANE_BITS {
+                if col >> j & 1 != 0 {
+                    masks[j + 4 - i] |= 1 << j;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        masks
+    }
+
+    /// `lane` through the shifts of [`lane_shifts`](Self::lane_shifts): one shift, `and` and
+    /// `xor` per mask that is not 0.
+    #[inline(always)]
+    pub const fn lane_map(lane: u32, shifts: &[u32; 9]) -> u32 {
+        let mut v = 0;
+        let mut k = 0;
+        while k < 9 {
+            if shifts[k] != 0 {
+                // Right shifts mask first, so the lane's bits are tested as they are.
+                v ^= if k >= 4 {
+                    lane << (k - 4) & shifts[k]
+                } else {
+                    (lane & shifts[k] << (4 - k)) >> (4 - k)
+                };
+            }
+            k += 1;
+        }
+        v
+    }
+
+    /// `regs[j] = regs[j ^ x]` for every `j` when `on`: register renames under one branch, or
+    /// one select per register, as the compiler prefers.
+    #[inline(always)]
+    pub fn xor_permute<T: Copy, const N: usize>(regs: &mut [T; N], on: bool, x: usize) {
+        if on {
+            let old = *regs;
+            let mut j = 0;
+            while j < N {
+                if j ^ x < N {
+                    regs[j] = old[j ^ x];
+                }
+                j += 1;
+            }
+        }
+    }
+}
+
+/// What map `kind` (0: the lane read, 1: the register offered, 2: the register kept in) gives
+/// at `lane` in round `r`, where it matters: the lane read and the register kept where the
+/// lane keeps something, the register offered where a lane that keeps reads it.
+const fn wanted(plan: &Plan, kind: usize, r: u32, lane: u32) -> Option<u32> {
+    match kind {
+        0 => match plan.recv(r, lane) {
+            Some(_) => Some(plan.src_lane(r, lane)),
+            None => None,
+        },
+        1 => {
+            let mut m = 0;
+            while m < LANES {
+                if plan.src_lane(r, m) == lane && plan.recv(r, m).is_some() {
+                    return Some(plan.send(r, lane));
+                }
+                m += 1;
+            }
+            None
+        }
+        _ => plan.recv(r, lane),
+    }
+}
+
+/// The columns of map `kind`: for lane bit `i`, what it xors into the map, read off the
+/// first round where lane 0 and lane `1 << i` both matter (0 where none does).
+const fn columns(plan: &Plan, kind: usize) -> [u8; LANE_BITS] {
+    let mut cols = [0u8; LANE_BITS];
+    let mut i = 0;
+    while i < LANE_BITS {
+        let mut r = 0;
+        while r < plan.rounds() {
+            if let (Some(z), Some(b)) = (wanted(plan, kind, r, 0), wanted(plan, kind, r, 1 << i)) {
+                cols[i] = (z ^ b) as u8;
+                break;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    cols
+}
+
+/// The xor of `cols[i]` over the set bits `i` of `lane`.
+const fn linear(cols: &[u8], lane: u32) -> u32 {
+    let mut v = 0;
+    let mut i = 0;
+    while i < LANE_BITS {
+        if lane >> i & 1 != 0 {
+            v ^= cols[i] as u32;
+        }
+        i += 1;
+    }
+    v
+}
+
+/// The lane map of [`LaneArith`]'s row 0 starting at entry `at`, at `lane`.
+const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
+    let mut v = 0;
+    let mut i = 0;
+    while i < LANE_BITS {
+        if lane >> i & 1 != 0 {
+            v ^= a[0][at + i] as u32;
+        }
+        i += 1;
+    }
+    v
+}
+
+/// Map `kind`'s constant in round `r`, read off the first lane where it matters.
+const fn offset(plan: &Plan, kind: usize, r: u32, cols: &[u8; LANE_BITS]) -> u8 {
+    let mut lane = 0;
+    while lane < LANES {
+        if let Some(v) = wanted(plan, kind, r, lane) {
+            return (v ^ linear(cols, lane)) as u8;
+        }
+        lane += 1;
+    }
+    0
+}
+
+/// Every register xor keeps the registers in range, so each is a permutation.
+const fn permutes(plan: &Plan, a: &LaneArith) -> bool {
+    let n = plan.elements();
+    let mut k = SEND;
+    while k < RECV + LANE_BITS {
+        let mut j = 0;
+        while j < n {
+            if j ^ a[0][k] as u32 >= n {
+                return false;
+            }
+            j += 1;
+        }
+        k += 1;
+    }
+    let mut r = 0;
+    while r < plan.rounds() {
+        if a[2][r as usize] as u32 >= n || a[3][r as usize] as u32 >= n {
+            return false;
+        }
+        r += 1;
+    }
+    true
+}
+
+/// The selects the arithmetic spends: one per register for each lane bit that permutes the
+/// offered registers or those kept in.
+const fn arith_selects(plan: &Plan, a: &LaneArith) -> u32 {
+    let mut stages = 0;
+    let mut k = SEND;
+    while k < RECV + LANE_BITS {
+        if a[0][k] != 0 {
+            stages += 1;
+        }
+        k += 1;
+    }
+    stages * plan.elements()
+}
+
+/// A value, named by the lane and the register of the source fragment it comes from.
+const fn value(lane: u32, reg: u32) -> u16 {
+    (lane * MAX_PLAN_ELEMENTS as u32 + reg) as u16
+}
+
+/// Whether the arithmetic gives every lane the plan's result, every value in its place.
+const fn agrees(plan: &Plan, a: &LaneArith) -> bool {
+    let n = plan.elements() as usize;
+    let mut lane = 0;
+    while lane < LANES {
+        let want = planned(plan, lane);
+        let mut y = [0u16; MAX_PLAN_ELEMENTS];
+        let mut e = 0;
+        while e < n {
+            y[e] = value(lane, e as u32);
+            e += 1;
+        }
+        let mut r = 0;
+        while r < plan.rounds() as usize {
+            let src = map(a, SRC, lane) ^ a[1][r] as u32;
+            let reg = a[2][r] as u32 ^ map(a, SEND, src);
+            y[a[3][r] as usize] = value(src, reg);
+            r += 1;
+        }
+        let b = map(a, RECV, lane) as usize;
+        let mut j = 0;
+        while j < n {
+            if y[j ^ b] != want[j] {
+                return false;
+            }
+            j += 1;
+        }
+        lane += 1;
+    }
+    true
+}
+
+/// Lane `lane`'s result under the plan: its own registers, the in-lane moves, then the rounds.
+const fn planned(plan: &Plan, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
+    let n = plan.elements();
+    let mut to = [0u16; MAX_PLAN_ELEMENTS];
+    let mut e = 0;
+    while e < n {
+        to[e as usize] = match plan.local_source(e, lane) {
+            Some(s) => value(lane, s),
+            None => value(lane, e),
+        };
+        e += 1;
+    }
+    let mut r = 0;
+    while r < plan.rounds() {
+        if let Some(d) = plan.recv(r, lane) {
+            let src = plan.src_lane(r, lane);
+            to[d as usize] = value(src, plan.send(r, src));
+        }
+        r += 1;
+    }
+    to
 }

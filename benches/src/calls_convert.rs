@@ -1,0 +1,220 @@
+//! One call of a layout conversion (`#[convert_layout]`), side by side with what a skilled
+//! engineer writes by hand: the per-call instruction counts of docs/PERFORMANCE.md ("one call",
+//! "Conversions").
+//!
+//! | case | from => to |
+//! |---|---|
+//! | `convert_acc_vec4` | `SM80_16x8x16_F32_C` => `VEC4_16x8_ROW` (example `acc-vec4`: 4 rounds) |
+//! | `convert_acc2_vec8` | `SM80_16x8x16_F32_C_1x2` => `VEC8_16x16_ROW` (example `acc2-vec8`: 8 rounds) |
+//!
+//! | version     | code |
+//! |-------------|------|
+//! | `generated` | `#[convert_layout(FROM => TO)]` on `u32` registers |
+//! | `skilled`   | written fresh for this benchmark: the lane read as shifts, masks and an xor, the registers offered and kept in permuted by selects on bits of the lane, every other index a constant; the lane taken as `lane & 31`, as generated code takes it |
+//! | `typed`, `unchecked` | the macro takes its lane as an integer and checks nothing (`lane & 31`), so there is no typed form: the same code as `generated` and `skilled`, under their own names |
+//!
+//! Both versions are `#[inline(always)]`, so each is inlined into its entry point alike.
+//!
+//! The shuffle, the same for every version: a stand-in for `shfl.sync.idx` that uses the value
+//! offered and the lane read, `value ^ lanes[src & 31]`, over a per-call array of 32 values, so
+//! that what is counted is the conversion's own work. `tests/agree_convert.rs` runs both
+//! versions for the 32 lanes of a warp in lock step, with a real collective shuffle, and checks
+//! that they give every lane the same registers, those of the destination layout.
+
+use crate::calls::{Case, Entry};
+use core::hint::black_box;
+use layout_core::catalog::SM80_16x8x16_F32_C;
+use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
+use layout_macros::convert_layout;
+
+// ---------------------------------------------------------------------------------------------
+// Generated.
+
+#[convert_layout(SM80_16x8x16_F32_C => VEC4_16x8_ROW)]
+#[inline(always)]
+pub fn acc_vec4_generated(
+    lane: u32,
+    from: &[u32; 4],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 4] {
+}
+
+#[convert_layout(SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW)]
+#[inline(always)]
+pub fn acc2_vec8_generated(
+    lane: u32,
+    from: &[u32; 8],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 8] {
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skilled, hand-written.
+
+/// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: two from each of lanes
+/// `4 (l / 2 % 8) + 2 (l % 2) + {0, 1}`, registers `2 (l / 16) + {0, 1}`. Round `k` reads lane
+/// `rot(l) ^ (k / 2)` (`rot`: the 5 lane bits rotated left by one), the lane read offering
+/// register `2 ((its l ^ k / 2) % 2) + k % 2`; lane `l` keeps round `k` in register
+/// `k ^ 2 (l / 16)`.
+#[inline(always)]
+pub fn acc_vec4_skilled(
+    lane: u32,
+    from: &[u32; 4],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 4] {
+    let l = lane & 31;
+    let src = (l << 1 | l >> 4) & 31;
+    let mut g = *from;
+    if l & 1 != 0 {
+        g.swap(0, 2);
+        g.swap(1, 3);
+    }
+    let mut y = [
+        shuffle(g[0], src),
+        shuffle(g[1], src),
+        shuffle(g[2], src ^ 1),
+        shuffle(g[3], src ^ 1),
+    ];
+    if l & 16 != 0 {
+        y.swap(0, 2);
+        y.swap(1, 3);
+    }
+    y
+}
+
+/// Lane `l` needs row `l / 2`, columns `8 (l % 2)` to `+ 7`: two from each of the four lanes
+/// `4 q + j` (`q = l / 2 % 8`), registers `4 (l % 2) + 2 (l / 16) + {0, 1}`. With
+/// `a = l % 2 + 2 (l / 16)`, round `k` reads lane `4 q + (a ^ k % 4)` (a Latin square: the four
+/// lanes that read a group read four lanes), which offers register
+/// `4 ((j ^ k) % 2) + 2 ((j ^ k) / 2 % 2) + k / 4`; lane `l` keeps round `k` in register
+/// `(2 (k % 4) + k / 4) ^ 2 a`.
+#[inline(always)]
+pub fn acc2_vec8_skilled(
+    lane: u32,
+    from: &[u32; 8],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 8] {
+    let l = lane & 31;
+    let src = (l & 1) | (l >> 3 & 2) | (l << 1 & 28);
+    let mut g = *from;
+    if l & 1 != 0 {
+        g.swap(0, 4);
+        g.swap(1, 5);
+        g.swap(2, 6);
+        g.swap(3, 7);
+    }
+    if l & 2 != 0 {
+        g.swap(0, 2);
+        g.swap(1, 3);
+        g.swap(4, 6);
+        g.swap(5, 7);
+    }
+    let y0 = shuffle(g[0], src);
+    let y2 = shuffle(g[4], src ^ 1);
+    let y4 = shuffle(g[2], src ^ 2);
+    let y6 = shuffle(g[6], src ^ 3);
+    let y1 = shuffle(g[1], src);
+    let y3 = shuffle(g[5], src ^ 1);
+    let y5 = shuffle(g[3], src ^ 2);
+    let y7 = shuffle(g[7], src ^ 3);
+    let mut y = [y0, y1, y2, y3, y4, y5, y6, y7];
+    if l & 1 != 0 {
+        y.swap(0, 2);
+        y.swap(1, 3);
+        y.swap(4, 6);
+        y.swap(5, 7);
+    }
+    if l & 16 != 0 {
+        y.swap(0, 4);
+        y.swap(1, 5);
+        y.swap(2, 6);
+        y.swap(3, 7);
+    }
+    y
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measured entry points and their runners.
+
+/// The shuffle every version calls: `value ^ lanes[src & 31]`.
+#[inline(always)]
+pub fn stand_in(lanes: &[u32; 32]) -> impl FnMut(u32, u32) -> u32 + '_ {
+    move |value, src| value ^ lanes[src as usize & 31]
+}
+
+/// The 32 values the stand-in shuffle reads.
+pub const LANE_VALUES: [u32; 32] = {
+    let mut v = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        v[i] = (i as u32).wrapping_mul(0x9E37_79B9);
+        i += 1;
+    }
+    v
+};
+
+/// An entry point and its runner. The `swapped` form takes the fragment before the lane: the
+/// same code under another signature, so that the compiler does not merge `typed` into
+/// `generated` (one address, which callgrind would name once).
+macro_rules! entry {
+    ($n:literal $name:ident = $f:path, $runner:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(lane: u32, from: &[u32; $n], lanes: &[u32; 32]) -> [u32; $n] {
+            $f(lane, from, stand_in(lanes))
+        }
+
+        fn $runner(t: u32) -> f64 {
+            let from: [u32; $n] = core::array::from_fn(|e| 100 * t + e as u32);
+            let out = $name(black_box(t), black_box(&from), black_box(&LANE_VALUES));
+            black_box(out).iter().map(|&x| x as f64).sum()
+        }
+    };
+    (swapped $n:literal $name:ident = $f:path, $runner:ident) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(from: &[u32; $n], lane: u32, lanes: &[u32; 32]) -> [u32; $n] {
+            $f(lane, from, stand_in(lanes))
+        }
+
+        fn $runner(t: u32) -> f64 {
+            let from: [u32; $n] = core::array::from_fn(|e| 100 * t + e as u32);
+            let out = $name(black_box(&from), black_box(t), black_box(&LANE_VALUES));
+            black_box(out).iter().map(|&x| x as f64).sum()
+        }
+    };
+}
+
+entry!(4 fl_call_convert_acc_vec4_generated = acc_vec4_generated, run_acc_vec4_generated);
+entry!(4 fl_call_convert_acc_vec4_skilled = acc_vec4_skilled, run_acc_vec4_skilled);
+entry!(swapped 4 fl_call_convert_acc_vec4_typed = acc_vec4_generated, run_acc_vec4_typed);
+entry!(swapped 4 fl_call_convert_acc_vec4_unchecked = acc_vec4_skilled, run_acc_vec4_unchecked);
+entry!(8 fl_call_convert_acc2_vec8_generated = acc2_vec8_generated, run_acc2_vec8_generated);
+entry!(8 fl_call_convert_acc2_vec8_skilled = acc2_vec8_skilled, run_acc2_vec8_skilled);
+entry!(swapped 8 fl_call_convert_acc2_vec8_typed = acc2_vec8_generated, run_acc2_vec8_typed);
+entry!(swapped 8 fl_call_convert_acc2_vec8_unchecked = acc2_vec8_skilled, run_acc2_vec8_unchecked);
+
+/// The conversion cases, after those of `calls.rs`. `typed` and `unchecked` are the same code as
+/// `generated` and `skilled`: the macro takes no typed lane (see the module docs).
+pub const CASES: &[Case] = &[
+    Case {
+        name: "convert_acc_vec4",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_acc_vec4_generated)),
+            ("skilled", Entry::Other(run_acc_vec4_skilled)),
+            ("typed", Entry::Other(run_acc_vec4_typed)),
+            ("unchecked", Entry::Other(run_acc_vec4_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_acc2_vec8",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_acc2_vec8_generated)),
+            ("skilled", Entry::Other(run_acc2_vec8_skilled)),
+            ("typed", Entry::Other(run_acc2_vec8_typed)),
+            ("unchecked", Entry::Other(run_acc2_vec8_unchecked)),
+        ],
+    },
+];

@@ -1,0 +1,77 @@
+//! The conversions of `calls_convert.rs`: generated and skilled give every lane the same
+//! registers, those of the destination layout, run for the 32 lanes of a warp with a real
+//! collective shuffle (each lane receives what the lane it reads offered in the same round).
+
+use fraglayout_benches::calls_convert::{
+    acc2_vec8_generated, acc2_vec8_skilled, acc_vec4_generated, acc_vec4_skilled,
+};
+use layout_core::catalog::SM80_16x8x16_F32_C;
+use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
+use layout_core::Numeral;
+
+/// A per-lane conversion: `(lane, from, shuffle) -> to`.
+type Lane<const N: usize> = dyn Fn(u32, &[u32; N], &mut dyn FnMut(u32, u32) -> u32) -> [u32; N];
+
+/// Each lane's result when the 32 lanes run `code` in lock step: the lanes run one after
+/// another, shuffle `k` answering from what every lane offered at its shuffle `k` in the run
+/// before, until what they offer no longer changes (the conversions here are straight-line,
+/// so round `k`'s offers settle after `k + 1` runs).
+fn warp<const N: usize>(code: &Lane<N>, from: &[[u32; N]; 32]) -> [[u32; N]; 32] {
+    let mut offered: Vec<[u32; 32]> = Vec::new();
+    for _ in 0..=4 * N + 1 {
+        let mut now: Vec<[u32; 32]> = Vec::new();
+        let mut out = [[0; N]; 32];
+        for lane in 0..32u32 {
+            let mut k = 0;
+            let mut shuffle = |value: u32, src: u32| {
+                if now.len() <= k {
+                    now.push([0; 32]);
+                }
+                now[k][lane as usize] = value;
+                let got = offered.get(k).map_or(0, |o| o[src as usize % 32]);
+                k += 1;
+                got
+            };
+            out[lane as usize] = code(lane, &from[lane as usize], &mut shuffle);
+        }
+        if now == offered {
+            return out;
+        }
+        offered = now;
+    }
+    panic!("the offers never settled");
+}
+
+/// Each lane's fragment in `layout`: the tile offsets of its elements.
+fn fragments<const N: usize>(layout: &Numeral) -> [[u32; N]; 32] {
+    core::array::from_fn(|lane| {
+        core::array::from_fn(|e| {
+            let (r, c) = layout.coords(lane as u32, e as u32).expect("an element");
+            r * layout.cols + c
+        })
+    })
+}
+
+/// Generated and skilled agree with each other and with the destination layout.
+fn check<const N: usize>(from: &Numeral, to: &Numeral, generated: &Lane<N>, skilled: &Lane<N>) {
+    let source = fragments::<N>(from);
+    let want = fragments::<N>(to);
+    assert_eq!(warp(generated, &source), want, "generated, {}", to.name);
+    assert_eq!(warp(skilled, &source), want, "skilled, {}", to.name);
+}
+
+#[test]
+fn generated_and_skilled_conversions_agree_on_every_lane() {
+    check::<4>(
+        &SM80_16x8x16_F32_C,
+        &VEC4_16x8_ROW,
+        &|l, f, s| acc_vec4_generated(l, f, s),
+        &|l, f, s| acc_vec4_skilled(l, f, s),
+    );
+    check::<8>(
+        &SM80_16x8x16_F32_C_1x2,
+        &VEC8_16x16_ROW,
+        &|l, f, s| acc2_vec8_generated(l, f, s),
+        &|l, f, s| acc2_vec8_skilled(l, f, s),
+    );
+}

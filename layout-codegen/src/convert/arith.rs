@@ -1,0 +1,66 @@
+//! The lane-arithmetic form of a conversion, taken where the plan has it
+//! (`Plan::lane_arith`, checked there on every lane): the lane read is shifts, masks and an
+//! xor of the lane; the registers offered and kept in are constants, after and before a
+//! permutation of the registers by xors that the lane's bits select.
+//!
+//! ```text
+//! let src = shifts of l;                      // once
+//! let mut g = *from;  xor_permute(g, l bit i) // per lane bit that moves the offered registers
+//! let mut y = *from;
+//! y[RECV_AT] = shuffle(g[SEND_AT], src ^ X);  // per round r < ROUNDS, every index a constant
+//! xor_permute(y, l bit i); y                  // per lane bit that moves the kept registers
+//! ```
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+/// The body of the arithmetic form, for `n` elements per lane: it reads `__FL_ARITH` (some)
+/// and `__fl_l`, `__fl_from`, `__fl_shuffle`, and evaluates to the converted fragment.
+pub fn body(n: usize) -> TokenStream {
+    let sends = (0..5).map(|i| stage(quote!(__fl_g), 5 + i, i));
+    let rounds = (0..n).map(round);
+    let recvs = (0..5).map(|i| stage(quote!(__fl_y), 10 + i, i));
+    quote! {
+        const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match __FL_ARITH {
+            ::core::option::Option::Some(__fl_a) => __fl_a,
+            ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        };
+        const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
+        let __fl_lane: u32 = __fl_l as u32;
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
+        let mut __fl_g = *__fl_from;
+        #(#sends)*
+        let mut __fl_y = *__fl_from;
+        #(#rounds)*
+        #(#recvs)*
+        __fl_y
+    }
+}
+
+/// Registers `regs` permuted by the xor in entry `at` of the plan's row 0 where lane bit `bit`
+/// is set; nothing where that xor is 0.
+fn stage(regs: TokenStream, at: usize, bit: usize) -> TokenStream {
+    let at = Literal::usize_unsuffixed(at);
+    let bit = Literal::usize_unsuffixed(1 << bit);
+    quote! {{
+        const __FL_X: usize = __FL_A[0][#at] as usize;
+        if __FL_X != 0 {
+            ::fraglayout::convert::Plan::xor_permute(&mut #regs, __fl_lane & #bit != 0, __FL_X);
+        }
+    }}
+}
+
+/// Round `r`, folded away past the plan's rounds: one shuffle, constant registers.
+fn round(r: usize) -> TokenStream {
+    let r_lit = Literal::usize_unsuffixed(r);
+    let r32 = Literal::u32_unsuffixed(r as u32);
+    quote! {{
+        const __FL_ON: bool = #r32 < __FL_PLAN.rounds();
+        if __FL_ON {
+            __fl_y[__FL_A[3][#r_lit] as usize] = __fl_shuffle(
+                __fl_g[__FL_A[2][#r_lit] as usize],
+                __fl_src ^ __FL_A[1][#r_lit] as u32,
+            );
+        }
+    }}
+}
