@@ -10,8 +10,9 @@
 //! | version     | code |
 //! |-------------|------|
 //! | `generated` | `#[convert_layout(FROM => TO)]` on `u32` registers |
-//! | `skilled`   | written fresh for this benchmark: the lane read as shifts, masks and an xor, the registers offered and kept in permuted by selects on bits of the lane, every other index a constant; the lane taken as `lane & 31`, as generated code takes it |
-//! | `typed`, `unchecked` | the macro takes its lane as an integer and checks nothing (`lane & 31`), so there is no typed form: the same code as `generated` and `skilled`, under their own names |
+//! | `skilled`   | written fresh for this benchmark: the lane read as shifts, masks and an xor, the registers offered and kept in permuted by selects on bits of the lane, every other index a constant; the lane taken as `lane & 31`, as generated code takes a `u32` |
+//! | `typed`     | `generated` with a `Lane` (its own lane: no `& 31`) |
+//! | `unchecked` | `skilled` taking the `u32` as the lane, unmasked (its caller's promise) |
 //!
 //! Both versions are `#[inline(always)]`, so each is inlined into its entry point alike.
 //!
@@ -23,6 +24,8 @@
 
 use crate::calls::{Case, Entry};
 use core::hint::black_box;
+use fraglayout::generated::ThreadIndex;
+use fraglayout::Lane;
 use layout_core::catalog::SM80_16x8x16_F32_C;
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
@@ -32,8 +35,8 @@ use layout_macros::convert_layout;
 
 #[convert_layout(SM80_16x8x16_F32_C => VEC4_16x8_ROW)]
 #[inline(always)]
-pub fn acc_vec4_generated(
-    lane: u32,
+pub fn acc_vec4_generated<T: ThreadIndex>(
+    lane: T,
     from: &[u32; 4],
     shuffle: impl FnMut(u32, u32) -> u32,
 ) -> [u32; 4] {
@@ -41,8 +44,8 @@ pub fn acc_vec4_generated(
 
 #[convert_layout(SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW)]
 #[inline(always)]
-pub fn acc2_vec8_generated(
-    lane: u32,
+pub fn acc2_vec8_generated<T: ThreadIndex>(
+    lane: T,
     from: &[u32; 8],
     shuffle: impl FnMut(u32, u32) -> u32,
 ) -> [u32; 8] {
@@ -57,12 +60,12 @@ pub fn acc2_vec8_generated(
 /// register `2 ((its l ^ k / 2) % 2) + k % 2`; lane `l` keeps round `k` in register
 /// `k ^ 2 (l / 16)`.
 #[inline(always)]
-pub fn acc_vec4_skilled(
+pub fn acc_vec4_skilled<const MASK: bool>(
     lane: u32,
     from: &[u32; 4],
     mut shuffle: impl FnMut(u32, u32) -> u32,
 ) -> [u32; 4] {
-    let l = lane & 31;
+    let l = if MASK { lane & 31 } else { lane };
     let src = (l << 1 | l >> 4) & 31;
     let mut g = *from;
     if l & 1 != 0 {
@@ -89,12 +92,12 @@ pub fn acc_vec4_skilled(
 /// `4 ((j ^ k) % 2) + 2 ((j ^ k) / 2 % 2) + k / 4`; lane `l` keeps round `k` in register
 /// `(2 (k % 4) + k / 4) ^ 2 a`.
 #[inline(always)]
-pub fn acc2_vec8_skilled(
+pub fn acc2_vec8_skilled<const MASK: bool>(
     lane: u32,
     from: &[u32; 8],
     mut shuffle: impl FnMut(u32, u32) -> u32,
 ) -> [u32; 8] {
-    let l = lane & 31;
+    let l = if MASK { lane & 31 } else { lane };
     let src = (l & 1) | (l >> 3 & 2) | (l << 1 & 28);
     let mut g = *from;
     if l & 1 != 0 {
@@ -161,7 +164,11 @@ macro_rules! entry {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(lane: u32, from: &[u32; $n], lanes: &[u32; 32]) -> [u32; $n] {
-            $f(lane, from, stand_in(lanes))
+            $f(
+                crate::calls::FromThread::from_thread(lane),
+                from,
+                stand_in(lanes),
+            )
         }
 
         fn $runner(t: u32) -> f64 {
@@ -174,7 +181,11 @@ macro_rules! entry {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(from: &[u32; $n], lane: u32, lanes: &[u32; 32]) -> [u32; $n] {
-            $f(lane, from, stand_in(lanes))
+            $f(
+                crate::calls::FromThread::from_thread(lane),
+                from,
+                stand_in(lanes),
+            )
         }
 
         fn $runner(t: u32) -> f64 {
@@ -185,17 +196,16 @@ macro_rules! entry {
     };
 }
 
-entry!(4 fl_call_convert_acc_vec4_generated = acc_vec4_generated, run_acc_vec4_generated);
-entry!(4 fl_call_convert_acc_vec4_skilled = acc_vec4_skilled, run_acc_vec4_skilled);
-entry!(swapped 4 fl_call_convert_acc_vec4_typed = acc_vec4_generated, run_acc_vec4_typed);
-entry!(swapped 4 fl_call_convert_acc_vec4_unchecked = acc_vec4_skilled, run_acc_vec4_unchecked);
-entry!(8 fl_call_convert_acc2_vec8_generated = acc2_vec8_generated, run_acc2_vec8_generated);
-entry!(8 fl_call_convert_acc2_vec8_skilled = acc2_vec8_skilled, run_acc2_vec8_skilled);
-entry!(swapped 8 fl_call_convert_acc2_vec8_typed = acc2_vec8_generated, run_acc2_vec8_typed);
-entry!(swapped 8 fl_call_convert_acc2_vec8_unchecked = acc2_vec8_skilled, run_acc2_vec8_unchecked);
+entry!(4 fl_call_convert_acc_vec4_generated = acc_vec4_generated::<u32>, run_acc_vec4_generated);
+entry!(4 fl_call_convert_acc_vec4_skilled = acc_vec4_skilled::<true>, run_acc_vec4_skilled);
+entry!(swapped 4 fl_call_convert_acc_vec4_typed = acc_vec4_generated::<Lane>, run_acc_vec4_typed);
+entry!(swapped 4 fl_call_convert_acc_vec4_unchecked = acc_vec4_skilled::<false>, run_acc_vec4_unchecked);
+entry!(8 fl_call_convert_acc2_vec8_generated = acc2_vec8_generated::<u32>, run_acc2_vec8_generated);
+entry!(8 fl_call_convert_acc2_vec8_skilled = acc2_vec8_skilled::<true>, run_acc2_vec8_skilled);
+entry!(swapped 8 fl_call_convert_acc2_vec8_typed = acc2_vec8_generated::<Lane>, run_acc2_vec8_typed);
+entry!(swapped 8 fl_call_convert_acc2_vec8_unchecked = acc2_vec8_skilled::<false>, run_acc2_vec8_unchecked);
 
-/// The conversion cases, after those of `calls.rs`. `typed` and `unchecked` are the same code as
-/// `generated` and `skilled`: the macro takes no typed lane (see the module docs).
+/// The conversion cases, after those of `calls.rs`.
 pub const CASES: &[Case] = &[
     Case {
         name: "convert_acc_vec4",

@@ -52,12 +52,18 @@ fn fragments<const N: usize>(layout: &Numeral) -> [[u32; N]; 32] {
     })
 }
 
-/// Generated and skilled agree with each other and with the destination layout.
-fn check<const N: usize>(from: &Numeral, to: &Numeral, generated: &Lane<N>, skilled: &Lane<N>) {
+/// Every version agrees with the destination layout.
+fn check<const N: usize>(from: &Numeral, to: &Numeral, versions: &[(&str, &Lane<N>)]) {
     let source = fragments::<N>(from);
     let want = fragments::<N>(to);
-    assert_eq!(warp(generated, &source), want, "generated, {}", to.name);
-    assert_eq!(warp(skilled, &source), want, "skilled, {}", to.name);
+    for (name, version) in versions {
+        assert_eq!(warp(*version, &source), want, "{name}, {}", to.name);
+    }
+}
+
+/// A lane of the warp as the typed index.
+fn lane(l: u32) -> fraglayout::Lane {
+    fraglayout::Lane::new(l).expect("a lane of the warp")
 }
 
 #[test]
@@ -65,13 +71,21 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
     check::<4>(
         &SM80_16x8x16_F32_C,
         &VEC4_16x8_ROW,
-        &|l, f, s| acc_vec4_generated(l, f, s),
-        &|l, f, s| acc_vec4_skilled(l, f, s),
+        &[
+            ("generated", &|l, f, s| acc_vec4_generated(l, f, s)),
+            ("skilled", &|l, f, s| acc_vec4_skilled::<true>(l, f, s)),
+            ("typed", &|l, f, s| acc_vec4_generated(lane(l), f, s)),
+            ("unchecked", &|l, f, s| acc_vec4_skilled::<false>(l, f, s)),
+        ],
     );
     check::<8>(
         &SM80_16x8x16_F32_C_1x2,
         &VEC8_16x16_ROW,
-        &|l, f, s| acc2_vec8_generated(l, f, s),
-        &|l, f, s| acc2_vec8_skilled(l, f, s),
+        &[
+            ("generated", &|l, f, s| acc2_vec8_generated(l, f, s)),
+            ("skilled", &|l, f, s| acc2_vec8_skilled::<true>(l, f, s)),
+            ("typed", &|l, f, s| acc2_vec8_generated(lane(l), f, s)),
+            ("unchecked", &|l, f, s| acc2_vec8_skilled::<false>(l, f, s)),
+        ],
     );
 }

@@ -135,4 +135,14 @@ impl<const N: u32> ThreadIndex for Thread<N> {
             None
         }
     }
+
+    #[inline(always)]
+    fn warp_lane(self) -> u32 {
+        // A `Lane` is its own lane: no instruction.
+        if N <= 32 {
+            self.0
+        } else {
+            self.0 % 32
+        }
+    }
 }

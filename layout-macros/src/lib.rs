@@ -411,7 +411,7 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 /// fn acc_to_a(lane: u32, from: &[f32; 8], shuffle: impl FnMut(f32, u32) -> f32) -> [f32; 8] {
 ///     const __FL_PLAN: Plan = match Plan::new(&ACC2, &SM80_16x8x16_F16_A_ROW) { /* or a
 ///                                 compile error with the plan's message */ };
-///     let __fl_l: usize = (lane & 31) as usize;
+///     let __fl_l: usize = ThreadIndex::warp_lane(lane) as usize; // lane % 32
 ///     let __fl_from: &[f32; 8] = from;
 ///     let mut __fl_shuffle = shuffle;
 ///     let mut __fl_to: [f32; 8] = *__fl_from;

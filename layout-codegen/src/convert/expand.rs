@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! const __FL_PLAN: Plan = Plan::new(&FROM, &TO)              // or a compile error saying why
-//! let l = lane & 31; let mut to = *from;
+//! let l = lane % 32 (ThreadIndex::warp_lane); let mut to = *from;
 //! { to[e] = from[S] }                                         // per element taken in-lane (S constant)
 //! { if r < ROUNDS {                                           // per round r < N, folded away
 //!     let v = from[SEND];                                     // or a select where it depends on the lane
@@ -45,7 +45,8 @@ pub fn expand(c: &Conversion) -> TokenStream {
         #inline
         #vis #sig {
             #plan
-            let __fl_l: usize = (#lane & 31) as usize;
+            let __fl_l: usize =
+                ::fraglayout::generated::ThreadIndex::warp_lane(#lane) as usize;
             let __fl_from: &[#element; #n] = #source;
             let mut __fl_shuffle = #shuffle;
             const __FL_ARITH: ::core::option::Option<

@@ -26,6 +26,10 @@ pub trait ThreadIndex: Copy {
     /// The index as `u32` when `0 <= self < threads`; `None` otherwise, never wrapped or
     /// truncated onto another thread.
     fn below(self, threads: u32) -> Option<u32>;
+
+    /// The lane within its warp, `index % 32` (the low 5 bits, as `%laneid` is): what a
+    /// conversion, which moves values within each warp, reads.
+    fn warp_lane(self) -> u32;
 }
 
 macro_rules! thread_index {
@@ -40,6 +44,12 @@ macro_rules! thread_index {
                 } else {
                     None
                 }
+            }
+
+            #[inline(always)]
+            fn warp_lane(self) -> u32 {
+                // The low bits of two's complement: `-1` is lane 31, as `& 31` gives.
+                (self as u32) & 31
             }
         }
     )*};
