@@ -3,7 +3,8 @@
 //! collective shuffle (each lane receives what the lane it reads offered in the same round).
 
 use fraglayout_benches::calls_convert::{
-    acc2_vec8_generated, acc2_vec8_skilled, acc_vec4_generated, acc_vec4_skilled,
+    acc2_vec8_generated, acc2_vec8_skilled, acc2_vec8_typed, acc_vec4_generated, acc_vec4_skilled,
+    acc_vec4_typed,
 };
 use layout_core::catalog::SM80_16x8x16_F32_C;
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
@@ -74,7 +75,7 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
         &[
             ("generated", &|l, f, s| acc_vec4_generated(l, f, s)),
             ("skilled", &|l, f, s| acc_vec4_skilled::<true>(l, f, s)),
-            ("typed", &|l, f, s| acc_vec4_generated(lane(l), f, s)),
+            ("typed", &|l, f, s| acc_vec4_typed(lane(l), f, s)),
             ("unchecked", &|l, f, s| acc_vec4_skilled::<false>(l, f, s)),
         ],
     );
@@ -84,7 +85,7 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
         &[
             ("generated", &|l, f, s| acc2_vec8_generated(l, f, s)),
             ("skilled", &|l, f, s| acc2_vec8_skilled::<true>(l, f, s)),
-            ("typed", &|l, f, s| acc2_vec8_generated(lane(l), f, s)),
+            ("typed", &|l, f, s| acc2_vec8_typed(lane(l), f, s)),
             ("unchecked", &|l, f, s| acc2_vec8_skilled::<false>(l, f, s)),
         ],
     );

@@ -236,24 +236,42 @@ impl Plan {
         masks
     }
 
-    /// `lane` through the shifts of [`lane_shifts`](Self::lane_shifts): one shift, `and` and
-    /// `xor` per mask that is not 0.
+    /// `lane` (below 32) through the shifts of [`lane_shifts`](Self::lane_shifts): one shift
+    /// and `xor` per mask that is not 0, and an `and` where the mask keeps only some of the
+    /// bits the shift brings below 32; left shifts that keep all of them share one final `&
+    /// 31`. The rotation `lane << 1 | lane >> 4` is `(lane << 1 ^ lane >> 4) & 31`, as a
+    /// person writes it.
     #[inline(always)]
     pub const fn lane_map(lane: u32, shifts: &[u32; 9]) -> u32 {
         let mut v = 0;
+        let mut cut = false;
         let mut k = 0;
         while k < 9 {
-            if shifts[k] != 0 {
-                // Right shifts mask first, so the lane's bits are tested as they are.
-                v ^= if k >= 4 {
-                    lane << (k - 4) & shifts[k]
+            let m = shifts[k];
+            if m != 0 && k >= 4 {
+                let s = k - 4;
+                if m == (31 << s) & 31 {
+                    v ^= lane << s;
+                    cut = true;
                 } else {
-                    (lane & shifts[k] << (4 - k)) >> (4 - k)
+                    v ^= lane << s & m;
+                }
+            } else if m != 0 {
+                // Right shifts mask first, so the lane's bits are tested as they are.
+                let s = 4 - k;
+                v ^= if m == 31 >> s {
+                    lane >> s
+                } else {
+                    (lane & m << s) >> s
                 };
             }
             k += 1;
         }
-        v
+        if cut {
+            v & 31
+        } else {
+            v
+        }
     }
 
     /// `regs[j] = regs[j ^ x]` for every `j` when `on`: register renames under one branch, or
