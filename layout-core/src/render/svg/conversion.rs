@@ -98,57 +98,106 @@ pub fn conversion_svg(
     w: &mut impl Write,
 ) -> fmt::Result {
     let arrivals = Arrivals::of(plan);
-    let win = Window::of(to, SVG_COLS, SVG_CELLS);
-    let label = len_of(|c| write!(c, "T{}", to.threads().saturating_sub(1)))
-        .max(len_of(|c| write!(c, "V{}", to.elements.saturating_sub(1))));
-    let cell_w = (text_w(label) + 12).max(44);
-    let grid_left = MARGIN + 22 + text_w(digits(win.rows.saturating_sub(1) as u64)) + 8;
-    let grid_top = MARGIN + 80;
-    let mut y = grid_top + win.rows * CELL_H + 24;
-    let left_out_top = (!win.whole(to)).then(|| {
-        let top = y;
-        y += LINE_H;
-        top
-    });
-
-    // The legend's entries: the neutral kinds that occur, then each round.
-    let (mut in_place, mut in_lane) = (false, false);
-    for t in 0..to.threads().min(LANES) {
-        for e in 0..to.elements {
-            match arrivals.get(plan, t, e) {
-                Arrival::InPlace => in_place = true,
-                Arrival::InLane(_) => in_lane = true,
-                Arrival::Round { .. } => {}
-            }
-        }
-    }
-    let entries = in_place as u32 + in_lane as u32 + plan.rounds();
-    let legend_top = y;
-    y += LINE_H + entries.div_ceil(ENTRIES_PER_ROW) * (SWATCH_H + 4);
-    let repeat_top = (plan.rounds() > COLOURS).then(|| {
-        let top = y;
-        y += LINE_H;
-        top
-    });
-    let height = y + MARGIN;
-    let title_chars = len_of(|c| title(from, to, c));
-    let sub_chars = len_of(|c| subtitle(to, plan, c));
-    let width = (grid_left + win.cols * cell_w + MARGIN)
-        .max(2 * MARGIN + title_w(title_chars))
-        .max(2 * MARGIN + sub_chars as u32 * 8)
-        .max(2 * MARGIN + ENTRIES_PER_ROW.min(entries.max(1)) * ENTRY_W);
-
+    let g = Geometry::of(from, to, plan, &arrivals);
+    let (width, height) = (g.width, g.height);
     writeln!(w, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         w,
         r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
     )?;
+    header(from, to, plan, &g, w)?;
+    axes_of(g.win, g.cell_w, g.grid_left, g.grid_top, w)?;
+    cells(to, plan, &arrivals, &g, w)?;
+    legend(to, plan, &g, w)?;
+    writeln!(w, "</svg>")
+}
+
+/// Where the picture's parts go: the window of the tile drawn, the grid's cells, the lines
+/// under it (what is left out, the legend, the note on repeating colours) and the size.
+struct Geometry {
+    win: Window,
+    cell_w: u32,
+    grid_left: u32,
+    grid_top: u32,
+    /// The top of the line saying what is not drawn, where the tile is drawn in part.
+    left_out_top: Option<u32>,
+    legend_top: u32,
+    /// The top of the note that colours repeat, where there are more rounds than colours.
+    repeat_top: Option<u32>,
+    /// Which of the neutral legend entries occur.
+    in_place: bool,
+    in_lane: bool,
+    width: u32,
+    height: u32,
+}
+
+impl Geometry {
+    fn of(from: &Numeral, to: &Numeral, plan: &Plan, arrivals: &Arrivals) -> Geometry {
+        let win = Window::of(to, SVG_COLS, SVG_CELLS);
+        let label = len_of(|c| write!(c, "T{}", to.threads().saturating_sub(1)))
+            .max(len_of(|c| write!(c, "V{}", to.elements.saturating_sub(1))));
+        let cell_w = (text_w(label) + 12).max(44);
+        let grid_left = MARGIN + 22 + text_w(digits(win.rows.saturating_sub(1) as u64)) + 8;
+        let grid_top = MARGIN + 80;
+        let mut y = grid_top + win.rows * CELL_H + 24;
+        let left_out_top = (!win.whole(to)).then(|| {
+            y += LINE_H;
+            y - LINE_H
+        });
+        let (mut in_place, mut in_lane) = (false, false);
+        for t in 0..to.threads().min(LANES) {
+            for e in 0..to.elements {
+                match arrivals.get(plan, t, e) {
+                    Arrival::InPlace => in_place = true,
+                    Arrival::InLane(_) => in_lane = true,
+                    Arrival::Round { .. } => {}
+                }
+            }
+        }
+        let entries = in_place as u32 + in_lane as u32 + plan.rounds();
+        let legend_top = y;
+        y += LINE_H + entries.div_ceil(ENTRIES_PER_ROW) * (SWATCH_H + 4);
+        let repeat_top = (plan.rounds() > COLOURS).then(|| {
+            y += LINE_H;
+            y - LINE_H
+        });
+        let title_chars = len_of(|c| title(from, to, c));
+        let sub_chars = len_of(|c| subtitle(to, plan, c));
+        let width = (grid_left + win.cols * cell_w + MARGIN)
+            .max(2 * MARGIN + title_w(title_chars))
+            .max(2 * MARGIN + sub_chars as u32 * 8)
+            .max(2 * MARGIN + ENTRIES_PER_ROW.min(entries.max(1)) * ENTRY_W);
+        Geometry {
+            win,
+            cell_w,
+            grid_left,
+            grid_top,
+            left_out_top,
+            legend_top,
+            repeat_top,
+            in_place,
+            in_lane,
+            width,
+            height: y + MARGIN,
+        }
+    }
+}
+
+/// The title element, the white background, the title and the subtitle.
+fn header(
+    from: &Numeral,
+    to: &Numeral,
+    plan: &Plan,
+    g: &Geometry,
+    w: &mut impl Write,
+) -> fmt::Result {
     w.write_str("<title>")?;
     title(from, to, w)?;
     writeln!(w, "</title>")?;
     writeln!(
         w,
-        r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
+        r##"<rect width="{}" height="{}" fill="#ffffff"/>"##,
+        g.width, g.height
     )?;
     write!(
         w,
@@ -162,19 +211,32 @@ pub fn conversion_svg(
         MARGIN + 36
     )?;
     subtitle(to, plan, w)?;
-    writeln!(w, "</text></g>")?;
-    axes_of(win, cell_w, grid_left, grid_top, w)?;
+    writeln!(w, "</text></g>")
+}
 
+/// The grid: each cell of the window, labelled with its thread and element and coloured by
+/// where its value comes from, which its tooltip says in words.
+fn cells(
+    to: &Numeral,
+    plan: &Plan,
+    arrivals: &Arrivals,
+    g: &Geometry,
+    w: &mut impl Write,
+) -> fmt::Result {
     writeln!(
         w,
         r##"<g font-family="monospace" font-size="12" text-anchor="middle">"##
     )?;
-    for r in 0..win.rows {
-        for c in 0..win.cols {
+    for r in 0..g.win.rows {
+        for c in 0..g.win.cols {
             let Some((t, e)) = to.decode_coords(r, c) else {
                 continue;
             };
-            let (x, y) = (grid_left + c * cell_w, grid_top + r * CELL_H);
+            let (x, y, cell_w) = (
+                g.grid_left + c * g.cell_w,
+                g.grid_top + r * CELL_H,
+                g.cell_w,
+            );
             let warp = t / LANES * LANES;
             write!(w, r#"<g class="cell"><title>row {r}, col {c}: T{t} V{e}, "#)?;
             let arrival = arrivals.get(plan, t % LANES, e);
@@ -199,19 +261,23 @@ pub fn conversion_svg(
             )?;
         }
     }
-    writeln!(w, "</g>")?;
+    writeln!(w, "</g>")
+}
 
+/// Under the grid: what is not drawn, the legend of the colours, and the note that colours
+/// repeat.
+fn legend(to: &Numeral, plan: &Plan, g: &Geometry, w: &mut impl Write) -> fmt::Result {
     writeln!(
         w,
         r##"<g font-family="sans-serif" font-size="12" fill="#000000">"##
     )?;
-    if let Some(top) = left_out_top {
+    if let Some(top) = g.left_out_top {
         write!(
             w,
             r#"<text x="{MARGIN}" y="{}" font-style="italic">"#,
             top + 12
         )?;
-        win.left_out(to, w)?;
+        g.win.left_out(to, w)?;
         writeln!(
             w,
             " not drawn: the picture draws at most {SVG_COLS} columns and {SVG_CELLS} cells</text>"
@@ -220,14 +286,14 @@ pub fn conversion_svg(
     writeln!(
         w,
         r#"<text x="{MARGIN}" y="{}" font-weight="bold">where each value of the destination comes from</text>"#,
-        legend_top + 12
+        g.legend_top + 12
     )?;
     let mut k = 0;
     let mut entry = |fill: Fill,
                      w: &mut dyn Write,
                      text: &dyn Fn(&mut dyn Write) -> fmt::Result| {
         let x = MARGIN + (k % ENTRIES_PER_ROW) * ENTRY_W;
-        let y = legend_top + LINE_H + (k / ENTRIES_PER_ROW) * (SWATCH_H + 4);
+        let y = g.legend_top + LINE_H + (k / ENTRIES_PER_ROW) * (SWATCH_H + 4);
         k += 1;
         write!(
             w,
@@ -238,12 +304,12 @@ pub fn conversion_svg(
         text(w)?;
         writeln!(w, "</text>")
     };
-    if in_place {
+    if g.in_place {
         entry(Fill(Arrival::InPlace), w, &|o| {
             o.write_str("already in place")
         })?;
     }
-    if in_lane {
+    if g.in_lane {
         entry(Fill(Arrival::InLane(0)), w, &|o| {
             o.write_str("from another register of its lane")
         })?;
@@ -252,15 +318,14 @@ pub fn conversion_svg(
         let fill = Fill(Arrival::Round { r, lane: 0, s: 0 });
         entry(fill, w, &|o| write!(o, "arrives in round {r}"))?;
     }
-    if let Some(top) = repeat_top {
+    if let Some(top) = g.repeat_top {
         writeln!(
             w,
             r#"<text x="{MARGIN}" y="{}" font-style="italic">colours repeat every {COLOURS} rounds: a cell's tooltip names its round</text>"#,
             top + 12
         )?;
     }
-    writeln!(w, "</g>")?;
-    writeln!(w, "</svg>")
+    writeln!(w, "</g>")
 }
 
 /// A cell's fill: white in place, light grey within the lane, a lane colour per round.
