@@ -142,6 +142,27 @@ impl AccessError {
                 layout_rows,
                 layout_cols,
             } => write_outside(row, col, rows, cols, layout_rows, layout_cols, m),
+            AccessError::Bank(e) => e.write(m),
+            AccessError::NoRequest { k, count } => {
+                m.push("instruction ");
+                m.push_num(k as u64);
+                m.push(" of an access of ");
+                m.push_num(count as u64);
+                m.push(": instructions are 0..");
+                m.push_num(count as u64);
+            }
+            AccessError::Variant { .. }
+            | AccessError::ElementBytes { .. }
+            | AccessError::OddElements { .. }
+            | AccessError::MatrixCount { .. }
+            | AccessError::Registers { .. } => self.write_matrices(m),
+            _ => self.write_placement(m),
+        }
+    }
+
+    /// The words of the errors about `ldmatrix` / `stmatrix`'s matrices and registers.
+    const fn write_matrices(&self, m: &mut Message) {
+        match *self {
             AccessError::Variant { num } => {
                 m.push("ldmatrix and stmatrix move 1, 2 or 4 matrices, not ");
                 m.push_num(num as u64);
@@ -196,6 +217,13 @@ impl AccessError {
                     m.push(" or below");
                 }
             }
+            _ => {}
+        }
+    }
+
+    /// The words of the errors about where elements lie: rows, vectors and runs.
+    const fn write_placement(&self, m: &mut Message) {
+        match *self {
             AccessError::Misaligned { matrix, row, byte } => {
                 write_matrix_row(matrix, row, m);
                 m.push(" starts at byte ");
@@ -258,15 +286,7 @@ impl AccessError {
                 m.push("a row-wise run");
                 write_broken(at, "run", m);
             }
-            AccessError::Bank(e) => e.write(m),
-            AccessError::NoRequest { k, count } => {
-                m.push("instruction ");
-                m.push_num(k as u64);
-                m.push(" of an access of ");
-                m.push_num(count as u64);
-                m.push(": instructions are 0..");
-                m.push_num(count as u64);
-            }
+            _ => {}
         }
     }
 }
