@@ -56,6 +56,9 @@ pub enum ConvertError {
     /// More elements per thread than a [`Plan`](super::Plan) holds (`limit`,
     /// [`MAX_PLAN_ELEMENTS`](super::MAX_PLAN_ELEMENTS)).
     TooManyElements { elements: u32, limit: u32 },
+    /// A packed plan ([`PackedPlan`](super::PackedPlan)) of `per_word` values to a 32-bit
+    /// word, which is not 1, 2 or 4 or does not divide the `elements` per thread.
+    NotWholeWords { elements: u32, per_word: u32 },
 }
 
 impl ConvertError {
@@ -110,6 +113,12 @@ impl ConvertError {
                 m.push(": convert the tile in parts of at most ");
                 m.push_num(limit as u64);
                 m.push(" elements per thread");
+            }
+            ConvertError::NotWholeWords { elements, per_word } => {
+                m.push_num(elements as u64);
+                m.push(" elements per thread do not pack ");
+                m.push_num(per_word as u64);
+                m.push(" to a 32-bit word: values pack 1 (32-bit), 2 (16-bit) or 4 (8-bit) to a word, filling whole words");
             }
         }
         m

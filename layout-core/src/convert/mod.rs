@@ -12,6 +12,9 @@
 //! - [`Plan`] (`plan.rs`): the registers each lane keeps and the shuffle rounds, as many as the
 //!   proven lower bound, built from whole groups of moves (`groups.rs`) or, where those do not
 //!   pack, by bipartite edge colouring (`coloring.rs`).
+//! - [`PackedPlan`] (`packed.rs`): the same for values packed 2 (16-bit) or 4 (8-bit) to a
+//!   32-bit word, a shuffle carrying a word: the values between two lanes, `k` to a word
+//!   (`words.rs`), coloured as single values are.
 //!
 //! Everything is `const fn`: a plan is built, and proven, at compile time.
 //!
@@ -40,10 +43,14 @@ mod coloring;
 mod error;
 pub mod examples;
 mod groups;
+mod packed;
 mod plan;
 mod route;
+mod words;
 
 pub use class::{classify, Class};
 pub use error::{ConvertError, Side};
+pub use packed::PackedPlan;
 pub use plan::{Plan, MAX_PLAN_ELEMENTS, NONE};
 pub use route::source_of;
+pub use words::MAX_PER_WORD;
