@@ -139,8 +139,84 @@ struct Options<'a> {
     max_pad: Option<u32>,
 }
 
+impl<'a> Options<'a> {
+    /// Reads option `a` (and its value from `it`), or the exit code of a usage error (its
+    /// message printed).
+    fn take(&mut self, a: &str, it: &mut impl Iterator<Item = &'a str>) -> Result<(), ExitCode> {
+        match a {
+            "--at" => match it.next().and_then(pair) {
+                Some((r, c)) => {
+                    self.at = FragmentAt {
+                        row: r,
+                        col: c,
+                        ..self.at
+                    }
+                }
+                None => {
+                    return Err(usage(
+                        "`--at` takes the fragment's tile row and column, such as `--at 16,32`",
+                    ))
+                }
+            },
+            "--warp" => match it.next().and_then(|w| w.parse().ok()) {
+                Some(w) => self.at = self.at.warp(w),
+                None => {
+                    return Err(usage(
+                        "`--warp` takes the warp of a warpgroup fragment that acts, 0..4",
+                    ))
+                }
+            },
+            "--svg" => match it.next() {
+                Some(f) => self.svg = Some(f),
+                None => return Err(usage("`--svg` needs a file name, or `-` for stdout")),
+            },
+            "--find" => self.find = true,
+            "--max-pad" => match it.next().and_then(|v| v.parse().ok()) {
+                Some(p) => self.max_pad = Some(p),
+                None => {
+                    return Err(usage(
+                        "`--max-pad` takes the most elements of padding to try, such as 8",
+                    ))
+                }
+            },
+            a => return Err(usage(&format!("unknown option `{a}` for `banks`"))),
+        }
+        Ok(())
+    }
+}
+
 /// `banks ...`.
 pub fn command(args: &[&str]) -> ExitCode {
+    let (specs, opts) = match parse(args) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
+    };
+    if let Some(msg) = conflict(&specs, &opts) {
+        return usage(msg);
+    }
+    let layout = match shared_layout(&specs, &opts.tile) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    if let Some(path) = opts.svg {
+        return picture(&specs[0], &accesses[0], &layout, path);
+    }
+    let mut out = String::new();
+    let failed = report(&specs, &accesses, &layout, &opts, &mut out);
+    emit(
+        &out,
+        if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
+}
+
+/// The accesses and options of `args`, or the exit code of a usage error or an unknown
+/// fragment (its message printed).
+fn parse<'a>(args: &[&'a str]) -> Result<(Vec<Spec>, Options<'a>), ExitCode> {
     let mut specs: Vec<Spec> = Vec::new();
     let mut opts = Options {
         tile: TileArgs::default(),
@@ -154,61 +230,75 @@ pub fn command(args: &[&str]) -> ExitCode {
         match opts.tile.take(a, &mut it) {
             Ok(true) => continue,
             Ok(false) => {}
-            Err(msg) => return usage(&msg),
+            Err(msg) => return Err(usage(&msg)),
         }
-        match a {
-            "--at" => match it.next().and_then(pair) {
-                Some((r, c)) => opts.at = FragmentAt { row: r, col: c, ..opts.at },
-                None => return usage("`--at` takes the fragment's tile row and column, such as `--at 16,32`"),
-            },
-            "--warp" => match it.next().and_then(|w| w.parse().ok()) {
-                Some(w) => opts.at = opts.at.warp(w),
-                None => return usage("`--warp` takes the warp of a warpgroup fragment that acts, 0..4"),
-            },
-            "--svg" => match it.next() {
-                Some(f) => opts.svg = Some(f),
-                None => return usage("`--svg` needs a file name, or `-` for stdout"),
-            },
-            "--find" => opts.find = true,
-            "--max-pad" => match it.next().and_then(|v| v.parse().ok()) {
-                Some(p) => opts.max_pad = Some(p),
-                None => return usage("`--max-pad` takes the most elements of padding to try, such as 8"),
-            },
-            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `banks`")),
-            word => match access_word(word) {
-                Ok(Some(Word::Rows(width))) => specs.push(Spec::Rows { width }),
-                Ok(Some(kind)) => {
-                    let Some(name) = it.next().filter(|n| !n.starts_with('-')) else {
-                        return usage(&format!("`{word}` needs a fragment: `{word} SM80_16x8x16_F16_A_ROW`"));
-                    };
-                    let Some(entry) = layout_core::catalog::find(name) else {
-                        eprintln!("error: {}", suggest::unknown(name));
-                        return ExitCode::from(1);
-                    };
-                    specs.push(match kind {
-                        Word::Matrices(store, variant) => Spec::Matrices { store, variant, entry },
-                        Word::Elements(store, width) => Spec::Elements { store, width, entry },
-                        Word::Rows(_) => unreachable!("handled above"),
-                    });
-                }
-                Ok(None) => {
-                    return usage(&format!(
-                        "`{word}` is no access: use ldmatrix.x4, stmatrix.x2.trans, store.8, load.16 or rows.16"
-                    ))
-                }
-                Err(msg) => return usage(&msg),
-            },
+        if a.starts_with('-') {
+            opts.take(a, &mut it)?;
+        } else {
+            specs.push(access_spec(a, &mut it)?);
         }
     }
+    Ok((specs, opts))
+}
+
+/// The access `word` names, its fragment taken from `it`, or the exit code of a usage error or
+/// an unknown fragment (its message printed).
+fn access_spec<'a>(word: &str, it: &mut impl Iterator<Item = &'a str>) -> Result<Spec, ExitCode> {
+    let kind = match access_word(word) {
+        Ok(Some(Word::Rows(width))) => return Ok(Spec::Rows { width }),
+        Ok(Some(kind)) => kind,
+        Ok(None) => {
+            return Err(usage(&format!(
+                "`{word}` is no access: use ldmatrix.x4, stmatrix.x2.trans, store.8, load.16 or rows.16"
+            )))
+        }
+        Err(msg) => return Err(usage(&msg)),
+    };
+    let Some(name) = it.next().filter(|n| !n.starts_with('-')) else {
+        return Err(usage(&format!(
+            "`{word}` needs a fragment: `{word} SM80_16x8x16_F16_A_ROW`"
+        )));
+    };
+    let Some(entry) = layout_core::catalog::find(name) else {
+        eprintln!("error: {}", suggest::unknown(name));
+        return Err(ExitCode::from(1));
+    };
+    Ok(match kind {
+        Word::Matrices(store, variant) => Spec::Matrices {
+            store,
+            variant,
+            entry,
+        },
+        Word::Elements(store, width) => Spec::Elements {
+            store,
+            width,
+            entry,
+        },
+        Word::Rows(_) => unreachable!("handled above"),
+    })
+}
+
+/// The usage message when the accesses and options do not go together: none, more than one
+/// to draw, or `--max-pad` without `--find`.
+fn conflict(specs: &[Spec], opts: &Options) -> Option<&'static str> {
     if specs.is_empty() {
-        return usage("`banks` needs an access, such as `banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64`");
+        return Some(
+            "`banks` needs an access, such as `banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64`",
+        );
     }
     if opts.svg.is_some() && specs.len() > 1 {
-        return usage("`--svg` draws one access: give one");
+        return Some("`--svg` draws one access: give one");
     }
     if opts.max_pad.is_some() && !opts.find {
-        return usage("`--max-pad` goes with `--find`");
+        return Some("`--max-pad` goes with `--find`");
     }
+    None
+}
+
+/// The shared layout of `tile`, by default the first fragment's tile with the first access's
+/// element bytes, or the exit code of a usage error or an unsound layout (its message
+/// printed).
+fn shared_layout(specs: &[Spec], tile: &TileArgs) -> Result<SharedLayout, ExitCode> {
     let first = specs.iter().find_map(Spec::entry);
     let default_tile = first.map(|e| (e.numeral.rows, e.numeral.cols));
     let default_elem = match specs.first() {
@@ -217,24 +307,36 @@ pub fn command(args: &[&str]) -> ExitCode {
             (entry.element_bits >= 8).then_some(entry.element_bits / 8)
         }
     };
-    let layout = match opts.tile.layout(default_tile, default_elem) {
-        Ok(l) => l,
-        Err(msg) => return usage(&msg),
-    };
+    let layout = tile
+        .layout(default_tile, default_elem)
+        .map_err(|msg| usage(&msg))?;
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
-        return ExitCode::from(1);
+        return Err(ExitCode::from(1));
     }
-    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
-    if let Some(path) = opts.svg {
-        let mut picture = String::new();
-        let title = format!("{} on {layout}", specs[0].name());
-        let _ = smem::banks_svg(&accesses[0], &layout, &title, &mut picture);
-        return write_out(path, &picture);
-    }
-    let mut out = String::new();
+    Ok(layout)
+}
+
+/// `--svg`: the one access drawn on `layout`, written to `path`.
+fn picture(spec: &Spec, access: &Access, layout: &SharedLayout, path: &str) -> ExitCode {
+    let mut picture = String::new();
+    let title = format!("{} on {layout}", spec.name());
+    let _ = smem::banks_svg(access, layout, &title, &mut picture);
+    write_out(path, &picture)
+}
+
+/// Each access's wavefronts (with the rows code of a whole-fragment one), those of all
+/// together, and the search of `--find`; `true` when an access cannot be made or the search
+/// finds no layout.
+fn report(
+    specs: &[Spec],
+    accesses: &[Access],
+    layout: &SharedLayout,
+    opts: &Options,
+    out: &mut String,
+) -> bool {
     let mut failed = false;
-    for (spec, access) in specs.iter().zip(&accesses) {
+    for (spec, access) in specs.iter().zip(accesses) {
         let place = match spec {
             Spec::Rows { .. } => String::new(),
             _ if opts.at.warp != 0 => format!(
@@ -244,30 +346,23 @@ pub fn command(args: &[&str]) -> ExitCode {
             _ => format!(" at ({}, {})", opts.at.row, opts.at.col),
         };
         out.push_str(&format!("{}{place} on {layout}:\n", spec.name()));
-        let made = access.wavefronts(&layout).is_ok();
+        let made = access.wavefronts(layout).is_ok();
         failed |= !made;
-        let _ = smem::banks(access, &layout, &mut out);
+        let _ = smem::banks(access, layout, out);
         if let (true, Spec::Matrices { variant, entry, .. }) = (made, spec) {
-            rows_code(*variant, entry, &layout, opts.at, &mut out);
+            rows_code(*variant, entry, layout, opts.at, out);
         }
         out.push('\n');
     }
     if accesses.len() > 1 {
-        if let Ok(total) = layout_core::shared::wavefronts_of(&layout, &accesses) {
+        if let Ok(total) = layout_core::shared::wavefronts_of(layout, accesses) {
             out.push_str(&format!("all accesses: {}\n\n", wavefronts_text(&total)));
         }
     }
     if opts.find {
-        failed |= search(&layout, &accesses, opts.max_pad.unwrap_or(8), &mut out);
+        failed |= search(layout, accesses, opts.max_pad.unwrap_or(8), out);
     }
-    emit(
-        &out,
-        if failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        },
-    )
+    failed
 }
 
 /// `16,32`.
