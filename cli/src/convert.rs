@@ -1,11 +1,13 @@
 //! `fraglayout convert FROM TO [--svg FILE]`: how a warp moves a tile from one layout to
 //! another (the class, the rounds against their lower bound, the selects, the rounds as a lane
-//! table and the in-lane moves); `fraglayout convert EXAMPLE` for one of the conversions kernel
+//! table and the in-lane moves; then the same with values packed two or four to a 32-bit
+//! shuffle, `--bits 16|8`); `fraglayout convert EXAMPLE` for one of the conversions kernel
 //! authors meet, and `fraglayout convert --examples` for their table. `expand.rs` is
 //! `fraglayout expand --convert FROM TO`, `layout.rs` reads the layouts.
 
 pub mod expand;
 mod layout;
+mod packed;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -17,17 +19,29 @@ use layout_core::{render, Numeral};
 use crate::{emit, usage};
 
 pub use layout::{resolve, Layout};
+use packed::packed_bits;
 
-/// `convert FROM TO [--svg FILE]`, `convert EXAMPLE [--svg FILE]` or `convert --examples`,
-/// options in any order.
+/// `convert FROM TO [--svg FILE] [--bits 16|8]`, `convert EXAMPLE [..]` or
+/// `convert --examples`, options in any order.
 pub fn command(args: &[&str]) -> ExitCode {
     let mut layouts = Vec::new();
     let mut svg = None;
+    let mut bits = None;
     let mut examples = false;
     let mut it = args.iter();
     while let Some(&a) = it.next() {
         match a {
             "--examples" => examples = true,
+            "--bits" => {
+                match it.next().map(|b| b.parse::<u32>()) {
+                    Some(Ok(b @ (8 | 16))) if bits.is_none() => bits = Some(b),
+                    Some(Ok(8 | 16)) => return usage("`--bits` is given twice"),
+                    _ => return usage(
+                        "`--bits` takes the packed values' width: 16 (two to a 32-bit word) or 8 \
+                         (four)",
+                    ),
+                }
+            }
             "--svg" => match it.next() {
                 Some(&f) if svg.is_none() => svg = Some(f),
                 Some(_) => return usage("`--svg` is given twice"),
@@ -40,12 +54,12 @@ pub fn command(args: &[&str]) -> ExitCode {
         }
     }
     match (examples, layouts.as_slice(), svg) {
-        (true, [], None) => emit(&examples_table(), ExitCode::SUCCESS),
-        (true, _, _) => usage("`convert --examples` takes no layouts and no `--svg`"),
-        (false, [from, to], svg) => convert(from, to, svg),
+        (true, [], None) if bits.is_none() => emit(&examples_table(), ExitCode::SUCCESS),
+        (true, _, _) => usage("`convert --examples` takes no layouts, no `--svg` and no `--bits`"),
+        (false, [from, to], svg) => convert(from, to, svg, bits),
         (false, [name], svg) if !name.contains('{') => {
             match EXAMPLES.iter().find(|x| x.name == *name) {
-                Some(x) => convert(x.from.name, x.to.name, svg),
+                Some(x) => convert(x.from.name, x.to.name, svg, bits),
                 None => {
                     let names: Vec<&str> = EXAMPLES.iter().map(|x| x.name).collect();
                     eprintln!(
@@ -66,7 +80,7 @@ pub fn command(args: &[&str]) -> ExitCode {
 }
 
 /// Resolves both layouts (reporting both when both are bad), plans, and prints.
-fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
+fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCode {
     let (f, t) = (resolve(from, "from"), resolve(to, "to"));
     let (f, t) = match (f, t) {
         (Ok(f), Ok(t)) => (f, t),
@@ -80,6 +94,7 @@ fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
         }
     };
     let (from_arg, to_arg) = (from, to);
+    let bits = bits.unwrap_or_else(|| packed_bits(&[from_arg, to_arg]));
     let (from, to) = (f.numeral(), t.numeral());
     let plan = match Plan::new(&from, &to) {
         Ok(p) => Box::new(p),
@@ -104,9 +119,9 @@ fn convert(from: &str, to: &str, svg: Option<&str>) -> ExitCode {
                 eprintln!("error: cannot write `{path}`: {err}");
                 return ExitCode::from(1);
             }
-            emit(&report(&from, &to, &plan), ExitCode::SUCCESS)
+            emit(&full_report(&from, &to, &plan, bits), ExitCode::SUCCESS)
         }
-        None => emit(&report(&from, &to, &plan), ExitCode::SUCCESS),
+        None => emit(&full_report(&from, &to, &plan, bits), ExitCode::SUCCESS),
     }
 }
 
@@ -216,6 +231,13 @@ pub fn report(from: &Numeral, to: &Numeral, plan: &Plan) -> String {
     out
 }
 
+/// [`report`], then the packed model of `bits`-bit values.
+pub fn full_report(from: &Numeral, to: &Numeral, plan: &Plan, bits: u32) -> String {
+    let mut out = report(from, to, plan);
+    out.push_str(&packed::section(from, to, bits, plan.rounds()));
+    out
+}
+
 /// `s` after a count other than 1.
 fn plural(n: u32) -> &'static str {
     if n == 1 {
@@ -235,9 +257,16 @@ fn examples_table() -> String {
         "rounds",
         "lower bound",
         "selects",
+        "packed rounds",
+        "packed bound",
+        "permutes",
     ];
-    let mut rows: Vec<[String; 7]> = Vec::new();
+    let mut rows: Vec<[String; 10]> = Vec::new();
     for x in EXAMPLES {
+        let [p_rounds, p_bound, permutes] = match packed::plan(&x.from, &x.to, 16) {
+            Ok(p) => [p.rounds(), p.lower_bound(), p.permutes()].map(|n| n.to_string()),
+            Err(_) => ["-", "-", "-"].map(String::from),
+        };
         let cells = match Plan::new(&x.from, &x.to) {
             Ok(p) => [
                 p.class().name().to_string(),
@@ -261,6 +290,9 @@ fn examples_table() -> String {
             rounds,
             bound,
             selects,
+            p_rounds,
+            p_bound,
+            permutes,
         ]);
     }
     let mut widths = header.map(str::len);
@@ -289,6 +321,11 @@ fn examples_table() -> String {
     for x in EXAMPLES {
         let _ = writeln!(out, "{}: {}", x.name, x.what);
     }
-    out.push_str("\n`fraglayout convert FROM TO` shows one: its rounds as a lane table.\n");
+    out.push_str(
+        "\npacked: 16-bit values two to a 32-bit word, a shuffle carrying a word (- where the \
+         elements\nper lane are odd); the bound is met by every plan, permutes are byte permutes \
+         per lane.\n`fraglayout convert FROM TO` shows one: its rounds as a lane table, in both \
+         models.\n",
+    );
     out
 }

@@ -5,6 +5,7 @@
 
 use crate::support::{run, stderr, stdout};
 
+use layout_core::catalog::SM80_16x8x16_F16_C;
 use layout_core::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
@@ -13,7 +14,7 @@ use layout_core::convert::examples::{
     BLOCKED_3x32, SM80_16x8x16_F32_C_1x2, SM80_16x8x16_F32_C_2x4, STRIPED_3x32, VEC4_16x8_ROW,
     VEC8_32x32_ROW, EXAMPLES,
 };
-use layout_core::convert::Plan;
+use layout_core::convert::{PackedPlan, Plan};
 use layout_core::{Digit, Numeral};
 
 /// The number after `label` at the start of a line of `out`.
@@ -251,6 +252,10 @@ fn the_examples_table_matches_the_plans() {
     let out = stdout(&o);
     for x in EXAMPLES {
         let p = Plan::new(&x.from, &x.to).unwrap();
+        let packed = match PackedPlan::new(&x.from, &x.to, 2) {
+            Ok(q) => [q.rounds(), q.lower_bound(), q.permutes()].map(|n| n.to_string()),
+            Err(_) => ["-", "-", "-"].map(String::from),
+        };
         let row: Vec<&str> = out
             .lines()
             .find(|l| l.split_whitespace().next() == Some(x.name))
@@ -267,13 +272,94 @@ fn the_examples_table_matches_the_plans() {
             p.rounds().to_string(),
             p.lower_bound().to_string(),
             p.selects().to_string(),
-        ];
+        ]
+        .into_iter()
+        .chain(packed)
+        .collect::<Vec<_>>();
         assert_eq!(row, want, "{}", x.name);
         assert!(out.contains(&format!("\n{}: {}\n", x.name, x.what)));
         // Each example runs by its name, and says what its table row says.
         let one = stdout(&run(&["convert", x.name]));
         assert_eq!(field(&one, "rounds:"), p.rounds(), "{}", x.name);
     }
+}
+
+/// The packed lane table of `convert`'s output: per round, per lane, the lane read and the
+/// destination elements of the word's parts.
+fn packed_table(out: &str) -> Vec<Vec<(u32, Vec<Option<u32>>)>> {
+    let lines: Vec<&str> = out.lines().collect();
+    let Some(h) = lines.iter().position(|l| l.starts_with("round |")) else {
+        return Vec::new();
+    };
+    let cell = |c: &str| {
+        let (src, parts) = c.split_once('>').unwrap();
+        let parts = parts.split('.').map(|d| d.parse().ok()).collect();
+        (src.parse().unwrap(), parts)
+    };
+    lines[h + 1..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            l.split_once(" | ")
+                .unwrap()
+                .1
+                .split_whitespace()
+                .map(cell)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_packed_model_shows_its_rounds_against_both_bounds() {
+    // The f16 accumulator to rows of 4: 4 rounds one value a shuffle, 2 with pairs.
+    let (from, to) = (&SM80_16x8x16_F16_C, &VEC4_16x8_ROW);
+    let out = stdout(&run(&["convert", from.name, to.name]));
+    let p = PackedPlan::new(from, to, 2).unwrap();
+    assert_eq!((field(&out, "rounds:"), p.rounds()), (4, 2));
+    assert!(
+        out.contains("\npacked: 16-bit values two to a 32-bit word"),
+        "{out}"
+    );
+    assert_eq!(field(&out, "packed rounds:"), 2);
+    assert!(
+        out.contains("packed rounds:      2 (one value a shuffle: 4)\n"),
+        "{out}"
+    );
+    assert_eq!(field(&out, "packed lower bound:"), 2);
+    assert!(out.contains("(the plan meets it; 2 with words read by several lanes)"));
+    assert_eq!(field(&out, "permutes:"), p.permutes());
+    let table = packed_table(&out);
+    assert_eq!(table.len() as u32, p.rounds());
+    for (r, row) in table.iter().enumerate() {
+        for (l, (src, parts)) in row.iter().enumerate() {
+            assert_eq!(*src, p.src_lane(r as u32, l as u32));
+            let want: Vec<_> = (0..2).map(|j| p.recv(r as u32, l as u32, j)).collect();
+            assert_eq!(*parts, want, "round {r}, lane {l}");
+        }
+    }
+    // An f32 accumulator packs as the f16 values it becomes; 8-bit values four to a word.
+    let out = stdout(&run(&["convert", "acc-to-b"]));
+    assert_eq!(
+        (field(&out, "rounds:"), field(&out, "packed rounds:")),
+        (4, 2)
+    );
+    let out = stdout(&run(&[
+        "convert",
+        "SM80_16x8x32_S8_A_ROW",
+        "SM80_16x8x32_S8_A_ROW",
+    ]));
+    assert!(
+        out.contains("\npacked: 8-bit values four to a 32-bit word"),
+        "{out}"
+    );
+    assert_eq!(field(&out, "packed rounds:"), 0);
+    // Two elements a lane do not fill a word of four.
+    let out = stdout(&run(&["convert", "transpose-8x8", "--bits", "8"]));
+    assert!(
+        out.contains("none: 2 elements per thread do not pack 4 to a 32-bit word"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -367,6 +453,9 @@ fn usage_errors_exit_2() {
         &["convert", "SM80_16x8x16_F32_C", "--svg"],
         &["convert", "--examples", "fa2"],
         &["convert", "fa2", "--bogus"],
+        &["convert", "fa2", "--bits", "32"],
+        &["convert", "fa2", "--bits", "8", "--bits", "16"],
+        &["convert", "--examples", "--bits", "8"],
         &["expand", "--convert", "SM80_16x8x16_F32_C"],
     ] {
         let o = run(args);
