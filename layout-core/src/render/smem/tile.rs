@@ -16,7 +16,7 @@
 
 use super::{Show, TILE_CELLS, TILE_ROWS};
 use crate::render::svg::{Colour, Esc};
-use crate::shared::SharedLayout;
+use crate::shared::{SharedError, SharedLayout};
 use core::fmt::{self, Write};
 
 /// What is drawn of a tile: columns per cell, cells per row, rows.
@@ -171,17 +171,52 @@ pub fn tile_svg(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result
     };
     let mut caption_text = heapless_caption::Caption::default();
     caption(l, show, &g, &mut caption_text)?;
-    // Caption text: 12 px sans-serif, at most about 7 px a character.
-    let width = (MARGIN * 2 + LABEL_W + g.cells * CELL_W)
-        .max(MARGIN * 2 + caption_text.as_str().len() as u32 * 7);
-    let bottom = TOP + g.rows * CELL_H;
-    let height = bottom + MARGIN + 2 * 18;
+    let frame = Frame::of(&g, caption_text.as_str());
+    header(&frame, caption_text.as_str(), w)?;
+    if let Err(e) = l.check() {
+        unsound(&e, w)?;
+        return writeln!(w, "</svg>");
+    }
+    indices(&g, w)?;
+    cells(l, show, &g, w)?;
+    if g.rows < l.rows() || g.cells < g.all_cells {
+        note(l, &g, &frame, w)?;
+    }
+    writeln!(w, "</svg>")
+}
+
+/// The picture's size and the bottom of its grid.
+struct Frame {
+    width: u32,
+    height: u32,
+    /// The bottom of the last row of cells drawn.
+    bottom: u32,
+}
+
+impl Frame {
+    fn of(g: &Grid, caption_text: &str) -> Frame {
+        // Caption text: 12 px sans-serif, at most about 7 px a character.
+        let width = (MARGIN * 2 + LABEL_W + g.cells * CELL_W)
+            .max(MARGIN * 2 + caption_text.len() as u32 * 7);
+        let bottom = TOP + g.rows * CELL_H;
+        let height = bottom + MARGIN + 2 * 18;
+        Frame {
+            width,
+            height,
+            bottom,
+        }
+    }
+}
+
+/// The XML declaration, the `<svg>` element, the title, the white background and the caption.
+fn header(frame: &Frame, caption_text: &str, w: &mut impl Write) -> fmt::Result {
+    let (width, height) = (frame.width, frame.height);
     writeln!(w, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         w,
         r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
     )?;
-    writeln!(w, "<title>{}</title>", Esc(caption_text.as_str()))?;
+    writeln!(w, "<title>{}</title>", Esc(caption_text))?;
     writeln!(
         w,
         r##"<rect width="{width}" height="{height}" fill="#ffffff"/>"##
@@ -190,17 +225,22 @@ pub fn tile_svg(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result
         w,
         r##"<g font-family="sans-serif" fill="#000000"><text x="{MARGIN}" y="{}" font-size="12">{}</text></g>"##,
         MARGIN + 12,
-        Esc(caption_text.as_str())
-    )?;
-    if let Err(e) = l.check() {
-        writeln!(
-            w,
-            r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#b00000">unsound: {}</text>"##,
-            MARGIN + 32,
-            Esc(e.message().as_str())
-        )?;
-        return writeln!(w, "</svg>");
-    }
+        Esc(caption_text)
+    )
+}
+
+/// The line in red under the caption saying why the layout is unsound.
+fn unsound(e: &SharedError, w: &mut impl Write) -> fmt::Result {
+    writeln!(
+        w,
+        r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#b00000">unsound: {}</text>"##,
+        MARGIN + 32,
+        Esc(e.message().as_str())
+    )
+}
+
+/// The first column of each cell above the grid and each row's index to its left.
+fn indices(g: &Grid, w: &mut impl Write) -> fmt::Result {
     let left = MARGIN + LABEL_W;
     writeln!(
         w,
@@ -223,7 +263,13 @@ pub fn tile_svg(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result
             TOP + r * CELL_H + CELL_H / 2 + 4
         )?;
     }
-    writeln!(w, "</g>")?;
+    writeln!(w, "</g>")
+}
+
+/// The cells drawn, row by row: each a square coloured and labelled by its value, with its
+/// tooltip.
+fn cells(l: &SharedLayout, show: Show, g: &Grid, w: &mut impl Write) -> fmt::Result {
+    let left = MARGIN + LABEL_W;
     writeln!(
         w,
         r##"<g font-family="monospace" font-size="11" text-anchor="middle">"##
@@ -251,18 +297,19 @@ pub fn tile_svg(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result
             )?;
         }
     }
-    writeln!(w, "</g>")?;
-    if g.rows < l.rows() || g.cells < g.all_cells {
-        write!(
-            w,
-            r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#000000">"##,
-            bottom + 20
-        )?;
-        let mut note = heapless_caption::Caption::default();
-        left_out(l, &g, &mut note)?;
-        writeln!(w, "{}</text>", Esc(note.as_str()))?;
-    }
-    writeln!(w, "</svg>")
+    writeln!(w, "</g>")
+}
+
+/// The line under the grid saying what is left out (see [`left_out`]).
+fn note(l: &SharedLayout, g: &Grid, frame: &Frame, w: &mut impl Write) -> fmt::Result {
+    write!(
+        w,
+        r##"<text x="{MARGIN}" y="{}" font-family="sans-serif" font-size="12" fill="#000000">"##,
+        frame.bottom + 20
+    )?;
+    let mut note = heapless_caption::Caption::default();
+    left_out(l, g, &mut note)?;
+    writeln!(w, "{}</text>", Esc(note.as_str()))
 }
 
 /// A caption kept on the stack, to be escaped and written twice.
