@@ -238,6 +238,35 @@ impl Numeral<'_> {
     /// [`check`](Numeral::check) whenever this numeral does.
     #[allow(clippy::result_large_err)] // see `TileError`: the words are carried, not boxed
     pub const fn tiled(&self, tile_rows: u32, tile_cols: u32) -> Result<Tiled, TileError> {
+        let (rows, cols, elements) = match self.tiled_size(tile_rows, tile_cols) {
+            Ok(size) => size,
+            Err(e) => return Err(e),
+        };
+        // Every place below is below rows * cols, so fits in u32.
+        let wide = cols as u32;
+        let out = match self.tiled_digits(tile_rows, tile_cols, wide) {
+            Ok(out) => out,
+            Err(e) => return Err(e),
+        };
+        Ok(Tiled {
+            digits: out.digits,
+            len: out.len,
+            rows: rows as u32,
+            cols: wide,
+            warps: self.warps,
+            elements: elements as u32,
+            name: tiled_name(self.name, tile_rows, tile_cols),
+        })
+    }
+
+    /// The tiled tile's rows, columns and elements per thread, or why it does not exist: no
+    /// copies, an inner numeral that is no bijection, or more than `u32::MAX` elements.
+    #[allow(clippy::result_large_err)] // see `TileError`: the words are carried, not boxed
+    const fn tiled_size(
+        &self,
+        tile_rows: u32,
+        tile_cols: u32,
+    ) -> Result<(u64, u64, u64), TileError> {
         if tile_rows == 0 || tile_cols == 0 {
             return Err(TileError::NoCopies {
                 tile_rows,
@@ -260,9 +289,20 @@ impl Numeral<'_> {
                 elements,
             });
         }
-        // Every place below is below rows * cols, so fits in u32.
+        Ok((rows, cols, elements))
+    }
+
+    /// The tiled numeral's digits on the `wide`-column tile, in increasing place: each inner
+    /// digit moved or split, and the two tile digits; or a digit that cannot be split, or too
+    /// many digits.
+    #[allow(clippy::result_large_err)] // see `TileError`: the words are carried, not boxed
+    const fn tiled_digits(
+        &self,
+        tile_rows: u32,
+        tile_cols: u32,
+        wide: u32,
+    ) -> Result<Out, TileError> {
         let inner = self.cols;
-        let wide = cols as u32;
         let col_tile = Digit::element(self.elements, tile_cols, inner);
         let row_tile = Digit::element(self.elements * tile_cols, tile_rows, self.rows * wide);
         let mut out = Out {
@@ -286,24 +326,13 @@ impl Numeral<'_> {
                 }
                 out.push(row_digit(d, inner, wide));
             } else {
-                // Straddling: the low `within` values stay in the row, the rest move rows.
-                let within = if d.place < inner && inner % d.place == 0 {
-                    inner / d.place
-                } else {
-                    0
+                let (low, high) = match self.split_straddling(index, d) {
+                    Ok(parts) => parts,
+                    Err(e) => return Err(e),
                 };
-                if within == 0 || d.range % within != 0 {
-                    return Err(TileError::Straddles {
-                        index,
-                        digit: d,
-                        extent: self.extent(d.source),
-                        cols: inner,
-                    });
-                }
-                out.push(Digit::new(d.source, d.divisor, within, d.place));
+                out.push(low);
                 out.push(col_tile);
                 col_tile_done = true;
-                let high = Digit::new(d.source, d.divisor * within, d.range / within, inner);
                 out.push(row_digit(high, inner, wide));
             }
             k += 1;
@@ -315,21 +344,33 @@ impl Numeral<'_> {
         if out.count > MAX_DIGITS {
             return Err(TileError::TooManyDigits { count: out.count });
         }
-        let mut name = Message::new();
-        name.push(self.name);
-        name.push(" tiled ");
-        name.push_num(tile_rows as u64);
-        name.push(" x ");
-        name.push_num(tile_cols as u64);
-        Ok(Tiled {
-            digits: out.digits,
-            len: out.len,
-            rows: rows as u32,
-            cols: wide,
-            warps: self.warps,
-            elements: elements as u32,
-            name,
-        })
+        Ok(out)
+    }
+
+    /// Digit `d` (digit `index`), straddling the row boundary, split: its low values within a
+    /// row and the rest on whole rows of the inner tile; or [`TileError::Straddles`] when no
+    /// such split is exact.
+    #[allow(clippy::result_large_err)] // see `TileError`: the words are carried, not boxed
+    const fn split_straddling(&self, index: usize, d: Digit) -> Result<(Digit, Digit), TileError> {
+        let inner = self.cols;
+        // Straddling: the low `within` values stay in the row, the rest move rows.
+        let within = if d.place < inner && inner % d.place == 0 {
+            inner / d.place
+        } else {
+            0
+        };
+        if within == 0 || d.range % within != 0 {
+            return Err(TileError::Straddles {
+                index,
+                digit: d,
+                extent: self.extent(d.source),
+                cols: inner,
+            });
+        }
+        Ok((
+            Digit::new(d.source, d.divisor, within, d.place),
+            Digit::new(d.source, d.divisor * within, d.range / within, inner),
+        ))
     }
 
     /// [`tiled`](Self::tiled), failing compilation (or panicking at run time) with the
@@ -347,6 +388,17 @@ impl Numeral<'_> {
             }
         }
     }
+}
+
+/// The tiled numeral's name: `name tiled ROWS x COLS`.
+const fn tiled_name(name: &str, tile_rows: u32, tile_cols: u32) -> Message {
+    let mut m = Message::new();
+    m.push(name);
+    m.push(" tiled ");
+    m.push_num(tile_rows as u64);
+    m.push(" x ");
+    m.push_num(tile_cols as u64);
+    m
 }
 
 /// A digit on whole rows of the `inner`-wide tile, moved onto the rows of the `wide` one.
