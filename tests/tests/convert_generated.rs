@@ -5,12 +5,18 @@
 //! Each lane starts with the tile offsets its source layout gives it (`from[e] =
 //! FROM.offset(lane, e)`, computed here by brute force), so a value that lands in the wrong
 //! lane or register is caught by its number.
+//!
+//! On `u32` words holding 16-bit values two to a word (8-bit four), the generated code runs the
+//! packed plan: each lane starts with its source layout's packed registers of tile offsets
+//! (16 bits of each, or one byte at a time) and must end with the destination's, in as many
+//! 32-bit shuffles as the packed lower bound.
 
 use fraglayout::catalog::{
-    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
-    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
+    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_16x8x8_F16_C, SM75_U16x2_LDSM_T,
+    SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+    SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, CATALOG,
 };
-use fraglayout::convert::{Class, Plan};
+use fraglayout::convert::{Class, PackedPlan, Plan};
 use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_tests::warp;
 
@@ -194,4 +200,211 @@ fn a_lane_given_as_a_thread_index_reads_its_low_five_bits() {
         acc_to_rows4(lane, &from, shuffle)
     });
     assert_eq!(got, want);
+}
+
+numeral! {
+    /// 16 x 32 in rows of 16: each lane holds 16 consecutive 8-bit elements of a row.
+    ROWS16_16X32: 16 x 32, elements 16 { e => 1, lane % 2 => 16, lane / 2 => 32 }
+}
+
+#[convert_layout(SM80_16x8x16_F16_C => ROWS4_16X8)]
+fn f16_acc_to_rows4(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
+
+#[convert_layout(SM75_16x8x8_F16_C => SM80_16x8x16_F16_B_COL)]
+fn f16_acc_to_b(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
+
+#[convert_layout(SM75_U32x1_LDSM_N => SM75_U16x2_LDSM_T)]
+fn transpose_8x8_packed(
+    lane: u32,
+    from: &[u32; 1],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 1] {
+}
+
+#[convert_layout(SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL)]
+fn m8n8k4_a_packed(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
+
+#[convert_layout(ACC2 => ROWS8_16X16)]
+fn acc2_to_rows8_packed(
+    lane: u32,
+    from: &[u32; 4],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 4] {
+}
+
+#[convert_layout(SM80_16x8x32_S8_A_ROW => ROWS16_16X32)]
+fn s8_a_to_rows16(lane: u32, from: &[u32; 4], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 4] {}
+
+/// Lane `lane`'s registers of `n`, its values packed `k` to a word: element `k w + j` in bits
+/// `j * 32 / k` up of word `w`, each value `part` of its tile offset (a value narrower than
+/// an offset is checked one part at a time).
+fn packed_offsets<const W: usize>(
+    n: &Numeral,
+    lane: u32,
+    k: usize,
+    part: fn(u32) -> u32,
+) -> [u32; W] {
+    let bits = 32 / k;
+    core::array::from_fn(|w| {
+        (0..k).fold(0, |word, j| {
+            let (row, col) = n.coords(lane, (w * k + j) as u32).expect("in range");
+            word | part(row * n.cols + col) << (j * bits)
+        })
+    })
+}
+
+/// Runs a packed conversion for the 32 lanes of a warp from `from`'s packed registers (values
+/// `part` of each tile offset); checks every lane's result against `to`'s and the shuffles
+/// against the packed plan's rounds and lower bound. Returns the packed plan.
+fn check_packed<const W: usize>(
+    from: &Numeral,
+    to: &Numeral,
+    part: fn(u32) -> u32,
+    convert: impl Fn(u32, &[u32; W], &mut dyn FnMut(u32, u32) -> u32) -> [u32; W] + Sync,
+) -> PackedPlan {
+    let k = from.elements as usize / W;
+    let (got, shuffles) =
+        warp::run(|lane, shuffle| convert(lane, &packed_offsets(from, lane, k, part), shuffle));
+    for (lane, regs) in got.iter().enumerate() {
+        let want: [u32; W] = packed_offsets(to, lane as u32, k, part);
+        assert_eq!(
+            *regs, want,
+            "lane {lane}: {} => {}, {k} a word",
+            from.name, to.name
+        );
+    }
+    let plan = PackedPlan::new(from, to, k as u32).expect("convertible");
+    assert_eq!(shuffles, u64::from(plan.rounds()), "one shuffle per round");
+    assert_eq!(
+        plan.rounds(),
+        plan.lower_bound(),
+        "rounds at the lower bound"
+    );
+    plan
+}
+
+/// A tile offset as one 16-bit value, and as its low and high bytes.
+const WHOLE: fn(u32) -> u32 = |o| o;
+const LOW: fn(u32) -> u32 = |o| o & 0xFF;
+const HIGH: fn(u32) -> u32 = |o| o >> 8;
+
+#[test]
+fn packed_16_bit_pairs_deliver_the_destination_registers_in_half_the_rounds() {
+    let plan = check_packed(&SM80_16x8x16_F16_C, &ROWS4_16X8, WHOLE, |l, f, s| {
+        f16_acc_to_rows4(l, f, s)
+    });
+    assert_eq!((plan.rounds(), plan.permutes()), (2, 0)); // 4 one value a shuffle
+    let plan = check_packed(
+        &SM75_16x8x8_F16_C,
+        &SM80_16x8x16_F16_B_COL,
+        WHOLE,
+        |l, f, s| f16_acc_to_b(l, f, s),
+    );
+    assert_eq!(plan.rounds(), 2); // 4 one value a shuffle
+    let plan = check_packed(&ACC2, &ROWS8_16X16, WHOLE, |l, f, s| {
+        acc2_to_rows8_packed(l, f, s)
+    });
+    assert_eq!(plan.rounds(), 4); // 8 one value a shuffle
+    let plan = check_packed(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T, WHOLE, |l, f, s| {
+        transpose_8x8_packed(l, f, s)
+    });
+    assert_eq!(plan.rounds(), 2); // a transpose splits every pair: no gain
+    let plan = check_packed(
+        &SM70_8x8x4_F16_A_ROW,
+        &SM70_8x8x4_F16_A_COL,
+        WHOLE,
+        |l, f, s| m8n8k4_a_packed(l, f, s),
+    );
+    assert_eq!(plan.rounds(), 3);
+}
+
+#[test]
+fn packed_8_bit_values_go_four_to_a_shuffle() {
+    for part in [LOW, HIGH] {
+        let plan = check_packed(&SM80_16x8x32_S8_A_ROW, &ROWS16_16X32, part, |l, f, s| {
+            s8_a_to_rows16(l, f, s)
+        });
+        assert_eq!((plan.per_word(), plan.rounds()), (4, 4)); // 16 one value a shuffle
+    }
+}
+
+#[test]
+fn every_16_bit_catalog_pair_runs_at_the_packed_lower_bound() {
+    // The code `#[convert_layout]` generates on packed words runs `PackedPlan::run`: here on
+    // every ordered pair of the catalog's 16-bit layouts over one tile that has a plan.
+    let sixteen: Vec<&Numeral> = CATALOG
+        .iter()
+        .filter(|e| e.element_bits == 16)
+        .map(|e| e.numeral)
+        .collect();
+    let (mut pairs, mut exchanges, mut halved) = (0, 0, 0);
+    for from in &sixteen {
+        for to in &sixteen {
+            let Ok(single) = Plan::new(from, to) else {
+                continue;
+            };
+            let plan = PackedPlan::new(from, to, 2).expect("16-bit layouts pack in pairs");
+            let (got, shuffles) = run_any(from, &plan);
+            for (lane, regs) in got.iter().enumerate() {
+                let want: Vec<u32> = (0..plan.words())
+                    .map(|w| packed_word(to, lane as u32, w))
+                    .collect();
+                assert_eq!(*regs, want, "lane {lane}: {} => {}", from.name, to.name);
+            }
+            assert_eq!(
+                shuffles,
+                u64::from(plan.lower_bound()),
+                "{} => {}",
+                from.name,
+                to.name
+            );
+            assert_eq!(
+                plan.any_bound(),
+                plan.lower_bound(),
+                "{} => {}",
+                from.name,
+                to.name
+            );
+            pairs += 1;
+            if single.class() == Class::LaneExchange {
+                exchanges += 1;
+                halved += usize::from(2 * plan.rounds() == single.rounds());
+            }
+        }
+    }
+    // Ordered pairs by name (layouts sharing a numeral counted apart), the same layout too.
+    assert_eq!((pairs, exchanges, halved), (574, 272, 200));
+}
+
+/// Word `w` of lane `lane`'s packed registers of `n`, 16-bit tile offsets two to a word.
+fn packed_word(n: &Numeral, lane: u32, w: u32) -> u32 {
+    let offset = |e| {
+        let (row, col) = n.coords(lane, e).expect("in range");
+        row * n.cols + col
+    };
+    offset(2 * w) | offset(2 * w + 1) << 16
+}
+
+/// `plan` run for the 32 lanes of a warp (warp 0 of a warpgroup) on `from`'s packed
+/// registers, whatever their number of words.
+fn run_any(from: &Numeral, plan: &PackedPlan) -> (Vec<Vec<u32>>, u64) {
+    macro_rules! words {
+        ($($w:literal)*) => {
+            match plan.words() {
+                $($w => run_words::<$w>(from, plan),)*
+                n => panic!("{}: {n} words a lane", from.name),
+            }
+        };
+    }
+    words!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
+        33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61
+        62 63 64)
+}
+
+/// `plan` run for the 32 lanes of a warp on `from`'s packed registers of `W` words.
+fn run_words<const W: usize>(from: &Numeral, plan: &PackedPlan) -> (Vec<Vec<u32>>, u64) {
+    warp::run(|lane, shuffle| {
+        let regs: [u32; W] = core::array::from_fn(|w| packed_word(from, lane, w as u32));
+        plan.run(lane as usize, &regs, shuffle).to_vec()
+    })
 }

@@ -18,10 +18,14 @@
 //! A renaming (every value already in its lane, at a register that depends on the element
 //! only) is `to[e] = from[S]` for every `e`: moves between registers, which the compiler
 //! removes, and no round runs.
+//!
+//! On `u32` words, arrays of `E / 2` (`E / 4`) words for layouts of `E` elements a lane hold
+//! 16-bit (8-bit) values packed two (four) to a word: the function runs the packed plan
+//! (`PackedPlan::run`, one 32-bit shuffle a round), and the plan above is `Plan::keep`.
 
 use super::ast::Conversion;
 use proc_macro2::{Literal, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 /// The function with the user's signature and the generated body.
@@ -40,6 +44,17 @@ pub fn expand(c: &Conversion) -> TokenStream {
     let locals = (0..c.len).map(local);
     let rounds = (0..c.len).map(round);
     let arith = super::arith::body(c.len);
+    let single = quote! {
+        if __FL_ARITH.is_some() {
+            #arith
+        } else {
+            let mut __fl_to: [#element; #n] = *__fl_from;
+            #(#locals)*
+            #(#rounds)*
+            __fl_to
+        }
+    };
+    let body = if is_u32(c) { packed(single) } else { single };
     quote! {
         #(#attrs)*
         #inline
@@ -52,14 +67,38 @@ pub fn expand(c: &Conversion) -> TokenStream {
             const __FL_ARITH: ::core::option::Option<
                 [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
             > = __FL_PLAN.lane_arith();
-            if __FL_ARITH.is_some() {
-                #arith
+            #body
+        }
+    }
+}
+
+/// Whether the fragment is `u32` words, which may hold packed values.
+fn is_u32(c: &Conversion) -> bool {
+    c.element.to_token_stream().to_string() == "u32"
+}
+
+/// The body on `u32` words: the packed plan where the words hold 2 or 4 values each, else
+/// `single`, the plan of one value a word.
+fn packed(single: TokenStream) -> TokenStream {
+    quote! {
+        if __FL_K > 1 {
+            const __FL_PACKED: ::core::result::Result<
+                ::fraglayout::convert::PackedPlan,
+                ::fraglayout::convert::ConvertError,
+            > = if __FL_K > 1 {
+                ::fraglayout::convert::PackedPlan::new(&__FL_FROM, &__FL_TO, __FL_K)
             } else {
-                let mut __fl_to: [#element; #n] = *__fl_from;
-                #(#locals)*
-                #(#rounds)*
-                __fl_to
+                ::core::result::Result::Err(::fraglayout::convert::ConvertError::NotWholeWords {
+                    elements: 0,
+                    per_word: 1,
+                })
+            };
+            match &__FL_PACKED {
+                ::core::result::Result::Ok(__fl_p) => __fl_p.run(__fl_l, __fl_from, &mut __fl_shuffle),
+                ::core::result::Result::Err(_) => *__fl_from,
             }
+        } else {
+            #single
         }
     }
 }
@@ -76,12 +115,33 @@ fn plan(c: &Conversion) -> TokenStream {
         const __FL_TO: ::fraglayout::Numeral<'static> = #to;
     };
     let len_span = c.len_tokens.span();
-    let len_check = quote_spanned! {len_span=>
-        const _: () = if let ::core::option::Option::Some(__fl_m) =
-            ::fraglayout::generated::conversion_len_error(&__FL_PLAN, #n)
-        {
-            ::core::panic!("{}", __fl_m.as_str())
-        };
+    let len_check = if is_u32(c) {
+        quote_spanned! {len_span=>
+            const _: () = if let ::core::option::Option::Some(__fl_m) =
+                ::fraglayout::convert::PackedPlan::words_error(__FL_TO.elements, #n)
+            {
+                ::core::panic!("{}", __fl_m.as_str())
+            };
+        }
+    } else {
+        quote_spanned! {len_span=>
+            const _: () = if let ::core::option::Option::Some(__fl_m) =
+                ::fraglayout::generated::conversion_len_error(&__FL_PLAN, #n)
+            {
+                ::core::panic!("{}", __fl_m.as_str())
+            };
+        }
+    };
+    // Values per word: 1 unless `u32` words hold 2 or 4 of the layouts' elements each.
+    let per_word = if is_u32(c) {
+        quote! {
+            match ::fraglayout::convert::PackedPlan::per_word_for(__FL_TO.elements, #n) {
+                ::core::option::Option::Some(__fl_k) => __fl_k,
+                ::core::option::Option::None => 1,
+            }
+        }
+    } else {
+        quote!(1)
     };
     let args_span = to.span();
     // The one constant that fails, with the plan's words; the plan itself then falls back to
@@ -97,9 +157,10 @@ fn plan(c: &Conversion) -> TokenStream {
                 ::fraglayout::convert::Plan::error_message(&__FL_FROM, &__FL_TO, __fl_e).as_str()
             )
         };
+        const __FL_K: u32 = #per_word;
         const __FL_PLAN: ::fraglayout::convert::Plan = match __FL_PLANNED {
-            ::core::result::Result::Ok(__fl_p) => __fl_p,
-            ::core::result::Result::Err(_) => ::fraglayout::convert::Plan::keep(#n),
+            ::core::result::Result::Ok(__fl_p) if __FL_K == 1 => __fl_p,
+            _ => ::fraglayout::convert::Plan::keep(#n),
         };
     };
     quote! {

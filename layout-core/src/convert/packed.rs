@@ -7,6 +7,7 @@ use super::groups::Groups;
 use super::plan::{lower_bound, MAX_PLAN_ELEMENTS, NONE};
 use super::route::Routes;
 use super::words::{Words, MAX_PER_WORD, NO_WORD};
+use crate::message::Message;
 use crate::{Numeral, LANES};
 
 const L: usize = LANES as usize;
@@ -290,6 +291,53 @@ const fn permutes_of(regs: &[u16; K], parts: &[u8; K], k: usize) -> u32 {
         1
     } else {
         n as u32 - 1
+    }
+}
+
+/// The fragment arrays of `#[convert_layout]` on `u32` words.
+impl PackedPlan {
+    /// Values per word when layouts of `elements` values a lane are held in `len` 32-bit words
+    /// a lane: `elements / len` where that is 1, 2 or 4 (`[u32; 4]` for 8 elements: 2, 16-bit
+    /// pairs); `None` for any other length.
+    pub const fn per_word_for(elements: u32, len: usize) -> Option<u32> {
+        let len = len as u32;
+        if len == 0 || elements % len != 0 {
+            return None;
+        }
+        match elements / len {
+            k @ (1 | 2 | 4) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The message for `u32` fragment arrays of `len` words a lane that hold no whole number
+    /// of values per word ([`per_word_for`](Self::per_word_for)), naming the lengths that do.
+    pub const fn words_error(elements: u32, len: usize) -> Option<Message> {
+        if PackedPlan::per_word_for(elements, len).is_some() {
+            return None;
+        }
+        let mut m = Message::new();
+        m.push("the fragment arrays have ");
+        m.push_num(len as u64);
+        m.push(" `u32` words, the layouts ");
+        m.push_num(elements as u64);
+        m.push(" elements per lane: write `[u32; ");
+        m.push_num(elements as u64);
+        m.push("]` (one value a word)");
+        let mut k = 2;
+        while k <= MAX_PER_WORD {
+            if elements % k == 0 {
+                m.push(if k == 2 { ", `[u32; " } else { " or `[u32; " });
+                m.push_num((elements / k) as u64);
+                m.push(if k == 2 {
+                    "]` (16-bit values two to a word)"
+                } else {
+                    "]` (8-bit values four to a word)"
+                });
+            }
+            k *= 2;
+        }
+        Some(m)
     }
 }
 
