@@ -10,6 +10,7 @@
 use super::ast::{Args, Instruction};
 use crate::fragment::errors::Errors;
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use std::iter::Peekable;
 use syn::spanned::Spanned;
 use syn::{Expr, Ident};
 
@@ -19,26 +20,54 @@ pub const USAGE: &str = "#[matrix_rows(ldmatrix.x4, FRAGMENT, LAYOUT)]";
 /// Reads the arguments, or every problem with them.
 pub fn args(tokens: TokenStream) -> syn::Result<Args> {
     let mut errors = Errors::default();
-    let (mut instruction, mut fragment, mut layout) = (None, None, None);
-    let mut positional = 0;
-    let mut at = None;
-    let mut first = None;
-    let mut conflict_free = None;
+    let mut parts = Parts::default();
     for piece in split(tokens) {
-        let Some((word, value)) = option_word(&piece) else {
-            positional += 1;
-            match positional {
-                1 => instruction = record(self::instruction(piece), &mut errors),
-                2 => fragment = record(expression(piece, "fragment"), &mut errors),
-                3 => layout = record(expression(piece, "shared layout"), &mut errors),
-                _ => errors.push(extra(&piece)),
-            }
-            continue;
-        };
+        match option_word(&piece) {
+            Some((word, value)) => parts.option(word, value, &mut errors),
+            None => parts.positional(piece, &mut errors),
+        }
+    }
+    if let Some(what) = parts.missing(&errors) {
+        errors.push(syn::Error::new(
+            Span::call_site(),
+            format!("{what}: `{USAGE}`"),
+        ));
+    }
+    errors.finish()?;
+    Ok(parts.into_args())
+}
+
+/// The arguments read so far; each is `None` until it is given and reads.
+#[derive(Default)]
+struct Parts {
+    instruction: Option<Instruction>,
+    fragment: Option<Expr>,
+    layout: Option<Expr>,
+    /// The positional arguments given, read or not.
+    positional: usize,
+    at: Option<(Ident, Expr, Expr)>,
+    first: Option<(Ident, Expr)>,
+    conflict_free: Option<Ident>,
+}
+
+impl Parts {
+    /// Reads the next positional argument, or pushes its problem.
+    fn positional(&mut self, piece: TokenStream, errors: &mut Errors) {
+        self.positional += 1;
+        match self.positional {
+            1 => self.instruction = record(instruction(piece), errors),
+            2 => self.fragment = record(expression(piece, "fragment"), errors),
+            3 => self.layout = record(expression(piece, "shared layout"), errors),
+            _ => errors.push(extra(&piece)),
+        }
+    }
+
+    /// Reads option `word` with its `value`, or pushes its problem.
+    fn option(&mut self, word: Ident, value: Option<TokenStream>, errors: &mut Errors) {
         match word.to_string().as_str() {
             "conflict_free" if value.is_none() => {
-                once(&conflict_free, &word, &mut errors);
-                conflict_free = Some(word);
+                once(&self.conflict_free, &word, errors);
+                self.conflict_free = Some(word);
             }
             "conflict_free" => errors.push(syn::Error::new(
                 word.span(),
@@ -46,8 +75,8 @@ pub fn args(tokens: TokenStream) -> syn::Result<Args> {
             )),
             "at" => match value.map(place) {
                 Some(Ok((row, col))) => {
-                    once(&at, &word, &mut errors);
-                    at = Some((word, row, col));
+                    once(&self.at, &word, errors);
+                    self.at = Some((word, row, col));
                 }
                 other => {
                     let span = match other {
@@ -62,8 +91,8 @@ pub fn args(tokens: TokenStream) -> syn::Result<Args> {
             },
             "first" => match value.map(syn::parse2::<Expr>) {
                 Some(Ok(e)) => {
-                    once(&first, &word, &mut errors);
-                    first = Some((word, e));
+                    once(&self.first, &word, errors);
+                    self.first = Some((word, e));
                 }
                 _ => errors.push(syn::Error::new(
                     word.span(),
@@ -73,35 +102,38 @@ pub fn args(tokens: TokenStream) -> syn::Result<Args> {
             other => errors.push(unknown(&word, other)),
         }
     }
-    let missing = match (&instruction, &fragment, &layout) {
-        (_, _, Some(_)) => None,
-        (None, None, None) if errors.is_empty() => {
-            Some("name the instruction, the fragment and the shared layout")
+
+    /// What to name when positional arguments are missing and nothing else is wrong.
+    fn missing(&self, errors: &Errors) -> Option<&'static str> {
+        match (&self.instruction, &self.fragment, &self.layout) {
+            (_, _, Some(_)) => None,
+            (None, None, None) if errors.is_empty() => {
+                Some("name the instruction, the fragment and the shared layout")
+            }
+            (_, None, None) if errors.is_empty() => {
+                Some("name the fragment and the shared layout after the instruction")
+            }
+            (_, _, None) if errors.is_empty() => Some("name the shared layout after the fragment"),
+            _ => None,
         }
-        (_, None, None) if errors.is_empty() => {
-            Some("name the fragment and the shared layout after the instruction")
-        }
-        (_, _, None) if errors.is_empty() => Some("name the shared layout after the fragment"),
-        _ => None,
-    };
-    if let Some(what) = missing {
-        errors.push(syn::Error::new(
-            Span::call_site(),
-            format!("{what}: `{USAGE}`"),
-        ));
     }
-    errors.finish()?;
-    let (Some(instruction), Some(fragment), Some(layout)) = (instruction, fragment, layout) else {
-        unreachable!("#[matrix_rows]: an argument is missing and no check reported it")
-    };
-    Ok(Args {
-        instruction,
-        fragment,
-        layout,
-        at,
-        first,
-        conflict_free,
-    })
+
+    /// The arguments, once every one has read.
+    fn into_args(self) -> Args {
+        let (Some(instruction), Some(fragment), Some(layout)) =
+            (self.instruction, self.fragment, self.layout)
+        else {
+            unreachable!("#[matrix_rows]: an argument is missing and no check reported it")
+        };
+        Args {
+            instruction,
+            fragment,
+            layout,
+            at: self.at,
+            first: self.first,
+            conflict_free: self.conflict_free,
+        }
+    }
 }
 
 /// The error for an option that does not exist.
@@ -220,37 +252,87 @@ fn expression(piece: TokenStream, what: &str) -> syn::Result<Expr> {
 pub fn instruction(piece: TokenStream) -> syn::Result<Instruction> {
     let mut errors = Errors::default();
     let mut it = piece.into_iter().peekable();
-    let head = it.next();
-    let (store, span) = match &head {
-        Some(TokenTree::Ident(id)) if id == "ldmatrix" => (false, id.span()),
-        Some(TokenTree::Ident(id)) if id == "stmatrix" => (true, id.span()),
+    let (store, span) = opcode(it.next())?;
+    let mut qualifiers = Qualifiers::default();
+    while let Some(tt) = it.next() {
+        let Some(word) = dotted(tt, &mut it, &mut errors) else {
+            break;
+        };
+        qualifiers.read(word, &mut it, &mut errors);
+    }
+    if qualifiers.num.is_none() && errors.is_empty() {
+        errors.push(syn::Error::new(
+            span,
+            "name how many matrices the instruction moves: `.x1`, `.x2` or `.x4`, as in `ldmatrix.x4`",
+        ));
+    }
+    errors.finish()?;
+    let (num, _) = qualifiers.num.expect("checked above");
+    Ok(Instruction {
+        store,
+        num,
+        trans: qualifiers.trans.is_some(),
+        span,
+    })
+}
+
+/// The instruction's first word: whether it stores (`stmatrix`, not `ldmatrix`) and its span.
+fn opcode(head: Option<TokenTree>) -> syn::Result<(bool, Span)> {
+    match &head {
+        Some(TokenTree::Ident(id)) if id == "ldmatrix" => Ok((false, id.span())),
+        Some(TokenTree::Ident(id)) if id == "stmatrix" => Ok((true, id.span())),
         other => {
             let span = other.as_ref().map_or_else(Span::call_site, |t| t.span());
-            return Err(syn::Error::new(
+            Err(syn::Error::new(
                 span,
                 format!("the first argument is the instruction: `ldmatrix.x4`, `ldmatrix.x2.trans` or `stmatrix.x4`; the form is `{USAGE}`"),
-            ));
+            ))
         }
-    };
-    let mut num: Option<(u32, Span)> = None;
-    let mut trans: Option<Span> = None;
-    while let Some(tt) = it.next() {
-        let dot = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '.');
-        let word = match (dot, it.next()) {
-            (true, Some(TokenTree::Ident(w))) => w,
-            (_, next) => {
-                let at = if dot {
-                    next.map_or(tt.span(), |t| t.span())
-                } else {
-                    tt.span()
-                };
-                errors.push(syn::Error::new(
-                    at,
-                    "write the instruction's qualifiers after dots: `ldmatrix.x4.trans`",
-                ));
-                break;
-            }
-        };
+    }
+}
+
+/// The qualifier after the dot `tt` (its word taken from `it`), or `None` with the error
+/// pushed when `tt` is no dot or no word follows.
+fn dotted(
+    tt: TokenTree,
+    it: &mut impl Iterator<Item = TokenTree>,
+    errors: &mut Errors,
+) -> Option<Ident> {
+    let dot = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '.');
+    match (dot, it.next()) {
+        (true, Some(TokenTree::Ident(w))) => Some(w),
+        (_, next) => {
+            let at = if dot {
+                next.map_or(tt.span(), |t| t.span())
+            } else {
+                tt.span()
+            };
+            errors.push(syn::Error::new(
+                at,
+                "write the instruction's qualifiers after dots: `ldmatrix.x4.trans`",
+            ));
+            None
+        }
+    }
+}
+
+/// The qualifiers read so far that say what the instruction moves, each with its span.
+#[derive(Default)]
+struct Qualifiers {
+    /// `.x1`, `.x2` or `.x4`: the matrix count.
+    num: Option<(u32, Span)>,
+    trans: Option<Span>,
+}
+
+impl Qualifiers {
+    /// Reads qualifier `word` (and the `::cta` of `.shared::cta` from `it`), or pushes its
+    /// problem.
+    fn read<I: Iterator<Item = TokenTree>>(
+        &mut self,
+        word: Ident,
+        it: &mut Peekable<I>,
+        errors: &mut Errors,
+    ) {
         let text = word.to_string();
         match text.as_str() {
             "sync" | "aligned" | "m8n8" | "b16" => {}
@@ -261,19 +343,19 @@ pub fn instruction(piece: TokenStream) -> syn::Result<Instruction> {
                 }
             }
             "trans" => {
-                if trans.is_some() {
+                if self.trans.is_some() {
                     errors.push(syn::Error::new(word.span(), "`.trans` is written twice: keep one"));
                 }
-                trans = Some(word.span());
+                self.trans = Some(word.span());
             }
             "x1" | "x2" | "x4" => {
-                if num.is_some() {
+                if self.num.is_some() {
                     errors.push(syn::Error::new(
                         word.span(),
                         "the matrix count is written twice: keep one of `.x1`, `.x2`, `.x4`",
                     ));
                 }
-                num = Some((text[1..].parse().expect("a count"), word.span()));
+                self.num = Some((text[1..].parse().expect("a count"), word.span()));
             }
             w if w.starts_with('x') && w[1..].parse::<u64>().is_ok() => errors.push(syn::Error::new(
                 word.span(),
@@ -289,20 +371,6 @@ pub fn instruction(piece: TokenStream) -> syn::Result<Instruction> {
             )),
         }
     }
-    if num.is_none() && errors.is_empty() {
-        errors.push(syn::Error::new(
-            span,
-            "name how many matrices the instruction moves: `.x1`, `.x2` or `.x4`, as in `ldmatrix.x4`",
-        ));
-    }
-    errors.finish()?;
-    let (num, _) = num.expect("checked above");
-    Ok(Instruction {
-        store,
-        num,
-        trans: trans.is_some(),
-        span,
-    })
 }
 
 impl Args {
