@@ -67,7 +67,7 @@ fn swizzled_base<const CHECK: bool>(lane: u32) -> usize {
     if CHECK {
         (r * PITCH + c) ^ ((r % 8) << 2)
     } else {
-        r * PITCH | (c ^ ((r % 8) << 2))
+        (r * PITCH) | (c ^ ((r % 8) << 2))
     }
 }
 

@@ -7,7 +7,7 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 
 /// An error on the first occurrence of each name in `item` that begins with `__fl_` in any
-/// case: "`__fl_v` is a name #[fragment_layout] keeps for its own code: rename it".
+/// case: "`__fl_v` is a name `#[fragment_layout]` keeps for its own code: rename it".
 pub fn reserved_names(item: &syn::ItemFn, macro_name: &str) -> Vec<syn::Error> {
     let mut seen: Vec<String> = Vec::new();
     let mut errors = Vec::new();

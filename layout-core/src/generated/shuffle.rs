@@ -170,7 +170,7 @@ pub const fn conversion_len_error(plan: &Plan, len: usize) -> Option<Message> {
 /// and returns `to[j] = y[j ^ B(l)]`.
 pub type LaneArith = [[u8; MAX_PLAN_ELEMENTS]; 4];
 
-/// The maps of [`LaneArith`]'s row 0, by the entry they start at.
+/// The maps of `LaneArith`'s row 0, by the entry they start at.
 const SRC: usize = 0;
 const SEND: usize = 5;
 const RECV: usize = 10;
@@ -179,7 +179,7 @@ const RECV: usize = 10;
 const LANE_BITS: usize = 5;
 
 impl Plan {
-    /// The plan as lane arithmetic ([`LaneArith`]): `Some` only when that code gives every lane
+    /// The plan as lane arithmetic (`LaneArith`): `Some` only when that code gives every lane
     /// exactly the plan's result (checked here on every lane, each value named by the lane and
     /// register it comes from) and spends no more selects than the plan's tables.
     ///
@@ -217,7 +217,7 @@ impl Plan {
         }
     }
 
-    /// The shifts of a lane map of [`LaneArith`]'s row 0 (starting at entry `at`): entry `k`
+    /// The shifts of a lane map of `LaneArith`'s row 0 (starting at entry `at`): entry `k`
     /// is the mask of the result's bits taken from the lane shifted left by `k - 4`.
     pub const fn lane_shifts(a: &LaneArith, at: usize) -> [u32; 9] {
         let mut masks = [0u32; 9];
@@ -346,7 +346,7 @@ const fn linear(cols: &[u8], lane: u32) -> u32 {
     v
 }
 
-/// The lane map of [`LaneArith`]'s row 0 starting at entry `at`, at `lane`.
+/// The lane map of `LaneArith`'s row 0 starting at entry `at`, at `lane`.
 const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
     let mut v = 0;
     let mut i = 0;
