@@ -52,11 +52,8 @@ pub fn expand(f: &Fragment) -> TokenStream {
             pointer::body(f, k, elements)
         });
     let mut layout = match (&known, &straight) {
-        // The typed coordinates' checks and the extent of `bounds` read the numeral.
-        (Some(k), Some(_)) => k.consts(
-            f,
-            f.args.bounds.is_some() || f.params.iter().take(2).any(|p| p.ty.is_some()),
-        ),
+        // The typed coordinates' checks read the numeral (`bounds` has the tile as literals).
+        (Some(k), Some(_)) => k.consts(f, f.params.iter().take(2).any(|p| p.ty.is_some())),
         _ => layout_consts(f, elements, shared.as_ref(), known.as_ref()),
     };
     layout.extend(smem::consts(f));
@@ -224,7 +221,7 @@ fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream 
     };
     match &f.args.bounds {
         None => fragment(false),
-        Some(_) => bounded(f, fragment(false), fragment(true)),
+        Some(_) => bounded(f, None, fragment(false), fragment(true)),
     }
 }
 
@@ -234,21 +231,64 @@ fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream 
 /// [guarded](guarded_element)) where they do not; the value of the `if` is a gather's array.
 /// An element is inside where its coordinates are below the counts: the same elements as
 /// inside [`Extent::clamped`](layout_core::bounds::Extent::clamped) of the counts (a tile
-/// coordinate is below the tile's size), with no clamping to compute.
-pub(super) fn bounded(f: &Fragment, whole: TokenStream, partial: TokenStream) -> TokenStream {
+/// coordinate is below the tile's size), with no clamping to compute. `tile`: the tile's rows
+/// and columns where the macro knows them (a catalog layout), written as literals; else read
+/// from `__FL_NUMERAL`.
+pub(super) fn bounded(
+    f: &Fragment,
+    tile: Option<(u32, u32)>,
+    whole: TokenStream,
+    partial: TokenStream,
+) -> TokenStream {
     let Some((rows, cols)) = &f.args.bounds else {
         return whole;
     };
+    let (rows, cols) = (extent(f, rows), extent(f, cols));
+    let (tile_rows, tile_cols) = match tile {
+        Some((r, c)) => {
+            let (r, c) = (
+                Literal::usize_unsuffixed(r as usize),
+                Literal::usize_unsuffixed(c as usize),
+            );
+            (quote!(#r), quote!(#c))
+        }
+        None => (
+            quote!(__FL_NUMERAL.rows as usize),
+            quote!(__FL_NUMERAL.cols as usize),
+        ),
+    };
     quote! {
-        let (__fl_rows, __fl_cols) = (
-            ::fraglayout::bounds::ExtentArg::saturating_usize(#rows),
-            ::fraglayout::bounds::ExtentArg::saturating_usize(#cols),
-        );
-        if __fl_rows >= __FL_NUMERAL.rows as usize && __fl_cols >= __FL_NUMERAL.cols as usize {
+        let (__fl_rows, __fl_cols) = (#rows, #cols);
+        if __fl_rows >= #tile_rows && __fl_cols >= #tile_cols {
             #whole
         } else {
             #partial
         }
+    }
+}
+
+/// A count of `bounds` as `usize`: `ExtentArg::saturating_usize(COUNT)`, or the count itself
+/// where it is a parameter of the function declared `usize` (for which that call is the
+/// identity), which spares the compiler a trait call per count.
+fn extent(f: &Fragment, count: &syn::Expr) -> TokenStream {
+    let usize_param = match count {
+        syn::Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => {
+            p.path.get_ident().is_some_and(|name| {
+                f.item.sig.inputs.iter().any(|arg| match arg {
+                    syn::FnArg::Typed(t) => {
+                        matches!(&*t.pat, syn::Pat::Ident(i) if i.ident == *name && i.subpat.is_none() && i.by_ref.is_none())
+                            && matches!(&*t.ty, syn::Type::Path(ty) if ty.qself.is_none() && ty.path.is_ident("usize"))
+                    }
+                    syn::FnArg::Receiver(_) => false,
+                })
+            })
+        }
+        _ => false,
+    };
+    if usize_param {
+        quote!(#count)
+    } else {
+        quote!(::fraglayout::bounds::ExtentArg::saturating_usize(#count))
     }
 }
 

@@ -5,7 +5,7 @@
 //! ([`Numeral::reaches`], [`Numeral::thread_terms`], [`Numeral::thread_wrap`]), and evaluates
 //! the compile-time checks of the fragment's length, `vector = N` and `packed` here too. The
 //! generated code keeps one check that the path really is that layout
-//! ([`catalog_layout_error`](layout_core::generated::catalog_layout_error)): a user's own
+//! ([`same_catalog_layout`](layout_core::generated::same_catalog_layout)): a user's own
 //! constant under a catalog name with other digits fails to compile with a message instead of
 //! getting the catalog's code; a path `::fraglayout::catalog::NAME` is the catalog's constant
 //! itself, which needs no check ([`Known::consts`]). Every other numeral, and a catalog layout
@@ -94,38 +94,40 @@ impl Known {
     /// [guard](Self::guard) where the path may not be the catalog's constant. A path that is
     /// `::fraglayout::catalog::NAME` is the catalog's constant by the rule every generated
     /// line relies on (`::fraglayout` is the facade crate), so comparing it with itself is
-    /// left out: the guard is a constant evaluated per function, about 2 million instructions
-    /// of the compiler's (a sixth of the crate of `benches/tests/compile_time.rs`).
+    /// left out.
     pub fn consts(&self, f: &Fragment, numeral_needed: bool) -> TokenStream {
         let numeral = &f.args.numeral;
-        let constant = quote_spanned! {numeral.span()=>
-            const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
-        };
-        match (self.absolute, numeral_needed) {
-            (true, true) => constant,
-            (true, false) => quote!(),
-            (false, _) => {
-                let guard = self.guard(f);
-                quote!(#constant #guard)
+        let constant = numeral_needed.then(|| {
+            quote_spanned! {numeral.span()=>
+                const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
             }
-        }
+        });
+        let guard = (!self.absolute).then(|| self.guard(f));
+        quote!(#constant #guard)
     }
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the
-    /// catalog's layout.
+    /// catalog's layout, `if !same_catalog_layout(PATH, catalog::NAME) { panic!("MESSAGE") }`
+    /// with the message of `catalog_layout_error` written here. The numerals go by value and
+    /// the message is a literal: the compiler evaluates the check once per function, and
+    /// through references to the constants and an `Option<Message>` it cost about 2.3 million
+    /// of its instructions a function, now about 1.5 (docs/PERFORMANCE.md, compile time).
     pub fn guard(&self, f: &Fragment) -> TokenStream {
-        let span = f.args.numeral.span();
+        let (numeral, span) = (&f.args.numeral, f.args.numeral.span());
         let name = syn::Ident::new(self.numeral.name, span);
-        let written = &self.written;
+        let message = format!(
+            "`{}` is named like the catalog layout `{}` but its digits differ: rename the \
+             constant, or use the catalog's",
+            self.written, self.numeral.name
+        );
+        // A path has no braces: the literal is its own message in any edition's `panic!`.
+        let message = Literal::string(&message);
         quote_spanned! {span=>
-            const _: () = if let ::core::option::Option::Some(__fl_m) =
-                ::fraglayout::generated::catalog_layout_error(
-                    &__FL_NUMERAL,
-                    &::fraglayout::catalog::#name,
-                    #written,
-                )
-            {
-                ::core::panic!("{}", __fl_m.as_str())
+            const _: () = if !::fraglayout::generated::same_catalog_layout(
+                #numeral,
+                ::fraglayout::catalog::#name
+            ) {
+                ::core::panic!(#message)
             };
         }
     }

@@ -125,7 +125,9 @@ fn at_offset(body: &Expr, a: &Affine, at: (usize, usize), mode: Mode) -> Option<
         "0" => "__fl_b".to_string(),
         o => format!("__fl_b + {o}"),
     };
-    let index: Expr = syn::parse2(lex(&text)?).ok()?;
+    // The macro's own text, as it is: parsing it into an expression only to print it again
+    // was most of the macro's work for a vector body.
+    let index = Expr::Verbatim(lex(&text)?);
     let mut body = body.clone();
     let (call, _) = shape(&mut body, mode)?;
     call.args[0] = index;

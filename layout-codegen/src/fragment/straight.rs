@@ -109,7 +109,7 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         return None;
     }
     let stored = match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) => Some(rhs),
+        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) || float_pure(f, rhs) => Some(rhs),
         (None, Mode::Gather | Mode::GatherPacked) => None,
         _ => return None,
     };
@@ -139,7 +139,7 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         Some(code) => code,
         None => partial(f, &reaches, elements)?,
     };
-    let code = bounded_code(f, whole, partial);
+    let code = bounded_code(f, Some((n.rows, n.cols)), whole, partial);
     Some(quote!(#thread #code))
 }
 
@@ -332,8 +332,10 @@ fn scatter(
     let plain = is_plain(f, rhs);
     let needs_value = pairing::mentions(rhs.to_token_stream(), value_name);
     let needs_coords = coordinates_read(f, rhs);
+    // Float arithmetic on `value` (`alpha * value`): `value` read in place, `__fl_f[e]`.
+    let pure = !plain && needs_value && !needs_coords && float_pure(f, rhs);
     let mut out = Vec::new();
-    if plain {
+    if plain || pure {
         // The fragment's reference (or array) under the macro's own name, so that the stores
         // are text: a copy of `&[T; N]`; a move of an array or `&mut`, which nothing reads
         // after (the base does not name the fragment).
@@ -387,6 +389,13 @@ fn scatter(
             continue;
         }
         out.push(lex(&std::mem::take(&mut stores))?);
+        if pure {
+            let (place, op) = (lex(&place)?, lex(&op)?);
+            let value = lex(&format!("__fl_f[{e}]"))?;
+            let rhs = substitute(rhs.to_token_stream(), value_name, &value);
+            out.push(quote!(__fl_s[#place] #op #rhs;));
+            continue;
+        }
         let value_binding = needs_value.then(|| {
             let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
             let e = proc_macro2::Literal::usize_unsuffixed(e);
@@ -667,6 +676,85 @@ pub(super) fn element_coordinates(f: &Fragment, (r, c): (usize, usize)) -> Optio
 /// Whether two reaches are one slice (their places differ).
 fn same_reach(a: &Reach, b: &Reach) -> bool {
     (a.start, a.extent) == (b.start, b.extent)
+}
+
+/// Whether a scatter's stored value is float arithmetic on the untyped `value` of a float
+/// fragment (`f32`, `f64`): float literals, `value`, and parameters of the function declared
+/// `f32` or `f64` (by name, not shadowed by the closure's), under `+`, `-`, `*`, `/`, unary
+/// `-` and parentheses (`alpha * value`, `value * 0.5 + beta`). The language's own float
+/// operations: no effect, no panic, nothing the base or the index could read, so evaluating
+/// the thread's base first, as for an [`inert`](pairing::inert) value, changes nothing, and
+/// `value` may be read in place as the fragment's element.
+fn float_pure(f: &Fragment, rhs: &syn::Expr) -> bool {
+    let float = |ty: &syn::Type| {
+        matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+            && (p.path.is_ident("f32") || p.path.is_ident("f64")))
+    };
+    let Some(value) = f.params.get(2).filter(|v| v.ty.is_none()) else {
+        return false;
+    };
+    let Some(value) = pairing::param_ident(value.pat) else {
+        return false;
+    };
+    if !float(f.element_ty) {
+        return false;
+    }
+    let closure: Vec<&syn::Ident> = f
+        .params
+        .iter()
+        .filter_map(|q| pairing::param_ident(q.pat))
+        .collect();
+    let float_param = |name: &syn::Ident| {
+        !closure.contains(&name)
+            && f.item.sig.inputs.iter().any(|arg| match arg {
+                syn::FnArg::Typed(t) => {
+                    matches!(&*t.pat, syn::Pat::Ident(i) if i.ident == *name
+                        && i.subpat.is_none() && i.by_ref.is_none())
+                        && float(&t.ty)
+                }
+                syn::FnArg::Receiver(_) => false,
+            })
+    };
+    fn walk(e: &syn::Expr, ok: &dyn Fn(&syn::Ident) -> bool) -> bool {
+        use syn::{BinOp, Expr, Lit, UnOp};
+        match e {
+            Expr::Lit(l) => l.attrs.is_empty() && matches!(l.lit, Lit::Float(_)),
+            Expr::Path(p) => {
+                p.qself.is_none() && p.attrs.is_empty() && p.path.get_ident().is_some_and(ok)
+            }
+            Expr::Paren(p) => p.attrs.is_empty() && walk(&p.expr, ok),
+            Expr::Unary(u) => {
+                u.attrs.is_empty() && matches!(u.op, UnOp::Neg(_)) && walk(&u.expr, ok)
+            }
+            Expr::Binary(b) => {
+                b.attrs.is_empty()
+                    && matches!(
+                        b.op,
+                        BinOp::Add(_) | BinOp::Sub(_) | BinOp::Mul(_) | BinOp::Div(_)
+                    )
+                    && walk(&b.left, ok)
+                    && walk(&b.right, ok)
+            }
+            _ => false,
+        }
+    }
+    walk(rhs, &|name| *name == *value || float_param(name))
+}
+
+/// `ts` with every identifier `name` replaced by `with` (in any group).
+fn substitute(ts: TokenStream, name: &syn::Ident, with: &TokenStream) -> TokenStream {
+    ts.into_iter()
+        .map(|tt| match tt {
+            proc_macro2::TokenTree::Ident(i) if i == *name => with.clone(),
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), substitute(g.stream(), name, with));
+                group.set_span(g.span());
+                quote!(#group)
+            }
+            tt => quote!(#tt),
+        })
+        .collect()
 }
 
 /// Whether `e` is the plain name `name`.

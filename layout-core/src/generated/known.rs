@@ -5,9 +5,10 @@
 //! digits from its own copy of the catalog and writes the function's tables as literals,
 //! instead of having every function evaluate them from the constant. The generated code
 //! then checks that `PATH` really is that layout:
-//! `const _: () = if let Some(m) = catalog_layout_error(&PATH, &catalog::NAME, "PATH") { panic!(..) };`,
-//! one comparison of a few numbers per digit; not where `PATH` is `::fraglayout::catalog::NAME`,
-//! the catalog's constant itself.
+//! `const _: () = if !same_catalog_layout(PATH, catalog::NAME) { panic!("MESSAGE") };`, one
+//! comparison of a few numbers per digit, with the message of [`catalog_layout_error`] written
+//! by the macro; not where `PATH` is `::fraglayout::catalog::NAME`, the catalog's constant
+//! itself.
 
 use crate::catalog::same_layout;
 use crate::message::Message;
@@ -44,4 +45,62 @@ pub const fn catalog_layout_error(
     m.push(catalog.name);
     m.push("` but its digits differ: rename the constant, or use the catalog's");
     Some(m)
+}
+
+/// Whether `n` has the digits of the catalog layout `catalog` (the names may differ): what
+/// the guard of a function on a catalog layout evaluates (the macro writes the message of
+/// [`catalog_layout_error`] itself). The numerals are taken by value and the digits walked
+/// without a call: the compiler evaluates this once per generated function, and a reference
+/// to the constant (`&PATH`) and a call per digit cost it about as much again as the rest.
+///
+/// ```
+/// use layout_core::catalog::{SM75_16x8x8_F32_C, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
+/// use layout_core::generated::same_catalog_layout;
+/// assert!(same_catalog_layout(SM75_16x8x8_F32_C, SM80_16x8x16_F32_C));
+/// assert!(!same_catalog_layout(SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C));
+/// ```
+pub const fn same_catalog_layout(n: Numeral, catalog: Numeral) -> bool {
+    if n.rows != catalog.rows
+        || n.cols != catalog.cols
+        || n.warps != catalog.warps
+        || n.elements != catalog.elements
+        || n.digits.len() != catalog.digits.len()
+    {
+        return false;
+    }
+    let (mut a, mut b) = (n.digits, catalog.digits);
+    while let ([x, ra @ ..], [y, rb @ ..]) = (a, b) {
+        if x.source as u8 != y.source as u8
+            || x.divisor != y.divisor
+            || x.range != y.range
+            || x.place != y.place
+        {
+            return false;
+        }
+        (a, b) = (ra, rb);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_catalog_layout;
+    use crate::catalog::{same_layout, CATALOG};
+
+    /// The guard's comparison is the catalog's `same_layout` for every pair of catalog layouts.
+    #[test]
+    fn same_catalog_layout_is_same_layout() {
+        for a in CATALOG {
+            for b in CATALOG {
+                let (x, y) = (*a.numeral, *b.numeral);
+                assert_eq!(
+                    same_catalog_layout(x, y),
+                    same_layout(&x, &y),
+                    "{} {}",
+                    a.name(),
+                    b.name()
+                );
+            }
+        }
+    }
 }

@@ -49,7 +49,7 @@ pub use checks::{
     thread_count_error, MAX_UNROLLED,
 };
 pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
-pub use known::catalog_layout_error;
+pub use known::{catalog_layout_error, same_catalog_layout};
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
 pub use shared::{
