@@ -15,6 +15,7 @@ mod straight;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use layout_codegen::{FragmentPlan, Strategy};
 use layout_core::catalog::Entry;
 use layout_core::generated::{
     shared_element_error, shared_lane_bits, shared_offset, shared_steps, shared_tile_error,
@@ -234,13 +235,32 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
         file.items.insert(i, c);
         let _ = writeln!(out, "// {text}");
     }
+    let plan = layout_codegen::fragment_plan(parse(&args)?, parse(&item)?)
+        .ok_or("internal error: the macro expands what it has no plan for")?;
     let _ = writeln!(out, "// #[fragment_layout({args})]\n// {item}\n//");
     let _ = writeln!(out, "// {}: {}.", e.name(), scalar.note);
+    let _ = writeln!(out, "// The macro's plan: {}.", plan_words(&plan));
     let _ = writeln!(out, "//\n// expands to:\n");
     out.push_str(&prettyplease::unparse(&file));
     out.push('\n');
-    folded(e, &file, opt, &mut out);
+    let straight = matches!(plan.strategy, Strategy::Straight | Strategy::Pointer);
+    folded(e, &file, opt, straight, &mut out);
     Ok(out)
+}
+
+/// `straight, after shared (no `shared = LAYOUT`)`: the strategy and each refused before it.
+fn plan_words(plan: &FragmentPlan) -> String {
+    let mut words = plan.strategy.name().to_string();
+    if !plan.refused.is_empty() {
+        words.push_str(", after ");
+        let refused: Vec<String> = plan
+            .refused
+            .iter()
+            .map(|(s, why)| format!("{} ({why})", s.name()))
+            .collect();
+        words.push_str(&refused.join(", "));
+    }
+    words
 }
 
 /// The first message of the checks the generated code makes when it compiles, in its order:
@@ -344,11 +364,7 @@ fn line(out: &mut String, s: &str) {
 
 /// Comments: the constants the expansion computes, evaluated by the same const fns, and the
 /// expansion's function with them folded in.
-fn folded(e: &Entry, file: &syn::File, opt: Options, out: &mut String) {
-    let straight = file.items.iter().any(|i| match i {
-        syn::Item::Fn(f) => straight::is_straight(f),
-        _ => false,
-    });
+fn folded(e: &Entry, file: &syn::File, opt: Options, straight: bool, out: &mut String) {
     let table = constants(e, opt, straight, out);
     let path = Path {
         constant_ld: opt.ld.is_some(),
@@ -667,6 +683,7 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
         return;
     }
     let k = fold::Constants {
+        straight,
         thread: t,
         threads: n.threads(),
         part: thread_sums(e),

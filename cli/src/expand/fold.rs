@@ -49,6 +49,9 @@ use syn::{Expr, ItemFn, Stmt};
 
 /// The values of the generated constants for one function.
 pub struct Constants<'a> {
+    /// Whether the macro's plan is straight-line code (`straight` or `pointer`: the thread
+    /// index bound once as `__fl_t`), as `layout_codegen::fragment_plan` says.
+    pub straight: bool,
     /// The lane parameter's name, `lane` or `thread`.
     pub thread: &'a str,
     /// `__FL_NUMERAL.threads()`.
@@ -103,7 +106,7 @@ pub fn fold(item: &mut ItemFn, k: &Constants) {
     item.block
         .stmts
         .retain(|s| !matches!(s, Stmt::Item(syn::Item::Const(_))));
-    if super::straight::is_straight(item) {
+    if k.straight {
         super::straight::prepare(item, k);
     }
     let (row, col) = part_names(k.thread);

@@ -18,25 +18,10 @@
 //! The thread part is written as `fold` writes `ThreadPart::new`'s, so both expansions fold to
 //! the same first line.
 
-use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Block, Expr, Pat, Stmt};
 
 use super::fold::{part_names, Constants};
-
-/// Whether `item` is a straight-line expansion: it binds the thread index as `__fl_t`.
-pub fn is_straight(item: &syn::ItemFn) -> bool {
-    struct Find(bool);
-    impl<'ast> Visit<'ast> for Find {
-        fn visit_local(&mut self, l: &'ast syn::Local) {
-            self.0 |= matches!(&l.pat, Pat::Ident(p) if p.ident == "__fl_t");
-            visit::visit_local(self, l);
-        }
-    }
-    let mut f = Find(false);
-    f.visit_item_fn(item);
-    f.0
-}
 
 /// `item`'s straight-line code with the folded code's names (see the module docs).
 pub fn prepare(item: &mut syn::ItemFn, k: &Constants) {

@@ -94,6 +94,14 @@ pub struct Fragment<'a> {
 }
 
 impl Fragment<'_> {
+    /// The elements a thread holds: the array's length, twice it for a packed gather.
+    pub fn elements(&self) -> usize {
+        match self.args.mode {
+            Mode::GatherPacked => 2 * self.len,
+            _ => self.len,
+        }
+    }
+
     /// Whether `base` is a parameter of the function whose type indexes as the language's own
     /// slices do: `[T]`, `[T; N]` or `Vec<T>`, behind any references. Only such a base is
     /// reached through a slice of a row run or of the footprint (`BASE[i..i + n]`); any other

@@ -1,26 +1,55 @@
 //! `#[fragment_layout]`, a pipeline of one concern a file: `args.rs` reads the attribute's
 //! arguments and checks how they combine, `parse.rs` reads the function into the borrowing
 //! `ast.rs` form with every problem reported at once (`errors.rs` collects them, `control.rs`
-//! finds a body's own control flow), `expand.rs` (with `pairing.rs`) generates the code
-//! (`known.rs`: a catalog layout's tables written out; `straight.rs`: its affine bodies as
-//! straight-line code, `pointer.rs` those through a raw pointer; `smem.rs`: `shared = LAYOUT`), and `fallback.rs` is the expansion after
-//! an error.
+//! finds a body's own control flow), `plan.rs` decides once how it is generated (shared,
+//! straight, pointer or tables, and why each other was refused), and `expand.rs` writes it:
+//! the checks (`checks.rs`), then the strategy's code (`smem.rs`, `straight.rs`, `pointer.rs`,
+//! `tables.rs`), each from the pieces in `emit.rs` (`pairing.rs` reads a body's index;
+//! `known.rs` a catalog layout's numbers). `fallback.rs` is the expansion after an error.
 
 mod args;
 mod ast;
+mod checks;
 mod control;
+mod emit;
 pub(crate) mod errors;
 mod expand;
 mod fallback;
 mod known;
 mod pairing;
 pub(crate) mod parse;
+mod plan;
 mod pointer;
 mod smem;
 mod straight;
+mod tables;
 
+pub use plan::Strategy;
 use proc_macro2::TokenStream;
 pub use straight::footprint_slice;
+
+/// What [`fragment_plan`] answers: the strategy `#[fragment_layout]` takes, and each strategy
+/// tried before it with why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FragmentPlan {
+    /// The strategy taken.
+    pub strategy: Strategy,
+    /// The strategies refused, in the order tried, each with its reason in words.
+    pub refused: Vec<(Strategy, &'static str)>,
+}
+
+/// How `#[fragment_layout(ARGS)]` on `item` is generated, as the macro decides it (`plan.rs`);
+/// `None` where the invocation has an error (the macro reports it instead).
+pub fn fragment_plan(args: TokenStream, item: TokenStream) -> Option<FragmentPlan> {
+    let args: ast::Args = syn::parse2(args).ok()?;
+    let item_fn: syn::ItemFn = syn::parse2(item).ok()?;
+    let f = parse::fragment(&args, &item_fn).ok()?;
+    let p = plan::plan(&f, f.elements());
+    Some(FragmentPlan {
+        strategy: p.strategy,
+        refused: p.refused,
+    })
+}
 
 /// Expands `#[fragment_layout(ARGS)]` on `item`.
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {

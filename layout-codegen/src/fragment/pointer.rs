@@ -40,7 +40,7 @@
 //! stride that is not one name or number.
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, flatten, value_binding};
+use super::emit::{assemble, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine};
 use super::straight::{element_coordinates, head, lex, offset, single, Table};
@@ -50,21 +50,29 @@ use syn::{Expr, ExprMethodCall};
 
 /// The calls of `f` for the known layout `k` as straight-line code, to run where the thread
 /// index `__fl_thread` (a `u32` below the thread count) is in scope: a scatter's stores, or
-/// the array a gather returns. `None` where the body is not of the shape the module docs
-/// give.
-pub fn body(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
-    let n = k.numeral();
+/// the array a gather returns; else why not (the module docs give the shape).
+pub fn body(f: &Fragment, k: &Known, elements: usize) -> Result<TokenStream, &'static str> {
     let a = &f.args;
-    if a.bounds.is_some() || a.shared.is_some() || a.unpaired || f.escapes {
-        return None;
+    if a.bounds.is_some() {
+        return Err("`bounds` goes element by element on a partial tile");
     }
-    if n.thread_wrap() != 0 || elements == 0 || elements > MOST {
-        return None;
+    if a.unpaired || f.escapes {
+        return Err("`unpaired`, or a body with control flow of its own");
     }
+    if k.numeral().thread_wrap() != 0 || elements == 0 || elements > MOST {
+        return Err("a band, no elements, or more than the macro writes out");
+    }
+    if !matches!(f.args.mode, Mode::Scatter | Mode::Gather) {
+        return Err("a packed gather");
+    }
+    generate(f, k, elements)
+        .ok_or("the body is not `*BASE.add(INDEX) = VALUE` or `*BASE.add(INDEX)` over a raw pointer parameter, `INDEX` affine in `row` and `col`")
+}
+
+/// The straight-line calls of a body [`body`] takes, if it has that shape.
+fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
+    let n = k.numeral();
     let mode = f.args.mode;
-    if !matches!(mode, Mode::Scatter | Mode::Gather) {
-        return None;
-    }
     let row = pairing::param_ident(f.params[0].pat)?;
     let col = pairing::param_ident(f.params[1].pat)?;
     let value = match f.params.get(2) {

@@ -22,7 +22,7 @@
 //! the thread's type carries its range unchecked (`Lane`).
 
 use super::ast::{Fragment, Mode};
-use super::expand::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
+use super::emit::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;

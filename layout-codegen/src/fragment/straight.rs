@@ -62,7 +62,7 @@
 extern crate proc_macro;
 
 use super::ast::{Fragment, Mode};
-use super::expand::{
+use super::emit::{
     assemble, bounded as bounded_code, coordinate_bindings, fill_value, guarded_element,
 };
 use super::known::{Known, MOST};
@@ -81,21 +81,48 @@ use quote::{quote, ToTokens};
 /// (a proc macro builds tokens one by one through the compiler, which cost more than the
 /// compiler then spends on the code); the user's tokens (the base, the index, the stride, a
 /// stored value other than `value`) keep their spans.
-pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<TokenStream> {
-    let a = p.affine.as_ref()?;
+pub fn body(
+    f: &Fragment,
+    p: &Pattern,
+    k: &Known,
+    elements: usize,
+) -> Result<TokenStream, &'static str> {
+    let stored = refusal(f, p, k, elements)?;
+    generate(f, p, k, elements, stored).ok_or("the macro's own text did not lex")
+}
+
+/// Why straight-line code is not taken for `f` (see the module docs); else the stored value
+/// of a scatter (`None` for a gather).
+fn refusal<'p>(
+    f: &Fragment,
+    p: &'p Pattern,
+    k: &Known,
+    elements: usize,
+) -> Result<Option<&'p syn::Expr>, &'static str> {
+    let a = p
+        .affine
+        .as_ref()
+        .ok_or("the index is not affine in `row` and `col`")?;
     let n = k.numeral();
-    if f.args.vector.is_some() || n.thread_wrap() != 0 {
-        return None;
+    if f.args.vector.is_some() {
+        return Err("`vector = N` bodies go through a raw pointer");
     }
-    if elements == 0 || elements > MOST || !a.k.as_ref().is_none_or(|(k, _)| single(k)) {
-        return None;
+    if n.thread_wrap() != 0 {
+        return Err("a thread digit straddles rows (a band)");
+    }
+    if elements == 0 || elements > MOST {
+        return Err("no elements, or more than the macro writes out");
+    }
+    if !a.k.as_ref().is_none_or(|(k, _)| single(k)) {
+        return Err("the row stride is not one name or number");
     }
     // The base is evaluated outside the bindings: it must not name what they bind.
     let names = f
         .params
         .iter()
         .map(|q| pairing::param_ident(q.pat))
-        .collect::<Option<Vec<_>>>()?;
+        .collect::<Option<Vec<_>>>()
+        .ok_or("a closure parameter is a pattern, not a name")?;
     let base = p.base.to_token_stream();
     if names
         .iter()
@@ -103,16 +130,28 @@ pub fn body(f: &Fragment, p: &Pattern, k: &Known, elements: usize) -> Option<Tok
         .chain(f.fragment)
         .any(|name| pairing::mentions(base.clone(), name))
     {
-        return None;
+        return Err("the base names a closure parameter or the fragment");
     }
     if !f.slice_base(&p.base) {
-        return None;
+        return Err("the base is not a slice, array or `Vec` parameter");
     }
-    let stored = match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) || float_pure(f, rhs) => Some(rhs),
-        (None, Mode::Gather | Mode::GatherPacked) => None,
-        _ => return None,
-    };
+    match (&p.rhs, f.args.mode) {
+        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) || float_pure(f, rhs) => Ok(Some(rhs)),
+        (None, Mode::Gather | Mode::GatherPacked) => Ok(None),
+        _ => Err("the stored value may have an effect or panic"),
+    }
+}
+
+/// The straight-line code of a body [`refusal`] takes.
+fn generate(
+    f: &Fragment,
+    p: &Pattern,
+    k: &Known,
+    elements: usize,
+    stored: Option<&syn::Expr>,
+) -> Option<TokenStream> {
+    let a = p.affine.as_ref()?;
+    let n = k.numeral();
     let reaches = Table::of(n, footprint_slice(a.footprint, elements), elements);
     // A partial tile reads each element's coordinates from the named thread part.
     let bounded = f.args.bounds.is_some();

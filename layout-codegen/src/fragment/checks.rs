@@ -1,0 +1,118 @@
+//! The compile-time checks of an expansion, each a message on the tokens at fault: the thread
+//! terms, the fragment length, `vector = N`, `packed`'s element width, a thread index whose
+//! type names too few threads, typed coordinates.
+
+use super::ast::{Fragment, Mode};
+use super::emit::{failing, generics, ty_text, type_check};
+use super::known::Known;
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+
+/// The compile-time checks, each a message on the tokens at fault: the thread terms (on the
+/// numeral), the fragment length, `vector = N`, `packed`'s element width, typed coordinates.
+/// With a `known` catalog layout the macro made all but the last itself ([`Known::of`]).
+pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
+    let coordinate_checks = coordinate_checks(f);
+    if known {
+        return coordinate_checks;
+    }
+    let numeral_span = f.args.numeral.span();
+    let terms_check = failing(
+        quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
+        numeral_span,
+    );
+    let len = Literal::usize_unsuffixed(f.len);
+    let len_span = f.len_tokens.span();
+    let len_error = match f.args.mode {
+        Mode::GatherPacked => quote_spanned! {len_span=>
+            ::fraglayout::generated::packed_len_error(&__FL_NUMERAL, #len, 2)
+        },
+        _ => quote_spanned! {len_span=>
+            ::fraglayout::generated::fragment_len_error(&__FL_NUMERAL, #len)
+        },
+    };
+    let len_check = failing(len_error, len_span);
+    let len_check = quote_spanned!(len_span=> const _: () = #len_check;);
+    let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
+        let n = Literal::usize_unsuffixed(*n);
+        let error =
+            quote_spanned!(lit.span()=> ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n));
+        let check = failing(error, lit.span());
+        quote_spanned!(lit.span()=> const _: () = #check;)
+    });
+    let width_check = f.args.packed.as_ref().map(|word| {
+        let error =
+            quote_spanned!(word.span()=> ::fraglayout::generated::packed_width_error(&__FL_NUMERAL));
+        let check = failing(error, word.span());
+        quote_spanned!(word.span()=> const _: () = #check;)
+    });
+    quote! {
+        const _: () = #terms_check;
+        #len_check
+        #vector_check
+        #width_check
+        #coordinate_checks
+    }
+}
+
+/// For a thread parameter whose type may bound its range (anything but a primitive integer:
+/// `Lane`, `Thread<N>`), a compile-time check, spanned on the type, that the range reaches
+/// every thread of the layout ([`ThreadIndex::COUNT`](layout_core::generated::ThreadIndex)).
+pub(super) fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<TokenStream> {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    let ty = f.thread_ty;
+    if let syn::Type::Path(p) = ty {
+        if p.qself.is_none() && INTEGERS.iter().any(|i| p.path.is_ident(i)) {
+            return None;
+        }
+    }
+    let (name, threads) = match known {
+        Some(k) => {
+            let name = k.numeral().name;
+            (quote!(#name), k.threads())
+        }
+        None => (quote!(__FL_NUMERAL.name), quote!(__FL_NUMERAL.threads())),
+    };
+    let ty_name = ty_text(ty);
+    let error = quote_spanned! {ty.span()=>
+        ::fraglayout::generated::thread_count_error(
+            #name,
+            #threads,
+            #ty_name,
+            <#ty as ::fraglayout::generated::ThreadIndex>::COUNT,
+        )
+    };
+    Some(type_check(failing(error, ty.span()), ty, &generics(f)))
+}
+
+/// For each typed `row` / `col` parameter, a compile-time check that its integer type holds
+/// the tile's last row / column, spanned on the type. A constant item where it can be one; an
+/// inline `const` block where the type names a generic parameter of the function.
+fn coordinate_checks(f: &Fragment) -> TokenStream {
+    if f.args.shared.is_some() {
+        // The closure takes `offset`, checked against the layout's span (smem.rs).
+        return quote!();
+    }
+    let generics = generics(f);
+    let checks = f.params.iter().take(2).enumerate().filter_map(|(k, p)| {
+        let ty = p.ty.as_ref()?;
+        let col = k == 1;
+        let (param, ty_name) = (p.pat.to_token_stream().to_string(), ty_text(ty));
+        let error = quote_spanned! {ty.span()=>
+            ::fraglayout::generated::coordinate_error(
+                &__FL_NUMERAL,
+                #col,
+                #param,
+                #ty_name,
+                <#ty as ::fraglayout::generated::Coordinate>::MAX,
+                <#ty as ::fraglayout::generated::Coordinate>::SIGNED,
+            )
+        };
+        let check = failing(error, ty.span());
+        Some(type_check(check, ty, &generics))
+    });
+    quote!(#(#checks)*)
+}

@@ -1,0 +1,61 @@
+//! The plan (`layout_codegen::fragment_plan`): which strategy an invocation takes, and why each
+//! one before it was refused.
+
+use layout_codegen::{fragment_plan, Strategy};
+
+/// The strategy taken and the strategies refused, for `#[fragment_layout(args)] item`.
+fn plan(args: &str, item: &str) -> (Strategy, Vec<(Strategy, &'static str)>) {
+    let p = fragment_plan(args.parse().unwrap(), item.parse().unwrap()).expect("a plan");
+    (p.strategy, p.refused)
+}
+
+const C: &str = "::fraglayout::catalog::SM80_16x8x16_F32_C";
+
+#[test]
+fn each_strategy_is_taken_where_its_code_applies_and_the_others_say_why_not() {
+    let slice = "fn s(lane: u32, frag: &[f32; 4], d: &mut [f32], ld: usize) { |row, col, value| d[row * ld + col] = value }";
+    let (s, refused) = plan(C, slice);
+    assert_eq!(s, Strategy::Straight);
+    assert_eq!(refused, [(Strategy::Shared, "no `shared = LAYOUT`")]);
+
+    let deque = "fn s(lane: u32, frag: &[f32; 4], d: &mut VecDeque<f32>, ld: usize) { |row, col, value| d[row * ld + col] = value }";
+    let (s, refused) = plan(C, deque);
+    assert_eq!(s, Strategy::Tables);
+    let kinds: Vec<Strategy> = refused.iter().map(|r| r.0).collect();
+    assert_eq!(
+        kinds,
+        [Strategy::Shared, Strategy::Straight, Strategy::Pointer]
+    );
+    assert!(
+        refused[1].1.contains("slice, array or `Vec` parameter"),
+        "{refused:?}"
+    );
+
+    let pointer = "unsafe fn s(lane: u32, frag: &[f32; 4], d: *mut f32, ld: usize) { |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values } }";
+    let (s, refused) = plan(&format!("{C}, vector = 2"), pointer);
+    assert_eq!(s, Strategy::Pointer);
+    assert!(refused[1].1.contains("`BASE[INDEX]`"), "{refused:?}");
+
+    let own = plan("MY_LAYOUT", slice);
+    assert_eq!(own.0, Strategy::Tables);
+    assert!(own.1[1].1.contains("not a catalog layout"), "{own:?}");
+
+    let shared = "fn s(lane: u32, frag: &[f32; 4], smem: &mut [f32]) { |offset, value| smem[offset] = value }";
+    let (s, refused) = plan(&format!("{C}, shared = SMEM"), shared);
+    assert_eq!((s, refused.len()), (Strategy::Shared, 0));
+
+    let scaled = "fn s(lane: u32, frag: &[u32; 4], d: &mut [u32], ld: usize) { |row, col, value| d[row * ld + col] = f(value) }";
+    let (s, refused) = plan(C, scaled);
+    assert_eq!(s, Strategy::Tables);
+    assert!(refused[1].1.contains("effect or panic"), "{refused:?}");
+}
+
+#[test]
+fn an_invocation_with_an_error_has_no_plan() {
+    let bad =
+        "fn s(lane: u32, frag: &[f32; 3], d: &mut [f32]) { |row, col, value| d[row] = value }";
+    assert!(fragment_plan(C.parse().unwrap(), "fn s() {}".parse().unwrap()).is_none());
+    // A fragment length the layout does not have is the generated code's compile-time check,
+    // not a parse error: the plan is still made (tables: the macro checks nothing known).
+    assert!(fragment_plan(C.parse().unwrap(), bad.parse().unwrap()).is_some());
+}
