@@ -184,7 +184,7 @@ fn generate(
 
 /// Whether the straight-line elements of a body go through one footprint slice (where the
 /// layout's footprint is tight): with a constant stride (`constant`: every offset folds), and
-/// with a run-time one for at most [`FOOTPRINT_MOST`] elements, where one slice and the
+/// with a run-time one for at most 4 (`FOOTPRINT_MOST`) elements, where one slice and the
 /// elements' own checks cost less than a slice per row. Measured per call (callgrind,
 /// docs/PERFORMANCE.md "One call"): the `m16n8k16` C scatter and gather with a run-time `ld`,
 /// 20 instructions through the footprint against 28 through its two rows; the A gather (8
