@@ -28,7 +28,6 @@
 //! - [`check`](mod@check): the bijection check and its errors, in words ([`LayoutError::message`]).
 //! - [`catalog`]: the PTX fragment layouts, each checked at compile time.
 //! - [`pack`]: 16-bit elements in `.b32` registers.
-//! - [`generated`]: the pieces the code `#[fragment_layout]` generates calls.
 //! - [`bounds`]: partial tiles at matrix edges (which elements lie inside a valid extent).
 //! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
 //! - [`tiled`](mod@tiled): a tile of copies of an instruction tile, as one numeral
@@ -87,7 +86,7 @@
 //!   ([`bounds::Extent::at`]), and the `row` / `col` that a `#[fragment_layout]` body receives.
 //!   Those are tile coordinates, but a body indexes slices with them (`src[row * ld + col]`),
 //!   so they come as `usize`, as do the parts they are built from
-//!   ([`generated::thread_part`], [`Numeral::element_part`]) and what tests them
+//!   (the generated code's thread part, [`Numeral::element_part`]) and what tests them
 //!   ([`bounds::Extent::contains`]). Lengths and indices of Rust arrays and slices (a digit's
 //!   index in [`Numeral::digits`], a fragment array's length) are `usize` too, as in any Rust.
 //! - **`u64` for exact products**: a product of two `u32` fields that must stay exact for a
@@ -135,6 +134,9 @@ pub mod check;
 pub mod convert;
 mod digit;
 mod explain;
+// The run-time support of the code the macros generate: public for that code to name, not
+// an interface of its own (hidden from the docs; its names may change with the macros).
+#[doc(hidden)]
 pub mod generated;
 mod matrix;
 pub mod message;

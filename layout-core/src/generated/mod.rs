@@ -35,11 +35,11 @@
 //! the row term `5 * 3`: lane 5, element 4 is row 17, column 0.
 
 mod checks;
-mod convert;
+mod arguments;
 mod known;
 mod packed;
 mod reaches;
-mod shared;
+mod smem;
 mod shuffle;
 mod table;
 mod vector;
@@ -48,11 +48,11 @@ pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     thread_count_error, MAX_UNROLLED,
 };
-pub use convert::{fill_array, Coordinate, Fill, ThreadIndex};
+pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use known::{catalog_layout_error, same_catalog_layout};
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
-pub use shared::{
+pub use smem::{
     shared_conflict_message, shared_element_error, shared_lane_bits, shared_lane_mask,
     shared_offset, shared_offset_error, shared_offsets, shared_steps, shared_tile_error,
     shared_vector_error, SharedOffset,

@@ -1,5 +1,4 @@
-//! The conversions generated code makes between the user's types and its own: the lane
-//! parameter to a thread index, coordinates to typed closure parameters, and the value a gather
+//! The user's arguments as generated code takes them: the lane parameter as a thread index, coordinates to typed closure parameters, and the value a gather
 //! returns where it reads nothing. Each is a trait implemented for the types that convert
 //! without loss, so another type is a compile error that names the fix, on the user's type.
 
