@@ -53,6 +53,15 @@ unsafe fn wg16_cols(t: u32, acc: &[u32; 8], d: *mut u32, ld: usize) {
     |row, col, _v| unsafe { *d.add(col + row * ld) = col as u32 }
 }
 
+/// Through a slice without bounds checks, as a kernel written with `get_unchecked_mut` does.
+///
+/// # Safety
+/// `d` holds the tile at row stride `ld`.
+#[fragment_layout(SM90_64x16x16_F32_C)]
+unsafe fn wg16_unchecked(t: u32, acc: &[u32; 8], d: &mut [u32], ld: usize) {
+    |row, col, value| unsafe { *d.get_unchecked_mut(row * ld + col) = value }
+}
+
 /// # Safety
 /// `d` holds the tile at row stride `ld` (even) and is aligned to 2 elements.
 #[fragment_layout(SM90_64x16x16_F32_C, gather, vector = 2)]
@@ -132,4 +141,16 @@ fn vector_loads_through_a_pointer_read_where_the_numeral_puts_them() {
     }
     // SAFETY: a thread outside the layout reads nothing.
     assert_eq!(unsafe { wg16_load(n.threads(), d, LD) }, [0; 8]);
+}
+
+#[test]
+fn get_unchecked_mut_on_a_slice_lands_where_the_numeral_puts_it() {
+    let n = &SM90_64x16x16_F32_C;
+    let mut out = vec![0u32; 64 * LD];
+    for t in 0..n.threads() {
+        let acc: [u32; 8] = core::array::from_fn(|e| code(t, e as u32));
+        // SAFETY: `out` holds the tile at row stride `LD`.
+        unsafe { wg16_unchecked(t, &acc, &mut out, LD) };
+    }
+    assert_codes_land(n, &out, LD, 8);
 }

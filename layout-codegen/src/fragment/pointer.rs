@@ -1,5 +1,7 @@
 //! Straight-line code for a catalog layout the macro [knows](Known) and a body that reaches its
-//! element through a raw pointer parameter, `BASE.add(INDEX)`, with `INDEX` affine in `row`
+//! element through a raw pointer parameter, `BASE.add(INDEX)`, or through a slice, array or
+//! `Vec` parameter unchecked, `BASE.get_unchecked(INDEX)` / `BASE.get_unchecked_mut(INDEX)`
+//! (the same contract: the caller's promise that every index is in bounds), with `INDEX` affine in `row`
 //! ([`pairing::affine_index`]), as GPU kernels write a `vector = N` store. Worked for
 //! `SM80_16x8x16_F32_C`, `vector = 2` and
 //! `|row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }`:
@@ -30,7 +32,8 @@
 //! - a gather: `*PTR`;
 //!
 //! inside any `unsafe { .. }` or `{ .. }` of that one expression; `BASE` a parameter of the
-//! function whose type is a raw pointer (so `add` is the pointer's own, taking a `usize`),
+//! function whose type is a raw pointer (so `add` is the pointer's own, taking a `usize`), or
+//! for `get_unchecked(_mut)` a slice, array or `Vec` (the slice's own method),
 //! named by no closure parameter and not the fragment. The closure's `row` and `col` are bound
 //! per call where the stored value reads them, as the closure binds them.
 //!
@@ -83,7 +86,12 @@ fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
     let (call, rhs) = shape(&mut body, mode)?;
     let base = receiver(call)?;
     let binders = [Some(row), Some(col), value, f.fragment];
-    if binders.iter().flatten().any(|&name| *name == base) || !pointer_parameter(f, &base) {
+    // `add` is a raw pointer's own; `get_unchecked(_mut)` a slice's, array's or `Vec`'s.
+    let own = match call.method == "add" {
+        true => pointer_parameter(f, &base),
+        false => f.slice_base(&call.receiver),
+    };
+    if binders.iter().flatten().any(|&name| *name == base) || !own {
         return None;
     }
     let index = call.args.first()?.clone();
@@ -185,14 +193,17 @@ fn deref(e: &mut Expr) -> Option<&mut ExprMethodCall> {
     }
 }
 
-/// `BASE.add(INDEX)` under casts to raw pointer types and parentheses.
+/// `BASE.add(INDEX)` (or `BASE.get_unchecked(INDEX)`, `BASE.get_unchecked_mut(INDEX)`) under
+/// casts to raw pointer types and parentheses.
 fn pointer(e: &mut Expr) -> Option<&mut ExprMethodCall> {
     match e {
         Expr::Paren(p) => pointer(&mut p.expr),
         Expr::Cast(c) if matches!(&*c.ty, syn::Type::Ptr(_)) => pointer(&mut c.expr),
         Expr::MethodCall(m)
             if m.attrs.is_empty()
-                && m.method == "add"
+                && ["add", "get_unchecked", "get_unchecked_mut"]
+                    .iter()
+                    .any(|name| m.method == name)
                 && m.turbofish.is_none()
                 && m.args.len() == 1 =>
         {

@@ -188,3 +188,33 @@ fn other_bodies_keep_the_element_path() {
         assert!(!code.contains("__fl_b"), "{body}: {code}");
     }
 }
+
+#[test]
+fn get_unchecked_on_a_slice_takes_the_base_once_and_literal_offsets_too() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: &mut [f32], ld: usize) { \
+         |row, col, value| unsafe { *d.get_unchecked_mut(row * ld + col) = value } }",
+    );
+    for t in TABLES {
+        assert!(!code.contains(t), "{t}: {code}");
+    }
+    assert_eq!(count(&code, "row*ld+col"), 1, "{code}");
+    assert!(
+        code.contains("*d.get_unchecked_mut(__fl_b+8*__fl_k+1)=value"),
+        "{code}"
+    );
+    let gather = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, gather",
+        "unsafe fn load(lane: u32, a: &[f32], ld: usize) -> [f32; 4] { \
+         |row, col| unsafe { *a.get_unchecked(row * ld + col) } }",
+    );
+    assert!(gather.contains("*a.get_unchecked(__fl_b+1)"), "{gather}");
+    // On a type of the user's, `get_unchecked_mut` is the user's method: element by element.
+    let own = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: &mut Tile, ld: usize) { \
+         |row, col, value| unsafe { *d.get_unchecked_mut(row * ld + col) = value } }",
+    );
+    assert!(!own.contains("__fl_b"), "{own}");
+}
