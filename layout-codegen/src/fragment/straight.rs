@@ -238,36 +238,23 @@ fn from_base(
     elements: usize,
     head: &[TokenStream],
 ) -> Option<TokenStream> {
-    let corner = reaches.at[0];
-    if corner != reaches.low
-        || (0..elements).any(|e| reaches.at[e].0 < corner.0 || reaches.at[e].1 < corner.1)
+    let c = Corner {
+        a,
+        reaches,
+        corner: reaches.at[0],
+    };
+    if c.corner != reaches.low
+        || (0..elements).any(|e| reaches.at[e].0 < c.corner.0 || reaches.at[e].1 < c.corner.1)
     {
         return None;
     }
-    let inside = |(r, c): (usize, usize)| {
-        let mut tests = Vec::new();
-        if r > corner.0 {
-            tests.push(format!("{} < __fl_rows", plus("__fl_row", r)));
-        }
-        if c > corner.1 {
-            tests.push(format!("{} < __fl_cols", plus("__fl_col", c)));
-        }
-        tests.join(" && ")
-    };
-    let at = |e: usize| {
-        let (r, c) = reaches.at[e];
-        match offset(a, (r - corner.0, c - corner.1)).as_str() {
-            "0" => "__fl_b".to_string(),
-            off => format!("__fl_b + {off}"),
-        }
-    };
-    let base = p.base.to_token_stream();
     let guard = lex(&format!(
         "{} < __fl_rows && {} < __fl_cols",
-        plus("__fl_row", corner.0),
-        plus("__fl_col", corner.1)
+        plus("__fl_row", c.corner.0),
+        plus("__fl_col", c.corner.1)
     ))?;
     let head: TokenStream = head.iter().cloned().collect();
+    let base = p.base.to_token_stream();
     match f.args.mode {
         Mode::Scatter => {
             let frag = f.fragment?;
@@ -276,58 +263,92 @@ fn from_base(
                 None => quote!(=),
             };
             let stores = (0..elements).map(|e| {
-                let (index, test) = (lex(&at(e))?, inside(reaches.at[e]));
+                let (index, test) = (lex(&c.at(e))?, c.inside(e));
                 let value = lex(&format!("__fl_f[{e}]"))?;
                 let store = quote!(#base[#index] #op #value;);
-                Some(if test.is_empty() {
-                    store
-                } else {
-                    let test = lex(&test)?;
-                    quote!(if #test { #store })
+                Some(match test.is_empty() {
+                    true => store,
+                    false => {
+                        let test = lex(&test)?;
+                        quote!(if #test { #store })
+                    }
                 })
             });
             let stores = stores.collect::<Option<Vec<_>>>()?;
-            Some(quote! {
-                if #guard {
-                    #head
-                    let __fl_f = #frag;
-                    #(#stores)*
-                }
-            })
+            Some(quote!(if #guard { #head let __fl_f = #frag; #(#stores)* }))
         }
-        _ => {
-            let fill = fill_value(f);
-            let values = (0..elements).map(|e| {
-                let (index, test) = (lex(&at(e))?, inside(reaches.at[e]));
-                Some(if test.is_empty() {
-                    quote!(#base[#index])
-                } else {
-                    let test = lex(&test)?;
-                    quote!(if #test { #base[#index] } else { #fill })
-                })
-            });
-            let values = values.collect::<Option<Vec<_>>>()?;
-            let read = assemble(f, &values);
-            let outside = match (f.args.mode, &f.args.fill) {
-                // Registers of two zeros: zeros (a fill value of the user's alone would have no
-                // type here to pack by; the element-by-element code takes it).
-                (Mode::GatherPacked, None) => {
-                    let len = proc_macro2::Literal::usize_unsuffixed(f.len);
-                    quote!([0; #len])
-                }
-                (Mode::GatherPacked, Some(_)) => return None,
-                _ => assemble(f, &vec![fill.clone(); elements]),
-            };
-            Some(quote! {
-                if #guard {
-                    #head
-                    #read
-                } else {
-                    #outside
-                }
-            })
+        _ => based_gather(f, &c, &base, elements, guard, head),
+    }
+}
+
+/// A partial tile's elements from the thread's corner: each element's index from the base and
+/// the tests of the sides it moves away from the corner.
+struct Corner<'a> {
+    a: &'a Affine,
+    reaches: &'a Table,
+    /// Element 0's part: the thread's corner.
+    corner: (usize, usize),
+}
+
+impl Corner<'_> {
+    /// `__fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols` for element `e`: only the sides
+    /// it lies beyond the corner on; empty for the corner itself.
+    fn inside(&self, e: usize) -> String {
+        let (r, c) = self.reaches.at[e];
+        let mut tests = Vec::new();
+        if r > self.corner.0 {
+            tests.push(format!("{} < __fl_rows", plus("__fl_row", r)));
+        }
+        if c > self.corner.1 {
+            tests.push(format!("{} < __fl_cols", plus("__fl_col", c)));
+        }
+        tests.join(" && ")
+    }
+
+    /// Element `e`'s index: `__fl_b` plus its offset from the corner.
+    fn at(&self, e: usize) -> String {
+        let (r, c) = self.reaches.at[e];
+        match offset(self.a, (r - self.corner.0, c - self.corner.1)).as_str() {
+            "0" => "__fl_b".to_string(),
+            off => format!("__fl_b + {off}"),
         }
     }
+}
+
+/// A gather's partial tile from the corner ([`from_base`]): each element read where it is
+/// inside, the fill value where it is not, and the fill values for a corner outside.
+fn based_gather(
+    f: &Fragment,
+    c: &Corner,
+    base: &TokenStream,
+    elements: usize,
+    guard: TokenStream,
+    head: TokenStream,
+) -> Option<TokenStream> {
+    let fill = fill_value(f);
+    let values = (0..elements).map(|e| {
+        let (index, test) = (lex(&c.at(e))?, c.inside(e));
+        Some(match test.is_empty() {
+            true => quote!(#base[#index]),
+            false => {
+                let test = lex(&test)?;
+                quote!(if #test { #base[#index] } else { #fill })
+            }
+        })
+    });
+    let values = values.collect::<Option<Vec<_>>>()?;
+    let read = assemble(f, &values);
+    let outside = match (f.args.mode, &f.args.fill) {
+        // Registers of two zeros: zeros (a fill value of the user's alone would have no type
+        // here to pack by; the element-by-element code takes it).
+        (Mode::GatherPacked, None) => {
+            let len = proc_macro2::Literal::usize_unsuffixed(f.len);
+            quote!([0; #len])
+        }
+        (Mode::GatherPacked, Some(_)) => return None,
+        _ => assemble(f, &vec![fill.clone(); elements]),
+    };
+    Some(quote!(if #guard { #head #read } else { #outside }))
 }
 
 /// The elements of a partial tile, as the closure path's (`expand.rs`, each element
@@ -385,30 +406,10 @@ fn scatter(
         let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
         out.push(quote!(let #pat: #ty = #frag[0];));
     }
-    // Each element's reach number (in order of first use), and how many maximal runs of
-    // elements take each reach: a reach taken again after another binds its end once.
-    let mut taken: Vec<Reach> = Vec::new();
-    let ks: Vec<usize> = (0..elements)
-        .map(|e| {
-            let r = reaches.reach[e];
-            taken
-                .iter()
-                .position(|t| same_reach(t, &r))
-                .unwrap_or_else(|| {
-                    taken.push(r);
-                    taken.len() - 1
-                })
-        })
-        .collect();
-    let mut runs = vec![0usize; taken.len()];
-    for (e, &k) in ks.iter().enumerate() {
-        if e == 0 || ks[e - 1] != k {
-            runs[k] += 1;
-        }
-    }
+    let (ks, runs) = reach_numbers(reaches, elements);
     // Stores written as text since the last slice.
     let mut stores = String::new();
-    let mut sliced = vec![false; taken.len()];
+    let mut sliced = vec![false; runs.len()];
     for (e, &k) in ks.iter().enumerate() {
         let r = reaches.reach[e];
         if e == 0 || ks[e - 1] != k {
@@ -435,24 +436,65 @@ fn scatter(
             out.push(quote!(__fl_s[#place] #op #rhs;));
             continue;
         }
-        let value_binding = needs_value.then(|| {
-            let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
-            let e = proc_macro2::Literal::usize_unsuffixed(e);
-            quote!(let #pat: #ty = #frag[#e];)
-        });
-        let coords = match needs_coords {
-            true => Some(element_coordinates(f, reaches.at[e])?),
-            false => None,
-        };
-        let (place, op) = (lex(&place)?, lex(&op)?);
-        out.push(match (&value_binding, &coords) {
-            // A literal or a constant: nothing to bind.
-            (None, None) => quote!(__fl_s[#place] #op #rhs;),
-            _ => quote!({ #value_binding #coords __fl_s[#place] #op #rhs; }),
-        });
+        let binds = (needs_value, needs_coords);
+        out.push(bound_store(f, e, reaches.at[e], binds, (&place, &op), rhs)?);
     }
     out.push(lex(&stores)?);
     Some(out)
+}
+
+/// Each element's reach number (in order of first use), and how many maximal runs of elements
+/// take each reach: a reach taken again after another binds its end once.
+fn reach_numbers(reaches: &Table, elements: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut taken: Vec<Reach> = Vec::new();
+    let ks: Vec<usize> = (0..elements)
+        .map(|e| {
+            let r = reaches.reach[e];
+            taken
+                .iter()
+                .position(|t| same_reach(t, &r))
+                .unwrap_or_else(|| {
+                    taken.push(r);
+                    taken.len() - 1
+                })
+        })
+        .collect();
+    let mut runs = vec![0usize; taken.len()];
+    for (e, &k) in ks.iter().enumerate() {
+        if e == 0 || ks[e - 1] != k {
+            runs[k] += 1;
+        }
+    }
+    (ks, runs)
+}
+
+/// The store of element `e` (at `at` in the tile) of a stored value `rhs` other than `value`
+/// itself: `__fl_s[PLACE] OP RHS;`, in a block with `value` (`binds.0`) and `row` and `col`
+/// (`binds.1`) bound as the closure binds them where `rhs` reads them.
+fn bound_store(
+    f: &Fragment,
+    e: usize,
+    at: (usize, usize),
+    binds: (bool, bool),
+    (place, op): (&str, &str),
+    rhs: &syn::Expr,
+) -> Option<TokenStream> {
+    let (frag, value) = (f.fragment?, f.params.get(2)?);
+    let value_binding = binds.0.then(|| {
+        let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
+        let e = proc_macro2::Literal::usize_unsuffixed(e);
+        quote!(let #pat: #ty = #frag[#e];)
+    });
+    let coords = match binds.1 {
+        true => Some(element_coordinates(f, at)?),
+        false => None,
+    };
+    let (place, op) = (lex(place)?, lex(op)?);
+    Some(match (&value_binding, &coords) {
+        // A literal or a constant: nothing to bind.
+        (None, None) => quote!(__fl_s[#place] #op #rhs;),
+        _ => quote!({ #value_binding #coords __fl_s[#place] #op #rhs; }),
+    })
 }
 
 /// A gather's array: each distinct reach's slice taken once, in order of first use, then
