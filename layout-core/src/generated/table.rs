@@ -172,36 +172,78 @@ impl Numeral<'_> {
         // See docs/PERFORMANCE.md ("compile time").
         let mut offset = [0u64; N];
         if !self.chain_offsets(&mut offset) {
-            // `element_part`'s arithmetic for every element, digit by digit.
-            let mut i = 0;
-            while i < self.digits.len() {
-                let d = self.digits[i];
-                if matches!(d.source, Source::Element) && d.divisor != 0 && d.range != 0 {
-                    let mut e = 0;
-                    while e < N {
-                        let v = ((e as u32 / d.divisor) % d.range) as u64 * d.place as u64;
-                        offset[e] = saturating_add(offset[e], v);
-                        e += 1;
-                    }
-                }
-                i += 1;
-            }
+            self.digit_offsets(&mut offset);
         }
-        // With a band, every element is a run of its own; so is every entry past the numeral's
-        // elements.
-        let len = if self.thread_wrap() != 0 {
+        let len = self.run_len::<N>();
+        let rows = RowRuns::of(&offset, self.cols as u64, len);
+        let (low, high) = rows.corners();
+        let tight = rows.holds_corners(low, high);
+        Runs {
+            at: rows.at,
+            which: rows.which,
+            lo: rows.lo,
+            hi: rows.hi,
+            len,
+            low,
+            high,
+            tight,
+        }
+    }
+
+    /// `element_part`'s arithmetic for every element of `0..N`, digit by digit: each element
+    /// digit's value times its place, added into `offset` (zeros).
+    const fn digit_offsets<const N: usize>(&self, offset: &mut [u64; N]) {
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = self.digits[i];
+            if matches!(d.source, Source::Element) && d.divisor != 0 && d.range != 0 {
+                let mut e = 0;
+                while e < N {
+                    let v = ((e as u32 / d.divisor) % d.range) as u64 * d.place as u64;
+                    offset[e] = saturating_add(offset[e], v);
+                    e += 1;
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// How many of elements `0..N` take part in row runs: none with a band, where every element
+    /// is a run of its own; so is every entry past the numeral's elements.
+    const fn run_len<const N: usize>(&self) -> usize {
+        if self.thread_wrap() != 0 {
             0
         } else if N < self.elements as usize {
             N
         } else {
             self.elements as usize
-        };
-        // In one pass: each element's part `(offset / cols, offset % cols)` (with `cols` 0, a
-        // numeral the bijection check refuses, all (0, 0) as from `element_part`, and no rows),
-        // and the rows of the elements, in order of first appearance, with each row's least
-        // and greatest column: for each element, a look over the rows seen so far (2 for every
-        // mma and wgmma accumulator), N * rows steps where comparing every pair took N * N.
-        let cols = self.cols as u64;
+        }
+    }
+}
+
+/// Each element's part, and the rows of elements `0..len` in order of first appearance, with
+/// each row's least and greatest column.
+struct RowRuns<const N: usize> {
+    /// Element `e`'s part, `(offset / cols, offset % cols)`.
+    at: [(usize, usize); N],
+    /// `rows[k]`: the row of run `k`, for `k < count`.
+    rows: [usize; N],
+    /// `lo[k]`: the least column of run `k`.
+    lo: [usize; N],
+    /// `hi[k]`: the greatest column of run `k`.
+    hi: [usize; N],
+    /// `which[e]`: the run of element `e`, for `e < len`.
+    which: [usize; N],
+    /// Runs found.
+    count: usize,
+}
+
+impl<const N: usize> RowRuns<N> {
+    /// The parts and runs of the elements at `offset` in rows of `cols` columns, in one pass
+    /// (with `cols` 0, a numeral the bijection check refuses, all (0, 0) as from
+    /// `element_part`, and no rows): for each element, a look over the rows seen so far (2 for
+    /// every mma and wgmma accumulator), N * rows steps where comparing every pair took N * N.
+    const fn of(offset: &[u64; N], cols: u64, len: usize) -> RowRuns<N> {
         let mut at = [(0usize, 0usize); N];
         let mut rows = [0usize; N];
         let (mut lo, mut hi) = ([0usize; N], [0usize; N]);
@@ -230,14 +272,26 @@ impl Numeral<'_> {
             }
             e += 1;
         }
-        // The footprint's corners, from the rows; tight when the least row holds the least
-        // column and the greatest row the greatest column (each row's extremes are elements).
+        RowRuns {
+            at,
+            rows,
+            lo,
+            hi,
+            which,
+            count,
+        }
+    }
+
+    /// The footprint's corners, from the rows: the least row and column, and the greatest;
+    /// `(0, 0)` both where there is no row.
+    const fn corners(&self) -> ((usize, usize), (usize, usize)) {
+        let (rows, lo, hi) = (&self.rows, &self.lo, &self.hi);
         let (mut low, mut high) = ((0, 0), (0, 0));
-        if count > 0 {
+        if self.count > 0 {
             (low, high) = ((rows[0], lo[0]), (rows[0], hi[0]));
         }
         let mut k = 1;
-        while k < count {
+        while k < self.count {
             if rows[k] < low.0 {
                 low.0 = rows[k];
             }
@@ -252,24 +306,20 @@ impl Numeral<'_> {
             }
             k += 1;
         }
+        (low, high)
+    }
+
+    /// Whether the footprint from `low` to `high` is tight: the least row holds the least
+    /// column and the greatest row the greatest column (each row's extremes are elements).
+    const fn holds_corners(&self, low: (usize, usize), high: (usize, usize)) -> bool {
         let (mut low_held, mut high_held) = (false, false);
         let mut k = 0;
-        while k < count {
-            low_held |= rows[k] == low.0 && lo[k] == low.1;
-            high_held |= rows[k] == high.0 && hi[k] == high.1;
+        while k < self.count {
+            low_held |= self.rows[k] == low.0 && self.lo[k] == low.1;
+            high_held |= self.rows[k] == high.0 && self.hi[k] == high.1;
             k += 1;
         }
-        let tight = low_held && high_held;
-        Runs {
-            at,
-            which,
-            lo,
-            hi,
-            len,
-            low,
-            high,
-            tight,
-        }
+        low_held && high_held
     }
 }
 
