@@ -4,7 +4,7 @@
 //! rewrites every table of the page:
 //!
 //! ```text
-//! FL_WRITE_DOCS=1 cargo test --release -p fraglayout-benches --test perf -- --ignored
+//! FL_WRITE_DOCS=1 cargo test --release -p fraglayout-benches --test perf -- --include-ignored
 //! ```
 
 use std::path::PathBuf;

@@ -42,6 +42,10 @@ fn generated_tokens_stay_within_budget() {
     let epilogues = catalog_epilogues(100);
     let mut worst: Option<(f64, String)> = None;
     let (mut total, mut elements) = (0usize, 0u64);
+    let mut table = String::from(
+        "| | epilogues | elements | tokens generated | per element | per epilogue |\n\
+         |---|---:|---:|---:|---:|---:|\n",
+    );
     for kind in [false, true] {
         let list: Vec<_> = epilogues.iter().filter(|e| e.gather == kind).collect();
         let tokens: Vec<usize> = list.iter().map(|e| expanded(&e.args, &e.item)).collect();
@@ -53,6 +57,13 @@ fn generated_tokens_stay_within_budget() {
             list.len(),
             els,
             sum,
+            sum as f64 / els as f64,
+            sum as f64 / list.len() as f64,
+        );
+        table += &format!(
+            "| {} | {} | {els} | {sum} | {:.1} | {:.0} |\n",
+            if kind { "gather" } else { "scatter" },
+            list.len(),
             sum as f64 / els as f64,
             sum as f64 / list.len() as f64,
         );
@@ -77,6 +88,13 @@ fn generated_tokens_stay_within_budget() {
         epilogues.len(),
         total as f64 / elements as f64
     );
+    table += &format!(
+        "| all | {} | {elements} | {total} | {:.1} | {:.0} |\n",
+        epilogues.len(),
+        total as f64 / elements as f64,
+        total as f64 / epilogues.len() as f64,
+    );
+    crate::doc_tables::publish("tokens", &table);
     let (per, name) = worst.unwrap();
     println!("most per element beyond {FIXED_TOKENS_BUDGET} fixed: {per:.1}, {name}");
     assert!(
