@@ -1,25 +1,22 @@
 //! `fraglayout expand`: the code `#[fragment_layout]` generates for a synthetic epilogue on a
-//! catalog layout, pretty-printed, then the values of its constants and the function again
-//! with them folded in ([`fold`], tidied by [`simplify`]): derived from the expansion itself,
-//! so it shows what each form (scatter, gather, packed, bounds, a raw pointer's vectors, a
-//! shared tile's offsets, a layout through a constant of one's own) really runs. The element type comes from the
-//! catalog entry ([`scalar`]). Where the macro refuses the attribute, its messages are the
-//! error and nothing is printed.
+//! catalog layout (scatter, gather, packed, bounds, a raw pointer's vectors, a shared tile's
+//! offsets, a layout through a constant of one's own): the macro's own expansion
+//! ([`layout_codegen::fragment_layout`]) pretty-printed, after its plan
+//! ([`layout_codegen::fragment_plan`]), then the layout's numbers the code is built from, by
+//! layout-core's functions. The element type comes from the catalog entry ([`scalar`]). Where
+//! the macro refuses the attribute, or the code's compile-time checks would fail, their
+//! messages are the error and nothing is printed.
 
-mod fold;
-mod inline;
 mod scalar;
-pub(crate) mod simplify;
-mod straight;
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use layout_codegen::{FragmentPlan, Strategy};
+use layout_codegen::FragmentPlan;
 use layout_core::catalog::Entry;
 use layout_core::generated::{
     shared_element_error, shared_lane_bits, shared_offset, shared_steps, shared_tile_error,
-    shared_vector_error, vector_error, ElementAt, SharedOffset, ThreadTerm, MAX_UNROLLED,
+    shared_vector_error, vector_error, ElementAt, Reach, MAX_UNROLLED,
 };
 use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
@@ -194,8 +191,8 @@ fn thread_name(e: &Entry) -> &'static str {
     }
 }
 
-/// The expansion, pretty-printed, followed by comments: the element type, the constants'
-/// values, and the function with them folded in.
+/// The expansion, pretty-printed, after comments (the invocation, the element type, the
+/// macro's plan) and before the layout's numbers ([`numbers`]).
 pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let scalar = scalar::scalar(e);
     let (args, item) = source(e, form, opt, scalar.ty)?;
@@ -243,8 +240,7 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let _ = writeln!(out, "//\n// expands to:\n");
     out.push_str(&prettyplease::unparse(&file));
     out.push('\n');
-    let straight = matches!(plan.strategy, Strategy::Straight | Strategy::Pointer);
-    folded(e, &file, opt, straight, &mut out);
+    numbers(e, opt, &mut out);
     Ok(out)
 }
 
@@ -319,39 +315,6 @@ fn refused(file: &syn::File, args: &str) -> Result<(), String> {
     ))
 }
 
-/// `t / d % m * k`, parenthesised for reading; `None` for a term that adds nothing there.
-fn term(t: &str, term: &ThreadTerm, mul: u32) -> Option<String> {
-    if mul == 0 {
-        return None;
-    }
-    let mut v = if term.divisor == 1 {
-        t.to_string()
-    } else {
-        format!("{t} / {}", term.divisor)
-    };
-    if term.modulus != 0 {
-        v = if term.divisor == 1 {
-            format!("{t} % {}", term.modulus)
-        } else {
-            format!("({v}) % {}", term.modulus)
-        };
-    }
-    Some(match (mul, v == t) {
-        (1, _) => v,
-        (_, true) => format!("{v} * {mul}"),
-        (_, false) => format!("({v}) * {mul}"),
-    })
-}
-
-/// A sum of terms, `0` when empty.
-fn sum(parts: &[String]) -> String {
-    if parts.is_empty() {
-        "0".into()
-    } else {
-        parts.join(" + ")
-    }
-}
-
 /// Appends `s` as a comment line.
 fn line(out: &mut String, s: &str) {
     out.push_str("//");
@@ -362,82 +325,34 @@ fn line(out: &mut String, s: &str) {
     out.push('\n');
 }
 
-/// Comments: the constants the expansion computes, evaluated by the same const fns, and the
-/// expansion's function with them folded in.
-fn folded(e: &Entry, file: &syn::File, opt: Options, straight: bool, out: &mut String) {
-    let table = constants(e, opt, straight, out);
-    let path = Path {
-        constant_ld: opt.ld.is_some(),
-        straight,
-        pointer: opt.vector.is_some() && opt.shared.is_none(),
-        shared: opt.shared,
-    };
-    effective(e, file, &table, path, out);
-}
-
-/// The thread part as the folded code computes it, in `usize` (`ThreadTerm::apply`): the row
-/// and column sums.
-fn thread_sums(e: &Entry) -> (String, String) {
-    let n = e.numeral;
-    let all = n.thread_terms();
-    let terms = &all[..n.thread_term_count()];
-    let wide = format!("{} as usize", thread_name(e));
-    let sum_of = |mul: fn(&ThreadTerm) -> u32| -> String {
-        let parts: Vec<String> = terms
-            .iter()
-            .filter_map(|x| term(&wide, x, mul(x)))
-            .collect();
-        sum(&parts)
-    };
-    (sum_of(|x| x.row_mul), sum_of(|x| x.col_mul))
-}
-
-/// The constants' comment: the thread terms, the band and the element table with the reach the
-/// code takes, and which path a constant stride takes; for a `straight` expansion, the same
-/// numbers as the macro wrote them into the code. Returns the table.
-fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<ElementAt> {
+/// Comments: the layout's numbers that the code is built from, by layout-core's functions:
+/// the thread terms, then each element's part and reaches, or with `--shared` its offset in
+/// the tile.
+fn numbers(e: &Entry, opt: Options, out: &mut String) {
     let n = e.numeral;
     let t = thread_name(e);
     let all = n.thread_terms();
     let terms = &all[..n.thread_term_count()];
-    let shape = format!(
-        "{} ({} x {} tile, {} threads x {} elements)",
-        n.name,
-        n.rows,
-        n.cols,
-        n.threads(),
-        n.elements
+    line(
+        out,
+        &format!(
+            "The layout's numbers, from layout-core, on {} ({} x {} tile, {} threads x {} elements):",
+            n.name,
+            n.rows,
+            n.cols,
+            n.threads(),
+            n.elements
+        ),
     );
-    if straight {
-        line(
-            out,
-            &format!("The numbers the macro wrote in, from its copy of the catalog, on {shape}:"),
-        );
-        line(out, "");
-        line(out, &format!("threads: {} (the `below` test)", n.threads()));
-        line(
-            out,
-            &format!(
-                "thread terms, {}, each (({t} / divisor) % modulus) * (row_mul, col_mul), summed into the thread's row and column:",
-                terms.len()
-            ),
-        );
-    } else {
-        line(out, &format!("The constants, evaluated, on {shape}:"));
-        line(out, "");
-        line(out, &format!("__FL_NUMERAL.threads() = {}", n.threads()));
-        line(
-            out,
-            &format!("__FL_WRAP = thread_wrap() = {}", n.thread_wrap()),
-        );
-        line(
-            out,
-            &format!(
-                "__FL_TERMS = thread_terms_array(), {} terms, each (({t} / divisor) % modulus) * (row_mul, col_mul):",
-                terms.len()
-            ),
-        );
-    }
+    line(out, "");
+    line(out, &format!("threads: {}", n.threads()));
+    line(
+        out,
+        &format!(
+            "thread terms, {}, each (({t} / divisor) % modulus) * (row_mul, col_mul), summed into the thread's row and column:",
+            terms.len()
+        ),
+    );
     for x in terms {
         let modulus = if x.modulus == 0 {
             "none (top digit)".to_string()
@@ -457,103 +372,64 @@ fn constants(e: &Entry, opt: Options, straight: bool, out: &mut String) -> Vec<E
             ),
         );
     }
+    if n.thread_wrap() != 0 {
+        line(
+            out,
+            &format!(
+                "thread_wrap() = {}: a thread digit straddles rows, each element carries its column into the row",
+                n.thread_wrap()
+            ),
+        );
+    }
     let table = table_of(e);
-    if let Some(l) = &opt.shared {
-        shared_constants(e.numeral, l, &table, t, out);
-        return table;
+    match &opt.shared {
+        Some(l) => shared_numbers(n, l, &table, out),
+        None => reach_numbers(&table, out),
     }
-    let foot = takes_footprint(opt.ld.is_some(), !opt.own, &table);
-    let reach = if foot { "foot_reach" } else { "run_reach" };
-    if let Some(v) = opt.vector {
-        line(
-            out,
-            &format!(
-                "{}reaches({}): each element's part `at`, the thread's corner `low`{}, and",
-                if straight { "" } else { "__FL_REACH = " },
-                foot,
-                if straight {
-                    " (the base index __fl_b)"
-                } else {
-                    ""
-                }
-            ),
-        );
-        line(
-            out,
-            &format!(
-                "its `{reach}`: each call of the body takes {v} adjacent elements from the first, at `low + start`:"
-            ),
-        );
-    } else if straight {
-        line(
-            out,
-            &format!(
-                "reaches({}): each element's part `at`, the thread's corner `low` (the base index __fl_b),",
-                foot
-            ),
-        );
-        line(
-            out,
-            &format!(
-                "and the `{reach}` it takes: the slice from `low + start`, `extent` (rows, elements) long,"
-            ),
-        );
-        line(
-            out,
-            "taken again by a scatter where the element before took another; the element at `place`:",
-        );
-    } else {
-        line(
-            out,
-            &format!(
-                "__FL_REACH = reaches({}) (and __FL_AT = element_table() with --bounds, whose partial",
-                opt.ld.is_some()
-            ),
-        );
-        line(
-            out,
-            "tiles go element by element): each element's part `at`, the thread's corner `low`, and",
-        );
-        line(
-            out,
-            &format!(
-                "the `{reach}` the code takes (__fl_r): the slice from `low + start`, `extent` (rows,"
-            ),
-        );
-        line(out, "elements) long, the element at `place` in it:");
-    }
-    for (i, x) in table.iter().enumerate() {
-        let r = if foot { x.foot_reach } else { x.run_reach };
-        line(
-            out,
-            &format!(
-                "  element {i}: at ({}, {}), low ({}, {}), start ({}, {}), extent ({}, {}), place ({}, {})",
-                x.at.0, x.at.1, x.low.0, x.low.1, r.start.0, r.start.1, r.extent.0, r.extent.1,
-                r.place.0, r.place.1
-            ),
-        );
-    }
-    line(out, "");
-    let note = match opt.vector {
-        Some(_) => [
-            "A raw pointer takes no bounds check: the function is `unsafe`, and its caller promises",
-            "the tile at that stride, aligned for the vector (one store or load per call).",
-        ],
-        None => path_note(opt, &table),
-    };
-    for l in note {
-        line(out, l);
-    }
-    line(out, "");
-    table
 }
 
-/// The constants of `shared = SMEM` (`l`), and how each element's offset is made.
-fn shared_constants(
+/// The element table's lines: each element's part, the thread's corner, and its reaches
+/// through its row run and through the thread's footprint.
+fn reach_numbers(table: &[ElementAt], out: &mut String) {
+    line(
+        out,
+        "element_table(): each element's part `at`, the thread's corner `low`, and the slice that reaches",
+    );
+    line(
+        out,
+        "it through its row run (`run_reach`) and through the thread's footprint (`foot_reach`): from",
+    );
+    line(
+        out,
+        "`low + start`, `extent` (rows, elements) long, the element at `place` in it:",
+    );
+    let words = |r: Reach| {
+        format!(
+            "start ({}, {}), extent ({}, {}), place ({}, {})",
+            r.start.0, r.start.1, r.extent.0, r.extent.1, r.place.0, r.place.1
+        )
+    };
+    for (i, x) in table.iter().enumerate() {
+        line(
+            out,
+            &format!(
+                "  element {i}: at ({}, {}), low ({}, {}); run: {}; foot: {}",
+                x.at.0,
+                x.at.1,
+                x.low.0,
+                x.low.1,
+                words(x.run_reach),
+                words(x.foot_reach)
+            ),
+        );
+    }
+}
+
+/// The tile of `shared = SMEM` (`l`), and each element's offset in it from the thread's.
+fn shared_numbers(
     n: &layout_core::Numeral,
     l: &SharedLayout,
     table: &[ElementAt],
-    t: &str,
     out: &mut String,
 ) {
     let steps = shared_steps(l);
@@ -561,7 +437,7 @@ fn shared_constants(
     line(
         out,
         &format!(
-            "__FL_SHARED = SMEM: {} x {} elements of {} bytes, {}-major, {} elements a line (pitch)",
+            "SMEM: {} x {} elements of {} bytes, {}-major, {} elements a line (pitch)",
             l.rows(),
             l.cols(),
             l.elem_bytes(),
@@ -572,7 +448,7 @@ fn shared_constants(
     line(
         out,
         &format!(
-            "__FL_STEPS = shared_steps(&SMEM) = ({}, {}): the offset's step for a row and for a column",
+            "shared_steps(&SMEM) = ({}, {}): the offset's step for a row and for a column",
             steps.0, steps.1
         ),
     );
@@ -588,183 +464,34 @@ fn shared_constants(
             s.target_mask()
         )
     };
-    line(
-        out,
-        &format!("__FL_SWIZZLE = SMEM.swizzle(), of element offsets: {apply}"),
-    );
+    line(out, &format!("SMEM.swizzle(), of element offsets: {apply}"));
     let lane = shared_lane_bits(n, l);
     line(
         out,
         &format!(
-            "__FL_LANE_MASK = shared_lane_mask(..) = {}: every bit a thread's unswizzled offset has",
+            "shared_lane_bits(..).0 = {}: every bit a thread's unswizzled offset has",
             lane.0
         ),
     );
     line(
         out,
-        "__FL_AT = element_table(): each element's part `at`; __FL_OFFSETS = shared_offsets(..):",
+        "each element's part `at`, its unswizzled offset from the thread's, and shared_offset(..): from",
+    );
+    line(
+        out,
+        "the thread's swizzled offset `base`, Add(k) is `base + k`, Xor(k) `base ^ k`, Swizzle its own:",
     );
     for (i, x) in table.iter().enumerate() {
         let k = x.at.0 * steps.0 + x.at.1 * steps.1;
-        let how = match shared_offset(lane, l, x.at) {
-            SharedOffset::Add(0) => format!("Add(0), {t}_base"),
-            SharedOffset::Add(c) => format!("Add({c}), {t}_base + {c}"),
-            SharedOffset::Xor(c) => format!("Xor({c}), {t}_base ^ {c}"),
-            SharedOffset::Swizzle => format!("Swizzle, the swizzle of {t}_offset + {k}"),
-        };
         line(
             out,
             &format!(
-                "  element {i}: at ({}, {}), unswizzled offset {k} from the thread's: {how}",
-                x.at.0, x.at.1
+                "  element {i}: at ({}, {}), unswizzled offset {k}: {:?}",
+                x.at.0,
+                x.at.1,
+                shared_offset(lane, l, x.at)
             ),
         );
-    }
-    line(out, "");
-    line(
-        out,
-        &format!("Each element's offset: the thread's part once (`{t}_offset`) and, swizzled, `{t}_base`;"),
-    );
-    line(
-        out,
-        if s.bits == 0 {
-            "each element adds its constant (no swizzle: the offset is the sum)."
-        } else {
-            "where no thread's part shares a bit with an element's constant, the sum is an XOR, which"
-        },
-    );
-    if s.bits != 0 {
-        line(
-            out,
-            "the swizzle keeps: the base XOR the swizzled constant (a sum where they share no bit",
-        );
-        line(
-            out,
-            "either); elsewhere the element's own swizzle, a shift, an `and` and a `xor` (as CuTe's).",
-        );
-    }
-    line(out, "");
-}
-
-/// Which code the macro wrote: with a constant stride, straight-line (not through the tables),
-/// through a raw pointer (no slices).
-#[derive(Clone, Copy)]
-struct Path {
-    constant_ld: bool,
-    straight: bool,
-    pointer: bool,
-    /// The tile of `shared = SMEM`.
-    shared: Option<SharedLayout>,
-}
-
-/// The effective code: the expansion's function with the constants put in and tidied.
-fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: &mut String) {
-    let Path {
-        constant_ld,
-        straight,
-        pointer,
-        shared,
-    } = path;
-    let n = e.numeral;
-    let t = thread_name(e);
-    let Some(mut item) = file.items.iter().find_map(|i| match i {
-        syn::Item::Fn(f) => Some(f.clone()),
-        _ => None,
-    }) else {
-        line(out, "(the expansion has no function to fold)");
-        return;
-    };
-    if n.thread_wrap() != 0 {
-        line(
-            out,
-            "A thread digit straddles rows (__FL_WRAP is not 0): each element carries its column into",
-        );
-        line(out, "the row at run time, so the code is not folded here.");
-        return;
-    }
-    let k = fold::Constants {
-        straight,
-        thread: t,
-        threads: n.threads(),
-        part: thread_sums(e),
-        table,
-        foot: takes_footprint(constant_ld, straight, table),
-        tile: (n.rows, n.cols),
-        shared: shared.map(|l| {
-            let lane = shared_lane_bits(n, &l);
-            fold::Shared {
-                steps: shared_steps(&l),
-                swizzle: l.swizzle(),
-                lane_mask: lane.0,
-                offsets: table
-                    .iter()
-                    .map(|x| shared_offset(lane, &l, x.at))
-                    .collect(),
-            }
-        }),
-    };
-    fold::fold(&mut item, &k);
-    simplify::simplify(&mut item);
-    if shared.is_some() {
-        line(
-            out,
-            "Effective code: the function above with the constants put in, the support calls that see",
-        );
-        line(
-            out,
-            "only constants inlined, and bindings used once substituted (each element's index in",
-        );
-        line(
-            out,
-            "the tile checked on its own: a swizzled offset is a run-time value):",
-        );
-    } else if pointer {
-        line(
-            out,
-            if straight {
-                "Effective code: the function above with the support calls inlined, the macro's names"
-            } else {
-                "Effective code: the function above with the constants put in, the support calls that see"
-            },
-        );
-        line(
-            out,
-            if straight {
-                "read as what they are, and bindings used once substituted (through the raw pointer,"
-            } else {
-                "only constants inlined, and bindings used once substituted (through the raw pointer,"
-            },
-        );
-        line(out, "no bounds check):");
-    } else if straight {
-        line(
-            out,
-            "Effective code: the function above with the support calls inlined, the macro's names",
-        );
-        line(
-            out,
-            "read as what they are, and bindings used once substituted (the optimizer then keeps",
-        );
-        line(out, "one bounds check for identical slices):");
-    } else {
-        line(
-            out,
-            "Effective code: the function above with the constants put in, the support calls that see",
-        );
-        line(
-            out,
-            "only constants inlined, and bindings used once substituted (the optimizer then keeps one",
-        );
-        line(out, "bounds check for identical slices):");
-    }
-    line(out, "");
-    let text = prettyplease::unparse(&syn::File {
-        shebang: None,
-        attrs: Vec::new(),
-        items: vec![syn::Item::Fn(item)],
-    });
-    for l in text.lines() {
-        line(out, l);
     }
 }
 
@@ -772,58 +499,6 @@ fn effective(e: &Entry, file: &syn::File, table: &[ElementAt], path: Path, out: 
 fn table_of(e: &Entry) -> Vec<ElementAt> {
     let table: [ElementAt; MAX_UNROLLED] = e.numeral.element_table();
     table[..(e.numeral.elements as usize).clamp(1, MAX_UNROLLED)].to_vec()
-}
-
-/// Whether the footprint of the element parts is tight: both its least and its greatest
-/// corner are elements of the thread (`low` is the least corner).
-fn tight(table: &[ElementAt]) -> bool {
-    let high = table
-        .iter()
-        .fold(table[0].at, |(r, c), x| (r.max(x.at.0), c.max(x.at.1)));
-    [table[0].low, high]
-        .iter()
-        .all(|corner| table.iter().any(|x| x.at == *corner))
-}
-
-/// Whether the elements go through the thread's footprint: where it is `tight`, with a
-/// constant stride, or in straight-line code with a run-time one where the macro takes it
-/// ([`layout_codegen::footprint_slice`]); else each through its row run.
-fn takes_footprint(constant_ld: bool, straight: bool, table: &[ElementAt]) -> bool {
-    let rule = match straight {
-        true => layout_codegen::footprint_slice(constant_ld, table.len()),
-        false => constant_ld,
-    };
-    rule && tight(table)
-}
-
-/// Which slice each element is reached through, in words ([`takes_footprint`]).
-fn path_note(opt: Options, table: &[ElementAt]) -> [&'static str; 2] {
-    let (tight, foot) = (
-        tight(table),
-        takes_footprint(opt.ld.is_some(), !opt.own, table),
-    );
-    match (opt.ld, tight, foot) {
-        (None, true, true) => [
-            "`ld` is a run-time stride, and the thread has few elements: every element goes through",
-            "one slice, the thread's tight footprint (`foot_reach`), with one bounds check for it.",
-        ],
-        (None, true, false) => [
-            "`ld` is a run-time stride: each element goes through its row run (`run_reach`). With a",
-            "constant stride (`--ld N`) it goes through the thread's tight footprint (`foot_reach`).",
-        ],
-        (None, false, _) => [
-            "`ld` is a run-time stride: each element goes through its row run (`run_reach`); a",
-            "constant stride (`--ld N`) would too, the footprint not being tight here.",
-        ],
-        (Some(_), true, _) => [
-            "`LD` is a constant stride and the footprint is tight: every element goes through one",
-            "slice, the thread's footprint (`foot_reach`), so one bounds check covers them all.",
-        ],
-        (Some(_), false, _) => [
-            "`LD` is a constant stride, but the footprint is not tight (a corner is no element of",
-            "the thread): each element goes through its row run (`run_reach`).",
-        ],
-    }
 }
 
 /// `--ld N`'s stride: at least the tile's columns, so that rows do not overlap.

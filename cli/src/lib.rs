@@ -21,10 +21,6 @@ mod suggest;
 mod svg;
 mod tile_args;
 
-/// How `fraglayout expand` tidies its effective code, for the tests in `tests/`.
-#[doc(hidden)]
-pub use expand::simplify::simplify;
-
 use std::io::Write as _;
 use std::process::ExitCode;
 
@@ -61,9 +57,9 @@ usage:
                                      in a shared tile over the layout's, swizzled and padded
                                      as for `smem`), on
                                      the layout's element type (u16 for f16 and bf16 bits,
-                                     u8 for 8-bit and narrower, f32, i32, f64); then, as
-                                     comments, its constants' values and the function with
-                                     them folded in
+                                     u8 for 8-bit and narrower, f32, i32, f64), after the
+                                     macro's plan; then, as comments, the layout's numbers
+                                     the code is built from (thread terms, element table)
     fraglayout expand --convert FROM TO
                                      the Rust that #[convert_layout(FROM => TO)] generates
                                      for u32 registers, then, as comments, the function with

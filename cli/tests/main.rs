@@ -6,8 +6,6 @@ mod support;
 mod cli;
 mod commands;
 mod convert;
-mod effective;
 mod expand;
 mod large_tiles;
-mod simplify;
 mod smem;
