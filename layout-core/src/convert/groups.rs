@@ -132,95 +132,145 @@ impl Groups {
     /// `threshold`, else opens a new round while fewer than `bound` are open, else joins the
     /// cheapest round that fits (the lowest round on ties).
     const fn pack_with(&self, bound: u32, threshold: u32) -> Option<Packing> {
-        // Per lane, the rounds in which it sends, and receives; per register, the rounds that
-        // offer it, and fill it; one bit per round. Per round, the registers offered and filled
-        // and the lanes receiving.
-        let mut sending = [0u128; L];
-        let mut receiving = [0u128; L];
-        let mut offering = [0u128; MAX_PLAN_ELEMENTS];
-        let mut filling = [0u128; MAX_PLAN_ELEMENTS];
-        let mut offered = [0u32; MAX_PLAN_ELEMENTS];
-        let mut filled = [0u32; MAX_PLAN_ELEMENTS];
-        let mut receivers = [0u32; MAX_PLAN_ELEMENTS];
-        let mut open: u32 = 0;
+        let mut rounds = Rounds::empty();
         let mut out = Colouring::empty();
         let mut i = 0;
         while i < self.len {
             let k = self.order[i] as usize;
-            let (s, d) = (self.send_reg[k] as usize, self.recv_reg[k] as usize);
-            let mut busy: u128 = 0;
-            let mut lanes = self.senders[k];
-            while lanes != 0 {
-                busy |= sending[lanes.trailing_zeros() as usize];
-                lanes &= lanes - 1;
-            }
-            let mut lanes = self.receivers[k];
-            while lanes != 0 {
-                busy |= receiving[lanes.trailing_zeros() as usize];
-                lanes &= lanes - 1;
-            }
-            let fits = rounds_below(open) & !busy;
-            // The rounds that fit, by cost: 0 (both registers there), at most 1.
-            let free = fits & offering[s] & filling[d];
-            let half = fits & (offering[s] | filling[d]);
-            let cheapest = if free != 0 {
-                Some((free.trailing_zeros(), 0))
-            } else if half != 0 {
-                Some((half.trailing_zeros(), 1))
-            } else if fits != 0 {
-                Some((fits.trailing_zeros(), 2))
-            } else {
-                None
+            let Some(chosen) = rounds.choose(self, k, bound, threshold) else {
+                return None;
             };
-            let chosen = match cheapest {
-                Some((round, cost)) if cost <= threshold => round,
-                _ if open < bound => {
-                    open += 1;
-                    open - 1
-                }
-                Some((round, _)) => round,
-                None => return None,
-            };
-            let bit = 1u128 << chosen;
-            let r = chosen as usize;
-            if offering[s] & bit == 0 {
-                offered[r] += 1;
-            }
-            if filling[d] & bit == 0 {
-                filled[r] += 1;
-            }
-            offering[s] |= bit;
-            filling[d] |= bit;
-            receivers[r] |= self.receivers[k];
-            let mut lanes = self.senders[k];
-            while lanes != 0 {
-                sending[lanes.trailing_zeros() as usize] |= bit;
-                lanes &= lanes - 1;
-            }
-            let mut lanes = self.receivers[k];
-            while lanes != 0 {
-                let l = lanes.trailing_zeros() as usize;
-                receiving[l] |= bit;
-                out.round[d][l] = chosen as u8;
-                lanes &= lanes - 1;
-            }
+            rounds.join(self, k, chosen, &mut out);
             i += 1;
         }
-        out.rounds = open;
-        // The selects of the rounds, as `Plan::selects` counts them.
+        out.rounds = rounds.open;
+        Some(Packing {
+            colouring: out,
+            selects: rounds.selects(),
+        })
+    }
+}
+
+/// The rounds of a packing under way. Per lane, the rounds in which it sends, and receives;
+/// per register, the rounds that offer it, and fill it; one bit per round. Per round, the
+/// registers offered and filled and the lanes receiving.
+struct Rounds {
+    sending: [u128; L],
+    receiving: [u128; L],
+    offering: [u128; MAX_PLAN_ELEMENTS],
+    filling: [u128; MAX_PLAN_ELEMENTS],
+    offered: [u32; MAX_PLAN_ELEMENTS],
+    filled: [u32; MAX_PLAN_ELEMENTS],
+    receivers: [u32; MAX_PLAN_ELEMENTS],
+    /// Rounds open: `0..open`.
+    open: u32,
+}
+
+impl Rounds {
+    /// No round open.
+    const fn empty() -> Rounds {
+        Rounds {
+            sending: [0; L],
+            receiving: [0; L],
+            offering: [0; MAX_PLAN_ELEMENTS],
+            filling: [0; MAX_PLAN_ELEMENTS],
+            offered: [0; MAX_PLAN_ELEMENTS],
+            filled: [0; MAX_PLAN_ELEMENTS],
+            receivers: [0; MAX_PLAN_ELEMENTS],
+            open: 0,
+        }
+    }
+
+    /// The round group `k` of `g` joins, as [`Groups::pack_with`] chooses it, opening a new
+    /// one where that is the choice; `None` when none fits and `bound` are open.
+    const fn choose(&mut self, g: &Groups, k: usize, bound: u32, threshold: u32) -> Option<u32> {
+        let (s, d) = (g.send_reg[k] as usize, g.recv_reg[k] as usize);
+        let fits = rounds_below(self.open) & !self.busy(g, k);
+        match self.cheapest(fits, s, d) {
+            Some((round, cost)) if cost <= threshold => Some(round),
+            _ if self.open < bound => {
+                self.open += 1;
+                Some(self.open - 1)
+            }
+            Some((round, _)) => Some(round),
+            None => None,
+        }
+    }
+
+    /// The rounds in which a sender of group `k` of `g` sends or a receiver receives.
+    const fn busy(&self, g: &Groups, k: usize) -> u128 {
+        let mut busy: u128 = 0;
+        let mut lanes = g.senders[k];
+        while lanes != 0 {
+            busy |= self.sending[lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+        }
+        let mut lanes = g.receivers[k];
+        while lanes != 0 {
+            busy |= self.receiving[lanes.trailing_zeros() as usize];
+            lanes &= lanes - 1;
+        }
+        busy
+    }
+
+    /// Of the rounds `fits`, the lowest of the cheapest for a group offering register `s` and
+    /// filling `d`, and its cost: 0 (both registers there), 1 (one) or 2; `None` when none
+    /// fits.
+    const fn cheapest(&self, fits: u128, s: usize, d: usize) -> Option<(u32, u32)> {
+        let free = fits & self.offering[s] & self.filling[d];
+        let half = fits & (self.offering[s] | self.filling[d]);
+        if free != 0 {
+            Some((free.trailing_zeros(), 0))
+        } else if half != 0 {
+            Some((half.trailing_zeros(), 1))
+        } else if fits != 0 {
+            Some((fits.trailing_zeros(), 2))
+        } else {
+            None
+        }
+    }
+
+    /// Group `k` of `g` joins round `chosen`: its registers and lanes are marked there, and its
+    /// receivers' destination register takes that round in `out`.
+    const fn join(&mut self, g: &Groups, k: usize, chosen: u32, out: &mut Colouring) {
+        let (s, d) = (g.send_reg[k] as usize, g.recv_reg[k] as usize);
+        let bit = 1u128 << chosen;
+        let r = chosen as usize;
+        if self.offering[s] & bit == 0 {
+            self.offered[r] += 1;
+        }
+        if self.filling[d] & bit == 0 {
+            self.filled[r] += 1;
+        }
+        self.offering[s] |= bit;
+        self.filling[d] |= bit;
+        self.receivers[r] |= g.receivers[k];
+        let mut lanes = g.senders[k];
+        while lanes != 0 {
+            self.sending[lanes.trailing_zeros() as usize] |= bit;
+            lanes &= lanes - 1;
+        }
+        let mut lanes = g.receivers[k];
+        while lanes != 0 {
+            let l = lanes.trailing_zeros() as usize;
+            self.receiving[l] |= bit;
+            out.round[d][l] = chosen as u8;
+            lanes &= lanes - 1;
+        }
+    }
+
+    /// The selects of the open rounds, as `Plan::selects` counts them.
+    const fn selects(&self) -> u32 {
         let mut selects = 0;
         let mut r = 0;
-        while r < open as usize {
-            selects += offered[r] - 1;
-            if receivers[r] != u32::MAX || filled[r] != 1 {
-                selects += filled[r];
+        while r < self.open as usize {
+            selects += self.offered[r] - 1;
+            if self.receivers[r] != u32::MAX || self.filled[r] != 1 {
+                selects += self.filled[r];
             }
             r += 1;
         }
-        Some(Packing {
-            colouring: out,
-            selects,
-        })
+        selects
     }
 }
 
