@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `convert_acc_vec4` | `SM80_16x8x16_F32_C` => `VEC4_16x8_ROW` (example `acc-vec4`: 4 rounds) |
 //! | `convert_acc2_vec8` | `SM80_16x8x16_F32_C_1x2` => `VEC8_16x16_ROW` (example `acc2-vec8`: 8 rounds) |
+//! | `convert_f16_acc_vec4` | `SM80_16x8x16_F16_C` => `VEC4_16x8_ROW` on `[u32; 2]`, f16 pairs packed two to a word (the packed `acc-vec4`: 2 rounds) |
 //!
 //! | version     | code |
 //! |-------------|------|
@@ -25,7 +26,7 @@
 use crate::calls::{Case, Entry};
 use core::hint::black_box;
 use fraglayout::Lane;
-use layout_core::catalog::SM80_16x8x16_F32_C;
+use layout_core::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
 
@@ -71,8 +72,53 @@ pub fn acc2_vec8_generated(
 ) -> [u32; 8] {
 }
 
+/// The f16 accumulator, two `.f16x2` words, as rows of 4 (two words): the packed plan.
+#[convert_layout(SM80_16x8x16_F16_C => VEC4_16x8_ROW)]
+#[inline(always)]
+pub fn f16_acc_vec4_generated(
+    lane: u32,
+    from: &[u32; 2],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 2] {
+}
+
+/// `f16_acc_vec4_generated` with a typed lane.
+#[convert_layout(SM80_16x8x16_F16_C => VEC4_16x8_ROW)]
+#[inline(always)]
+pub fn f16_acc_vec4_typed(
+    lane: Lane,
+    from: &[u32; 2],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 2] {
+}
+
 // ---------------------------------------------------------------------------------------------
 // Skilled, hand-written.
+
+/// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: word `d` (columns `+ 2d`, `+ 2d
+/// + 1`) is word `l / 16` of lane `2 (l % 16) + d`. Round `k` reads lane `rot(l) ^ k` (`rot`:
+/// the 5 lane bits rotated left by one), which offers its word `k ^ (its l % 2)`; lane `l`
+/// keeps round `k` in word `k ^ l / 16`.
+#[inline(always)]
+pub fn f16_acc_vec4_skilled<const MASK: bool>(
+    lane: u32,
+    from: &[u32; 2],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 2] {
+    let l = if MASK { lane & 31 } else { lane };
+    let src = (l << 1 | l >> 4) & 31;
+    let g = if l & 1 != 0 {
+        [from[1], from[0]]
+    } else {
+        *from
+    };
+    let y = [shuffle(g[0], src), shuffle(g[1], src ^ 1)];
+    if l & 16 != 0 {
+        [y[1], y[0]]
+    } else {
+        y
+    }
+}
 
 /// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: two from each of lanes
 /// `4 (l / 2 % 8) + 2 (l % 2) + {0, 1}`, registers `2 (l / 16) + {0, 1}`. Round `k` reads lane
@@ -224,6 +270,10 @@ entry!(8 fl_call_convert_acc2_vec8_generated = acc2_vec8_generated, run_acc2_vec
 entry!(8 fl_call_convert_acc2_vec8_skilled = acc2_vec8_skilled::<true>, run_acc2_vec8_skilled);
 entry!(swapped 8 fl_call_convert_acc2_vec8_typed = acc2_vec8_typed, run_acc2_vec8_typed);
 entry!(swapped 8 fl_call_convert_acc2_vec8_unchecked = acc2_vec8_skilled::<false>, run_acc2_vec8_unchecked);
+entry!(2 fl_call_convert_f16_acc_vec4_generated = f16_acc_vec4_generated, run_f16_acc_vec4_generated);
+entry!(2 fl_call_convert_f16_acc_vec4_skilled = f16_acc_vec4_skilled::<true>, run_f16_acc_vec4_skilled);
+entry!(swapped 2 fl_call_convert_f16_acc_vec4_typed = f16_acc_vec4_typed, run_f16_acc_vec4_typed);
+entry!(swapped 2 fl_call_convert_f16_acc_vec4_unchecked = f16_acc_vec4_skilled::<false>, run_f16_acc_vec4_unchecked);
 
 /// The conversion cases, after those of `calls.rs`.
 pub const CASES: &[Case] = &[
@@ -245,6 +295,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::Other(run_acc2_vec8_skilled)),
             ("typed", Entry::Other(run_acc2_vec8_typed)),
             ("unchecked", Entry::Other(run_acc2_vec8_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_f16_acc_vec4",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_f16_acc_vec4_generated)),
+            ("skilled", Entry::Other(run_f16_acc_vec4_skilled)),
+            ("typed", Entry::Other(run_f16_acc_vec4_typed)),
+            ("unchecked", Entry::Other(run_f16_acc_vec4_unchecked)),
         ],
     },
 ];

@@ -4,9 +4,9 @@
 
 use fraglayout_benches::calls_convert::{
     acc2_vec8_generated, acc2_vec8_skilled, acc2_vec8_typed, acc_vec4_generated, acc_vec4_skilled,
-    acc_vec4_typed,
+    acc_vec4_typed, f16_acc_vec4_generated, f16_acc_vec4_skilled, f16_acc_vec4_typed,
 };
-use layout_core::catalog::SM80_16x8x16_F32_C;
+use layout_core::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_core::Numeral;
 
@@ -53,6 +53,26 @@ fn fragments<const N: usize>(layout: &Numeral) -> [[u32; N]; 32] {
     })
 }
 
+/// Each lane's words in `layout`, 16-bit tile offsets two to a word (element `2w` low).
+fn packed_fragments<const W: usize>(layout: &Numeral) -> [[u32; W]; 32] {
+    let offset = |lane: usize, e: usize| {
+        let (r, c) = layout.coords(lane as u32, e as u32).expect("an element");
+        r * layout.cols + c
+    };
+    core::array::from_fn(|lane| {
+        core::array::from_fn(|w| offset(lane, 2 * w) | offset(lane, 2 * w + 1) << 16)
+    })
+}
+
+/// Every packed version agrees with the destination layout's packed words.
+fn check_packed<const W: usize>(from: &Numeral, to: &Numeral, versions: &[(&str, &Lane<W>)]) {
+    let source = packed_fragments::<W>(from);
+    let want = packed_fragments::<W>(to);
+    for (name, version) in versions {
+        assert_eq!(warp(*version, &source), want, "{name}, {}", to.name);
+    }
+}
+
 /// Every version agrees with the destination layout.
 fn check<const N: usize>(from: &Numeral, to: &Numeral, versions: &[(&str, &Lane<N>)]) {
     let source = fragments::<N>(from);
@@ -87,6 +107,18 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
             ("skilled", &|l, f, s| acc2_vec8_skilled::<true>(l, f, s)),
             ("typed", &|l, f, s| acc2_vec8_typed(lane(l), f, s)),
             ("unchecked", &|l, f, s| acc2_vec8_skilled::<false>(l, f, s)),
+        ],
+    );
+    check_packed::<2>(
+        &SM80_16x8x16_F16_C,
+        &VEC4_16x8_ROW,
+        &[
+            ("generated", &|l, f, s| f16_acc_vec4_generated(l, f, s)),
+            ("skilled", &|l, f, s| f16_acc_vec4_skilled::<true>(l, f, s)),
+            ("typed", &|l, f, s| f16_acc_vec4_typed(lane(l), f, s)),
+            ("unchecked", &|l, f, s| {
+                f16_acc_vec4_skilled::<false>(l, f, s)
+            }),
         ],
     );
 }

@@ -6,8 +6,9 @@
 //! FROM.offset(lane, e)`, computed here by brute force), so a value that lands in the wrong
 //! lane or register is caught by its number.
 //!
-//! On `u32` words holding 16-bit values two to a word (8-bit four), the generated code runs the
-//! packed plan: each lane starts with its source layout's packed registers of tile offsets
+//! On `u32` words holding 16-bit values two to a word (8-bit four), the generated code is the
+//! packed plan's straight-line code (lane arithmetic on whole words, else parts moved by
+//! shifts and masks): each lane starts with its source layout's packed registers of tile offsets
 //! (16 bits of each, or one byte at a time) and must end with the destination's, in as many
 //! 32-bit shuffles as the packed lower bound.
 
@@ -319,6 +320,22 @@ fn packed_16_bit_pairs_deliver_the_destination_registers_in_half_the_rounds() {
 }
 
 #[test]
+fn packed_whole_words_move_as_single_values_and_split_pairs_as_parts() {
+    // Whole words: the lane-arithmetic form; pairs split across words: parts by shifts.
+    let words = |from: &Numeral, to: &Numeral| {
+        let p = PackedPlan::new(from, to, 2).expect("convertible");
+        (p.word_arith().is_some(), p.rounds())
+    };
+    assert_eq!(words(&SM80_16x8x16_F16_C, &ROWS4_16X8), (true, 2));
+    assert_eq!(words(&ACC2, &ROWS8_16X16), (true, 4));
+    assert_eq!(words(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T), (false, 2));
+    assert_eq!(
+        words(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL),
+        (false, 3)
+    );
+}
+
+#[test]
 fn packed_8_bit_values_go_four_to_a_shuffle() {
     for part in [LOW, HIGH] {
         let plan = check_packed(&SM80_16x8x32_S8_A_ROW, &ROWS16_16X32, part, |l, f, s| {
@@ -330,8 +347,9 @@ fn packed_8_bit_values_go_four_to_a_shuffle() {
 
 #[test]
 fn every_16_bit_catalog_pair_runs_at_the_packed_lower_bound() {
-    // The code `#[convert_layout]` generates on packed words runs `PackedPlan::run`: here on
-    // every ordered pair of the catalog's 16-bit layouts over one tile that has a plan.
+    // The plan the code `#[convert_layout]` generates on packed words is built from, run by its
+    // reference interpreter `PackedPlan::run`: here on every ordered pair of the catalog's
+    // 16-bit layouts over one tile that has a plan.
     let sixteen: Vec<&Numeral> = CATALOG
         .iter()
         .filter(|e| e.element_bits == 16)

@@ -14,14 +14,16 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-/// The body of the arithmetic form, for `n` elements per lane: it reads `__FL_ARITH` (some)
-/// and `__fl_l`, `__fl_from`, `__fl_shuffle`, and evaluates to the converted fragment.
-pub fn body(n: usize) -> TokenStream {
-    let sends = (0..5).map(|i| stage(quote!(__fl_g), 5 + i, i));
-    let rounds = (0..n).map(round);
-    let recvs = (0..5).map(|i| stage(quote!(__fl_y), 10 + i, i));
+/// The body of the arithmetic form, for `n` registers per lane: it reads `arith` (a constant
+/// `Option<LaneArith>`, some), `count` (the plan's rounds, a constant) and `__fl_l`,
+/// `__fl_from`, `__fl_shuffle`, and evaluates to the converted fragment; `permute` is the
+/// function permuting registers on a lane bit (`Plan::xor_permute`'s signature).
+pub fn body(n: usize, arith: TokenStream, count: TokenStream, permute: TokenStream) -> TokenStream {
+    let sends = (0..5).map(|i| stage(quote!(__fl_g), 5 + i, i, &permute));
+    let rounds = (0..n).map(|r| round(r, &count));
+    let recvs = (0..5).map(|i| stage(quote!(__fl_y), 10 + i, i, &permute));
     quote! {
-        const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match __FL_ARITH {
+        const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match #arith {
             ::core::option::Option::Some(__fl_a) => __fl_a,
             ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         };
@@ -39,23 +41,23 @@ pub fn body(n: usize) -> TokenStream {
 
 /// Registers `regs` permuted by the xor in entry `at` of the plan's row 0 where lane bit `bit`
 /// is set; nothing where that xor is 0.
-fn stage(regs: TokenStream, at: usize, bit: usize) -> TokenStream {
+fn stage(regs: TokenStream, at: usize, bit: usize, permute: &TokenStream) -> TokenStream {
     let at = Literal::usize_unsuffixed(at);
     let bit = Literal::usize_unsuffixed(1 << bit);
     quote! {{
         const __FL_X: usize = __FL_A[0][#at] as usize;
         if __FL_X != 0 {
-            ::fraglayout::convert::Plan::xor_permute(&mut #regs, __fl_lane & #bit != 0, __FL_X);
+            #permute(&mut #regs, __fl_lane & #bit != 0, __FL_X);
         }
     }}
 }
 
 /// Round `r`, folded away past the plan's rounds: one shuffle, constant registers.
-fn round(r: usize) -> TokenStream {
+fn round(r: usize, count: &TokenStream) -> TokenStream {
     let r_lit = Literal::usize_unsuffixed(r);
     let r32 = Literal::u32_unsuffixed(r as u32);
     quote! {{
-        const __FL_ON: bool = #r32 < __FL_PLAN.rounds();
+        const __FL_ON: bool = #r32 < #count;
         if __FL_ON {
             __fl_y[__FL_A[3][#r_lit] as usize] = __fl_shuffle(
                 __fl_g[__FL_A[2][#r_lit] as usize],

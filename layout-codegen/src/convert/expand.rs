@@ -20,8 +20,9 @@
 //! removes, and no round runs.
 //!
 //! On `u32` words, arrays of `E / 2` (`E / 4`) words for layouts of `E` elements a lane hold
-//! 16-bit (8-bit) values packed two (four) to a word: the function runs the packed plan
-//! (`PackedPlan::run`, one 32-bit shuffle a round), and the plan above is `Plan::keep`.
+//! 16-bit (8-bit) values packed two (four) to a word: the body is the packed plan's
+//! straight-line code (`packed.rs`, one 32-bit shuffle a round), and the plan above is
+//! `Plan::keep`.
 
 use super::ast::Conversion;
 use proc_macro2::{Literal, TokenStream};
@@ -43,7 +44,12 @@ pub fn expand(c: &Conversion) -> TokenStream {
     };
     let locals = (0..c.len).map(local);
     let rounds = (0..c.len).map(round);
-    let arith = super::arith::body(c.len);
+    let arith = super::arith::body(
+        c.len,
+        quote!(__FL_ARITH),
+        quote!(__FL_PLAN.rounds()),
+        quote!(::fraglayout::convert::Plan::xor_permute),
+    );
     let single = quote! {
         if __FL_ARITH.is_some() {
             #arith
@@ -54,7 +60,11 @@ pub fn expand(c: &Conversion) -> TokenStream {
             __fl_to
         }
     };
-    let body = if is_u32(c) { packed(single) } else { single };
+    let body = if is_u32(c) {
+        packed(c.len, single)
+    } else {
+        single
+    };
     quote! {
         #(#attrs)*
         #inline
@@ -77,9 +87,10 @@ fn is_u32(c: &Conversion) -> bool {
     c.element.to_token_stream().to_string() == "u32"
 }
 
-/// The body on `u32` words: the packed plan where the words hold 2 or 4 values each, else
-/// `single`, the plan of one value a word.
-fn packed(single: TokenStream) -> TokenStream {
+/// The body on `u32` words: the packed plan's straight-line code (`packed.rs`) where the `n`
+/// words hold 2 or 4 values each, else `single`, the plan of one value a word.
+fn packed(n: usize, single: TokenStream) -> TokenStream {
+    let body = super::packed::body(n);
     quote! {
         if __FL_K > 1 {
             const __FL_PACKED: ::core::result::Result<
@@ -93,10 +104,7 @@ fn packed(single: TokenStream) -> TokenStream {
                     per_word: 1,
                 })
             };
-            match &__FL_PACKED {
-                ::core::result::Result::Ok(__fl_p) => __fl_p.run(__fl_l, __fl_from, &mut __fl_shuffle),
-                ::core::result::Result::Err(_) => *__fl_from,
-            }
+            #body
         } else {
             #single
         }

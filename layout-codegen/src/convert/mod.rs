@@ -1,13 +1,15 @@
 //! `#[convert_layout(FROM => TO)]`, a pipeline of one concern a file: `ast.rs` is the typed form,
 //! `parse.rs` reads the arguments and the function (every problem at once), `expand.rs`
 //! generates the per-lane code from the plan `layout_core::convert::Plan` computes at compile
-//! time (`arith.rs`: its lane-arithmetic form, where the plan has one), and `fallback.rs` is the
-//! expansion after an error.
+//! time (`arith.rs`: its lane-arithmetic form, where the plan has one; `packed.rs`: the packed
+//! plan's, on `u32` words of 16-bit or 8-bit values), and `fallback.rs` is the expansion after
+//! an error.
 
 mod arith;
 mod ast;
 mod expand;
 mod fallback;
+mod packed;
 mod parse;
 
 use proc_macro2::TokenStream;

@@ -155,6 +155,42 @@ impl PackedPlan {
         Ok(plan)
     }
 
+    /// The plan that moves nothing, `elements` values `per_word` to a word (as
+    /// [`Plan::keep`](super::Plan::keep): what generated code falls back to after reporting
+    /// why a pair cannot be converted). A `per_word` other than 1, 2 or 4 is taken as 1.
+    pub const fn keep(elements: u32, per_word: u32) -> PackedPlan {
+        let elements = if elements as usize > MAX_PLAN_ELEMENTS {
+            MAX_PLAN_ELEMENTS as u32
+        } else {
+            elements
+        };
+        let per_word = if matches!(per_word, 1 | 2 | 4) && elements % per_word == 0 {
+            per_word
+        } else {
+            1
+        };
+        let mut plan = PackedPlan {
+            class: Class::Identity,
+            warps: 1,
+            elements,
+            per_word,
+            rounds: 0,
+            lower_bound: 0,
+            any_bound: 0,
+            local: [[NONE; L]; MAX_PLAN_ELEMENTS],
+            src_lane: [[NONE; L]; MAX_PLAN_ELEMENTS],
+            send: [[[NONE; K]; L]; MAX_PLAN_ELEMENTS],
+            recv: [[[NONE; K]; L]; MAX_PLAN_ELEMENTS],
+            permutes: [0; L],
+        };
+        let mut e = 0;
+        while e < elements as usize {
+            plan.local[e] = [e as u8; L];
+            e += 1;
+        }
+        plan
+    }
+
     /// Fills the tables: each word in its round, each staying value in place; a lane that
     /// receives nothing in a round reads itself.
     const fn fill(&mut self, r: &Routes, w: &Words, c: &Colouring) {

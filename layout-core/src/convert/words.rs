@@ -7,7 +7,10 @@
 //! the words (0, 1) and (4, 5). A value sits in its destination half (part `e % k`) when the
 //! word's values have distinct ones, so such a word needs no permute on arrival.
 //!
-//! As a routing, word `d` of receiver `v` (its `d`-th incoming word) "fills register `d` of
+//! As a routing, where every word is whole (source word to destination word, parts in place),
+//! word `d` of receiver `v` is its destination word `d` and the sender's register its source
+//! word, so the colouring groups words as it groups single values. Otherwise word `d` of
+//! receiver `v` (its `d`-th incoming word) "fills register `d` of
 //! lane `v` from register `s` of lane `u`", `s` being the word's rank among `u`'s outgoing
 //! words (by their lowest source element). Each `(v, d)` and each `(u, s)` is one word, as
 //! each register is one value in a real routing, so groups are matchings and a proper
@@ -91,8 +94,66 @@ impl Words {
             w.align(i, k);
             i += 1;
         }
-        w.route(r, k);
+        if w.all_whole(k) {
+            w.route_whole(k);
+        } else {
+            w.route(r, k);
+        }
         w
+    }
+
+    /// Whether every word is `k` values, whole source word `s` to whole destination word `d`
+    /// (part `j` source element `k s + j`, destination element `k d + j`).
+    const fn all_whole(&self, k: usize) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            let (s0, d0) = (self.src[i][0] as usize, self.dst[i][0] as usize);
+            let mut j = 0;
+            while j < k {
+                let (s, d) = (self.src[i][j], self.dst[i][j]);
+                if s == NONE || d == NONE || s as usize != s0 + j || d as usize != d0 + j {
+                    return false;
+                }
+                j += 1;
+            }
+            if s0 % k != 0 || d0 % k != 0 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
+    /// Fills `routing` where every word is whole: word `d` of receiver `v` is its destination
+    /// word `d`, from the sender's source word, so the colouring groups words by their real
+    /// (source word, destination word) as it groups single values, and `index` follows.
+    const fn route_whole(&mut self, k: usize) {
+        let mut routing = Routes::new(0);
+        let mut index = [[NO_WORD; L]; MAX_PLAN_ELEMENTS];
+        let mut d = 0;
+        while d < MAX_PLAN_ELEMENTS {
+            let mut v = 0;
+            while v < L {
+                routing.lane[d][v] = v as u8;
+                v += 1;
+            }
+            d += 1;
+        }
+        let mut most = 0;
+        let mut i = 0;
+        while i < self.len {
+            let (v, d) = (self.receiver[i] as usize, self.dst[i][0] as usize / k);
+            routing.lane[d][v] = self.sender[i];
+            routing.reg[d][v] = self.src[i][0] / k as u8;
+            index[d][v] = i as u16;
+            if d + 1 > most {
+                most = d + 1;
+            }
+            i += 1;
+        }
+        routing.elements = most;
+        self.routing = routing;
+        self.index = index;
     }
 
     /// Puts each value of word `i` at part `dst % k` when those parts are distinct.

@@ -18,7 +18,7 @@
 //! assert_eq!(to, [0, 0, 0, 7]);
 //! ```
 
-use crate::convert::{Plan, MAX_PLAN_ELEMENTS};
+use crate::convert::{PackedPlan, Plan, MAX_PLAN_ELEMENTS};
 use crate::message::Message;
 use crate::numeral::LANES;
 
@@ -191,30 +191,7 @@ impl Plan {
     /// assert_eq!(&a[0][5..10], &[4, 2, 0, 0, 0]); // lanes offer from[i ^ (4 (l & 1) ^ (l & 2))]
     /// ```
     pub const fn lane_arith(&self) -> Option<LaneArith> {
-        if self.rounds() == 0 {
-            return None;
-        }
-        let mut a = [[0u8; MAX_PLAN_ELEMENTS]; 4];
-        let mut kind = 0;
-        while kind < 3 {
-            let cols = columns(self, kind);
-            let mut i = 0;
-            while i < LANE_BITS {
-                a[0][kind * LANE_BITS + i] = cols[i];
-                i += 1;
-            }
-            let mut r = 0;
-            while r < self.rounds() {
-                a[kind + 1][r as usize] = offset(self, kind, r, &cols);
-                r += 1;
-            }
-            kind += 1;
-        }
-        if permutes(self, &a) && arith_selects(self, &a) <= self.selects() && agrees(self, &a) {
-            Some(a)
-        } else {
-            None
-        }
+        arith_of(&Moves::of_plan(self), self.selects())
     }
 
     /// The shifts of a lane map of `LaneArith`'s row 0 (starting at entry `at`): entry `k`
@@ -291,10 +268,162 @@ impl Plan {
     }
 }
 
+/// One value a register (or word) moved in rounds: what the lane arithmetic reads of a plan,
+/// [`Plan`]'s own tables or a [`PackedPlan`] of whole words ([`PackedPlan::word_arith`]).
+pub(crate) struct Moves {
+    elements: u32,
+    rounds: u32,
+    /// `[e][lane]`, `[round][lane]`: as in [`Plan`], `NONE` for none.
+    local: [[u8; 32]; MAX_PLAN_ELEMENTS],
+    src: [[u8; 32]; MAX_PLAN_ELEMENTS],
+    send: [[u8; 32]; MAX_PLAN_ELEMENTS],
+    recv: [[u8; 32]; MAX_PLAN_ELEMENTS],
+}
+
+impl Moves {
+    /// No moves: `elements` registers, no round, nothing local.
+    pub(crate) const fn new(elements: u32, rounds: u32) -> Moves {
+        Moves {
+            elements,
+            rounds,
+            local: [[NONE; 32]; MAX_PLAN_ELEMENTS],
+            src: [[NONE; 32]; MAX_PLAN_ELEMENTS],
+            send: [[0; 32]; MAX_PLAN_ELEMENTS],
+            recv: [[NONE; 32]; MAX_PLAN_ELEMENTS],
+        }
+    }
+
+    /// `plan`'s moves.
+    const fn of_plan(plan: &Plan) -> Moves {
+        let mut m = Moves::new(plan.elements(), plan.rounds());
+        let mut lane = 0;
+        while lane < LANES {
+            let l = lane as usize;
+            let mut e = 0;
+            while e < plan.elements() {
+                if let Some(s) = plan.local_source(e, lane) {
+                    m.local[e as usize][l] = s as u8;
+                }
+                e += 1;
+            }
+            let mut r = 0;
+            while r < plan.rounds() {
+                m.set_round(
+                    r,
+                    lane,
+                    plan.src_lane(r, lane),
+                    plan.send(r, lane),
+                    plan.recv(r, lane),
+                );
+                r += 1;
+            }
+            lane += 1;
+        }
+        m
+    }
+
+    /// Round `r` at `lane`: the lane it reads, the register it offers, the one it keeps in.
+    pub(crate) const fn set_round(
+        &mut self,
+        r: u32,
+        lane: u32,
+        src: u32,
+        send: u32,
+        recv: Option<u32>,
+    ) {
+        let (r, l) = (r as usize, lane as usize);
+        self.src[r][l] = src as u8;
+        self.send[r][l] = send as u8;
+        if let Some(d) = recv {
+            self.recv[r][l] = d as u8;
+        }
+    }
+
+    /// Destination register `e` of `lane` is its own register `s`.
+    pub(crate) const fn set_local(&mut self, e: u32, lane: u32, s: u32) {
+        self.local[e as usize][lane as usize] = s as u8;
+    }
+
+    const fn elements(&self) -> u32 {
+        self.elements
+    }
+
+    const fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    const fn local_source(&self, e: u32, lane: u32) -> Option<u32> {
+        some(self.local[e as usize][lane as usize])
+    }
+
+    const fn src_lane(&self, r: u32, lane: u32) -> u32 {
+        self.src[r as usize][lane as usize] as u32
+    }
+
+    const fn send(&self, r: u32, lane: u32) -> u32 {
+        self.send[r as usize][lane as usize] as u32
+    }
+
+    const fn recv(&self, r: u32, lane: u32) -> Option<u32> {
+        some(self.recv[r as usize][lane as usize])
+    }
+}
+
+/// A table entry as an option.
+const fn some(v: u8) -> Option<u32> {
+    if v == NONE {
+        None
+    } else {
+        Some(v as u32)
+    }
+}
+
+/// `plan` as lane arithmetic ([`Plan::lane_arith`]), where it gives every lane the plan's
+/// result and spends at most `selects` selects.
+pub(crate) const fn arith_of(plan: &Moves, selects: u32) -> Option<LaneArith> {
+    if plan.rounds() == 0 {
+        return None;
+    }
+    let mut a = [[0u8; MAX_PLAN_ELEMENTS]; 4];
+    let mut kind = 0;
+    while kind < 3 {
+        let cols = columns(plan, kind);
+        let mut i = 0;
+        while i < LANE_BITS {
+            a[0][kind * LANE_BITS + i] = cols[i];
+            i += 1;
+        }
+        let mut r = 0;
+        while r < plan.rounds() {
+            a[kind + 1][r as usize] = offset(plan, kind, r, &cols);
+            r += 1;
+        }
+        kind += 1;
+    }
+    if permutes(plan, &a) && arith_selects(plan, &a) <= selects && agrees(plan, &a) {
+        Some(a)
+    } else {
+        None
+    }
+}
+
+/// Arithmetic on packed words' registers.
+impl PackedPlan {
+    /// `regs[j] = regs[j ^ x]` for every `j` when `on`, written as one select per register
+    /// between the permuted and the kept array, the way a person writes a swap of words on a
+    /// lane bit (`if l & 1 != 0 { [w[1], w[0]] } else { w }`).
+    #[inline(always)]
+    pub fn xor_select<const N: usize>(regs: &mut [u32; N], on: bool, x: usize) {
+        let old = *regs;
+        let moved: [u32; N] = core::array::from_fn(|j| if j ^ x < N { old[j ^ x] } else { old[j] });
+        *regs = if on { moved } else { old };
+    }
+}
+
 /// What map `kind` (0: the lane read, 1: the register offered, 2: the register kept in) gives
 /// at `lane` in round `r`, where it matters: the lane read and the register kept where the
 /// lane keeps something, the register offered where a lane that keeps reads it.
-const fn wanted(plan: &Plan, kind: usize, r: u32, lane: u32) -> Option<u32> {
+const fn wanted(plan: &Moves, kind: usize, r: u32, lane: u32) -> Option<u32> {
     match kind {
         0 => match plan.recv(r, lane) {
             Some(_) => Some(plan.src_lane(r, lane)),
@@ -316,7 +445,7 @@ const fn wanted(plan: &Plan, kind: usize, r: u32, lane: u32) -> Option<u32> {
 
 /// The columns of map `kind`: for lane bit `i`, what it xors into the map, read off the
 /// first round where lane 0 and lane `1 << i` both matter (0 where none does).
-const fn columns(plan: &Plan, kind: usize) -> [u8; LANE_BITS] {
+const fn columns(plan: &Moves, kind: usize) -> [u8; LANE_BITS] {
     let mut cols = [0u8; LANE_BITS];
     let mut i = 0;
     while i < LANE_BITS {
@@ -360,7 +489,7 @@ const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
 }
 
 /// Map `kind`'s constant in round `r`, read off the first lane where it matters.
-const fn offset(plan: &Plan, kind: usize, r: u32, cols: &[u8; LANE_BITS]) -> u8 {
+const fn offset(plan: &Moves, kind: usize, r: u32, cols: &[u8; LANE_BITS]) -> u8 {
     let mut lane = 0;
     while lane < LANES {
         if let Some(v) = wanted(plan, kind, r, lane) {
@@ -372,7 +501,7 @@ const fn offset(plan: &Plan, kind: usize, r: u32, cols: &[u8; LANE_BITS]) -> u8 
 }
 
 /// Every register xor keeps the registers in range, so each is a permutation.
-const fn permutes(plan: &Plan, a: &LaneArith) -> bool {
+const fn permutes(plan: &Moves, a: &LaneArith) -> bool {
     let n = plan.elements();
     let mut k = SEND;
     while k < RECV + LANE_BITS {
@@ -397,7 +526,7 @@ const fn permutes(plan: &Plan, a: &LaneArith) -> bool {
 
 /// The selects the arithmetic spends: one per register for each lane bit that permutes the
 /// offered registers or those kept in.
-const fn arith_selects(plan: &Plan, a: &LaneArith) -> u32 {
+const fn arith_selects(plan: &Moves, a: &LaneArith) -> u32 {
     let mut stages = 0;
     let mut k = SEND;
     while k < RECV + LANE_BITS {
@@ -415,7 +544,7 @@ const fn value(lane: u32, reg: u32) -> u16 {
 }
 
 /// Whether the arithmetic gives every lane the plan's result, every value in its place.
-const fn agrees(plan: &Plan, a: &LaneArith) -> bool {
+const fn agrees(plan: &Moves, a: &LaneArith) -> bool {
     let n = plan.elements() as usize;
     let mut lane = 0;
     while lane < LANES {
@@ -447,7 +576,7 @@ const fn agrees(plan: &Plan, a: &LaneArith) -> bool {
 }
 
 /// Lane `lane`'s result under the plan: its own registers, the in-lane moves, then the rounds.
-const fn planned(plan: &Plan, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
+const fn planned(plan: &Moves, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
     let n = plan.elements();
     let mut to = [0u16; MAX_PLAN_ELEMENTS];
     let mut e = 0;
@@ -467,4 +596,231 @@ const fn planned(plan: &Plan, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
         r += 1;
     }
     to
+}
+
+/// A packed plan's parts as the code `#[convert_layout]` generates reads them: per-lane tables
+/// of 32 entries, [`NONE`] where a lane takes nothing, and the constants folded from them.
+impl PackedPlan {
+    /// Per lane: for `kind` 0 the own source element destination element `at` is (`round`
+    /// unused), for 1 the source element put in part `at` of the word offered in `round`, for
+    /// 2 the destination element part `at` of the word read fills; [`NONE`] for none.
+    pub const fn lane_table(&self, kind: u32, round: u32, at: u32) -> [u8; 32] {
+        let mut t = [NONE; 32];
+        let mut lane = 0;
+        while lane < LANES {
+            if let Some(v) = self.entry(kind, round, lane, at) {
+                t[lane as usize] = v as u8;
+            }
+            lane += 1;
+        }
+        t
+    }
+
+    /// One entry of [`lane_table`](Self::lane_table).
+    const fn entry(&self, kind: u32, round: u32, lane: u32, at: u32) -> Option<u32> {
+        match kind {
+            0 => self.local_source(at, lane),
+            1 => self.send(round, lane, at),
+            _ => self.recv(round, lane, at),
+        }
+    }
+
+    /// The entry every lane of `t` that has one agrees on (lanes without one take it too,
+    /// harmlessly); `None` where none has one or they differ.
+    pub const fn table_single(t: &[u8; 32]) -> Option<u32> {
+        let mut one = NONE;
+        let mut l = 0;
+        while l < 32 {
+            if t[l] != NONE {
+                if one != NONE && one != t[l] {
+                    return None;
+                }
+                one = t[l];
+            }
+            l += 1;
+        }
+        some(one)
+    }
+
+    /// `Some(v)` when all 32 entries of `t` are `v` (no lane without one).
+    pub const fn table_all(t: &[u8; 32]) -> Option<u32> {
+        match PackedPlan::table_single(t) {
+            Some(v) if t[0] as u32 == v && t[31] as u32 == v => {
+                let mut l = 0;
+                while l < 32 {
+                    if t[l] == NONE {
+                        return None;
+                    }
+                    l += 1;
+                }
+                Some(v)
+            }
+            _ => None,
+        }
+    }
+
+    /// The words the entries of `t` lie in, elements `per_word` to a word (bit `w`: word `w`).
+    pub const fn table_words(t: &[u8; 32], per_word: u32) -> u128 {
+        let mut mask = 0u128;
+        let mut l = 0;
+        while l < 32 {
+            if t[l] != NONE {
+                mask |= 1 << (t[l] as u32 / per_word);
+            }
+            l += 1;
+        }
+        mask
+    }
+
+    /// The lane each lane reads in `round` (itself where it receives nothing).
+    pub const fn src_lanes(&self, round: u32) -> [u8; 32] {
+        let mut t = [0; 32];
+        let mut lane = 0;
+        while lane < LANES {
+            t[lane as usize] = self.src_lane(round, lane) as u8;
+            lane += 1;
+        }
+        t
+    }
+
+    /// `Some(x)` when every lane that receives a part in `round` reads `lane ^ x`.
+    pub const fn src_xor(&self, round: u32) -> Option<u32> {
+        let mut x = NONE as u32;
+        let mut lane = 0;
+        while lane < LANES {
+            let mut j = 0;
+            while j < self.per_word() {
+                if self.recv(round, lane, j).is_some() {
+                    let y = self.src_lane(round, lane) ^ lane;
+                    if x != NONE as u32 && x != y {
+                        return None;
+                    }
+                    x = y;
+                }
+                j += 1;
+            }
+            lane += 1;
+        }
+        if x == NONE as u32 {
+            None
+        } else {
+            Some(x)
+        }
+    }
+
+    /// The word of element `e`, `per_word` to a word, as an index into `words` words (0 past
+    /// them, for a constant in a branch that is folded away).
+    pub const fn word_at(e: u32, per_word: u32, words: usize) -> usize {
+        let w = (e / per_word) as usize;
+        if w < words {
+            w
+        } else {
+            0
+        }
+    }
+
+    /// Part `from` of `word` moved to part `to`, the other bits 0, parts `per_word` to a word:
+    /// a shift and a mask (none where they fold away).
+    #[inline(always)]
+    pub const fn part(word: u32, from: u32, to: u32, per_word: u32) -> u32 {
+        let bits = 32 / per_word;
+        let mask = u32::MAX >> (32 - bits);
+        (word >> (from * bits) & mask) << (to * bits)
+    }
+
+    /// `word` with part `at` replaced by `value` (below the part's mask).
+    #[inline(always)]
+    pub const fn set_part(word: u32, at: u32, value: u32, per_word: u32) -> u32 {
+        let bits = 32 / per_word;
+        let mask = u32::MAX >> (32 - bits);
+        word & !(mask << (at * bits)) | value << (at * bits)
+    }
+
+    /// Element `which` of `regs` (packed `per_word` to a word) set to `value`, as selects among
+    /// the words in `mask`; nothing for a `which` outside them.
+    #[inline(always)]
+    pub fn place_part<const N: usize>(
+        regs: &mut [u32; N],
+        which: u8,
+        value: u32,
+        per_word: u32,
+        mask: u128,
+    ) {
+        let (w, at) = (which as u32 / per_word, which as u32 % per_word);
+        let mut i = 0;
+        while i < N {
+            if mask >> i & 1 != 0 && w as usize == i {
+                regs[i] = PackedPlan::set_part(regs[i], at, value, per_word);
+            }
+            i += 1;
+        }
+    }
+
+    /// The plan as lane arithmetic on whole words (`LaneArith`, `elements` the words), where
+    /// every word is offered and kept whole, parts in place, and every in-lane value stays in
+    /// its part of a whole word moved as one: then the words move as single values do.
+    pub const fn word_arith(&self) -> Option<LaneArith> {
+        match self.word_moves() {
+            Some(m) => arith_of(&m, u32::MAX),
+            None => None,
+        }
+    }
+
+    /// The plan's moves as whole words, or `None` where some word is split.
+    const fn word_moves(&self) -> Option<Moves> {
+        if self.rounds() > self.words() {
+            return None;
+        }
+        let mut m = Moves::new(self.words(), self.rounds());
+        let mut lane = 0;
+        while lane < LANES {
+            let mut w = 0;
+            while w < self.words() {
+                match self.whole(0, 0, lane, w) {
+                    Ok(Some(s)) => m.set_local(w, lane, s),
+                    Ok(None) => {}
+                    Err(()) => return None,
+                }
+                w += 1;
+            }
+            let mut r = 0;
+            while r < self.rounds() {
+                let (Ok(send), Ok(recv)) = (self.whole(1, r, lane, 0), self.whole(2, r, lane, 0))
+                else {
+                    return None;
+                };
+                let send = match send {
+                    Some(s) => s,
+                    None => 0,
+                };
+                m.set_round(r, lane, self.src_lane(r, lane), send, recv);
+                r += 1;
+            }
+            lane += 1;
+        }
+        Some(m)
+    }
+
+    /// What `kind` (as in [`lane_table`](Self::lane_table)) says of a whole word at `lane`:
+    /// the local parts of destination word `w` (kind 0) or the parts of the word offered or
+    /// read in `round` are the parts of one word in place (`Ok(Some(word))`), or none
+    /// (`Ok(None)`); `Err` for anything else.
+    const fn whole(&self, kind: u32, round: u32, lane: u32, w: u32) -> Result<Option<u32>, ()> {
+        let k = self.per_word();
+        let first = self.entry(kind, round, lane, w * k);
+        let mut j = 0;
+        while j < k {
+            let at = if kind == 0 { w * k + j } else { j };
+            match (first, self.entry(kind, round, lane, at)) {
+                (None, None) => {}
+                (Some(f), Some(v)) if f % k == 0 && v == f + j => {}
+                _ => return Err(()),
+            }
+            j += 1;
+        }
+        match first {
+            Some(f) => Ok(Some(f / k)),
+            None => Ok(None),
+        }
+    }
 }

@@ -1,0 +1,191 @@
+//! The packed path of `#[convert_layout]`: `u32` words holding 16-bit values two to a word
+//! (8-bit four), converted by the packed plan (`layout_core::convert::PackedPlan`) evaluated at
+//! compile time into constants, as straight-line code per lane: one 32-bit shuffle a round,
+//! parts moved by shifts, masks and ors with constant amounts, a select where lanes differ.
+//!
+//! Where every word is offered and kept whole (`PackedPlan::word_arith`), the words move as
+//! single values do, in the lane-arithmetic form of `arith.rs`. Otherwise, with `K` values a
+//! word and `part(w, from, to)` the shift and mask moving part `from` of `w` to part `to`:
+//!
+//! ```text
+//! let mut to = *from;
+//! { to[E / K] = set_part(to[E / K], E % K, part(from[S / K], S % K, 0)) } // per element E
+//!                                            // taken in-lane from S != E; a select where lanes differ
+//! { if r < ROUNDS {                          // per round r, folded away past the plan's rounds
+//!     let mut word = 0;
+//!     word |= part(from[S / K], S % K, J);   // per part J the word carries: its source S
+//!     let got = shuffle(word, l ^ X);        // or a 32-entry table of source lanes
+//!     to[D / K] = set_part(to[D / K], D % K, part(got, J, 0)); // per part J: its destination D
+//! } }
+//! to
+//! ```
+//!
+//! `m16n8k16`'s f16 accumulator (`SM80_16x8x16_F16_C`, two words a lane) as rows of 4
+//! (`VEC4_16x8_ROW`) moves whole words: 2 rounds, and with the constants folded each lane runs
+//!
+//! ```text
+//! let l = lane & 31;
+//! let src = (l << 1 ^ l >> 4) & 31;         // the lane bits rotated left by one
+//! let mut g = *from;
+//! if l & 1 != 0 { g = [g[1], g[0]]; }       // the word offered: a select on a lane bit
+//! let mut to = *from;
+//! to[1] = shuffle(g[1], src ^ 1);           // round 0
+//! to[0] = shuffle(g[0], src);               // round 1
+//! if l & 16 != 0 { to = [to[1], to[0]]; }
+//! to
+//! ```
+//!
+//! The 8 x 8 transpose (`SM75_U32x1_LDSM_N` to `SM75_U16x2_LDSM_T`, one word a lane) splits
+//! every pair: per round, each lane offers one half of its word moved to the half the reader
+//! keeps it in (a shift and mask, selected by a lane bit where lanes differ), and keeps the half
+//! it reads with one mask and or.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+/// The packed body for `n` words a lane: reads `__FL_K` (values a word, 2 or 4 on this path),
+/// `__FL_PACKED` (the plan or its error), `__fl_l`, `__fl_from`, `__fl_shuffle`, and evaluates
+/// to the converted words.
+pub fn body(n: usize) -> TokenStream {
+    let w = Literal::usize_unsuffixed(n);
+    let arith = super::arith::body(
+        n,
+        quote!(__FL_WORDS),
+        quote!(__FL_PP.rounds()),
+        quote!(::fraglayout::convert::PackedPlan::xor_select),
+    );
+    // At most 4 values a word, and a plan has at most MAX_PLAN_ELEMENTS rounds and elements.
+    let most = (4 * n).min(layout_core::convert::MAX_PLAN_ELEMENTS);
+    let locals = (0..most).map(|e| local(e, &w));
+    let rounds = (0..most).map(|r| round(r, &w));
+    quote! {
+        const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
+            ::core::result::Result::Ok(__fl_p) => __fl_p,
+            ::core::result::Result::Err(_) => {
+                ::fraglayout::convert::PackedPlan::keep(__FL_TO.elements, __FL_K)
+            }
+        };
+        const __FL_PK: u32 = __FL_PP.per_word();
+        const __FL_WORDS: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        > = __FL_PP.word_arith();
+        if __FL_WORDS.is_some() {
+            #arith
+        } else {
+            let mut __fl_to: [u32; #w] = *__fl_from;
+            #(#locals)*
+            #(#rounds)*
+            __fl_to
+        }
+    }
+}
+
+/// Destination element `e` where lanes take it from their own words: nothing where every such
+/// lane takes its own element `e` (already there), a constant part where they agree, else a
+/// select among the words some lane takes it from. Lanes that receive `e` in a round overwrite
+/// it there.
+fn local(e: usize, n: &Literal) -> TokenStream {
+    let e32 = Literal::u32_unsuffixed(e as u32);
+    quote! {{
+        const __FL_ON: bool = #e32 < __FL_PP.elements();
+        const __FL_T: [u8; 32] = __FL_PP.lane_table(0, 0, #e32);
+        const __FL_ONE: ::core::option::Option<u32> =
+            ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
+        const __FL_S: u32 = match __FL_ONE {
+            ::core::option::Option::Some(__fl_s) => __fl_s,
+            ::core::option::Option::None => #e32,
+        };
+        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
+        const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(#e32, __FL_PK, #n);
+        if __FL_ON && __FL_S != #e32 {
+            const __FL_FROM_AT: usize =
+                ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
+            let __fl_v = ::fraglayout::convert::PackedPlan::part(
+                __fl_from[__FL_FROM_AT], __FL_S % __FL_PK, 0, __FL_PK,
+            );
+            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
+                __fl_to[__FL_AT], #e32 % __FL_PK, __fl_v, __FL_PK,
+            );
+        } else if __FL_ON && __FL_ONE.is_none() && __FL_MASK != 0 {
+            let __fl_s = __FL_T[__fl_l] as u32;
+            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
+            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_w, __fl_s % __FL_PK, 0, __FL_PK);
+            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
+                __fl_to[__FL_AT], #e32 % __FL_PK, __fl_v, __FL_PK,
+            );
+        }
+    }}
+}
+
+/// Round `r`, folded away past the plan's rounds: the word offered assembled part by part,
+/// one shuffle, the word read taken apart into the destination parts.
+fn round(r: usize, n: &Literal) -> TokenStream {
+    let r32 = Literal::u32_unsuffixed(r as u32);
+    let sends = (0..4u32).map(|j| send(&r32, j, n));
+    let recvs = (0..4u32).map(|j| recv(&r32, j, n));
+    quote! {{
+        const __FL_ON: bool = #r32 < __FL_PP.rounds();
+        if __FL_ON {
+            let mut __fl_word: u32 = 0;
+            #(#sends)*
+            const __FL_XOR: ::core::option::Option<u32> = __FL_PP.src_xor(#r32);
+            let __fl_src: u32 = match __FL_XOR {
+                ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
+                ::core::option::Option::None => {
+                    const __FL_TABLE: [u8; 32] = __FL_PP.src_lanes(#r32);
+                    __FL_TABLE[__fl_l] as u32
+                }
+            };
+            let __fl_got: u32 = __fl_shuffle(__fl_word, __fl_src);
+            #(#recvs)*
+        }
+    }}
+}
+
+/// Part `j` of the word offered in round `r`: a constant part of a constant word where every
+/// lane read puts the same source element there, else a select.
+fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
+    let j32 = Literal::u32_unsuffixed(j);
+    quote! {{
+        const __FL_T: [u8; 32] = __FL_PP.lane_table(1, #r32, #j32);
+        const __FL_ONE: ::core::option::Option<u32> =
+            ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
+        const __FL_S: u32 = ::fraglayout::generated::index_or_zero(__FL_ONE) as u32;
+        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
+        if __FL_ONE.is_some() {
+            const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
+            __fl_word |= ::fraglayout::convert::PackedPlan::part(
+                __fl_from[__FL_AT], __FL_S % __FL_PK, #j32, __FL_PK,
+            );
+        } else if __FL_MASK != 0 {
+            let __fl_s = __FL_T[__fl_l] as u32;
+            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
+            __fl_word |= ::fraglayout::convert::PackedPlan::part(__fl_w, __fl_s % __FL_PK, #j32, __FL_PK);
+        }
+    }}
+}
+
+/// Part `j` of the word read in round `r`, into its destination part: constant where all 32
+/// lanes fill the same element, else a select among the words some lane fills.
+fn recv(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
+    let j32 = Literal::u32_unsuffixed(j);
+    quote! {{
+        const __FL_T: [u8; 32] = __FL_PP.lane_table(2, #r32, #j32);
+        const __FL_ALL: ::core::option::Option<u32> =
+            ::fraglayout::convert::PackedPlan::table_all(&__FL_T);
+        const __FL_D: u32 = ::fraglayout::generated::index_or_zero(__FL_ALL) as u32;
+        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
+        if __FL_ALL.is_some() {
+            const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_D, __FL_PK, #n);
+            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);
+            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
+                __fl_to[__FL_AT], __FL_D % __FL_PK, __fl_v, __FL_PK,
+            );
+        } else if __FL_MASK != 0 {
+            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);
+            ::fraglayout::convert::PackedPlan::place_part(
+                &mut __fl_to, __FL_T[__fl_l], __fl_v, __FL_PK, __FL_MASK,
+            );
+        }
+    }}
+}
