@@ -64,16 +64,21 @@ fn stride(opt: Options) -> (&'static str, &'static str) {
     }
 }
 
+/// What every synthetic function shares: the layout's name in the attribute, the thread's
+/// name, the element type and count, the bounds' argument and parameters, `, packed` or none.
+struct Parts {
+    layout: String,
+    t: &'static str,
+    ty: String,
+    len: u32,
+    bounds_arg: &'static str,
+    bounds_params: &'static str,
+    packed: &'static str,
+}
+
 /// The synthetic function and the attribute's arguments, with the element type `ty`.
 fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, String), String> {
-    let n = e.numeral;
-    let t = thread_name(e);
-    let len = n.elements;
-    let (bounds_arg, bounds_params) = if opt.bounds {
-        (", bounds(rows, cols)", ", rows: usize, cols: usize")
-    } else {
-        ("", "")
-    };
+    let len = e.numeral.elements;
     if opt.packed && (e.element_bits != 16 || len % 2 != 0) {
         return Err(format!(
             "`--packed` packs 16-bit elements two per register; {} has {} {}-bit elements",
@@ -82,81 +87,132 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
             e.element_bits
         ));
     }
+    let (bounds_arg, bounds_params) = if opt.bounds {
+        (", bounds(rows, cols)", ", rows: usize, cols: usize")
+    } else {
+        ("", "")
+    };
     let layout = if opt.own {
         OWN.to_string()
     } else {
         format!("fraglayout::catalog::{}", e.name())
     };
-    let (ld, ld_param) = stride(opt);
-    if opt.shared.is_some() {
-        // The body takes the element's offset in the tile: `smem[offset]`, or with `vector`
-        // the `N` elements from it.
-        let vector = opt
-            .vector
-            .map(|v| format!(", vector = {v}"))
-            .unwrap_or_default();
-        let packed = if opt.packed { ", packed" } else { "" };
-        return Ok(match (form, opt.vector) {
-            (Form::Scatter, None) => (
-                format!("{layout}, shared = {SMEM}{bounds_arg}"),
-                format!(
-                    "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
-                     |offset, value| smem[offset] = value }}"
-                ),
+    let p = Parts {
+        layout,
+        t: thread_name(e),
+        ty: ty.to_string(),
+        len,
+        bounds_arg,
+        bounds_params,
+        // Passed on with `vector`, for the macro to say that they do not go together.
+        packed: if opt.packed { ", packed" } else { "" },
+    };
+    Ok(match (opt.shared, opt.vector) {
+        (Some(_), vector) => shared_item(&p, form, vector),
+        (None, Some(v)) => pointer_item(&p, form, opt, v),
+        (None, None) => slice_item(&p, form, opt),
+    })
+}
+
+/// `shared = SMEM`: the body takes the element's offset in the tile, `smem[offset]`, or with
+/// `vector` the `N` elements from it.
+fn shared_item(p: &Parts, form: Form, vector: Option<usize>) -> (String, String) {
+    let Parts {
+        layout,
+        t,
+        ty,
+        len,
+        bounds_arg,
+        bounds_params,
+        packed,
+    } = p;
+    let vector_arg = vector
+        .map(|v| format!(", vector = {v}"))
+        .unwrap_or_default();
+    match (form, vector) {
+        (Form::Scatter, None) => (
+            format!("{layout}, shared = {SMEM}{bounds_arg}"),
+            format!(
+                "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
+                 |offset, value| smem[offset] = value }}"
             ),
-            (Form::Scatter, Some(v)) => (
-                format!("{layout}, shared = {SMEM}{vector}{bounds_arg}"),
-                format!(
-                    "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
-                     |offset, values| smem[offset..offset + {v}].copy_from_slice(&values) }}"
-                ),
+        ),
+        (Form::Scatter, Some(v)) => (
+            format!("{layout}, shared = {SMEM}{vector_arg}{bounds_arg}"),
+            format!(
+                "fn store({t}: u32, frag: &[{ty}; {len}], smem: &mut [{ty}]{bounds_params}) {{ \
+                 |offset, values| smem[offset..offset + {v}].copy_from_slice(&values) }}"
             ),
-            (Form::Gather, None) => (
-                format!("{layout}, gather{packed}, shared = {SMEM}{bounds_arg}"),
+        ),
+        (Form::Gather, None) => (
+            format!("{layout}, gather{packed}, shared = {SMEM}{bounds_arg}"),
+            format!(
+                "fn load({t}: u32, smem: &[{ty}]{bounds_params}) -> [{ty}; {len}] {{ \
+                 |offset| smem[offset] }}"
+            ),
+        ),
+        (Form::Gather, Some(v)) => {
+            let items: Vec<String> = (0..v)
+                .map(|k| match k {
+                    0 => "smem[offset]".to_string(),
+                    k => format!("smem[offset + {k}]"),
+                })
+                .collect();
+            (
+                format!("{layout}, gather{packed}, shared = {SMEM}{vector_arg}{bounds_arg}"),
                 format!(
                     "fn load({t}: u32, smem: &[{ty}]{bounds_params}) -> [{ty}; {len}] {{ \
-                     |offset| smem[offset] }}"
+                     |offset| [{}] }}",
+                    items.join(", ")
                 ),
-            ),
-            (Form::Gather, Some(v)) => {
-                let items: Vec<String> = (0..v)
-                    .map(|k| match k {
-                        0 => "smem[offset]".to_string(),
-                        k => format!("smem[offset + {k}]"),
-                    })
-                    .collect();
-                (
-                    format!("{layout}, gather{packed}, shared = {SMEM}{vector}{bounds_arg}"),
-                    format!(
-                        "fn load({t}: u32, smem: &[{ty}]{bounds_params}) -> [{ty}; {len}] {{ \
-                         |offset| [{}] }}",
-                        items.join(", ")
-                    ),
-                )
-            }
-        });
+            )
+        }
     }
-    if let Some(v) = opt.vector {
-        // `packed` passed on, for the macro to say that it does not go with `vector`.
-        let packed = if opt.packed { ", packed" } else { "" };
-        return Ok(match form {
-            Form::Scatter => (
-                format!("{layout}, vector = {v}{bounds_arg}"),
-                format!(
-                    "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
-                     |row, col, values| unsafe {{ *(d.add(row * {ld} + col) as *mut [{ty}; {v}]) = values }} }}"
-                ),
+}
+
+/// `vector = N`: the body through a raw pointer `d`, `N` adjacent elements a call.
+fn pointer_item(p: &Parts, form: Form, opt: Options, v: usize) -> (String, String) {
+    let Parts {
+        layout,
+        t,
+        ty,
+        len,
+        bounds_arg,
+        bounds_params,
+        packed,
+    } = p;
+    let (ld, ld_param) = stride(opt);
+    match form {
+        Form::Scatter => (
+            format!("{layout}, vector = {v}{bounds_arg}"),
+            format!(
+                "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
+                 |row, col, values| unsafe {{ *(d.add(row * {ld} + col) as *mut [{ty}; {v}]) = values }} }}"
             ),
-            Form::Gather => (
-                format!("{layout}, gather{packed}, vector = {v}{bounds_arg}"),
-                format!(
-                    "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
-                     |row, col| unsafe {{ *(d.add(row * {ld} + col) as *const [{ty}; {v}]) }} }}"
-                ),
+        ),
+        Form::Gather => (
+            format!("{layout}, gather{packed}, vector = {v}{bounds_arg}"),
+            format!(
+                "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
+                 |row, col| unsafe {{ *(d.add(row * {ld} + col) as *const [{ty}; {v}]) }} }}"
             ),
-        });
+        ),
     }
-    Ok(match (form, opt.packed) {
+}
+
+/// The body over a slice and a row stride: `out[row * ld + col]`, `src[row * ld + col]`.
+fn slice_item(p: &Parts, form: Form, opt: Options) -> (String, String) {
+    let Parts {
+        layout,
+        t,
+        ty,
+        len,
+        bounds_arg,
+        bounds_params,
+        ..
+    } = p;
+    let (ld, ld_param) = stride(opt);
+    match (form, opt.packed) {
         (Form::Scatter, _) => (
             format!("{layout}{bounds_arg}"),
             format!(
@@ -179,7 +235,7 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
                 len / 2
             ),
         ),
-    })
+    }
 }
 
 /// `lane` for a warp, `thread` for a warpgroup.
