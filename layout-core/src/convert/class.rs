@@ -127,87 +127,130 @@ pub(crate) const fn scan(
 ) -> Result<Class, ConvertError> {
     let f = Parts::of(from);
     let t = Parts::of(to);
-    let mut identity = true;
-    let mut in_thread = true;
-    let mut renaming = true;
-    let mut crossing: u32 = 0;
-    let mut first_crossing: Option<((u32, u32), (u32, u32))> = None;
-    let mut e = 0;
-    while e < to.elements {
-        let part = t.part(Source::Element, e);
-        let mut lane0_reg = 0;
-        let mut l = 0;
-        while l < L {
-            let held = f.decode(t.lane(l) + part);
-            if l == 0 {
-                lane0_reg = held.e;
-            }
-            let same_thread = held.warp == 0 && held.lane == l as u32;
-            if !same_thread || held.e != e {
-                identity = false;
-            }
-            if !same_thread {
-                in_thread = false;
-            } else if held.e != lane0_reg {
-                renaming = false;
-            }
-            if held.warp != 0 {
-                crossing += 1;
-                if first_crossing.is_none() {
-                    first_crossing = Some(((l as u32, e), (held.thread(), held.e)));
-                }
-            }
-            if (e as usize) < MAX_PLAN_ELEMENTS {
-                routes.lane[e as usize][l] = held.lane as u8;
-                routes.reg[e as usize][l] = held.e as u8;
-            }
-            l += 1;
-        }
-        e += 1;
-    }
-    // The other warps: only those whose warp parts differ need a look, value by value, unless
-    // warp 0 already sends values across: then the shift argument fails (warp 0's sources in
-    // warp v do not shift to warp v + w) and every warp is counted.
-    let every_warp = crossing > 0;
-    let mut w = 1;
-    while w < to.warps {
-        let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
-        if every_warp || fw != tw {
-            let mut e = 0;
-            while e < to.elements {
-                let part = t.part(Source::Element, e);
-                let mut l = 0;
-                while l < L {
-                    let held = f.decode(t.lane(l) + part + tw);
-                    if held.warp != w {
-                        crossing += 1;
-                        if first_crossing.is_none() {
-                            first_crossing =
-                                Some(((w * LANES + l as u32, e), (held.thread(), held.e)));
-                        }
-                    }
-                    l += 1;
-                }
-                e += 1;
-            }
-        }
-        w += 1;
-    }
-    if let Some((to_at, from_at)) = first_crossing {
+    let mut found = Found::warp_zero(&f, &t, to.elements, routes);
+    found.other_warps(&f, &t, to);
+    if let Some((to_at, from_at)) = found.first_crossing {
         return Err(ConvertError::CrossesWarps {
-            count: crossing,
+            count: found.crossing,
             total: to.threads().saturating_mul(to.elements),
             to: to_at,
             from: from_at,
         });
     }
-    Ok(if identity {
-        Class::Identity
-    } else if in_thread && renaming {
-        Class::Renaming
-    } else if in_thread {
-        Class::InThread
-    } else {
-        Class::LaneExchange
-    })
+    Ok(found.class())
+}
+
+/// What [`scan`] finds: which classes warp 0's sources leave open, and the values that cross
+/// warps.
+struct Found {
+    /// Every value of warp 0 is where `to` wants it.
+    identity: bool,
+    /// Every value of warp 0 stays in its thread.
+    in_thread: bool,
+    /// Of the values that stay in their thread, each destination element's comes from the
+    /// register lane 0's does.
+    renaming: bool,
+    /// Values held in another warp than the one that wants them.
+    crossing: u32,
+    /// The first of them: `to`'s `(thread, e)` and `from`'s that holds its value.
+    first_crossing: Option<((u32, u32), (u32, u32))>,
+}
+
+impl Found {
+    /// Warp 0's sources, value by value, with `f` and `t` the parts of `from` and `to` and
+    /// `elements` the elements per thread; fills `routes` with them.
+    const fn warp_zero(f: &Parts, t: &Parts, elements: u32, routes: &mut Routes) -> Found {
+        let mut found = Found {
+            identity: true,
+            in_thread: true,
+            renaming: true,
+            crossing: 0,
+            first_crossing: None,
+        };
+        let mut e = 0;
+        while e < elements {
+            let part = t.part(Source::Element, e);
+            let mut lane0_reg = 0;
+            let mut l = 0;
+            while l < L {
+                let held = f.decode(t.lane(l) + part);
+                if l == 0 {
+                    lane0_reg = held.e;
+                }
+                let same_thread = held.warp == 0 && held.lane == l as u32;
+                if !same_thread || held.e != e {
+                    found.identity = false;
+                }
+                if !same_thread {
+                    found.in_thread = false;
+                } else if held.e != lane0_reg {
+                    found.renaming = false;
+                }
+                if held.warp != 0 {
+                    found.crossing += 1;
+                    if found.first_crossing.is_none() {
+                        found.first_crossing = Some(((l as u32, e), (held.thread(), held.e)));
+                    }
+                }
+                if (e as usize) < MAX_PLAN_ELEMENTS {
+                    routes.lane[e as usize][l] = held.lane as u8;
+                    routes.reg[e as usize][l] = held.e as u8;
+                }
+                l += 1;
+            }
+            e += 1;
+        }
+        found
+    }
+
+    /// The other warps: only those whose warp parts differ need a look, value by value, unless
+    /// warp 0 already sends values across: then the shift argument fails (warp 0's sources in
+    /// warp v do not shift to warp v + w) and every warp is counted.
+    const fn other_warps(&mut self, f: &Parts, t: &Parts, to: &Numeral) {
+        let every_warp = self.crossing > 0;
+        let mut w = 1;
+        while w < to.warps {
+            let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
+            if every_warp || fw != tw {
+                self.count_warp(f, t, w, to.elements);
+            }
+            w += 1;
+        }
+    }
+
+    /// Counts the values of warp `w` (of `elements` per thread) that `from` holds in another
+    /// warp.
+    const fn count_warp(&mut self, f: &Parts, t: &Parts, w: u32, elements: u32) {
+        let tw = t.part(Source::Warp, w);
+        let mut e = 0;
+        while e < elements {
+            let part = t.part(Source::Element, e);
+            let mut l = 0;
+            while l < L {
+                let held = f.decode(t.lane(l) + part + tw);
+                if held.warp != w {
+                    self.crossing += 1;
+                    if self.first_crossing.is_none() {
+                        self.first_crossing =
+                            Some(((w * LANES + l as u32, e), (held.thread(), held.e)));
+                    }
+                }
+                l += 1;
+            }
+            e += 1;
+        }
+    }
+
+    /// The class, once no value crosses warps.
+    const fn class(&self) -> Class {
+        if self.identity {
+            Class::Identity
+        } else if self.in_thread && self.renaming {
+            Class::Renaming
+        } else if self.in_thread {
+            Class::InThread
+        } else {
+            Class::LaneExchange
+        }
+    }
 }
