@@ -27,6 +27,6 @@ mod reserved;
 mod text;
 
 pub use convert::convert_layout;
-pub use fragment::{footprint_slice, fragment_layout, fragment_plan, FragmentPlan, Strategy};
+pub use fragment::{fragment_layout, fragment_plan, FragmentPlan, Strategy};
 pub use matrix_rows::matrix_rows;
 pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

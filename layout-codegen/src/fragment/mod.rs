@@ -26,7 +26,6 @@ mod tables;
 
 pub use plan::Strategy;
 use proc_macro2::TokenStream;
-pub use straight::footprint_slice;
 
 /// What [`fragment_plan`] answers: the strategy `#[fragment_layout]` takes, and each strategy
 /// tried before it with why it was refused.

@@ -184,13 +184,12 @@ fn generate(
 
 /// Whether the straight-line elements of a body go through one footprint slice (where the
 /// layout's footprint is tight): with a constant stride (`constant`: every offset folds), and
-/// with a run-time one for at most 4 (`FOOTPRINT_MOST`) elements, where one slice and the
+/// with a run-time one for at most [`FOOTPRINT_MOST`] elements, where one slice and the
 /// elements' own checks cost less than a slice per row. Measured per call (callgrind,
 /// docs/PERFORMANCE.md "One call"): the `m16n8k16` C scatter and gather with a run-time `ld`,
 /// 20 instructions through the footprint against 28 through its two rows; the A gather (8
-/// elements) 42 against 33, the `wgmma m64n256` scatter 409 against 157. `fraglayout expand`
-/// asks this too.
-pub fn footprint_slice(constant: bool, elements: usize) -> bool {
+/// elements) 42 against 33, the `wgmma m64n256` scatter 409 against 157.
+pub(super) fn footprint_slice(constant: bool, elements: usize) -> bool {
     constant || elements <= FOOTPRINT_MOST
 }
 
