@@ -101,17 +101,17 @@ fn local(e: usize, n: &Literal) -> TokenStream {
             const __FL_FROM_AT: usize =
                 ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
             let __fl_v = ::fraglayout::convert::PackedPlan::part(
-                __fl_from[__FL_FROM_AT], __FL_S % __FL_PK, 0, __FL_PK,
+                __fl_from[__FL_FROM_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_S, __FL_PK), 0, __FL_PK,
             );
             __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], #e32 % __FL_PK, __fl_v, __FL_PK,
+                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
             );
         } else if __FL_ON && __FL_ONE.is_none() && __FL_MASK != 0 {
             let __fl_s = __FL_T[__fl_l] as u32;
             let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
-            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_w, __fl_s % __FL_PK, 0, __FL_PK);
+            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_w, ::fraglayout::convert::PackedPlan::part_of(__fl_s, __FL_PK), 0, __FL_PK);
             __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], #e32 % __FL_PK, __fl_v, __FL_PK,
+                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
             );
         }
     }}
@@ -155,12 +155,12 @@ fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
         if __FL_ONE.is_some() {
             const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
             __fl_word |= ::fraglayout::convert::PackedPlan::part(
-                __fl_from[__FL_AT], __FL_S % __FL_PK, #j32, __FL_PK,
+                __fl_from[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_S, __FL_PK), #j32, __FL_PK,
             );
         } else if __FL_MASK != 0 {
             let __fl_s = __FL_T[__fl_l] as u32;
             let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
-            __fl_word |= ::fraglayout::convert::PackedPlan::part(__fl_w, __fl_s % __FL_PK, #j32, __FL_PK);
+            __fl_word |= ::fraglayout::convert::PackedPlan::part(__fl_w, ::fraglayout::convert::PackedPlan::part_of(__fl_s, __FL_PK), #j32, __FL_PK);
         }
     }}
 }
@@ -179,7 +179,7 @@ fn recv(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
             const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_D, __FL_PK, #n);
             let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);
             __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], __FL_D % __FL_PK, __fl_v, __FL_PK,
+                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_D, __FL_PK), __fl_v, __FL_PK,
             );
         } else if __FL_MASK != 0 {
             let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);

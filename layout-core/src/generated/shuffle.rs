@@ -719,6 +719,12 @@ impl PackedPlan {
         }
     }
 
+    /// The part of its word element `e` is in, `per_word` to a word.
+    #[inline(always)]
+    pub const fn part_of(e: u32, per_word: u32) -> u32 {
+        e % per_word
+    }
+
     /// Part `from` of `word` moved to part `to`, the other bits 0, parts `per_word` to a word:
     /// a shift and a mask (none where they fold away).
     #[inline(always)]
