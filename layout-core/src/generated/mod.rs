@@ -34,32 +34,32 @@
 //! lane => 6` has element offsets `0, 1, 2, 3, 4, 5`, so element 4 is `(2, 0)`, and lane 5 is
 //! the row term `5 * 3`: lane 5, element 4 is row 17, column 0.
 
-mod checks;
 mod arguments;
+mod checks;
 mod known;
 mod packed;
 mod reaches;
-mod smem;
 mod shuffle;
+mod smem;
 mod table;
 mod vector;
 
+pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     thread_count_error, MAX_UNROLLED,
 };
-pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use known::{catalog_layout_error, same_catalog_layout};
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
+pub use shuffle::{
+    conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,
+    recv_table, send_table, src_table, NONE,
+};
 pub use smem::{
     shared_conflict_message, shared_element_error, shared_lane_bits, shared_lane_mask,
     shared_offset, shared_offset_error, shared_offsets, shared_steps, shared_tile_error,
     shared_vector_error, SharedOffset,
-};
-pub use shuffle::{
-    conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,
-    recv_table, send_table, src_table, NONE,
 };
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
