@@ -185,10 +185,6 @@ fn arith_body(a: &LaneArith, plan: &Plan) -> Vec<String> {
 /// round's offer, shuffle and keep, with a lane table where a choice depends on the lane; or
 /// the lane arithmetic, where the plan has it.
 fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
-    let n = plan.elements();
-    let mut body: Vec<String> = Vec::new();
-    let mut tables: Vec<String> = Vec::new();
-    let mut uses_lane = false;
     if let Some(a) = plan.lane_arith() {
         header(from, to, plan, out);
         let _ = writeln!(out, "//     let l = lane & 31;");
@@ -198,89 +194,135 @@ fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
         let _ = writeln!(out, "//     to\n// }}");
         return;
     }
-    for e in 0..n {
-        match local_single(plan, e) {
-            Some(s) if s == e => {}
-            Some(s) => body.push(format!("to[{e}] = from[{s}];")),
-            None if local_mask(plan, e) != 0 => {
-                uses_lane = true;
-                let mask = local_mask(plan, e);
-                tables.push(format!(
-                    "const LOCAL_{e}: [u8; 32] = {};",
-                    list(&local_table(plan, e))
-                ));
-                body.push(format!(
-                    "to[{e}] = from[LOCAL_{e}[l]]; // a select among {}",
-                    registers("from", mask)
-                ));
+    let mut f = Folded::default();
+    f.in_lane(plan);
+    for r in 0..plan.rounds() {
+        f.round(plan, r);
+    }
+    header(from, to, plan, out);
+    f.write(out);
+}
+
+/// The folded function's lines, gathered before they are written: the lane tables, the body,
+/// and whether the body reads the lane.
+#[derive(Default)]
+struct Folded {
+    /// `const` lane tables, one a line.
+    tables: Vec<String>,
+    /// The statements, one a line.
+    body: Vec<String>,
+    /// Whether the body reads `l`.
+    uses_lane: bool,
+}
+
+impl Folded {
+    /// The in-lane moves: `to[e] = from[s]`, or through a lane table where `s` depends on the
+    /// lane; nothing where the value is already in place or arrives in a round.
+    fn in_lane(&mut self, plan: &Plan) {
+        for e in 0..plan.elements() {
+            match local_single(plan, e) {
+                Some(s) if s == e => {}
+                Some(s) => self.body.push(format!("to[{e}] = from[{s}];")),
+                None if local_mask(plan, e) != 0 => {
+                    self.uses_lane = true;
+                    let mask = local_mask(plan, e);
+                    self.tables.push(format!(
+                        "const LOCAL_{e}: [u8; 32] = {};",
+                        list(&local_table(plan, e))
+                    ));
+                    self.body.push(format!(
+                        "to[{e}] = from[LOCAL_{e}[l]]; // a select among {}",
+                        registers("from", mask)
+                    ));
+                }
+                None => {}
             }
-            None => {}
         }
     }
-    for r in 0..plan.rounds() {
-        body.push(format!("// round {r}"));
-        let value = match plan.send_uniform(r) {
+
+    /// Round `r`: its offer, its shuffle, and where it keeps what it reads.
+    fn round(&mut self, plan: &Plan, r: u32) {
+        self.body.push(format!("// round {r}"));
+        let value = self.offer(plan, r);
+        let src = self.source_lane(plan, r);
+        let shuffle = format!("let got{r} = shuffle({value}, {src});");
+        self.body.push(shuffle);
+        self.keep(plan, r);
+    }
+
+    /// The value round `r` offers: `from[s]`, or `v{r}` chosen through a lane table.
+    fn offer(&mut self, plan: &Plan, r: u32) -> String {
+        match plan.send_uniform(r) {
             Some(s) => format!("from[{s}]"),
             None => {
-                tables.push(format!(
+                self.tables.push(format!(
                     "const SEND_{r}: [u8; 32] = {};",
                     list(&send_table(plan, r))
                 ));
-                body.push(format!(
+                self.body.push(format!(
                     "let v{r} = from[SEND_{r}[l]]; // a select among {}",
                     registers("from", plan.send_mask(r))
                 ));
                 format!("v{r}")
             }
-        };
-        // The source lane depends on the lane, as an xor or a table.
-        uses_lane = true;
-        let src = match plan.src_xor(r) {
+        }
+    }
+
+    /// The lane round `r` reads, which depends on the lane: as an xor or a table.
+    fn source_lane(&mut self, plan: &Plan, r: u32) -> String {
+        self.uses_lane = true;
+        match plan.src_xor(r) {
             Some(x) => format!("l as u32 ^ {x}"),
             None => {
-                tables.push(format!(
+                self.tables.push(format!(
                     "const SRC_{r}: [u8; 32] = {};",
                     list(&src_table(plan, r))
                 ));
                 format!("SRC_{r}[l] as u32")
             }
-        };
-        body.push(format!("let got{r} = shuffle({value}, {src});"));
+        }
+    }
+
+    /// Where round `r` keeps what it reads: one register, or one through a lane table.
+    fn keep(&mut self, plan: &Plan, r: u32) {
         match plan.recv_uniform(r) {
-            Some(d) => body.push(format!("to[{d}] = got{r};")),
+            Some(d) => self.body.push(format!("to[{d}] = got{r};")),
             None => {
                 let table = recv_table(plan, r);
-                tables.push(format!(
+                self.tables.push(format!(
                     "const RECV_{r}: [u8; 32] = {}; // {NONE}: none",
                     list(&table)
                 ));
-                body.push(format!(
+                self.body.push(format!(
                     "to[RECV_{r}[l]] = got{r}; // a select among {}, nothing where {NONE}",
                     registers("to", plan.recv_mask(r))
                 ));
             }
         }
     }
-    header(from, to, plan, out);
-    for t in &tables {
-        let _ = writeln!(out, "//     {t}");
-    }
-    if body.is_empty() {
-        let _ = writeln!(
-            out,
-            "//     *from // every value is already in place: no instruction"
-        );
-    } else {
-        if uses_lane {
-            let _ = writeln!(out, "//     let l = (lane & 31) as usize;");
+
+    /// The tables and the body, as comments, and the closing brace.
+    fn write(&self, out: &mut String) {
+        for t in &self.tables {
+            let _ = writeln!(out, "//     {t}");
         }
-        let _ = writeln!(out, "//     let mut to = *from;");
-        for line in &body {
-            let _ = writeln!(out, "//     {line}");
+        if self.body.is_empty() {
+            let _ = writeln!(
+                out,
+                "//     *from // every value is already in place: no instruction"
+            );
+        } else {
+            if self.uses_lane {
+                let _ = writeln!(out, "//     let l = (lane & 31) as usize;");
+            }
+            let _ = writeln!(out, "//     let mut to = *from;");
+            for line in &self.body {
+                let _ = writeln!(out, "//     {line}");
+            }
+            let _ = writeln!(out, "//     to");
         }
-        let _ = writeln!(out, "//     to");
+        let _ = writeln!(out, "// }}");
     }
-    let _ = writeln!(out, "// }}");
 }
 
 /// The folded function's title and signature.
