@@ -12,7 +12,7 @@ mod packed;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use layout_core::convert::examples::EXAMPLES;
+use layout_core::convert::examples::{Example, EXAMPLES};
 use layout_core::convert::{Class, ConvertError, Plan};
 use layout_core::{render, Numeral};
 
@@ -261,42 +261,63 @@ fn examples_table() -> String {
         "packed bound",
         "permutes",
     ];
-    let mut rows: Vec<[String; 10]> = Vec::new();
+    let rows: Vec<[String; 10]> = EXAMPLES.iter().map(example_row).collect();
+    let mut out = aligned(&header, &rows);
+    out.push('\n');
     for x in EXAMPLES {
-        let [p_rounds, p_bound, permutes] = match packed::plan(&x.from, &x.to, 16) {
-            Ok(p) => [p.rounds(), p.lower_bound(), p.permutes()].map(|n| n.to_string()),
-            Err(_) => ["-", "-", "-"].map(String::from),
-        };
-        let cells = match Plan::new(&x.from, &x.to) {
-            Ok(p) => [
-                p.class().name().to_string(),
-                p.rounds().to_string(),
-                p.lower_bound().to_string(),
-                p.selects().to_string(),
-            ],
-            Err(e) => [
-                format!("none: {}", e.message().as_str()),
-                "-".into(),
-                "-".into(),
-                "-".into(),
-            ],
-        };
-        let [class, rounds, bound, selects] = cells;
-        rows.push([
-            x.name.to_string(),
-            x.from.name.to_string(),
-            x.to.name.to_string(),
-            class,
-            rounds,
-            bound,
-            selects,
-            p_rounds,
-            p_bound,
-            permutes,
-        ]);
+        let _ = writeln!(out, "{}: {}", x.name, x.what);
     }
+    out.push_str(
+        "\npacked: 16-bit values two to a 32-bit word, a shuffle carrying a word (- where the \
+         elements\nper lane are odd); the bound is met by every plan, permutes are byte permutes \
+         per lane.\n`fraglayout convert FROM TO` shows one: its rounds as a lane table, in both \
+         models.\n",
+    );
+    out
+}
+
+/// One example's row of [`examples_table`]: its name and layouts, its plan's class and costs
+/// (the reason in the class, `-` for the costs, where there is no plan), and the packed plan's
+/// for 16-bit values (`-` where there is none).
+fn example_row(x: &Example) -> [String; 10] {
+    let [p_rounds, p_bound, permutes] = match packed::plan(&x.from, &x.to, 16) {
+        Ok(p) => [p.rounds(), p.lower_bound(), p.permutes()].map(|n| n.to_string()),
+        Err(_) => ["-", "-", "-"].map(String::from),
+    };
+    let cells = match Plan::new(&x.from, &x.to) {
+        Ok(p) => [
+            p.class().name().to_string(),
+            p.rounds().to_string(),
+            p.lower_bound().to_string(),
+            p.selects().to_string(),
+        ],
+        Err(e) => [
+            format!("none: {}", e.message().as_str()),
+            "-".into(),
+            "-".into(),
+            "-".into(),
+        ],
+    };
+    let [class, rounds, bound, selects] = cells;
+    [
+        x.name.to_string(),
+        x.from.name.to_string(),
+        x.to.name.to_string(),
+        class,
+        rounds,
+        bound,
+        selects,
+        p_rounds,
+        p_bound,
+        permutes,
+    ]
+}
+
+/// `header` and `rows` as lines of columns, each as wide as its widest cell and two spaces
+/// apart; the last column unpadded.
+fn aligned(header: &[&str; 10], rows: &[[String; 10]]) -> String {
     let mut widths = header.map(str::len);
-    for r in &rows {
+    for r in rows {
         for (w, c) in widths.iter_mut().zip(r) {
             *w = (*w).max(c.len());
         }
@@ -313,19 +334,9 @@ fn examples_table() -> String {
         s.push('\n');
         s
     };
-    let mut out = line(&header);
-    for r in &rows {
+    let mut out = line(header);
+    for r in rows {
         out.push_str(&line(&r.each_ref().map(String::as_str)));
     }
-    out.push('\n');
-    for x in EXAMPLES {
-        let _ = writeln!(out, "{}: {}", x.name, x.what);
-    }
-    out.push_str(
-        "\npacked: 16-bit values two to a 32-bit word, a shuffle carrying a word (- where the \
-         elements\nper lane are odd); the bound is met by every plan, permutes are byte permutes \
-         per lane.\n`fraglayout convert FROM TO` shows one: its rounds as a lane table, in both \
-         models.\n",
-    );
     out
 }
