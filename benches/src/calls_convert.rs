@@ -33,63 +33,36 @@ use layout_macros::convert_layout;
 // ---------------------------------------------------------------------------------------------
 // Generated.
 
-#[convert_layout(SM80_16x8x16_F32_C => VEC4_16x8_ROW)]
-#[inline(always)]
-pub fn acc_vec4_generated(
-    lane: u32,
-    from: &[u32; 4],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 4] {
+/// `$generated` on `u32` lanes and `$typed` with a typed lane (its own lane: no mask): a
+/// function of its own each, not one generic one, which LLVM lays out otherwise (24
+/// instructions for the accumulator to rows of 4, not 22).
+macro_rules! conversions {
+    ($($generated:ident, $typed:ident: $from:path => $to:path, $n:literal;)*) => {$(
+        #[convert_layout($from => $to)]
+        #[inline(always)]
+        pub fn $generated(
+            lane: u32,
+            from: &[u32; $n],
+            shuffle: impl FnMut(u32, u32) -> u32,
+        ) -> [u32; $n] {
+        }
+
+        #[convert_layout($from => $to)]
+        #[inline(always)]
+        pub fn $typed(
+            lane: Lane,
+            from: &[u32; $n],
+            shuffle: impl FnMut(u32, u32) -> u32,
+        ) -> [u32; $n] {
+        }
+    )*};
 }
 
-/// `acc_vec4_generated` with a typed lane (its own lane: no mask). A function of its own, not
-/// a generic one: LLVM lays a generic instance out otherwise (24 instructions, not 22).
-#[convert_layout(SM80_16x8x16_F32_C => VEC4_16x8_ROW)]
-#[inline(always)]
-pub fn acc_vec4_typed(
-    lane: Lane,
-    from: &[u32; 4],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 4] {
-}
-
-/// `acc2_vec8_generated` with a typed lane.
-#[convert_layout(SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW)]
-#[inline(always)]
-pub fn acc2_vec8_typed(
-    lane: Lane,
-    from: &[u32; 8],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 8] {
-}
-
-#[convert_layout(SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW)]
-#[inline(always)]
-pub fn acc2_vec8_generated(
-    lane: u32,
-    from: &[u32; 8],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 8] {
-}
-
-/// The f16 accumulator, two `.f16x2` words, as rows of 4 (two words): the packed plan.
-#[convert_layout(SM80_16x8x16_F16_C => VEC4_16x8_ROW)]
-#[inline(always)]
-pub fn f16_acc_vec4_generated(
-    lane: u32,
-    from: &[u32; 2],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 2] {
-}
-
-/// `f16_acc_vec4_generated` with a typed lane.
-#[convert_layout(SM80_16x8x16_F16_C => VEC4_16x8_ROW)]
-#[inline(always)]
-pub fn f16_acc_vec4_typed(
-    lane: Lane,
-    from: &[u32; 2],
-    shuffle: impl FnMut(u32, u32) -> u32,
-) -> [u32; 2] {
+conversions! {
+    acc_vec4_generated, acc_vec4_typed: SM80_16x8x16_F32_C => VEC4_16x8_ROW, 4;
+    acc2_vec8_generated, acc2_vec8_typed: SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW, 8;
+    // The f16 accumulator, two `.f16x2` words, as rows of 4 (two words): the packed plan.
+    f16_acc_vec4_generated, f16_acc_vec4_typed: SM80_16x8x16_F16_C => VEC4_16x8_ROW, 2;
 }
 
 // ---------------------------------------------------------------------------------------------
