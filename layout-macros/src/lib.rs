@@ -308,19 +308,22 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// const __FL_SHARED: SharedLayout = SMEM;                    // + the checks named above
 /// const __FL_STEPS: (usize, usize) = shared_steps(&__FL_SHARED); // (pitch, 1): row-major
 /// const __FL_SWIZZLE: Swizzle = __FL_SHARED.swizzle();
+/// const __FL_OFFSETS: [SharedOffset; 4] = shared_offsets(..); // per element: Add(k), Xor(k)
+///                                                             // or Swizzle, decided here
 /// if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, 32) {
 ///     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-///     let __fl_lane = __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1; // once
+///     let __fl_lane = (__fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1) & MASK; // once
+///     let __fl_base = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;                    // once
 ///     {
 ///         let values = [acc[0], acc[1]];
-///         let offset = __FL_SWIZZLE.apply((__fl_lane + 0) as u32) as usize;  // element (0, 0)
+///         let offset = match __FL_OFFSETS[0] {   // a constant: one arm is left
+///             SharedOffset::Add(k) => __fl_base + k,   // the swizzled base plus a constant
+///             SharedOffset::Xor(k) => __fl_base ^ k,   // or xor a swizzled constant
+///             SharedOffset::Swizzle => /* the element's own shift, `and` and `xor` */,
+///         };
 ///         smem[offset..offset + 2].copy_from_slice(&values);
 ///     }
-///     {
-///         let values = [acc[2], acc[3]];
-///         let offset = __FL_SWIZZLE.apply((__fl_lane + 64) as u32) as usize; // element (8, 0)
-///         smem[offset..offset + 2].copy_from_slice(&values);
-///     }
+///     // ... element 2 the same way, from __FL_OFFSETS[2]
 /// }
 /// ```
 ///
