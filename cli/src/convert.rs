@@ -190,6 +190,28 @@ pub fn report(from: &Numeral, to: &Numeral, plan: &Plan) -> String {
         );
     }
     out.push('\n');
+    costs(plan, &mut out);
+    if plan.rounds() == 0 {
+        out.push_str("\nrounds: none, no value crosses a lane\n");
+    } else {
+        out.push_str(
+            "\nrounds, one shuffle each. Each lane's cell L:S>D: the lane reads lane L, offers its \
+             from[S]\nand keeps what it reads in to[D] (>- for nothing); :S and >D are left out \
+             where `offers` and\n`keeps in` name one register for every lane:\n",
+        );
+        let _ = render::rounds(plan, &mut out);
+    }
+    out.push_str(
+        "\nin-lane moves, to[e] = from[s] in each lane before the rounds (in a lane table where s \
+         depends\non the lane; - where the value arrives in a round):\n",
+    );
+    let _ = render::in_lane(plan, &mut out);
+    out
+}
+
+/// The plan's class and costs, a line each: the class in words, the rounds, the lower bound
+/// and how far the rounds are above it, the selects.
+pub fn costs(plan: &Plan, out: &mut String) {
     let _ = writeln!(
         out,
         "class:       {}: {}",
@@ -213,22 +235,6 @@ pub fn report(from: &Numeral, to: &Numeral, plan: &Plan) -> String {
         "selects:     {} (register choices that depend on the lane)",
         plan.selects()
     );
-    if plan.rounds() == 0 {
-        out.push_str("\nrounds: none, no value crosses a lane\n");
-    } else {
-        out.push_str(
-            "\nrounds, one shuffle each. Each lane's cell L:S>D: the lane reads lane L, offers its \
-             from[S]\nand keeps what it reads in to[D] (>- for nothing); :S and >D are left out \
-             where `offers` and\n`keeps in` name one register for every lane:\n",
-        );
-        let _ = render::rounds(plan, &mut out);
-    }
-    out.push_str(
-        "\nin-lane moves, to[e] = from[s] in each lane before the rounds (in a lane table where s \
-         depends\non the lane; - where the value arrives in a round):\n",
-    );
-    let _ = render::in_lane(plan, &mut out);
-    out
 }
 
 /// [`report`], then the packed model of `bits`-bit values.

@@ -62,8 +62,11 @@ usage:
                                      the code is built from (thread terms, element table)
     fraglayout expand --convert FROM TO
                                      the Rust that #[convert_layout(FROM => TO)] generates
-                                     for u32 registers, then, as comments, the function with
-                                     the plan folded in (layouts as for `convert`)
+                                     for u32 registers, after the form its constants take
+                                     (identity, renaming, tables, lane arithmetic); then, as
+                                     comments, the plan's numbers: class, rounds, lower
+                                     bound, selects, and the packed plan's rounds, bounds
+                                     and permutes (layouts as for `convert`)
     fraglayout check 'NUMERAL'       check a numeral written as in numeral!, with or without
                                      its leading `NAME:`, e.g.
                                      '16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2,

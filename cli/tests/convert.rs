@@ -1,11 +1,16 @@
 //! `fraglayout convert` and `fraglayout expand --convert`: the FA2 pair is the identity; an
 //! exchange's printed tables, replayed by brute force, deliver the destination layout; bad
 //! layouts and impossible pairs exit 1 with the message; the picture parses and each cell's
-//! tooltip names the value that really lands there.
+//! tooltip names the value that really lands there. What `expand --convert` prints is the
+//! macro's own, for every example and a sample of catalog pairs: the expansion byte for byte
+//! `layout_codegen::convert_layout` on the invocation it prints, with no `compile_error!`; the
+//! form `layout_codegen::convert_form`'s; the numbers the plan's.
 
 use crate::support::{run, stderr, stdout};
 
+use layout_codegen::ConvertForm;
 use layout_core::catalog::SM80_16x8x16_F16_C;
+use layout_core::catalog::CATALOG;
 use layout_core::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
@@ -16,6 +21,7 @@ use layout_core::convert::examples::{
 };
 use layout_core::convert::{PackedPlan, Plan};
 use layout_core::{Digit, Numeral};
+use proc_macro2::TokenStream;
 
 /// The number after `label` at the start of a line of `out`.
 fn field(out: &str, label: &str) -> u32 {
@@ -67,10 +73,7 @@ fn the_fa2_pair_is_the_identity_with_no_rounds() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(
-        out.contains("//     *from // every value is already in place: no instruction\n"),
-        "{out}"
-    );
+    assert!(out.contains("\n// The macro's form: identity\n"), "{out}");
 }
 
 /// What the tables of `convert` say, parsed.
@@ -564,64 +567,248 @@ fn svg_draws_the_destination_tile_by_arrival_round() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// What `expand --convert` prints, in its parts: the attribute's arguments and the function,
+/// the lines on the macro's form, the expansion, and the plan's numbers.
+struct Expanded<'a> {
+    args: &'a str,
+    item: &'a str,
+    form: &'a str,
+    code: &'a str,
+    numbers: &'a str,
+}
+
+/// `text` in its parts, or what is missing.
+fn expanded(text: &str) -> Result<Expanded<'_>, String> {
+    let (head, rest) = text
+        .split_once("//\n// expands to:\n\n")
+        .ok_or("no `// expands to:`")?;
+    let (code, numbers) = rest
+        .split_once("\n// The plan's numbers")
+        .ok_or("no `// The plan's numbers` after the expansion")?;
+    let (invocation, form) = head
+        .split_once("//\n// The macro's form: ")
+        .ok_or("no `// The macro's form:`")?;
+    let (args, item) = invocation
+        .strip_prefix("// #[convert_layout(")
+        .and_then(|r| r.split_once(")]\n// "))
+        .ok_or("no `// #[convert_layout(...)]` and function")?;
+    let item = item
+        .strip_suffix('\n')
+        .ok_or("no line after the function")?;
+    Ok(Expanded {
+        args,
+        item,
+        form,
+        code,
+        numbers,
+    })
+}
+
+/// The macro's expansion of `p`'s invocation, pretty-printed, and its form where the layouts
+/// are `from` and `to`; or what went wrong.
+fn the_macros(p: &Expanded, from: &Numeral, to: &Numeral) -> Result<(String, ConvertForm), String> {
+    let lex = |s: &str| s.parse::<TokenStream>().map_err(|e| format!("`{s}`: {e}"));
+    let tokens = layout_codegen::convert_layout(lex(p.args)?, lex(p.item)?);
+    if tokens.to_string().contains("compile_error") {
+        return Err(format!("the macro refuses it: {tokens}"));
+    }
+    let file: syn::File = syn::parse2(tokens).map_err(|e| e.to_string())?;
+    let form = layout_codegen::convert_form(lex(p.args)?, lex(p.item)?, from, to)
+        .ok_or("the macro's code does not compile")?;
+    Ok((prettyplease::unparse(&file), form))
+}
+
+/// The lines the plan's numbers must have: the plan's class and costs, and the packed plan's
+/// for the values the printed numbers pack (or that there is none).
+fn numbers_wanted(numbers: &str, from: &Numeral, to: &Numeral) -> Vec<String> {
+    let p = Plan::new(from, to).unwrap();
+    let mut want = vec![
+        format!("\n// class:       {}: ", p.class().name()),
+        format!("\n// rounds:      {}\n", p.rounds()),
+        format!("\n// lower bound: {} (", p.lower_bound()),
+        format!("\n// selects:     {} (", p.selects()),
+    ];
+    let k = if numbers.contains("\n// packed: 8-bit values four") {
+        4
+    } else {
+        2
+    };
+    match PackedPlan::new(from, to, k) {
+        Ok(q) => want.extend([
+            format!(
+                "// packed rounds:      {} (one value a shuffle: {})\n",
+                q.rounds(),
+                p.rounds()
+            ),
+            format!(
+                "// packed lower bound: {} (the plan meets it; {} with",
+                q.lower_bound(),
+                q.any_bound()
+            ),
+            format!("// permutes:           {} (", q.permutes()),
+        ]),
+        Err(e) => want.push(format!(
+            " to a 32-bit word: none: {}\n",
+            e.message().as_str()
+        )),
+    }
+    want
+}
+
+/// Everything `expand --convert FROM TO` must satisfy, `from` and `to` the layouts the
+/// arguments name; the problems found. The macro's form goes into `forms`.
+fn check_expand(
+    args: [&str; 2],
+    from: &Numeral,
+    to: &Numeral,
+    forms: &mut Vec<ConvertForm>,
+) -> Vec<String> {
+    let mut bad = Vec::new();
+    let mut fail = |m: String| bad.push(format!("{args:?}: {m}"));
+    let o = run(&["expand", "--convert", args[0], args[1]]);
+    if o.status.code() != Some(0) {
+        fail(format!("exit {:?}: {}", o.status.code(), stderr(&o)));
+        return bad;
+    }
+    let text = stdout(&o);
+    let parts = expanded(&text).and_then(|p| the_macros(&p, from, to).map(|m| (p, m)));
+    let (p, (code, form)) = match parts {
+        Ok(x) => x,
+        Err(m) => {
+            fail(m);
+            return bad;
+        }
+    };
+    forms.push(form);
+    if p.code != code {
+        let at = p.code.lines().zip(code.lines()).position(|(a, b)| a != b);
+        let at = at.map_or("its end".into(), |l| format!("line {}", l + 1));
+        fail(format!("the expansion is not the macro's (from {at})"));
+    }
+    // The form's name on its line, then its words in lines of comment.
+    let printed: Vec<&str> = p
+        .form
+        .lines()
+        .map(|l| l.trim_start_matches("// "))
+        .collect();
+    if printed.join(" ") != format!("{} ({}).", form.name(), form.words()) {
+        fail(format!(
+            "the form is not the macro's, {}: {}",
+            form.name(),
+            p.form
+        ));
+    }
+    for line in numbers_wanted(p.numbers, from, to) {
+        if !p.numbers.contains(&line) {
+            fail(format!("the numbers lack `{line}`:\n{}", p.numbers));
+        }
+    }
+    bad
+}
+
+/// Catalog pairs that convert: every fifth ordered pair of distinct one-warp numerals of at
+/// most 16 elements over the same tile with a plan, and every form among them.
+fn catalog_pairs() -> Vec<(&'static Numeral<'static>, &'static Numeral<'static>)> {
+    let mut numerals: Vec<&'static Numeral<'static>> = Vec::new();
+    for e in CATALOG {
+        let n = e.numeral;
+        if n.warps == 1 && n.elements <= 16 && !numerals.iter().any(|m| m.digits == n.digits) {
+            numerals.push(n);
+        }
+    }
+    let mut pairs = Vec::new();
+    for a in &numerals {
+        for b in &numerals {
+            if a.name != b.name && Plan::new(a, b).is_ok() {
+                pairs.push((*a, *b));
+            }
+        }
+    }
+    pairs.into_iter().step_by(5).collect()
+}
+
 #[test]
-fn expand_convert_prints_the_macro_expansion_and_the_folded_rounds() {
-    let o = run(&[
-        "expand",
-        "--convert",
-        "SM75_U32x1_LDSM_N",
-        "SM75_U16x2_LDSM_T",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
-    let (code, folded) = out
-        .split_once("\n// With the plan's constants folded in")
-        .unwrap();
-    syn::parse_file(code).expect("the expansion is Rust");
-    assert!(code.contains("const __FL_PLAN: ::fraglayout::convert::Plan = match"));
-    let plan = Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T).unwrap();
-    assert_eq!(folded.matches("shuffle(").count(), plan.rounds() as usize);
-    // A numeral written out is built in place.
-    let o = run(&[
-        "expand",
-        "--convert",
-        "3 x 32, elements 3 { e => 1, lane => 3 }",
-        "STRIPED_3x32",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+fn expand_convert_prints_the_macros_expansion_form_and_the_plans_numbers() {
+    let mut cases: Vec<([&str; 2], Numeral, Numeral)> = Vec::new();
+    for x in EXAMPLES
+        .iter()
+        .filter(|x| Plan::new(&x.from, &x.to).is_ok())
+    {
+        cases.push(([x.from.name, x.to.name], x.from, x.to));
+    }
+    let pairs = catalog_pairs();
+    assert!(pairs.len() >= 8, "{} catalog pairs", pairs.len());
+    for (a, b) in pairs {
+        cases.push(([a.name, b.name], *a, *b));
+    }
+    // A tile of copies, and a numeral written out, built in place.
+    cases.push((
+        ["SM80_16x8x16_F32_C[1x2]", "SM80_16x8x16_F16_A_ROW"],
+        SM80_16x8x16_F32_C_1x2,
+        SM80_16x8x16_F16_A_ROW,
+    ));
+    let b = [Digit::element(1, 3, 1), Digit::lane(1, 32, 3)];
+    let blocked = Numeral::new("b", 3, 32, 3, &b);
+    let written = "3 x 32, elements 3 { e => 1, lane => 3 }";
+    cases.push(([written, "STRIPED_3x32"], blocked, STRIPED_3x32));
+    let mut forms = Vec::new();
+    let bad: Vec<String> = cases
+        .iter()
+        .flat_map(|(args, from, to)| check_expand(*args, from, to, &mut forms))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    use ConvertForm::*;
+    for form in [Identity, Renaming, Tables, LaneArith] {
+        assert!(
+            forms.contains(&form),
+            "no case takes the {} form",
+            form.name()
+        );
+    }
+    let out = stdout(&run(&["expand", "--convert", written, "STRIPED_3x32"]));
     assert!(out.contains("fraglayout::Digit::element(1, 3, 1), fraglayout::Digit::lane(1, 32, 3)"));
     assert!(out.contains("fraglayout::convert::examples::STRIPED_3x32"));
 }
 
-/// The function with the plan folded in, as `expand --convert` prints it: from `// fn convert`
-/// to `// }`.
-fn folded(from: &str, to: &str) -> String {
+/// The macro's form and the plan's numbers, as `expand --convert` prints them, the expansion
+/// between them left out; with `numbers` false, the form's lines only.
+fn summary(from: &str, to: &str, numbers: bool) -> String {
     let o = run(&["expand", "--convert", from, to]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    let folded_at = out.find("// With the plan's constants folded in").unwrap();
-    let start = out[folded_at..]
-        .find("// fn convert(")
-        .expect("a folded function")
-        + folded_at;
-    let end = out[start..].find("\n// }\n").expect("its end") + start;
-    out[start..end + "\n// }\n".len()].to_string()
+    let p = expanded(&out).unwrap();
+    let form = format!("// The macro's form: {}", p.form);
+    match numbers {
+        true => format!(
+            "{form}//\n// expands to:\n\n[the expansion]\n\n// The plan's numbers{}",
+            p.numbers
+        ),
+        false => form,
+    }
 }
 
 #[test]
 fn the_conversions_page_shows_what_the_tool_prints() {
     let page = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/CONVERSIONS.md");
     let page = std::fs::read_to_string(page).unwrap();
-    for (from, to) in [
-        ("SM80_16x8x16_F32_C[1x2]", "SM80_16x8x16_F16_A_ROW"),
-        ("SM75_U32x4_LDSM_N_16x16_ROW", "SM80_16x8x16_F16_A_ROW"),
-        ("SM75_U32x1_LDSM_N", "SM75_U16x2_LDSM_T"),
+    for (from, to, numbers) in [
+        ("SM80_16x8x16_F32_C[1x2]", "SM80_16x8x16_F16_A_ROW", true),
+        (
+            "SM75_U32x4_LDSM_N_16x16_ROW",
+            "SM80_16x8x16_F16_A_ROW",
+            false,
+        ),
+        ("SM75_U32x1_LDSM_N", "SM75_U16x2_LDSM_T", false),
     ] {
-        let block = folded(from, to);
+        let block = summary(from, to, numbers);
         assert!(
             page.contains(&format!("```text\n{block}```\n")),
-            "docs/CONVERSIONS.md lacks, or has an old form of, the folded {from} => {to}:\n{block}"
+            "docs/CONVERSIONS.md lacks, or has an old form of, {from} => {to}:\n{block}"
         );
     }
     let picture = concat!(

@@ -1,20 +1,18 @@
 //! `fraglayout expand --convert FROM TO`: the code `#[convert_layout(FROM => TO)]` generates
-//! for a conversion of `u32` registers, pretty-printed, then the same function with the plan's
-//! constants folded in: what each lane really runs.
+//! for a conversion of `u32` registers, one value a register: the macro's own expansion
+//! ([`layout_codegen::convert_layout`]) pretty-printed, after the form its constants take
+//! ([`layout_codegen::convert_form`]), then the plan's numbers by layout-core's functions
+//! (the class, the rounds against their lower bound, the selects, and the packed plan's for
+//! values packed into words), which describe the plan, not the generated code.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use layout_core::convert::Plan;
-use layout_core::generated::{local_mask, local_single, local_table, recv_table, send_table};
-use layout_core::generated::{src_table, NONE};
-
-/// [`Plan::lane_arith`]'s form.
-type LaneArith = [[u8; layout_core::convert::MAX_PLAN_ELEMENTS]; 4];
-use layout_core::Numeral;
 use proc_macro2::TokenStream;
 
-use super::{plural, resolve, Layout};
+use super::packed::{self, packed_bits};
+use super::{costs, resolve, Layout};
 use crate::{emit, usage};
 
 /// `expand --convert FROM TO`.
@@ -40,7 +38,8 @@ pub fn command(args: &[&str]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match expand(&f, &t, &plan) {
+    let bits = packed_bits(&[from, to]);
+    match expand(&f, &t, &plan, bits) {
         Ok(text) => emit(&text, ExitCode::SUCCESS),
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -84,8 +83,9 @@ fn expression(l: &Layout) -> String {
     )
 }
 
-/// The expansion, then the folded function, as text.
-fn expand(f: &Layout, t: &Layout, plan: &Plan) -> Result<String, String> {
+/// The invocation, the macro's form, its expansion, then the plan's numbers ([`numbers`]), as
+/// text.
+fn expand(f: &Layout, t: &Layout, plan: &Plan, bits: u32) -> Result<String, String> {
     let n = plan.elements();
     let args = format!("{} => {}", expression(f), expression(t));
     let item = format!(
@@ -96,254 +96,72 @@ fn expand(f: &Layout, t: &Layout, plan: &Plan) -> Result<String, String> {
         s.parse()
             .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))
     };
+    let (from, to) = (f.numeral(), t.numeral());
+    let form = layout_codegen::convert_form(parse(&args)?, parse(&item)?, &from, &to)
+        .ok_or("internal error: the macro's code for these layouts does not compile")?;
     let tokens = layout_codegen::convert_layout(parse(&args)?, parse(&item)?);
     let file: syn::File = syn::parse2(tokens)
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// #[convert_layout({args})]\n// {item}\n//\n// expands to:\n"
-    );
+    let _ = writeln!(out, "// #[convert_layout({args})]\n// {item}\n//");
+    let _ = writeln!(out, "// The macro's form: {}", form.name());
+    for line in wrapped(&format!("({}).", form.words()), 90) {
+        let _ = writeln!(out, "// {line}");
+    }
+    let _ = writeln!(out, "//\n// expands to:\n");
     out.push_str(&prettyplease::unparse(&file));
     out.push('\n');
-    folded(&f.numeral(), &t.numeral(), plan, &mut out);
+    out.push_str(&numbers(&from, &to, plan, bits));
     Ok(out)
 }
 
-/// `[a, b, ...]`.
-fn list(table: &[u8; 32]) -> String {
-    let cells: Vec<String> = table.iter().map(u8::to_string).collect();
-    format!("[{}]", cells.join(", "))
-}
-
-/// `from[0], from[2]`: the registers in `mask`.
-fn registers(name: &str, mask: u128) -> String {
-    let regs: Vec<String> = (0..128)
-        .filter(|i| mask >> i & 1 == 1)
-        .map(|i| format!("{name}[{i}]"))
-        .collect();
-    regs.join(", ")
-}
-
-/// The lane read as the generated code computes it: shifts and masks of `l`.
-fn lane_read(a: &LaneArith) -> String {
-    let shifts = Plan::lane_shifts(a, 0);
-    let terms: Vec<String> = (0..9)
-        .filter(|&k| shifts[k] != 0)
-        .map(|k| match k {
-            4 => format!("l & {}", shifts[k]),
-            k if k > 4 => format!("(l << {} & {})", k - 4, shifts[k]),
-            k => format!("(l & {}) >> {}", shifts[k] << (4 - k), 4 - k),
-        })
-        .collect();
-    if terms.is_empty() {
-        "0".to_string()
-    } else {
-        terms.join(" ^ ")
-    }
-}
-
-/// `if l & B != 0 { regs = [regs[j ^ x], ...]; }` for each lane bit `B` that permutes `regs`,
-/// the xors in `a[0][at..at + 5]`.
-fn permutes(a: &LaneArith, at: usize, regs: &str, n: u32, body: &mut Vec<String>) {
-    for bit in 0..5 {
-        let x = a[0][at + bit] as u32;
-        if x == 0 {
-            continue;
+/// The plan's numbers, as comments: its class and costs ([`costs`]), then those of the packed
+/// plan of `bits`-bit values (`#[convert_layout]` on `u32` words that hold them), or why there
+/// is none.
+fn numbers(
+    from: &layout_core::Numeral,
+    to: &layout_core::Numeral,
+    plan: &Plan,
+    bits: u32,
+) -> String {
+    let mut text = String::new();
+    costs(plan, &mut text);
+    let (k, words) = packed::per_word(bits);
+    let _ = write!(text, "\npacked: {bits}-bit values {words} to a 32-bit word");
+    match packed::plan(from, to, bits) {
+        Ok(p) => {
+            let words = plan.elements() / k;
+            let _ = writeln!(text, ", `[u32; {words}]`, a shuffle carrying a word:");
+            packed::costs(&p, plan.rounds(), &mut text);
         }
-        let cells: Vec<String> = (0..n).map(|j| format!("{regs}[{}]", j ^ x)).collect();
-        body.push(format!(
-            "if l & {} != 0 {{ {regs} = [{}]; }}",
-            1 << bit,
-            cells.join(", ")
-        ));
-    }
-}
-
-/// The lane-arithmetic form's body (`Plan::lane_arith`): the lane read once, the offered
-/// registers permuted, one shuffle a round at constant registers, the kept ones permuted.
-fn arith_body(a: &LaneArith, plan: &Plan) -> Vec<String> {
-    let n = plan.elements();
-    let mut body = vec![format!("let src = {};", lane_read(a))];
-    body.push("let mut g = *from;".to_string());
-    permutes(a, 5, "g", n, &mut body);
-    body.push("let mut to = *from;".to_string());
-    let rounds = plan.rounds() as usize;
-    let (src_at, send_at, recv_at) = (&a[1][..rounds], &a[2][..rounds], &a[3][..rounds]);
-    for (r, ((x, s), d)) in src_at.iter().zip(send_at).zip(recv_at).enumerate() {
-        let x = match x {
-            0 => String::new(),
-            x => format!(" ^ {x}"),
-        };
-        body.push(format!("to[{d}] = shuffle(g[{s}], src{x}); // round {r}"));
-    }
-    permutes(a, 10, "to", n, &mut body);
-    body
-}
-
-/// The function with the plan's constants folded in, as comments: in-lane moves, then each
-/// round's offer, shuffle and keep, with a lane table where a choice depends on the lane; or
-/// the lane arithmetic, where the plan has it.
-fn folded(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
-    if let Some(a) = plan.lane_arith() {
-        header(from, to, plan, out);
-        let _ = writeln!(out, "//     let l = lane & 31;");
-        for line in arith_body(&a, plan) {
-            let _ = writeln!(out, "//     {line}");
-        }
-        let _ = writeln!(out, "//     to\n// }}");
-        return;
-    }
-    let mut f = Folded::default();
-    f.in_lane(plan);
-    for r in 0..plan.rounds() {
-        f.round(plan, r);
-    }
-    header(from, to, plan, out);
-    f.write(out);
-}
-
-/// The folded function's lines, gathered before they are written: the lane tables, the body,
-/// and whether the body reads the lane.
-#[derive(Default)]
-struct Folded {
-    /// `const` lane tables, one a line.
-    tables: Vec<String>,
-    /// The statements, one a line.
-    body: Vec<String>,
-    /// Whether the body reads `l`.
-    uses_lane: bool,
-}
-
-impl Folded {
-    /// The in-lane moves: `to[e] = from[s]`, or through a lane table where `s` depends on the
-    /// lane; nothing where the value is already in place or arrives in a round.
-    fn in_lane(&mut self, plan: &Plan) {
-        for e in 0..plan.elements() {
-            match local_single(plan, e) {
-                Some(s) if s == e => {}
-                Some(s) => self.body.push(format!("to[{e}] = from[{s}];")),
-                None if local_mask(plan, e) != 0 => {
-                    self.uses_lane = true;
-                    let mask = local_mask(plan, e);
-                    self.tables.push(format!(
-                        "const LOCAL_{e}: [u8; 32] = {};",
-                        list(&local_table(plan, e))
-                    ));
-                    self.body.push(format!(
-                        "to[{e}] = from[LOCAL_{e}[l]]; // a select among {}",
-                        registers("from", mask)
-                    ));
-                }
-                None => {}
-            }
+        Err(e) => {
+            let _ = writeln!(text, ": none: {e}");
         }
     }
-
-    /// Round `r`: its offer, its shuffle, and where it keeps what it reads.
-    fn round(&mut self, plan: &Plan, r: u32) {
-        self.body.push(format!("// round {r}"));
-        let value = self.offer(plan, r);
-        let src = self.source_lane(plan, r);
-        let shuffle = format!("let got{r} = shuffle({value}, {src});");
-        self.body.push(shuffle);
-        self.keep(plan, r);
-    }
-
-    /// The value round `r` offers: `from[s]`, or `v{r}` chosen through a lane table.
-    fn offer(&mut self, plan: &Plan, r: u32) -> String {
-        match plan.send_uniform(r) {
-            Some(s) => format!("from[{s}]"),
-            None => {
-                self.tables.push(format!(
-                    "const SEND_{r}: [u8; 32] = {};",
-                    list(&send_table(plan, r))
-                ));
-                self.body.push(format!(
-                    "let v{r} = from[SEND_{r}[l]]; // a select among {}",
-                    registers("from", plan.send_mask(r))
-                ));
-                format!("v{r}")
-            }
-        }
-    }
-
-    /// The lane round `r` reads, which depends on the lane: as an xor or a table.
-    fn source_lane(&mut self, plan: &Plan, r: u32) -> String {
-        self.uses_lane = true;
-        match plan.src_xor(r) {
-            Some(x) => format!("l as u32 ^ {x}"),
-            None => {
-                self.tables.push(format!(
-                    "const SRC_{r}: [u8; 32] = {};",
-                    list(&src_table(plan, r))
-                ));
-                format!("SRC_{r}[l] as u32")
-            }
-        }
-    }
-
-    /// Where round `r` keeps what it reads: one register, or one through a lane table.
-    fn keep(&mut self, plan: &Plan, r: u32) {
-        match plan.recv_uniform(r) {
-            Some(d) => self.body.push(format!("to[{d}] = got{r};")),
-            None => {
-                let table = recv_table(plan, r);
-                self.tables.push(format!(
-                    "const RECV_{r}: [u8; 32] = {}; // {NONE}: none",
-                    list(&table)
-                ));
-                self.body.push(format!(
-                    "to[RECV_{r}[l]] = got{r}; // a select among {}, nothing where {NONE}",
-                    registers("to", plan.recv_mask(r))
-                ));
-            }
-        }
-    }
-
-    /// The tables and the body, as comments, and the closing brace.
-    fn write(&self, out: &mut String) {
-        for t in &self.tables {
-            let _ = writeln!(out, "//     {t}");
-        }
-        if self.body.is_empty() {
-            let _ = writeln!(
-                out,
-                "//     *from // every value is already in place: no instruction"
-            );
-        } else {
-            if self.uses_lane {
-                let _ = writeln!(out, "//     let l = (lane & 31) as usize;");
-            }
-            let _ = writeln!(out, "//     let mut to = *from;");
-            for line in &self.body {
-                let _ = writeln!(out, "//     {line}");
-            }
-            let _ = writeln!(out, "//     to");
-        }
-        let _ = writeln!(out, "// }}");
-    }
-}
-
-/// The folded function's title and signature.
-fn header(from: &Numeral, to: &Numeral, plan: &Plan, out: &mut String) {
-    let n = plan.elements();
-    let _ = writeln!(
-        out,
-        "\n// With the plan's constants folded in ({} => {}: {}, {} round{}, lower bound {}, {} \
-         select{}):\n//",
-        from.name,
-        to.name,
-        plan.class().name(),
-        plan.rounds(),
-        plural(plan.rounds()),
-        plan.lower_bound(),
-        plan.selects(),
-        plural(plan.selects()),
+    let mut out = format!(
+        "// The plan's numbers, from layout-core, on {} => {}\n// (they describe the plan, not \
+         the generated code):\n//\n",
+        from.name, to.name
     );
-    let _ = writeln!(
-        out,
-        "// fn convert(lane: u32, from: &[u32; {n}], mut shuffle: impl FnMut(u32, u32) -> u32) \
-         -> [u32; {n}] {{"
-    );
+    for line in text.lines() {
+        out.push_str(if line.is_empty() { "//" } else { "// " });
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + word.len() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }

@@ -21,7 +21,7 @@ pub fn packed_bits(args: &[&str]) -> u32 {
 }
 
 /// Values per 32-bit word for `bits`-bit values, and their name: `2, "two"`.
-fn per_word(bits: u32) -> (u32, &'static str) {
+pub fn per_word(bits: u32) -> (u32, &'static str) {
     if bits == 8 {
         (4, "four")
     } else {
@@ -57,6 +57,21 @@ pub fn section(from: &Numeral, to: &Numeral, bits: u32, single: u32) -> String {
             return out;
         }
     };
+    costs(&p, single, &mut out);
+    if p.rounds() > 0 {
+        out.push_str(
+            "\npacked rounds, one 32-bit shuffle each. Each lane's cell L>D.D: the lane reads \
+             lane L and keeps\nthe word's parts as its elements D (- for a part it does not \
+             keep; a lane reading itself keeps\nnothing):\n",
+        );
+        table(&p, &mut out);
+    }
+    out
+}
+
+/// The packed plan's costs, a line each: its rounds (`single`: with one value a shuffle), its
+/// lower bound and the bound for words read by several lanes, its byte permutes.
+pub fn costs(p: &PackedPlan, single: u32, out: &mut String) {
     let _ = writeln!(
         out,
         "packed rounds:      {} (one value a shuffle: {single})",
@@ -73,15 +88,6 @@ pub fn section(from: &Numeral, to: &Numeral, bits: u32, single: u32) -> String {
         "permutes:           {} (byte permutes, prmt, the busiest lane spends)",
         p.permutes()
     );
-    if p.rounds() > 0 {
-        out.push_str(
-            "\npacked rounds, one 32-bit shuffle each. Each lane's cell L>D.D: the lane reads \
-             lane L and keeps\nthe word's parts as its elements D (- for a part it does not \
-             keep; a lane reading itself keeps\nnothing):\n",
-        );
-        table(&p, &mut out);
-    }
-    out
 }
 
 /// One row per round: per lane, the lane read and the destination elements of its parts.

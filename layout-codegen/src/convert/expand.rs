@@ -83,7 +83,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
 }
 
 /// Whether the fragment is `u32` words, which may hold packed values.
-fn is_u32(c: &Conversion) -> bool {
+pub(super) fn is_u32(c: &Conversion) -> bool {
     c.element.to_token_stream().to_string() == "u32"
 }
 

@@ -3,15 +3,18 @@
 //! generates the per-lane code from the plan `layout_core::convert::Plan` computes at compile
 //! time (`arith.rs`: its lane-arithmetic form, where the plan has one; `packed.rs`: the packed
 //! plan's, on `u32` words of 16-bit or 8-bit values), and `fallback.rs` is the expansion after
-//! an error.
+//! an error. `form.rs` answers which of the expansion's forms the compiler's evaluation of its
+//! constants takes for a pair of layouts ([`convert_form`]), for tools.
 
 mod arith;
 mod ast;
 mod expand;
 mod fallback;
+mod form;
 mod packed;
 mod parse;
 
+pub use form::{convert_form, ConvertForm};
 use proc_macro2::TokenStream;
 
 /// Expands `#[convert_layout(FROM => TO)]` on `item`.

@@ -1,0 +1,186 @@
+//! Which of its forms `#[convert_layout]`'s code takes for a pair of layouts
+//! ([`convert_form`]). The expansion is the same tokens for every pair of layouts: its
+//! constants choose among its branches when the compiler evaluates them (`expand.rs`:
+//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`). This evaluates
+//! the same `const fn`s of `layout_core::convert`, in the same order, on the layouts' values.
+
+use super::{ast, parse};
+use layout_core::convert::{Class, PackedPlan, Plan};
+use layout_core::generated::conversion_len_error;
+use layout_core::Numeral;
+use proc_macro2::TokenStream;
+
+/// The form the generated code takes for one conversion ([`convert_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertForm {
+    /// Every value is already where `to` wants it: the body moves nothing.
+    Identity,
+    /// One value a register, each in its lane at a register that depends on the element only:
+    /// constant moves between registers, which the compiler removes.
+    Renaming,
+    /// One value a register, from the plan's tables: per element taken in-lane and per round,
+    /// a constant register where every lane agrees, else a select through a 32-entry table.
+    Tables,
+    /// One value a register, as lane arithmetic (`Plan::lane_arith`): the lane read is shifts,
+    /// masks and an xor of the lane, the registers constants after and before xor permutations
+    /// selected by lane bits.
+    LaneArith,
+    /// `u32` words holding `per_word` values each, every word offered and kept whole
+    /// (`PackedPlan::word_arith`): the words move as single values do, as lane arithmetic.
+    PackedArith {
+        /// Values per word: 2 or 4.
+        per_word: u32,
+    },
+    /// `u32` words holding `per_word` values each, from the packed plan: straight-line code,
+    /// each part moved by shifts, masks and ors, a select where lanes differ.
+    PackedStraight {
+        /// Values per word: 2 or 4.
+        per_word: u32,
+    },
+}
+
+impl ConvertForm {
+    /// Its name: `identity`, `renaming`, `tables`, `lane arithmetic`, `packed lane arithmetic`,
+    /// `packed straight-line`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConvertForm::Identity => "identity",
+            ConvertForm::Renaming => "renaming",
+            ConvertForm::Tables => "tables",
+            ConvertForm::LaneArith => "lane arithmetic",
+            ConvertForm::PackedArith { .. } => "packed lane arithmetic",
+            ConvertForm::PackedStraight { .. } => "packed straight-line",
+        }
+    }
+
+    /// What the code does in that form, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            ConvertForm::Identity => "every value is already in place, the body moves nothing",
+            ConvertForm::Renaming => {
+                "constant moves between registers, which the compiler removes, and no shuffle"
+            }
+            ConvertForm::Tables => {
+                "the plan's in-lane moves and rounds, each register a constant where every lane \
+                 agrees, else a select through a 32-entry lane table"
+            }
+            ConvertForm::LaneArith => {
+                "the lane read is shifts, masks and an xor of the lane, the registers constants \
+                 after and before permutations selected by lane bits"
+            }
+            ConvertForm::PackedArith { .. } => {
+                "whole words move as single values do, in lane arithmetic"
+            }
+            ConvertForm::PackedStraight { .. } => {
+                "straight-line code on words, each part moved by shifts, masks and ors, a select \
+                 where lanes differ"
+            }
+        }
+    }
+}
+
+/// The form of `#[convert_layout(ARGS)]` on `item`, where ARGS' `FROM` and `TO` are the
+/// layouts `from` and `to` (the macro leaves their values to the compiler); `None` where the
+/// invocation has an error or does not compile (the macro or the compiler reports it).
+pub fn convert_form(
+    args: TokenStream,
+    item: TokenStream,
+    from: &Numeral,
+    to: &Numeral,
+) -> Option<ConvertForm> {
+    let args: ast::Args = syn::parse2(args).ok()?;
+    let item_fn: syn::ItemFn = syn::parse2(item).ok()?;
+    let c = parse::conversion(&args, &item_fn).ok()?;
+    form(from, to, c.len, super::expand::is_u32(&c))
+}
+
+/// The form for `len` registers a lane (`words`: `u32` words, which may hold packed values),
+/// as the expansion's constants choose it.
+fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<ConvertForm> {
+    // `__FL_PLANNED`: a pair with no plan fails to compile.
+    let plan = Plan::new(from, to).ok()?;
+    // `__FL_K` and the length check.
+    let per_word = if words {
+        PackedPlan::per_word_for(to.elements, len)?
+    } else {
+        1
+    };
+    if per_word > 1 {
+        // `__FL_PACKED`, then `__FL_WORDS`.
+        let packed = PackedPlan::new(from, to, per_word).ok()?;
+        return Some(if packed.word_arith().is_some() {
+            ConvertForm::PackedArith { per_word }
+        } else if packed.class() == Class::Identity {
+            ConvertForm::Identity
+        } else {
+            ConvertForm::PackedStraight { per_word }
+        });
+    }
+    if !words && conversion_len_error(&plan, len).is_some() {
+        return None;
+    }
+    // `__FL_ARITH`, then the tables' moves and rounds.
+    Some(match (plan.lane_arith(), plan.class()) {
+        (Some(_), _) => ConvertForm::LaneArith,
+        (None, Class::Identity) => ConvertForm::Identity,
+        (None, Class::Renaming) => ConvertForm::Renaming,
+        (None, _) => ConvertForm::Tables,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use layout_core::catalog::{
+        SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C,
+        SM80_16x8x16_F32_C,
+    };
+    use layout_core::convert::examples::{
+        BLOCKED_3x32, SM75_U32x4_LDSM_N_16x16_ROW, SM80_16x8x16_F32_C_1x2, STRIPED_3x32,
+        VEC4_16x8_ROW, VEC8_16x16_ROW,
+    };
+
+    /// The form of a conversion of `[ty; len]` fragments between `from` and `to`.
+    fn of(from: &Numeral, to: &Numeral, ty: &str, len: usize) -> Option<ConvertForm> {
+        let item = format!(
+            "fn convert(lane: u32, from: &[{ty}; {len}], shuffle: impl FnMut({ty}, u32) -> {ty}) \
+             -> [{ty}; {len}] {{}}"
+        );
+        convert_form(
+            "FROM => TO".parse().unwrap(),
+            item.parse().unwrap(),
+            from,
+            to,
+        )
+    }
+
+    #[test]
+    fn each_form_is_taken_where_the_constants_take_it() {
+        use ConvertForm::*;
+        let acc2 = &SM80_16x8x16_F32_C_1x2;
+        assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "f32", 8), Some(Identity));
+        let row = &SM75_U32x4_LDSM_N_16x16_ROW;
+        assert_eq!(of(row, &SM80_16x8x16_F16_A_ROW, "u32", 8), Some(Renaming));
+        assert_eq!(of(acc2, &VEC8_16x16_ROW, "f32", 8), Some(LaneArith));
+        assert_eq!(of(&BLOCKED_3x32, &STRIPED_3x32, "u32", 3), Some(Tables));
+        let (f16, rows) = (&SM80_16x8x16_F16_C, &VEC4_16x8_ROW);
+        assert_eq!(of(f16, rows, "u32", 2), Some(PackedArith { per_word: 2 }));
+        let (n, t) = (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T);
+        let straight = PackedStraight { per_word: 2 };
+        assert_eq!(of(n, t, "u32", 1), Some(straight));
+        assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "u32", 4), Some(Identity));
+        assert_eq!(of(&SM80_16x8x16_F32_C, rows, "f32", 4), Some(LaneArith));
+    }
+
+    #[test]
+    fn what_does_not_compile_has_no_form() {
+        let acc = &SM80_16x8x16_F32_C;
+        // The tiles differ; a length of neither layout; `u32` words of 3 values.
+        assert_eq!(of(acc, &SM80_16x8x16_F16_A_ROW, "f32", 4), None);
+        assert_eq!(of(acc, &VEC4_16x8_ROW, "f32", 2), None);
+        assert_eq!(of(&BLOCKED_3x32, &STRIPED_3x32, "u32", 1), None);
+        let item = "fn convert(lane: u32) -> [f32; 4] {}".parse().unwrap();
+        let args = "FROM, TO".parse().unwrap();
+        assert_eq!(convert_form(args, item, acc, &VEC4_16x8_ROW), None);
+    }
+}
