@@ -112,15 +112,22 @@ impl Fragment<'_> {
         let Expr::Path(path) = base else {
             return false;
         };
-        let Some(name) = path.path.get_ident().filter(|_| path.qself.is_none()) else {
-            return false;
-        };
-        self.item.sig.inputs.iter().any(|arg| match arg {
+        path.qself.is_none()
+            && path
+                .path
+                .get_ident()
+                .and_then(|name| self.parameter_type(name))
+                .is_some_and(slice_like)
+    }
+
+    /// The type of the function's parameter `name`, where a parameter is that plain name.
+    pub fn parameter_type(&self, name: &Ident) -> Option<&Type> {
+        self.item.sig.inputs.iter().find_map(|arg| match arg {
             syn::FnArg::Typed(t) => {
                 matches!(&*t.pat, Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
-                    && slice_like(&t.ty)
+                    .then_some(&*t.ty)
             }
-            syn::FnArg::Receiver(_) => false,
+            syn::FnArg::Receiver(_) => None,
         })
     }
 }

@@ -18,7 +18,8 @@
 use super::ast::{Fragment, Mode};
 use layout_core::catalog;
 use layout_core::generated::{
-    fragment_len_error, packed_len_error, packed_width_error, vector_error, Reaches,
+    fragment_len_error, named_like_catalog, packed_len_error, packed_width_error, vector_error,
+    Reaches,
 };
 use layout_core::Numeral;
 use proc_macro2::{Literal, TokenStream};
@@ -108,20 +109,16 @@ impl Known {
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the
     /// catalog's layout, `if !same_catalog_layout(PATH, catalog::NAME) { panic!("MESSAGE") }`
-    /// with the message of `catalog_layout_error` written here. The numerals go by value and
+    /// with the message of `named_like_catalog` written here. The numerals go by value and
     /// the message is a literal: the compiler evaluates the check once per function, and
     /// through references to the constants and an `Option<Message>` it cost about 2.3 million
     /// of its instructions a function, now about 1.5 (docs/PERFORMANCE.md, compile time).
     pub fn guard(&self, f: &Fragment) -> TokenStream {
         let (numeral, span) = (&f.args.numeral, f.args.numeral.span());
         let name = syn::Ident::new(self.numeral.name, span);
-        let message = format!(
-            "`{}` is named like the catalog layout `{}` but its digits differ: rename the \
-             constant, or use the catalog's",
-            self.written, self.numeral.name
-        );
+        let message = named_like_catalog(&self.written, self.numeral.name);
         // A path has no braces: the literal is its own message in any edition's `panic!`.
-        let message = Literal::string(&message);
+        let message = Literal::string(message.as_str());
         quote_spanned! {span=>
             const _: () = if !::fraglayout::generated::same_catalog_layout(
                 #numeral,

@@ -232,13 +232,7 @@ fn pointer_parameter(f: &Fragment, name: &syn::Ident) -> bool {
             _ => false,
         }
     }
-    f.item.sig.inputs.iter().any(|arg| match arg {
-        syn::FnArg::Typed(t) => {
-            matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *name && p.subpat.is_none())
-                && raw(&t.ty)
-        }
-        syn::FnArg::Receiver(_) => false,
-    })
+    f.parameter_type(name).is_some_and(raw)
 }
 
 /// Whether `ts` has a `.` (a field, which may go through a user's `Deref`) at any depth.

@@ -46,7 +46,7 @@ fn a_constant_stride_scatter_is_one_footprint_slice_and_literal_offsets() {
     );
     assert_straight(&code);
     // `::fraglayout::catalog::NAME` is the catalog's constant: no guard, no numeral.
-    assert!(!code.contains("catalog_layout_error") && !code.contains("__FL_NUMERAL"));
+    assert!(!code.contains("same_catalog_layout") && !code.contains("__FL_NUMERAL"));
     // The thread part as arithmetic on the thread index, into the corner.
     assert!(code.contains("let__fl_t=__fl_threadasusize;"), "{code}");
     assert!(

@@ -148,27 +148,7 @@ pub(crate) use layouts;
 /// Whether `a` and `b` are one layout: the same tile, threads, elements and digits, in order
 /// (the names may differ). `layouts!` checks `same as` declarations with it.
 pub(crate) const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
-    if a.rows != b.rows
-        || a.cols != b.cols
-        || a.warps != b.warps
-        || a.elements != b.elements
-        || a.digits.len() != b.digits.len()
-    {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.digits.len() {
-        let (x, y) = (&a.digits[i], &b.digits[i]);
-        if x.source.index() != y.source.index()
-            || x.divisor != y.divisor
-            || x.range != y.range
-            || x.place != y.place
-        {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    crate::generated::same_catalog_layout(*a, *b)
 }
 
 #[cfg(test)]

@@ -76,7 +76,6 @@ mod sm90_wgmma;
 mod sm90_wgmma_sparse;
 mod stmatrix;
 
-pub(crate) use declare::same_layout;
 pub use instruction::{instruction, Instruction};
 pub use ldmatrix::*;
 pub use movmatrix::*;

@@ -11,7 +11,7 @@
 
 use crate::catalog::CATALOG;
 use crate::message::Message;
-use crate::{Numeral, Source};
+use crate::Numeral;
 
 /// A 16-bit element type: what a packed gather's body may read.
 #[diagnostic::on_unimplemented(
@@ -59,39 +59,9 @@ const fn same_str(a: &str, b: &str) -> bool {
     true
 }
 
-const fn same_source(a: Source, b: Source) -> bool {
-    matches!(
-        (a, b),
-        (Source::Lane, Source::Lane)
-            | (Source::Warp, Source::Warp)
-            | (Source::Element, Source::Element)
-    )
-}
-
 /// Whether `a` and `b` are the same layout under the same name.
 const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
-    if !same_str(a.name, b.name)
-        || a.rows != b.rows
-        || a.cols != b.cols
-        || a.warps != b.warps
-        || a.elements != b.elements
-        || a.digits.len() != b.digits.len()
-    {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.digits.len() {
-        let (x, y) = (&a.digits[i], &b.digits[i]);
-        if !same_source(x.source, y.source)
-            || x.divisor != y.divisor
-            || x.range != y.range
-            || x.place != y.place
-        {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    same_str(a.name, b.name) && super::same_catalog_layout(*a, *b)
 }
 
 /// Why `gather, packed` does not fit numeral `n`, if the catalog says so: `n` is a catalog
