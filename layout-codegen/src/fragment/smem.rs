@@ -8,6 +8,7 @@
 //! const __FL_LANE_MASK, __FL_OFFSETS = shared_lane_mask(..), shared_offsets(..);
 //! const _ = conflict_free: the bank model's count, an error naming the colliding lanes
 //! let __fl_lane = (thread_row * STEPS.0 + thread_col * STEPS.1) & LANE_MASK;   // once per call
+//!                  (a grid of atoms: shared_linear(&LAYOUT, thread_row, thread_col))
 //! let __fl_base = SWIZZLE(__fl_lane);                                          // once per call
 //! { let value = frag[e]; let offset = match __FL_OFFSETS[e] { .. }; BODY; } ...
 //! ```
@@ -36,6 +37,7 @@ pub fn consts(f: &Fragment) -> TokenStream {
         const __FL_SHARED: ::fraglayout::shared::SharedLayout = #layout;
         const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
         const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
+        const __FL_GRID: bool = __FL_SHARED.is_grid();
         const __FL_LANE_MASK: usize =
             ::fraglayout::generated::shared_lane_mask(&__FL_NUMERAL, &__FL_SHARED);
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
@@ -138,8 +140,11 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
     quote! {
         // The mask keeps every thread's offset as it is (shared_lane_mask).
         #[allow(unused_variables)]
-        let __fl_lane: usize =
-            (__fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1) & __FL_LANE_MASK;
+        let __fl_lane: usize = if __FL_GRID {
+            ::fraglayout::generated::shared_linear(&__FL_SHARED, __fl_at.row, __fl_at.col)
+        } else {
+            __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1
+        } & __FL_LANE_MASK;
         // The layout check keeps every offset below 2^32: the casts are exact.
         #[allow(unused_variables)]
         let __fl_base: usize = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;
@@ -156,11 +161,11 @@ fn offset(e: &Literal) -> TokenStream {
             ::fraglayout::generated::SharedOffset::Add(__fl_k) => __fl_base + __fl_k,
             ::fraglayout::generated::SharedOffset::Xor(__fl_k) => __fl_base ^ __fl_k,
             ::fraglayout::generated::SharedOffset::Swizzle => {
-                let __fl_lin: usize = if __FL_WRAP == 0 {
+                let __fl_lin: usize = if __FL_WRAP == 0 && !__FL_GRID {
                     __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
                 } else {
                     let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
-                    __fl_r * __FL_STEPS.0 + __fl_c * __FL_STEPS.1
+                    ::fraglayout::generated::shared_linear(&__FL_SHARED, __fl_r, __fl_c)
                 };
                 __FL_SWIZZLE.apply(__fl_lin as u32) as usize
             }

@@ -30,6 +30,21 @@ pub const fn shared_steps(s: &SharedLayout) -> (usize, usize) {
     }
 }
 
+/// The unswizzled offset of `(row, col)` inside the tile: `row * steps.0 + col * steps.1`
+/// ([`shared_steps`]) for a tile one atom wide, the grid's formula
+/// ([`SharedLayout::linear`]) for a grid of atoms, whose divisions are by the atom's width, a
+/// constant.
+#[inline(always)]
+pub const fn shared_linear(s: &SharedLayout, row: usize, col: usize) -> usize {
+    if s.is_grid() {
+        s.linear_in_tile(row as u64, col as u64) as usize
+    } else {
+        let steps = shared_steps(s);
+        row.wrapping_mul(steps.0)
+            .wrapping_add(col.wrapping_mul(steps.1))
+    }
+}
+
 /// How `shared = LAYOUT` code reaches an element's offset from the thread's swizzled offset
 /// `base` (computed once a call), [`shared_offsets`] deciding which at compile time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +67,6 @@ pub enum SharedOffset {
 /// Worked: `SM80_16x8x16_F32_C` in `SharedLayout::padded(16, 8, 4, 24)` with `Swizzle<3, 2,
 /// 3>`: lane `t` at `(t / 4) * 32 + (t % 4) * 2`, bits 1, 2, 5, 6, 7: `(230, 254)`.
 pub const fn shared_lane_bits(n: &Numeral, s: &SharedLayout) -> (usize, usize) {
-    let steps = shared_steps(s);
     let (r0, c0) = n.element_part(0);
     let (mut lane, mut swizzled) = (0, 0);
     let mut t = 0;
@@ -60,9 +74,7 @@ pub const fn shared_lane_bits(n: &Numeral, s: &SharedLayout) -> (usize, usize) {
         if let Some((r, c)) = n.coords(t, 0) {
             let row = (r as usize).wrapping_sub(r0);
             let col = (c as usize).wrapping_sub(c0);
-            let lin = row
-                .wrapping_mul(steps.0)
-                .wrapping_add(col.wrapping_mul(steps.1));
+            let lin = shared_linear(s, row, col);
             lane |= lin;
             swizzled |= s.swizzle().apply(lin as u32) as usize;
         }
@@ -82,10 +94,7 @@ pub const fn shared_offset(
     s: &SharedLayout,
     at: (usize, usize),
 ) -> SharedOffset {
-    let steps = shared_steps(s);
-    let k =
-        at.0.wrapping_mul(steps.0)
-            .wrapping_add(at.1.wrapping_mul(steps.1));
+    let k = shared_linear(s, at.0, at.1);
     if lane.0 & k != 0 || k > u32::MAX as usize {
         return SharedOffset::Swizzle;
     }
@@ -110,10 +119,31 @@ pub const fn shared_offsets<const E: usize>(
     let lane = shared_lane_bits(n, s);
     let mut e = 0;
     while e < E {
-        out[e] = shared_offset(lane, s, at[e].at);
+        if !s.is_grid() || grid_adds(n, s, at[e].at) {
+            out[e] = shared_offset(lane, s, at[e].at);
+        }
         e += 1;
     }
     out
+}
+
+/// Whether, in a grid of atoms, every thread's unswizzled offset plus the element part
+/// `at`'s is the element's: no thread's part carries across an atom's edge.
+const fn grid_adds(n: &Numeral, s: &SharedLayout, at: (usize, usize)) -> bool {
+    let (r0, c0) = n.element_part(0);
+    let k = shared_linear(s, at.0, at.1);
+    let mut t = 0;
+    while t < n.threads() {
+        if let Some((r, c)) = n.coords(t, 0) {
+            let (row, col) = ((r as usize).wrapping_sub(r0), (c as usize).wrapping_sub(c0));
+            let sum = shared_linear(s, row + at.0, col + at.1);
+            if sum != shared_linear(s, row, col) + k {
+                return false;
+            }
+        }
+        t += 1;
+    }
+    true
 }
 
 /// The mask every thread's unswizzled offset keeps ([`shared_lane_bits`]; all ones with a

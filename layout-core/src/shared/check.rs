@@ -21,7 +21,7 @@
 //! block. The check refuses them all, so that an accepted swizzle does what it says. The
 //! integration suite holds accepted layouts against a brute-force injectivity map.
 
-use super::layout::SharedLayout;
+use super::layout::{SharedLayout, ATOM_LINES};
 use super::swizzle::{Swizzle, SwizzleMode};
 use crate::message::Message;
 
@@ -48,12 +48,19 @@ pub enum SharedError {
     SwizzleBlock { swizzle: Swizzle, span: u64 },
     /// A Hopper mode layout with padding.
     ModePadded { mode: SwizzleMode, pad: u32 },
-    /// A Hopper mode layout whose lines are not the mode's width.
+    /// A Hopper mode layout whose lines are not a whole number of the mode's width.
     ModeLine {
         mode: SwizzleMode,
         line_len: u32,
         elem_bytes: u32,
     },
+    /// Lines that are not a whole number of atoms.
+    AtomWidth { line_len: u32, atom_len: u32 },
+    /// A grid of atoms over a number of lines that is not a multiple of
+    /// [`ATOM_LINES`](super::ATOM_LINES).
+    AtomLines { lines: u32 },
+    /// A grid of atoms with padding.
+    AtomPadded { pad: u32 },
 }
 
 /// The most errors one check collects (the stages cannot produce more).
@@ -150,6 +157,14 @@ impl SharedLayout {
                 out.push(SharedError::SwizzleBlock { swizzle: s, span });
             }
         }
+        self.atom_errors(&mut out);
+        out
+    }
+
+    /// Stage 3: a Hopper mode's padding and line width, and a grid of atoms' shape.
+    const fn atom_errors(&self, out: &mut SharedErrors) {
+        let (line_len, bytes) = (self.line_len(), self.elem_bytes());
+        let mut whole = true;
         if let Some(mode) = self.mode() {
             if self.pad() != 0 {
                 out.push(SharedError::ModePadded {
@@ -158,16 +173,33 @@ impl SharedLayout {
                 });
             }
             if !matches!(mode, SwizzleMode::None)
-                && self.line_len() as u64 * bytes as u64 != mode.bytes() as u64
+                && (line_len as u64 * bytes as u64) % mode.bytes() as u64 != 0
             {
+                whole = false;
                 out.push(SharedError::ModeLine {
                     mode,
-                    line_len: self.line_len(),
+                    line_len,
                     elem_bytes: bytes,
                 });
             }
         }
-        out
+        if whole && line_len % self.atom_len() != 0 {
+            whole = false;
+            out.push(SharedError::AtomWidth {
+                line_len,
+                atom_len: self.atom_len(),
+            });
+        }
+        if whole && self.is_grid() {
+            if self.lines() % ATOM_LINES != 0 {
+                out.push(SharedError::AtomLines {
+                    lines: self.lines(),
+                });
+            }
+            if self.pad() != 0 && self.mode().is_none() {
+                out.push(SharedError::AtomPadded { pad: self.pad() });
+            }
+        }
     }
 
     /// `Ok` when every tile element has its own offset inside [`span`](Self::span) (and a
@@ -260,15 +292,30 @@ mod tests {
                 span_bits: 8,
             })
         );
-        let m = SharedLayout::hopper(8, 128, 2, SwizzleMode::B128);
+        let m = SharedLayout::hopper(8, 96, 2, SwizzleMode::B128);
         let e = m.errors();
         assert_eq!(e.len(), 1, "{e:?}");
         assert_eq!(
             e.get(0),
             Some(SharedError::ModeLine {
                 mode: SwizzleMode::B128,
-                line_len: 128,
+                line_len: 96,
                 elem_bytes: 2,
+            })
+        );
+        assert_eq!(
+            SharedLayout::hopper(16, 128, 2, SwizzleMode::B128).check(),
+            Ok(())
+        );
+        assert_eq!(
+            SharedLayout::hopper(12, 128, 2, SwizzleMode::B128).check(),
+            Err(SharedError::AtomLines { lines: 12 })
+        );
+        assert_eq!(
+            SharedLayout::core_matrices(8, 12, 2).check(),
+            Err(SharedError::AtomWidth {
+                line_len: 12,
+                atom_len: 8
             })
         );
     }

@@ -3,8 +3,8 @@
 //! the tools say the same thing.
 
 use super::check::SharedError;
-use super::layout::{Major, SharedLayout};
-use super::swizzle::Swizzle;
+use super::layout::{Major, SharedLayout, ATOM_LINES};
+use super::swizzle::{Swizzle, SwizzleMode};
 use crate::message::Message;
 
 impl SharedLayout {
@@ -26,6 +26,9 @@ impl SharedLayout {
             m.push_num(self.pad() as u64);
         }
         match self.mode() {
+            Some(SwizzleMode::None) if self.atom_len() < self.line_len() => {
+                m.push(", in core matrices");
+            }
             Some(mode) => {
                 m.push(", in the ");
                 m.push(mode.name());
@@ -37,6 +40,14 @@ impl SharedLayout {
                     self.swizzle().write(m);
                 }
             }
+        }
+        if self.is_grid() {
+            m.push(", ");
+            m.push_num(self.atoms_along() as u64);
+            m.push(" atoms of ");
+            m.push_num(self.atom_len() as u64);
+            m.push(" along a line, in ");
+            m.push(self.order().name());
         }
     }
 
@@ -113,7 +124,7 @@ impl SharedError {
             } => {
                 m.push("the ");
                 m.push(mode.name());
-                m.push(" mode needs lines of ");
+                m.push(" mode needs lines of a multiple of ");
                 m.push_num(mode.bytes() as u64);
                 m.push(" bytes, but a line here is ");
                 m.push_num(line_len as u64 * elem_bytes as u64);
@@ -122,11 +133,45 @@ impl SharedError {
                 m.push(" elements of ");
                 m.push_num(elem_bytes as u64);
                 m.push(" bytes): use lines of ");
-                m.push_num((mode.bytes() / elem_bytes) as u64);
-                m.push(" elements, side by side for a wider tile");
+                write_multiples(line_len, mode.bytes() / elem_bytes, m);
+                m.push(" elements");
+            }
+            SharedError::AtomWidth { line_len, atom_len } => {
+                m.push("lines of ");
+                m.push_num(line_len as u64);
+                m.push(" elements are not a whole number of atoms of ");
+                m.push_num(atom_len as u64);
+                m.push(": use lines of ");
+                write_multiples(line_len, atom_len, m);
+                m.push(" elements");
+            }
+            SharedError::AtomLines { lines } => {
+                m.push("a grid of atoms needs a multiple of ");
+                m.push_num(ATOM_LINES as u64);
+                m.push(" lines, but the tile has ");
+                m.push_num(lines as u64);
+                m.push(": use ");
+                write_multiples(lines, ATOM_LINES, m);
+                m.push(" lines");
+            }
+            SharedError::AtomPadded { pad } => {
+                m.push("a grid of atoms takes no padding: remove the pad of ");
+                m.push_num(pad as u64);
+                m.push(if pad == 1 { " element" } else { " elements" });
             }
         }
     }
+}
+
+/// The multiples of `unit` around `n`: `64 or 128` (just `64` below the first).
+const fn write_multiples(n: u32, unit: u32, m: &mut Message) {
+    let unit = if unit == 0 { 1 } else { unit as u64 };
+    let below = n as u64 / unit * unit;
+    if below > 0 {
+        m.push_num(below);
+        m.push(" or ");
+    }
+    m.push_num(below + unit);
 }
 
 /// `Swizzle<3, 3, 2> reads bits 5..8 and writes bits 3..6, which overlap: use a shift of 3 or
@@ -196,7 +241,6 @@ impl core::fmt::Display for SharedLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shared::SwizzleMode;
     extern crate std;
     use std::string::ToString;
 
@@ -222,9 +266,18 @@ mod tests {
              span a multiple of 8 (104)"
         );
         assert_eq!(
-            first(SharedLayout::hopper(8, 64, 2, SwizzleMode::B64)),
-            "the 64-byte swizzle mode needs lines of 64 bytes, but a line here is 128 bytes \
-             (64 elements of 2 bytes): use lines of 32 elements, side by side for a wider tile"
+            first(SharedLayout::hopper(8, 48, 2, SwizzleMode::B64)),
+            "the 64-byte swizzle mode needs lines of a multiple of 64 bytes, but a line here \
+             is 96 bytes (48 elements of 2 bytes): use lines of 32 or 64 elements"
+        );
+        assert_eq!(
+            first(SharedLayout::hopper(12, 128, 2, SwizzleMode::B128)),
+            "a grid of atoms needs a multiple of 8 lines, but the tile has 12: use 8 or 16 lines"
+        );
+        assert_eq!(
+            SharedLayout::hopper(64, 256, 4, SwizzleMode::B128).to_string(),
+            "64 x 256 of 4-byte elements, row-major, in the 128-byte swizzle mode, 8 atoms of \
+             32 along a line, in slabs"
         );
         assert_eq!(
             SharedLayout::hopper(8, 64, 2, SwizzleMode::B128).to_string(),

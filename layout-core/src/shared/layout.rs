@@ -20,6 +20,47 @@
 
 use super::swizzle::{Swizzle, SwizzleMode};
 
+/// How the atoms of a tile wider than one atom follow each other in memory.
+///
+/// An atom is 8 lines of [`atom_len`](SharedLayout::atom_len) elements (one line of a Hopper
+/// swizzle mode's width: 128 bytes for the 128-byte mode). A tile `lines x line_len` holds
+/// `line_len / atom_len` atoms side by side along its lines and `lines / 8` down them:
+///
+/// ```text
+/// A = 8 * atom_len, the elements of one atom;  n = line_len / atom_len, the atoms along a line
+/// Slabs: pos % atom_len + atom_len * line + (lines * atom_len) * (pos / atom_len)
+/// Bands: pos % atom_len + atom_len * (line % 8) + A * (pos / atom_len) + (n * A) * (line / 8)
+///
+/// 64 x 256 f32, 128-byte swizzle (atom_len 32), slabs: (r, c) -> 2048 * (c / 32) + 32 * r + c % 32
+/// ```
+///
+/// | order | CuTe | who writes it | TMA |
+/// |---|---|---|---|
+/// | [`Slabs`](Self::Slabs) | `tile_to_shape` of a K-major atom (`Layout_K_SW*_Atom`) | DeepGEMM, Triton, ThunderKittens, CUTLASS epilogues | one box per slab |
+/// | [`Bands`](Self::Bands) | `tile_to_shape` of an MN-major atom (`Layout_MN_SW*_Atom`) | CuTe's default for MN-major operands | one box per atom |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomOrder {
+    /// Each column of atoms (every line, `atom_len` elements of each) is contiguous, then the
+    /// next column: slabs of `lines x atom_len`.
+    Slabs,
+    /// Each band of 8 lines across every atom of the line is contiguous, atom after atom, then
+    /// the next band.
+    Bands,
+}
+
+impl AtomOrder {
+    /// `"slabs"` or `"bands"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AtomOrder::Slabs => "slabs",
+            AtomOrder::Bands => "bands",
+        }
+    }
+}
+
+/// Lines in one atom of a multi-atom tile: a swizzle mode repeats every 8 lines.
+pub const ATOM_LINES: u32 = 8;
+
 /// Which coordinate runs along a line of shared memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Major {
@@ -59,6 +100,9 @@ pub struct SharedLayout {
     major: Major,
     swizzle: Swizzle,
     mode: Option<SwizzleMode>,
+    /// Elements of a line in one atom; 0 for a tile one atom wide.
+    atom: u32,
+    order: AtomOrder,
 }
 
 impl SharedLayout {
@@ -72,6 +116,8 @@ impl SharedLayout {
             major: Major::Row,
             swizzle: Swizzle::NONE,
             mode: None,
+            atom: 0,
+            order: AtomOrder::Slabs,
         }
     }
 
@@ -88,22 +134,72 @@ impl SharedLayout {
     }
 
     /// A row-major tile in one of Hopper's swizzle modes, as TMA writes it and the `wgmma`
-    /// descriptor reads it: rows of exactly [`mode.bytes()`](SwizzleMode::bytes) bytes (64 f16
-    /// for the 128-byte mode), swizzled by the mode's [`Swizzle`] on elements; the check
-    /// refuses other row widths and padding. Call [`col_major`](Self::col_major) on the result
-    /// for an MN-major operand (lines are then columns). [`SwizzleMode::None`] is the plain
-    /// row-major tile (the descriptor's interleaved no-swizzle mode, 8 x 16-byte core matrices,
-    /// is not a row-major tile and not modelled here).
+    /// descriptor reads it: atoms of 8 lines of exactly [`mode.bytes()`](SwizzleMode::bytes)
+    /// bytes (64 f16 for the 128-byte mode), swizzled by the mode's [`Swizzle`] on elements.
+    /// A wider tile is a grid of atoms in [`AtomOrder::Slabs`] ([`with_order`](Self::with_order)
+    /// for the other); the check refuses lines that are not a whole number of atoms, and
+    /// padding. Call [`col_major`](Self::col_major) on the result for an MN-major operand
+    /// (lines are then columns). [`SwizzleMode::None`] is the plain row-major tile;
+    /// [`core_matrices`](Self::core_matrices) is the descriptor's interleaved no-swizzle form.
+    ///
+    /// ```
+    /// use layout_core::shared::{SharedLayout, SwizzleMode};
+    /// // The Hopper epilogue tile: 64 x 256 f32 in 8 slabs of 64 rows x 128 bytes.
+    /// const C: SharedLayout = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
+    /// const _: () = layout_core::shared::assert_layout(&C);
+    /// assert_eq!((C.atom_len(), C.atoms_along()), (32, 8));
+    /// assert_eq!(C.linear(1, 33), Some(2048 + 32 + 1));   // slab 1, row 1, column 1
+    /// assert_eq!(C.span_bytes(), 64 * 1024);
+    /// ```
     pub const fn hopper(rows: u32, cols: u32, elem_bytes: u32, mode: SwizzleMode) -> SharedLayout {
         let swizzle = match mode.swizzle(elem_bytes) {
             Some(s) => s,
             // Elements of other sizes fail the check on their own; no swizzle is then moot.
             None => Swizzle::NONE,
         };
+        let atom = if elem_bytes == 0 {
+            0
+        } else {
+            mode.bytes() / elem_bytes
+        };
         SharedLayout {
             mode: Some(mode),
+            atom,
             ..SharedLayout::swizzled(rows, cols, elem_bytes, swizzle)
         }
+    }
+
+    /// The interleaved (no-swizzle) layout of the `wgmma` / `tcgen05` descriptors: core
+    /// matrices of 8 lines of 16 bytes, in [`AtomOrder::Slabs`] (CuTe's `Layout_K_INTER_Atom`
+    /// tiled; [`with_order`](Self::with_order)`(AtomOrder::Bands)` for `Layout_MN_INTER_Atom`).
+    ///
+    /// ```
+    /// use layout_core::shared::SharedLayout;
+    /// const A: SharedLayout = SharedLayout::core_matrices(64, 16, 2);   // 64 x 16 f16, K-major
+    /// assert_eq!(A.linear(1, 0), Some(8));       // the next row of a core matrix, 16 bytes on
+    /// assert_eq!(A.linear(0, 8), Some(64 * 8));  // the next core matrix along K, one slab on
+    /// ```
+    pub const fn core_matrices(rows: u32, cols: u32, elem_bytes: u32) -> SharedLayout {
+        SharedLayout {
+            mode: Some(SwizzleMode::None),
+            atom: if elem_bytes == 0 { 0 } else { 16 / elem_bytes },
+            ..SharedLayout::row_major(rows, cols, elem_bytes)
+        }
+    }
+
+    /// The same tile as a grid of atoms `atom_len` elements wide (and [`ATOM_LINES`] lines
+    /// high) in `order`; `atom_len` 0 (or the line's length) is one atom wide.
+    pub const fn with_atoms(self, atom_len: u32, order: AtomOrder) -> SharedLayout {
+        SharedLayout {
+            atom: atom_len,
+            order,
+            ..self
+        }
+    }
+
+    /// The same grid of atoms in another order.
+    pub const fn with_order(self, order: AtomOrder) -> SharedLayout {
+        SharedLayout { order, ..self }
     }
 
     /// The same tile stored column by column: lines are columns, `offset = swizzle(col *
@@ -169,7 +265,40 @@ impl SharedLayout {
         self.mode
     }
 
+    /// Elements of a line in one atom: the line's length for a tile one atom wide.
+    #[inline]
+    pub const fn atom_len(&self) -> u32 {
+        if self.atom == 0 || self.atom >= self.line_len() {
+            self.line_len()
+        } else {
+            self.atom
+        }
+    }
+
+    /// Atoms side by side along a line, `line_len / atom_len` (rounded up; 1 for a tile one
+    /// atom wide, 0 for an empty one).
+    #[inline]
+    pub const fn atoms_along(&self) -> u32 {
+        if self.atom_len() == 0 {
+            0
+        } else {
+            self.line_len().div_ceil(self.atom_len())
+        }
+    }
+
+    /// Whether the tile is more than one atom wide.
+    #[inline]
+    pub const fn is_grid(&self) -> bool {
+        self.atoms_along() > 1
+    }
+
+    /// How the atoms follow each other (meaningful for a [grid](Self::is_grid)).
+    pub const fn order(&self) -> AtomOrder {
+        self.order
+    }
+
     /// Elements in a line: `cols` for row-major, `rows` for column-major.
+    #[inline]
     pub const fn line_len(&self) -> u32 {
         match self.major {
             Major::Row => self.cols,
@@ -178,6 +307,7 @@ impl SharedLayout {
     }
 
     /// How many lines: `rows` for row-major, `cols` for column-major.
+    #[inline]
     pub const fn lines(&self) -> u32 {
         match self.major {
             Major::Row => self.rows,
@@ -190,9 +320,16 @@ impl SharedLayout {
         self.line_len() as u64 + self.pad as u64
     }
 
+    /// Elements from one line's start to the next's inside an atom, `atom_len + pad` (the
+    /// [`pitch`](Self::pitch) for a tile one atom wide).
+    #[inline]
+    pub const fn atom_pitch(&self) -> u64 {
+        self.atom_len() as u64 + self.pad as u64
+    }
+
     /// Elements of shared memory the tile occupies, padding included: `lines * pitch`.
     pub const fn span(&self) -> u64 {
-        self.lines() as u64 * self.pitch()
+        self.lines() as u64 * self.atom_pitch() * self.atoms_along() as u64
     }
 
     /// Bytes of shared memory the tile occupies, `span * elem_bytes` (saturating).
@@ -219,21 +356,67 @@ impl SharedLayout {
         }
     }
 
-    /// The unswizzled offset `line * pitch + pos` of `(row, col)`; `None` outside the tile or
-    /// past `u32::MAX`.
+    /// The unswizzled offset of `(row, col)`: `line * pitch + pos` for a tile one atom wide,
+    /// the [`AtomOrder`]'s formula for a grid; `None` outside the tile or past `u32::MAX`.
     pub const fn linear(&self, row: u32, col: u32) -> Option<u32> {
         if row >= self.rows || col >= self.cols {
             return None;
         }
-        let (line, pos) = match self.major {
-            Major::Row => (row, col),
-            Major::Col => (col, row),
-        };
-        let lin = line as u64 * self.pitch() + pos as u64;
+        let lin = self.linear_in_tile(row as u64, col as u64);
         if lin > u32::MAX as u64 {
             None
         } else {
             Some(lin as u32)
+        }
+    }
+
+    /// [`linear`](Self::linear) for `(row, col)` known to be inside the tile (of a layout
+    /// that passed the check), without the bounds test: what generated code computes.
+    #[inline]
+    pub(crate) const fn linear_in_tile(&self, row: u64, col: u64) -> u64 {
+        let (line, pos) = match self.major {
+            Major::Row => (row, col),
+            Major::Col => (col, row),
+        };
+        let (len, pitch) = (self.atom_len() as u64, self.atom_pitch());
+        if len == 0 {
+            return 0;
+        }
+        let (block, within) = (pos / len, pos % len);
+        match self.order {
+            AtomOrder::Slabs => within + pitch * line + pitch * self.lines() as u64 * block,
+            AtomOrder::Bands => {
+                let atom = pitch * ATOM_LINES as u64;
+                within
+                    + pitch * (line % ATOM_LINES as u64)
+                    + atom * block
+                    + atom * self.atoms_along() as u64 * (line / ATOM_LINES as u64)
+            }
+        }
+    }
+
+    /// `(line, pos)` of the unswizzled offset `lin`, inverting [`linear`](Self::linear)
+    /// (`None` for padding; the caller checks the tile's bounds).
+    const fn unlinear(&self, lin: u64) -> Option<(u64, u64)> {
+        let (len, pitch) = (self.atom_len() as u64, self.atom_pitch());
+        let (line, block, within) = match self.order {
+            AtomOrder::Slabs => {
+                let slab = pitch * self.lines() as u64;
+                let rest = lin % slab;
+                (rest / pitch, lin / slab, rest % pitch)
+            }
+            AtomOrder::Bands => {
+                let atom = pitch * ATOM_LINES as u64;
+                let band = atom * self.atoms_along() as u64;
+                let rest = lin % band % atom;
+                let line = lin / band * ATOM_LINES as u64 + rest / pitch;
+                (line, lin % band / atom, rest % pitch)
+            }
+        };
+        if within >= len {
+            None
+        } else {
+            Some((line, block * len + within))
         }
     }
 
@@ -259,13 +442,13 @@ impl SharedLayout {
     /// [`offset`](Self::offset). `None` for padding and outside the span. Exact for layouts
     /// that pass the check; for others it returns `Some` only for a genuine preimage.
     pub const fn decode(&self, offset: u32) -> Option<(u32, u32)> {
-        if offset as u64 >= self.span() || self.pitch() == 0 {
+        if offset as u64 >= self.span() || self.atom_pitch() == 0 || self.lines() == 0 {
             return None;
         }
         // A swizzle with shift >= bits is its own inverse.
-        let lin = self.swizzle.apply(offset) as u64;
-        let line = lin / self.pitch();
-        let pos = lin % self.pitch();
+        let Some((line, pos)) = self.unlinear(self.swizzle.apply(offset) as u64) else {
+            return None;
+        };
         if pos >= self.line_len() as u64 || line >= self.lines() as u64 {
             return None;
         }

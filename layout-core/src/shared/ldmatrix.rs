@@ -406,7 +406,7 @@ const fn row_start(
 /// Whether a row's 8 elements at `coords` lie at 8 consecutive offsets of `layout` from a
 /// 16-byte aligned one, decided without placing each: they follow each other along one line
 /// of the tile (a row of a row-major tile, a column of a column-major one), all inside it,
-/// from a position 8-aligned in the line's unswizzled offsets, and the swizzle moves nothing
+/// from a position 8-aligned in the line's unswizzled offsets (in one atom of a grid), and the swizzle moves nothing
 /// below 8 elements (no swizzle, or its lowest written bit at 8 elements or above). Then the
 /// unswizzled offsets `lin + c` (c < 8) share every bit from the fourth up, so the swizzle,
 /// which reads and writes only those, moves all eight by the same amount. `false` does not
@@ -433,7 +433,8 @@ const fn follows_in_chunk(layout: &SharedLayout, coords: &[(u32, u32); 8]) -> bo
         layout.linear(r0, c0),
         layout.linear(coords[7].0, coords[7].1),
     ) {
-        (Some(first), Some(_)) => first % 8 == 0,
+        // In one atom: a grid's atoms need not follow each other.
+        (Some(first), Some(last)) => first % 8 == 0 && last as u64 == first as u64 + 7,
         _ => false,
     }
 }

@@ -69,7 +69,7 @@ pub use code::{
 };
 pub use error::{AccessError, Gap, Misplaced};
 pub use fragment::FragmentAt;
-pub use layout::{Major, SharedLayout};
+pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };

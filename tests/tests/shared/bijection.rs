@@ -10,7 +10,7 @@ use super::Rng;
 
 /// The brute-force verdict: each element's offset below the span, no two the same, and the
 /// offsets `decode` maps back (and nothing else, padding included).
-fn injective_onto_span(l: &SharedLayout) -> Result<(), String> {
+pub(crate) fn injective_onto_span(l: &SharedLayout) -> Result<(), String> {
     let span = l.span();
     let mut owner: HashMap<u32, (u32, u32)> = HashMap::new();
     for row in 0..l.rows() {

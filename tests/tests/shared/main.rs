@@ -10,6 +10,7 @@ mod banks;
 mod bijection;
 mod find;
 mod generated;
+mod grids;
 mod known;
 mod matrices;
 mod pictures;

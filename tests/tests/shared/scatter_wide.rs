@@ -6,11 +6,11 @@
 //! `SharedLayout::offset`), all threads together fill the tile, and the gather reads every
 //! thread's fragment back.
 
-use fraglayout::generated::shared_conflict_message;
+use fraglayout::generated::{shared_conflict_message, shared_offsets, ElementAt, SharedOffset};
 use fraglayout::{fragment_layout, numeral};
 use fraglayout_tests::transcription;
-use layout_core::catalog::SM90_64x16x16_F32_C;
-use layout_core::shared::{SharedLayout, Swizzle};
+use layout_core::catalog::{SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
+use layout_core::shared::{AtomOrder, SharedLayout, Swizzle, SwizzleMode};
 
 // The warpgroup's 64 x 16 f32 accumulator, 8 elements a thread.
 const WG_PLAIN: SharedLayout = SharedLayout::row_major(64, 16, 4);
@@ -18,6 +18,13 @@ const WG_PLAIN: SharedLayout = SharedLayout::row_major(64, 16, 4);
 // apart, use the two halves of the banks.
 const WG_SWIZZLED: SharedLayout = SharedLayout::swizzled(64, 16, 4, Swizzle::new(1, 3, 2));
 const WG_COLUMNS: SharedLayout = SharedLayout::padded(64, 16, 4, 4).col_major();
+
+// Grids of 128-byte atoms: the Hopper epilogue tile in 8 slabs of 64 rows, and the 64 x 16
+// accumulator stored M-contiguous (lines are columns), two atoms down M, in CuTe's bands.
+const WG_SLABS: SharedLayout = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
+const WG_BANDS: SharedLayout = SharedLayout::hopper(64, 16, 4, SwizzleMode::B128)
+    .col_major()
+    .with_order(AtomOrder::Bands);
 
 numeral! {
     /// `lane % 4` at place 2 spans offsets 2..8 of 6-column rows: a band, so the lane's part
@@ -61,6 +68,20 @@ pair!(
     get_wg_columns,
     WG_COLUMNS
 );
+pair!(
+    SM90_64x256x16_F32_C,
+    128,
+    put_wg_slabs,
+    get_wg_slabs,
+    WG_SLABS
+);
+pair!(SM90_64x16x16_F32_C, 8, put_wg_bands, get_wg_bands, WG_BANDS);
+
+#[fragment_layout(SM90_64x256x16_F32_C, shared = WG_SLABS, vector = 2)]
+fn put_wg_slab_pairs(thread: u32, frag: &[f32; 128], smem: &mut [f32]) {
+    |offset, values| smem[offset..offset + 2].copy_from_slice(&values)
+}
+
 pair!(BAND, 6, put_band_plain, get_band_plain, BAND_PLAIN);
 pair!(BAND, 6, put_band_padded, get_band_padded, BAND_PADDED);
 pair!(BAND, 6, put_band_swizzled, get_band_swizzled, BAND_SWIZZLED);
@@ -204,6 +225,65 @@ fn a_warpgroup_accumulator_lands_where_the_isa_puts_it() {
     ));
     // Warps 1..4 are rows 16..64: a warpgroup index read as a lane would put them in rows 0..16.
     assert_eq!(isa(127, 7).0, 63);
+}
+
+/// The byte swizzle of a 128-byte atom, `o ^ (((o >> 7) & 7) << 4)`, on f32 offsets.
+fn swz128_f32(element: usize) -> usize {
+    let o = element * 4;
+    (o ^ (((o >> 7) & 7) << 4)) / 4
+}
+
+#[test]
+fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
+    let wide = transcription::formula("SM90_64x256x16_F32_C").expect("an ISA transcription");
+    check(&Case::<128> {
+        name: "slabs",
+        threads: 128,
+        rows: 64,
+        cols: 256,
+        coords: &wide,
+        layout: WG_SLABS,
+        // Slab c / 32 of 64 rows x 32 f32, each swizzled as one 128-byte atom column.
+        offset: |r, c| 2048 * (c as usize / 32) + swz128_f32(32 * r as usize + c as usize % 32),
+        put: put_wg_slabs,
+        get: get_wg_slabs,
+    });
+    check(&Case::<128> {
+        name: "slab pairs",
+        threads: 128,
+        rows: 64,
+        cols: 256,
+        coords: &wide,
+        layout: WG_SLABS,
+        offset: |r, c| 2048 * (c as usize / 32) + swz128_f32(32 * r as usize + c as usize % 32),
+        put: put_wg_slab_pairs,
+        get: get_wg_slabs,
+    });
+    // No thread's part carries across a slab's edge: every element is the thread's swizzled
+    // base plus or xor a constant, as from one base in a hand-written store.
+    let n = &SM90_64x256x16_F32_C;
+    let table: [ElementAt; 128] = n.element_table();
+    let offsets = shared_offsets(n, &WG_SLABS, &table);
+    assert!(
+        offsets.iter().all(|o| *o != SharedOffset::Swizzle),
+        "{offsets:?}"
+    );
+    let isa = transcription::formula("SM90_64x16x16_F32_C").expect("an ISA transcription");
+    check(&Case::<8> {
+        name: "bands",
+        threads: 128,
+        rows: 64,
+        cols: 16,
+        coords: &isa,
+        layout: WG_BANDS,
+        // Atoms of 32 rows (M) x 8 columns (K lines): atom r / 32 of band c / 8.
+        offset: |r, c| {
+            let (m, k) = (r as usize, c as usize);
+            256 * (m / 32) + 512 * (k / 8) + swz128_f32(32 * (k % 8) + m % 32)
+        },
+        put: put_wg_bands,
+        get: get_wg_bands,
+    });
 }
 
 #[test]
