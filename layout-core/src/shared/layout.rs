@@ -157,10 +157,9 @@ impl SharedLayout {
             // Elements of other sizes fail the check on their own; no swizzle is then moot.
             None => Swizzle::NONE,
         };
-        let atom = if elem_bytes == 0 {
-            0
-        } else {
-            mode.bytes() / elem_bytes
+        let atom = match mode.bytes().checked_div(elem_bytes) {
+            Some(a) => a,
+            None => 0,
         };
         SharedLayout {
             mode: Some(mode),
@@ -182,7 +181,10 @@ impl SharedLayout {
     pub const fn core_matrices(rows: u32, cols: u32, elem_bytes: u32) -> SharedLayout {
         SharedLayout {
             mode: Some(SwizzleMode::None),
-            atom: if elem_bytes == 0 { 0 } else { 16 / elem_bytes },
+            atom: match 16u32.checked_div(elem_bytes) {
+                Some(a) => a,
+                None => 0,
+            },
             ..SharedLayout::row_major(rows, cols, elem_bytes)
         }
     }
