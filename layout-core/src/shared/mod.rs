@@ -23,6 +23,9 @@
 //! - [`Access`] (module [`access`](mod@access)): what a warp does with a tile (`ldmatrix` /
 //!   `stmatrix` of a fragment, an element-wise scatter or gather, row-wise runs) and its
 //!   wavefronts on a layout.
+//! - Tiles wider than one swizzle atom: grids of atoms in [`AtomOrder::Slabs`] or
+//!   [`AtomOrder::Bands`], the `wgmma` / `tcgen05` [`Descriptor`] derived from them (module
+//!   [`descriptor`](mod@descriptor)) and the [`TmaBox`] that fills them (module [`tma`]).
 //! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
 //!   conflict-free, or the fewest wavefronts possible among them.
 //!
@@ -52,6 +55,7 @@ pub mod access;
 pub mod banks;
 pub mod check;
 pub mod code;
+pub mod descriptor;
 mod error;
 mod explain;
 mod fragment;
@@ -59,6 +63,7 @@ pub mod layout;
 pub mod ldmatrix;
 pub mod search;
 pub mod swizzle;
+pub mod tma;
 
 pub use access::Access;
 pub use banks::{BankError, BankUse, PhaseReport, Request, Wavefronts};
@@ -67,6 +72,7 @@ pub use code::{
     Combine, Culprit, RowCode, RowsError, Term, ThreadRows, MAX_ROW_TERMS, MAX_ROW_THREADS,
     MAX_ROW_WARPS,
 };
+pub use descriptor::{Base, Descriptor, DescriptorError, Operand, MMA_K_BYTES};
 pub use error::{AccessError, Gap, Misplaced};
 pub use fragment::FragmentAt;
 pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
@@ -75,3 +81,4 @@ pub use ldmatrix::{
 };
 pub use search::{candidate, find, wavefronts_of, FindError, Found};
 pub use swizzle::{Swizzle, SwizzleMode};
+pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};

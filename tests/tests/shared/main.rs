@@ -8,6 +8,7 @@
 
 mod banks;
 mod bijection;
+mod descriptors;
 mod find;
 mod generated;
 mod grids;
