@@ -6,7 +6,7 @@
 //! `layout_codegen::convert_layout` on the invocation it prints, with no `compile_error!`; the
 //! form `layout_codegen::convert_form`'s; the numbers the plan's.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 
 use layout_codegen::ConvertForm;
 use layout_core::catalog::SM80_16x8x16_F16_C;
@@ -437,15 +437,17 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
 
 #[test]
 fn help_lists_convert_and_expand_convert() {
-    let help = stdout(&run(&["--help"]));
+    let help = ok(&["help", "convert"]);
     for line in [
-        "fraglayout convert FROM TO [--svg FILE]",
-        "fraglayout convert EXAMPLE [--svg FILE]",
-        "fraglayout convert --examples",
-        "fraglayout expand --convert FROM TO",
+        "Usage: fraglayout convert [OPTIONS] <FROM [TO]|--examples>",
+        "--svg <FILE>",
+        "--bits <BITS>",
+        "--examples",
+        "`convert EXAMPLE`",
     ] {
         assert!(help.contains(line), "{line}");
     }
+    assert!(ok(&["help", "expand"]).contains("--convert <FROM> <TO>"));
 }
 
 #[test]

@@ -5,6 +5,7 @@ mod support;
 
 mod cli;
 mod commands;
+mod conventions;
 mod convert;
 mod expand;
 mod large_tiles;
