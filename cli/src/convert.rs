@@ -111,7 +111,10 @@ fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCo
     let plan = match Plan::new(&from, &to) {
         Ok(p) => Box::new(p),
         Err(e) => {
-            eprintln!("error: {}", e.message().as_str());
+            // The fix on the layouts' paths, or on `from` / `to` for a numeral written out.
+            let fx = f.expression().unwrap_or_else(|| "from".into());
+            let tx = t.expression().unwrap_or_else(|| "to".into());
+            eprintln!("error: {}", e.message_naming(&fx, &tx).as_str());
             if let Some(hint) = tiling_hint(&e, from_arg, to_arg) {
                 eprintln!("{hint}");
             }

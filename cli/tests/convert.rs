@@ -374,8 +374,9 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
         ),
         (
             &["convert", "SM80_16x8x16_F32_C", "SM80_16x8x16_F16_A_ROW"],
-            "error: the tiles differ: from is 16 x 8, to is 16 x 16: use `from.tiled(1, 2)` to \
-             cover to's tile\n(on the command line: SM80_16x8x16_F32_C[1x2])\n",
+            "error: the tiles differ: from is 16 x 8, to is 16 x 16: use \
+             `fraglayout::catalog::SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral()` as \
+             from\n(on the command line: SM80_16x8x16_F32_C[1x2])\n",
         ),
         (
             &[

@@ -10,3 +10,4 @@ mod convert;
 mod expand;
 mod large_tiles;
 mod smem;
+mod suggestions;

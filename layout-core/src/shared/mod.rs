@@ -58,6 +58,7 @@ mod fragment;
 pub mod layout;
 pub mod ldmatrix;
 pub mod search;
+pub mod suggest;
 pub mod swizzle;
 
 pub use access::Access;
