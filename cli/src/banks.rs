@@ -10,24 +10,34 @@
 
 use std::process::ExitCode;
 
-use layout_core::catalog::Entry;
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
 use layout_core::shared::{find, Access, FragmentAt, MatrixVariant, SharedLayout, ThreadRows};
+use layout_core::Numeral;
 
-use crate::tile_args::TileArgs;
-use crate::{emit, suggest, usage};
+use crate::layout::resolve;
+use crate::tile_args::{self, TileArgs};
+use crate::{emit, usage};
+
+/// A fragment an access moves: its numeral and its elements' bits where it is (or tiles) a
+/// catalog layout.
+#[derive(Clone, Copy)]
+struct Fragment {
+    numeral: &'static Numeral<'static>,
+    bits: Option<u32>,
+}
 
 /// One access as written, before the layout is known.
 enum Spec {
     Matrices {
         store: bool,
         variant: MatrixVariant,
-        entry: &'static Entry,
+        entry: Fragment,
     },
     Elements {
         store: bool,
         width: u32,
-        entry: &'static Entry,
+        entry: Fragment,
     },
     Rows {
         width: u32,
@@ -45,7 +55,7 @@ impl Spec {
         }
     }
 
-    fn entry(&self) -> Option<&'static Entry> {
+    fn entry(&self) -> Option<Fragment> {
         match *self {
             Spec::Matrices { entry, .. } | Spec::Elements { entry, .. } => Some(entry),
             Spec::Rows { .. } => None,
@@ -64,7 +74,7 @@ impl Spec {
                 if store { "stmatrix" } else { "ldmatrix" },
                 variant.num,
                 if variant.trans { ".trans" } else { "" },
-                entry.name()
+                entry.numeral.name
             ),
             Spec::Elements {
                 store,
@@ -73,7 +83,7 @@ impl Spec {
             } => format!(
                 "{}.{width} of {}",
                 if store { "store" } else { "load" },
-                entry.name()
+                entry.numeral.name
             ),
             Spec::Rows { width } => format!("rows.{width}"),
         }
@@ -131,112 +141,87 @@ enum Word {
 }
 
 /// The command's options.
-struct Options<'a> {
+struct Options {
     tile: TileArgs,
     at: FragmentAt,
-    svg: Option<&'a str>,
+    svg: Option<String>,
     find: bool,
     max_pad: Option<u32>,
 }
 
-impl<'a> Options<'a> {
-    /// Reads option `a` (and its value from `it`), or the exit code of a usage error (its
-    /// message printed).
-    fn take(&mut self, a: &str, it: &mut impl Iterator<Item = &'a str>) -> Result<(), ExitCode> {
-        match a {
-            "--at" => match it.next().and_then(pair) {
-                Some((r, c)) => {
-                    self.at = FragmentAt {
-                        row: r,
-                        col: c,
-                        ..self.at
-                    }
-                }
-                None => {
-                    return Err(usage(
-                        "`--at` takes the fragment's tile row and column, such as `--at 16,32`",
-                    ))
-                }
-            },
-            "--warp" => match it.next().and_then(|w| w.parse().ok()) {
-                Some(w) => self.at = self.at.warp(w),
-                None => {
-                    return Err(usage(
-                        "`--warp` takes the warp of a warpgroup fragment that acts, 0..4",
-                    ))
-                }
-            },
-            "--svg" => match it.next() {
-                Some(f) => self.svg = Some(f),
-                None => return Err(usage("`--svg` needs a file name, or `-` for stdout")),
-            },
-            "--find" => self.find = true,
-            "--max-pad" => match it.next().and_then(|v| v.parse().ok()) {
-                Some(p) => self.max_pad = Some(p),
-                None => {
-                    return Err(usage(
-                        "`--max-pad` takes the most elements of padding to try, such as 8",
-                    ))
-                }
-            },
-            a => return Err(usage(&format!("unknown option `{a}` for `banks`"))),
-        }
-        Ok(())
-    }
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    let cmd = Command::new("banks")
+        .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
+        .after_help(crate::wrapped(
+            "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
+             ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\
+             ACCESS is ldmatrix.x4[.trans] LAYOUT, stmatrix.x2[.trans] LAYOUT (the whole \
+             fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time) \
+             or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
+             --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
+             e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
+        .args([
+            Arg::new("access")
+                .value_name("ACCESS [LAYOUT]")
+                .required(true)
+                .num_args(1..)
+                .action(ArgAction::Append)
+                .help("the accesses, each with the fragment it moves (rows.W takes none)"),
+            Arg::new("at")
+                .long("at")
+                .value_name("R,C")
+                .value_parser(|v: &str| {
+                    pair(v).ok_or("`--at` takes the fragment's tile row and column, such as `--at 16,32`")
+                })
+                .help("where the fragment sits in the tile"),
+            Arg::new("warp")
+                .long("warp")
+                .value_name("W")
+                .value_parser(clap::value_parser!(u32))
+                .help("the warp of a warpgroup fragment that acts, 0..4"),
+            crate::file_arg("svg", "draw the access (banks x wavefronts) to FILE (`-`: stdout)"),
+            Arg::new("find")
+                .long("find")
+                .action(ArgAction::SetTrue)
+                .help("search paddings and swizzles for a conflict-free layout"),
+            Arg::new("max-pad")
+                .long("max-pad")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32))
+                .requires("find")
+                .help("the most elements of padding `--find` tries (default 8)"),
+        ]);
+    tile_args::args(cmd)
 }
 
-/// `banks ...`.
-pub fn command(args: &[&str]) -> ExitCode {
-    let (specs, opts) = match parse(args) {
-        Ok(parsed) => parsed,
-        Err(code) => return code,
-    };
-    if let Some(msg) = conflict(&specs, &opts) {
-        return usage(msg);
+/// The accesses and options of `m`, or the exit code of a usage error or an unknown fragment
+/// (its message printed).
+fn parse(m: &ArgMatches) -> Result<(Vec<Spec>, Options), ExitCode> {
+    let mut at = FragmentAt::ORIGIN;
+    if let Some(&(row, col)) = m.get_one::<(u32, u32)>("at") {
+        at = FragmentAt { row, col, ..at };
     }
-    let layout = match shared_layout(&specs, &opts.tile) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
-    if let Some(path) = opts.svg {
-        return picture(&specs[0], &accesses[0], &layout, path);
+    if let Some(&w) = m.get_one::<u32>("warp") {
+        at = at.warp(w);
     }
-    let mut out = String::new();
-    let failed = report(&specs, &accesses, &layout, &opts, &mut out);
-    emit(
-        &out,
-        if failed {
-            ExitCode::from(1)
-        } else {
-            ExitCode::SUCCESS
-        },
-    )
-}
-
-/// The accesses and options of `args`, or the exit code of a usage error or an unknown
-/// fragment (its message printed).
-fn parse<'a>(args: &[&'a str]) -> Result<(Vec<Spec>, Options<'a>), ExitCode> {
-    let mut specs: Vec<Spec> = Vec::new();
-    let mut opts = Options {
-        tile: TileArgs::default(),
-        at: FragmentAt::ORIGIN,
-        svg: None,
-        find: false,
-        max_pad: None,
+    let opts = Options {
+        tile: TileArgs::from_matches(m).0,
+        at,
+        svg: m.get_one::<String>("svg").cloned(),
+        find: m.get_flag("find"),
+        max_pad: m.get_one::<u32>("max-pad").copied(),
     };
-    let mut it = args.iter().copied();
+    let words: Vec<&str> = m
+        .get_many::<String>("access")
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let mut specs = Vec::new();
+    let mut it = words.into_iter();
     while let Some(a) = it.next() {
-        match opts.tile.take(a, &mut it) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(msg) => return Err(usage(&msg)),
-        }
-        if a.starts_with('-') {
-            opts.take(a, &mut it)?;
-        } else {
-            specs.push(access_spec(a, &mut it)?);
-        }
+        specs.push(access_spec(a, &mut it)?);
     }
     Ok((specs, opts))
 }
@@ -248,20 +233,31 @@ fn access_spec<'a>(word: &str, it: &mut impl Iterator<Item = &'a str>) -> Result
         Ok(Some(Word::Rows(width))) => return Ok(Spec::Rows { width }),
         Ok(Some(kind)) => kind,
         Ok(None) => {
-            return Err(usage(&format!(
-                "`{word}` is no access: use ldmatrix.x4, stmatrix.x2.trans, store.8, load.16 or rows.16"
-            )))
+            return Err(usage(
+                "banks",
+                &format!(
+                    "`{}` is no access: use ldmatrix.x4, stmatrix.x2.trans, store.8, load.16 or \
+                     rows.16, each but rows.W followed by its layout",
+                    crate::suggest::shortened(word)
+                ),
+            ))
         }
-        Err(msg) => return Err(usage(&msg)),
+        Err(msg) => return Err(usage("banks", &msg)),
     };
-    let Some(name) = it.next().filter(|n| !n.starts_with('-')) else {
-        return Err(usage(&format!(
-            "`{word}` needs a fragment: `{word} SM80_16x8x16_F16_A_ROW`"
-        )));
+    let Some(name) = it.next() else {
+        return Err(usage(
+            "banks",
+            &format!("`{word}` needs a fragment: `{word} SM80_16x8x16_F16_A_ROW`"),
+        ));
     };
-    let Some(entry) = layout_core::catalog::find(name) else {
-        eprintln!("error: {}", suggest::unknown(name));
-        return Err(ExitCode::from(1));
+    let layout = resolve(name, "layout").map_err(|msg| {
+        eprint!("{msg}");
+        ExitCode::from(1)
+    })?;
+    let bits = layout.base_entry().map(|e| e.element_bits);
+    let entry = Fragment {
+        numeral: layout.leak(),
+        bits,
     };
     Ok(match kind {
         Word::Matrices(store, variant) => Spec::Matrices {
@@ -278,6 +274,36 @@ fn access_spec<'a>(word: &str, it: &mut impl Iterator<Item = &'a str>) -> Result
     })
 }
 
+/// `banks ...`.
+pub fn run(m: &ArgMatches) -> ExitCode {
+    let (specs, opts) = match parse(m) {
+        Ok(parsed) => parsed,
+        Err(code) => return code,
+    };
+    if let Some(msg) = conflict(&specs, &opts) {
+        return usage("banks", msg);
+    }
+    let layout = match shared_layout(&specs, &opts.tile) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    if let Some(path) = &opts.svg {
+        return picture(&specs[0], &accesses[0], &layout, path);
+    }
+    let mut out = String::new();
+    let failed = report(&specs, &accesses, &layout, &opts, &mut out);
+    out.extend(TileArgs::unit_note(&layout));
+    emit(
+        &out,
+        if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
+}
+
 /// The usage message when the accesses and options do not go together: none, more than one
 /// to draw, or `--max-pad` without `--find`.
 fn conflict(specs: &[Spec], opts: &Options) -> Option<&'static str> {
@@ -288,9 +314,6 @@ fn conflict(specs: &[Spec], opts: &Options) -> Option<&'static str> {
     }
     if opts.svg.is_some() && specs.len() > 1 {
         return Some("`--svg` draws one access: give one");
-    }
-    if opts.max_pad.is_some() && !opts.find {
-        return Some("`--max-pad` goes with `--find`");
     }
     None
 }
@@ -303,13 +326,11 @@ fn shared_layout(specs: &[Spec], tile: &TileArgs) -> Result<SharedLayout, ExitCo
     let default_tile = first.map(|e| (e.numeral.rows, e.numeral.cols));
     let default_elem = match specs.first() {
         Some(Spec::Matrices { .. }) | Some(Spec::Rows { .. }) | None => Some(2),
-        Some(Spec::Elements { entry, .. }) => {
-            (entry.element_bits >= 8).then_some(entry.element_bits / 8)
-        }
+        Some(Spec::Elements { entry, .. }) => entry.bits.filter(|&b| b >= 8).map(|b| b / 8),
     };
     let layout = tile
         .layout(default_tile, default_elem)
-        .map_err(|msg| usage(&msg))?;
+        .map_err(|msg| usage("banks", &msg))?;
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
         return Err(ExitCode::from(1));
@@ -350,7 +371,7 @@ fn report(
         failed |= !made;
         let _ = smem::banks(access, layout, out);
         if let (true, Spec::Matrices { variant, entry, .. }) = (made, spec) {
-            rows_code(*variant, entry, layout, opts.at, out);
+            rows_code(*variant, *entry, layout, opts.at, out);
         }
         out.push('\n');
     }
@@ -374,7 +395,7 @@ fn pair(v: &str) -> Option<(u32, u32)> {
 /// The code `#[matrix_rows]` generates for each instruction of a whole-fragment access.
 fn rows_code(
     variant: MatrixVariant,
-    entry: &Entry,
+    entry: Fragment,
     layout: &SharedLayout,
     at: FragmentAt,
     out: &mut String,
@@ -421,6 +442,9 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
                 "    all accesses: {}\n",
                 wavefronts_text(&found.wavefronts)
             ));
+            if layout.swizzle().is_identity() {
+                out.extend(TileArgs::unit_note(&found.layout));
+            }
             false
         }
         Err(e) => {

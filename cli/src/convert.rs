@@ -3,10 +3,9 @@
 //! table and the in-lane moves; then the same with values packed two or four to a 32-bit
 //! shuffle, `--bits 16|8`); `fraglayout convert EXAMPLE` for one of the conversions kernel
 //! authors meet, and `fraglayout convert --examples` for their table. `expand.rs` is
-//! `fraglayout expand --convert FROM TO`, `layout.rs` reads the layouts.
+//! `fraglayout expand --convert FROM TO`; `crate::layout` reads the layouts.
 
 pub mod expand;
-mod layout;
 mod packed;
 
 use std::fmt::Write as _;
@@ -16,66 +15,79 @@ use layout_core::convert::examples::{Example, EXAMPLES};
 use layout_core::convert::{Class, ConvertError, Plan};
 use layout_core::{render, Numeral};
 
-use crate::{emit, usage};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command};
 
-pub use layout::{resolve, Layout};
+use crate::layout::resolve;
+use crate::{emit, usage};
 use packed::packed_bits;
 
-/// `convert FROM TO [--svg FILE] [--bits 16|8]`, `convert EXAMPLE [..]` or
-/// `convert --examples`, options in any order.
-pub fn command(args: &[&str]) -> ExitCode {
-    let mut layouts = Vec::new();
-    let mut svg = None;
-    let mut bits = None;
-    let mut examples = false;
-    let mut it = args.iter();
-    while let Some(&a) = it.next() {
-        match a {
-            "--examples" => examples = true,
-            "--bits" => {
-                match it.next().map(|b| b.parse::<u32>()) {
-                    Some(Ok(b @ (8 | 16))) if bits.is_none() => bits = Some(b),
-                    Some(Ok(8 | 16)) => return usage("`--bits` is given twice"),
-                    _ => return usage(
-                        "`--bits` takes the packed values' width: 16 (two to a 32-bit word) or 8 \
-                         (four)",
-                    ),
-                }
-            }
-            "--svg" => match it.next() {
-                Some(&f) if svg.is_none() => svg = Some(f),
-                Some(_) => return usage("`--svg` is given twice"),
-                None => return usage("`--svg` needs a file name, or `-` for stdout"),
-            },
-            a if a.starts_with("--") => {
-                return usage(&format!("unknown option `{a}` for `convert`"))
-            }
-            a => layouts.push(a),
-        }
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    Command::new("convert")
+        .about("how a warp moves a tile from layout FROM to layout TO (#[convert_layout])")
+        .after_help(crate::wrapped(
+            "The class (identity, renaming, in-thread, lane exchange), the shuffle rounds \
+             against their lower bound, the selects, the rounds as a lane table and the in-lane \
+             moves; then the same with values packed two (or four) to a 32-bit shuffle.\n\n\
+             `convert EXAMPLE` is one of the conversions kernel authors meet by its name \
+             (e.g. fa2); `convert --examples` lists them with their costs.",
+        ))
+        .args([
+            crate::layout_arg("layouts", "FROM [TO]")
+                .num_args(1..=2)
+                .help("two layouts, FROM and TO, or one example's name"),
+            crate::file_arg(
+                "svg",
+                "draw the destination tile, each cell coloured by the round its value arrives in, \
+                 to FILE (`-`: stdout, instead of the report)",
+            ),
+            Arg::new("bits")
+                .long("bits")
+                .value_name("BITS")
+                .value_parser(["16", "8"])
+                .help("the packed values' width: 16 (two to a 32-bit word) or 8 (four)"),
+            Arg::new("examples")
+                .long("examples")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["layouts", "svg", "bits"])
+                .help("the example conversions: rounds, lower bound and selects of each"),
+        ])
+        .group(
+            ArgGroup::new("what")
+                .args(["layouts", "examples"])
+                .required(true),
+        )
+}
+
+/// `convert FROM TO`, `convert EXAMPLE` or `convert --examples`.
+pub fn run(m: &ArgMatches) -> ExitCode {
+    if m.get_flag("examples") {
+        return emit(&examples_table(), ExitCode::SUCCESS);
     }
-    match (examples, layouts.as_slice(), svg) {
-        (true, [], None) if bits.is_none() => emit(&examples_table(), ExitCode::SUCCESS),
-        (true, _, _) => usage("`convert --examples` takes no layouts, no `--svg` and no `--bits`"),
-        (false, [from, to], svg) => convert(from, to, svg, bits),
-        (false, [name], svg) if !name.contains('{') => {
-            match EXAMPLES.iter().find(|x| x.name == *name) {
-                Some(x) => convert(x.from.name, x.to.name, svg, bits),
-                None => {
-                    let names: Vec<&str> = EXAMPLES.iter().map(|x| x.name).collect();
-                    eprintln!(
+    let svg = m.get_one::<String>("svg").map(String::as_str);
+    let bits = m.get_one::<String>("bits").and_then(|b| b.parse().ok());
+    let layouts: Vec<&str> = m
+        .get_many::<String>("layouts")
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    match layouts.as_slice() {
+        [from, to] => convert(from, to, svg, bits),
+        [name] => match EXAMPLES.iter().find(|x| x.name == *name) {
+            Some(x) => convert(x.from.name, x.to.name, svg, bits),
+            None => {
+                let names: Vec<&str> = EXAMPLES.iter().map(|x| x.name).collect();
+                eprintln!(
                     "error: no example conversion `{}`: the examples are {} (`fraglayout convert \
                      --examples`); or give two layouts, FROM and TO",
                     crate::suggest::shortened(name),
                     names.join(", ")
                 );
-                    ExitCode::from(1)
-                }
+                ExitCode::from(1)
             }
-        }
-        (false, _, _) => usage(
-            "`convert` needs two layouts, FROM and TO: catalog or example names, NAME[RxC], or \
-             numerals in quotes",
-        ),
+        },
+        _ => usage("convert", "`convert` needs two layouts, FROM and TO"),
     }
 }
 
@@ -99,7 +111,10 @@ fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCo
     let plan = match Plan::new(&from, &to) {
         Ok(p) => Box::new(p),
         Err(e) => {
-            eprintln!("error: {}", e.message().as_str());
+            // The fix on the layouts' paths, or on `from` / `to` for a numeral written out.
+            let fx = f.expression().unwrap_or_else(|| "from".into());
+            let tx = t.expression().unwrap_or_else(|| "to".into());
+            eprintln!("error: {}", e.message_naming(&fx, &tx).as_str());
             if let Some(hint) = tiling_hint(&e, from_arg, to_arg) {
                 eprintln!("{hint}");
             }

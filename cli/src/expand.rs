@@ -21,8 +21,10 @@ use layout_core::generated::{
 use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
 
-use crate::tile_args::TileArgs;
-use crate::{usage, with_entry};
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+use crate::tile_args::{self, TileArgs};
+use crate::{usage, with_layout};
 
 /// Scatter (`|row, col, value|`) or gather (`|row, col|`).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -573,83 +575,120 @@ fn parse_ld(arg: Option<&str>, e_cols: Option<u32>) -> Result<usize, String> {
     }
 }
 
-/// `expand NAME [--gather [--packed]] [--bounds] [--ld N] [--own] [--vector N]`, options in
-/// any order.
-pub fn command(args: &[&str]) -> ExitCode {
-    let mut name = None;
-    let mut form = Form::Scatter;
-    let mut opt = Options::default();
-    let mut ld_arg = None;
-    let mut shared = false;
-    let mut tile = TileArgs::default();
-    let mut tile_options = Vec::new();
-    let mut it = args.iter().copied();
-    while let Some(a) = it.next() {
-        match tile.take(a, &mut it) {
-            Ok(true) => {
-                tile_options.push(a);
-                continue;
-            }
-            Ok(false) => {}
-            Err(msg) => return usage(&msg),
-        }
-        match a {
-            "--shared" => shared = true,
-            "--gather" => form = Form::Gather,
-            "--scatter" => form = Form::Scatter,
-            "--bounds" => opt.bounds = true,
-            "--packed" => opt.packed = true,
-            "--own" => opt.own = true,
-            "--vector" => match it.next().map(|v| (v, v.parse::<usize>())) {
-                Some((_, Ok(n))) if n >= 1 => opt.vector = Some(n),
-                Some((v, _)) => {
-                    return usage(&format!(
-                        "`--vector {v}`: the width is how many adjacent elements each call of the body \
-                         stores or loads, a whole number from 1, e.g. `--vector 2`"
-                    ))
-                }
-                None => return usage("`--vector` needs a width: `--vector 2`"),
-            },
-            "--ld" => match it.next() {
-                Some(v) => ld_arg = Some(v),
-                None => return usage(&parse_ld(None, None).unwrap_err()),
-            },
-            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `expand`")),
-            a if name.is_none() => name = Some(a),
-            _ => return usage("`expand` takes one layout name"),
-        }
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    let flag = |id: &'static str, help: &'static str| {
+        Arg::new(id).long(id).action(ArgAction::SetTrue).help(help)
+    };
+    let cmd = Command::new("expand")
+        .about("the Rust that #[fragment_layout(LAYOUT)] (or #[convert_layout]) generates")
+        .after_help(crate::wrapped(
+            "For the store `|row, col, value| out[row * ld + col] = value` on the layout's element \
+             type (u16 for f16 and bf16 bits, u8 for 8-bit and narrower, f32, i32, f64), after \
+             the macro's plan; then, as comments, the layout's numbers the code is built from \
+             (thread terms, element table).\n\n\
+             `expand --convert FROM TO`: the Rust that #[convert_layout(FROM => TO)] generates \
+             for u32 registers, after the form its constants take; then, as comments, the plan's \
+             numbers (class, rounds, lower bound, selects, and the packed plan's)."))
+        .args([
+            crate::layout_arg("layout", "LAYOUT")
+                .required_unless_present("convert")
+                .help("a catalog name"),
+            Arg::new("convert")
+                .long("convert")
+                .value_names(["FROM", "TO"])
+                .num_args(2)
+                .conflicts_with_all([
+                    "layout", "gather", "scatter", "bounds", "packed", "own", "vector", "ld",
+                    "shared",
+                ])
+                .help("the conversion's code instead, between two layouts as `convert` takes them"),
+            flag("gather", "the load `|row, col| src[row * ld + col]`"),
+            flag("scatter", "the store (the default)").overrides_with("gather"),
+            flag("packed", "16-bit elements two per u32 register (with --gather)")
+                .requires("gather"),
+            flag("bounds", "for a partial tile of `rows` x `cols`"),
+            Arg::new("ld")
+                .long("ld")
+                .value_name("N")
+                .allow_hyphen_values(true)
+                .value_parser(|v: &str| parse_ld(Some(v), None))
+                .help("a constant row stride `LD` = N: the one-footprint-check path"),
+            flag(
+                "own",
+                "LAYOUT through a constant of your own, `const LAYOUT: Numeral = NAME;`: tables \
+                 the compiler evaluates",
+            ),
+            Arg::new("vector")
+                .long("vector")
+                .value_name("N")
+                .allow_hyphen_values(true)
+                .value_parser(|v: &str| match v.parse::<usize>() {
+                    Ok(n) if n >= 1 => Ok(n),
+                    _ => Err(format!(
+                        "`--vector {v}`: the width is how many adjacent elements each call of the \
+                         body stores or loads, a whole number from 1, e.g. `--vector 2`"
+                    )),
+                })
+                .help("`vector = N`: the body through a raw pointer `d`, N adjacent elements a call"),
+            flag(
+                "shared",
+                "`shared = SMEM`: each element at its offset in a shared tile over the layout's, \
+                 swizzled and padded as the tile options say",
+            )
+            .conflicts_with("ld"),
+        ]);
+    tile_args::args(cmd)
+}
+
+/// `expand LAYOUT [options]` or `expand --convert FROM TO`.
+pub fn run(m: &ArgMatches) -> ExitCode {
+    if let Some(v) = m.get_many::<String>("convert") {
+        let v: Vec<&String> = v.collect();
+        return crate::convert::expand::command(v[0], v[1]);
     }
-    if opt.packed && form != Form::Gather {
-        return usage("`--packed` goes with `--gather`: `expand NAME --gather --packed`");
-    }
+    let form = if m.get_flag("gather") {
+        Form::Gather
+    } else {
+        Form::Scatter
+    };
+    let mut opt = Options {
+        bounds: m.get_flag("bounds"),
+        packed: m.get_flag("packed"),
+        own: m.get_flag("own"),
+        vector: m.get_one::<usize>("vector").copied(),
+        ..Options::default()
+    };
+    let ld = m.get_one::<usize>("ld").copied();
+    let shared = m.get_flag("shared");
+    let (tile, tile_options) = TileArgs::from_matches(m);
     if let (false, Some(o)) = (shared, tile_options.first()) {
-        return usage(&format!(
-            "`{o}` describes the shared tile of `--shared`: `expand NAME --shared {o} ...`"
-        ));
-    }
-    if shared && ld_arg.is_some() {
         return usage(
-            "`--shared` reaches each element by its offset in the shared tile, which has its own \
-             stride: remove `--ld`",
+            "expand",
+            &format!(
+                "`--{o}` describes the shared tile of `--shared`: `expand NAME --shared --{o} ...`"
+            ),
         );
     }
-    if let Some(v) = ld_arg {
-        if let Err(m) = parse_ld(Some(v), None) {
-            return usage(&m);
+    let name = m
+        .get_one::<String>("layout")
+        .expect("required without --convert");
+    with_layout(name, |l| {
+        let Some(e) = l.entry() else {
+            return Err(format!(
+                "`expand` shows the code for a catalog layout; for {}, write the code with its \
+                 numeral as a constant of your own (`expand NAME --own` shows that form)",
+                crate::suggest::shortened(name)
+            ));
+        };
+        if let Some(v) = ld {
+            opt.ld = Some(parse_ld(Some(&v.to_string()), Some(e.numeral.cols))?);
         }
-    }
-    match name {
-        Some(name) => with_entry(name, |e| {
-            if let Some(v) = ld_arg {
-                opt.ld = Some(parse_ld(Some(v), Some(e.numeral.cols))?);
-            }
-            if shared {
-                // The tile and the element size are the layout's unless given.
-                let n = e.numeral;
-                opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(element_bytes(e)))?);
-            }
-            expand(e, form, opt)
-        }),
-        None => usage("`expand` needs a layout name"),
-    }
+        if shared {
+            // The tile and the element size are the layout's unless given.
+            let n = e.numeral;
+            opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(element_bytes(e)))?);
+        }
+        expand(e, form, opt)
+    })
 }

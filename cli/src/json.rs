@@ -1,9 +1,126 @@
-//! `fraglayout json NAME | --all`: layouts as JSON objects, written by hand (the output is
+//! `fraglayout json LAYOUT | --all`: layouts as JSON objects, written by hand (the output is
 //! small and flat; a serializer would be a dependency for one command).
 
 use std::fmt::Write as _;
+use std::process::ExitCode;
 
-use layout_core::catalog::Entry;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use layout_core::catalog::{Entry, CATALOG};
+use layout_core::Numeral;
+
+use crate::{emit, with_layout};
+
+/// The most cells of a table `json` writes: 32 elements of each of 32 768 threads, a
+/// 2 MB answer at most (the catalog's largest is 128 x 64 of 16-bit elements).
+pub const MAX_CELLS: u64 = 1 << 20;
+
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    Command::new("json")
+        .about("one layout, or every catalog layout, as JSON")
+        .after_help(crate::wrapped(
+            "fields: name, instructions, operand, element_type, element_bits, arch, ptx_section, \
+             rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}], \
+             table [thread][element] = [row, col]. A layout outside the catalog has no \
+             instructions, operand, element_type, element_bits, arch or ptx_section. Coordinates \
+             are in the PTX orientation of the operand (A: M x K, B: K x N, C/D: M x N; for \
+             mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros, metadata: 16 x 16 or, for \
+             wgmma, 64 x 16 fields); elements are in PTX element order.",
+        ))
+        .args([
+            crate::layout_arg("layout", "LAYOUT")
+                .required_unless_present("all")
+                .conflicts_with("all"),
+            Arg::new("all")
+                .long("all")
+                .action(ArgAction::SetTrue)
+                .help("every catalog layout, as a JSON array of objects"),
+        ])
+}
+
+/// `json LAYOUT` or `json --all`.
+pub fn run(m: &ArgMatches) -> ExitCode {
+    match m.get_one::<String>("layout") {
+        Some(text) => with_layout(text, |l| match l.entry() {
+            Some(e) => Ok(format!("{}\n", json(e))),
+            None => numeral(&l.numeral()).map(|j| format!("{j}\n")),
+        }),
+        None => {
+            let objects: Vec<String> = CATALOG.iter().map(json).collect();
+            emit(
+                &format!("[\n{}\n]\n", objects.join(",\n")),
+                ExitCode::SUCCESS,
+            )
+        }
+    }
+}
+
+/// A layout outside the catalog as JSON: the fields that are the numeral's; an error for a
+/// table of more than [`MAX_CELLS`] cells or a numeral that is no bijection.
+fn numeral(n: &Numeral) -> Result<String, String> {
+    let cells = u64::from(n.threads()) * u64::from(n.elements);
+    if cells > MAX_CELLS {
+        return Err(format!(
+            "{}'s table has {cells} cells ({} threads x {} elements), more than the {MAX_CELLS} \
+             `json` writes; `fraglayout show` describes it by its digits",
+            n.name,
+            n.threads(),
+            n.elements
+        ));
+    }
+    Ok(format!(
+        "{{\"name\":{},\"rows\":{},\"cols\":{},\"threads\":{},\"elements_per_thread\":{},\
+         \"digits\":[{}],\"table\":{}}}",
+        string(n.name),
+        n.rows,
+        n.cols,
+        n.threads(),
+        n.elements,
+        digits(n),
+        table(n)?
+    ))
+}
+
+/// The digits as JSON objects, comma-separated.
+fn digits(n: &Numeral) -> String {
+    let digits: Vec<String> = n
+        .digits
+        .iter()
+        .map(|d| {
+            format!(
+                "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{}}}",
+                string(d.source.singular()),
+                d.divisor,
+                d.range,
+                d.place
+            )
+        })
+        .collect();
+    digits.join(",")
+}
+
+/// `[[[row, col], ...], ...]`, thread by thread; an error at the first cell off the tile.
+fn table(n: &Numeral) -> Result<String, String> {
+    let mut table = String::from("[");
+    for t in 0..n.threads() {
+        if t > 0 {
+            table.push(',');
+        }
+        table.push('[');
+        for i in 0..n.elements {
+            if i > 0 {
+                table.push(',');
+            }
+            let (r, c) = n
+                .coords(t, i)
+                .ok_or_else(|| format!("{}: thread {t} element {i} is off the tile", n.name))?;
+            let _ = write!(table, "[{r},{c}]");
+        }
+        table.push(']');
+    }
+    table.push(']');
+    Ok(table)
+}
 
 /// A JSON string literal.
 fn string(s: &str) -> String {
@@ -25,38 +142,10 @@ fn string(s: &str) -> String {
     out
 }
 
+/// A catalog layout as JSON.
 pub fn json(e: &Entry) -> String {
     let n = e.numeral;
     let instructions: Vec<String> = e.instructions.iter().map(|i| string(i)).collect();
-    let digits: Vec<String> = n
-        .digits
-        .iter()
-        .map(|d| {
-            format!(
-                "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{}}}",
-                string(d.source.singular()),
-                d.divisor,
-                d.range,
-                d.place
-            )
-        })
-        .collect();
-    let mut table = String::from("[");
-    for t in 0..n.threads() {
-        if t > 0 {
-            table.push(',');
-        }
-        table.push('[');
-        for i in 0..n.elements {
-            if i > 0 {
-                table.push(',');
-            }
-            let (r, c) = n.coords(t, i).expect("catalog layouts are bijections");
-            let _ = write!(table, "[{r},{c}]");
-        }
-        table.push(']');
-    }
-    table.push(']');
     format!(
         "{{\"name\":{},\"instructions\":[{}],\"operand\":{},\"element_type\":{},\
          \"element_bits\":{},\"arch\":{},\"ptx_section\":{},\"rows\":{},\"cols\":{},\
@@ -72,7 +161,7 @@ pub fn json(e: &Entry) -> String {
         n.cols,
         n.threads(),
         n.elements,
-        digits.join(","),
-        table
+        digits(n),
+        table(n).expect("catalog layouts are bijections")
     )
 }

@@ -1,8 +1,22 @@
 //! `fraglayout list`: every catalog layout by name, with its PTX instructions.
 
 use std::fmt::Write as _;
+use std::process::ExitCode;
 
+use clap::{ArgMatches, Command};
 use layout_core::catalog::CATALOG;
+
+use crate::emit;
+
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    Command::new("list").about("every layout by name, with its PTX instructions")
+}
+
+/// `list`.
+pub fn run(_: &ArgMatches) -> ExitCode {
+    emit(&list(), ExitCode::SUCCESS)
+}
 
 /// One paragraph per layout: name, operand, type, shape, threads x elements, arch; then its
 /// instructions, indented.

@@ -2,9 +2,66 @@
 //! grid), or the layouts of one PTX instruction.
 
 use std::fmt::Write as _;
+use std::process::ExitCode;
 
+use clap::{ArgMatches, Command};
 use layout_core::catalog::{Entry, Instruction};
-use layout_core::render;
+use layout_core::{render, Numeral};
+
+use crate::{emit, suggest, with_layout};
+
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    Command::new("show")
+        .about(
+            "one layout: its instructions, digit table and text grid; or an instruction's layouts",
+        )
+        .after_help(crate::wrapped(
+            "INSTRUCTION is spelled as `list` prints it (wgmma with its N put in), e.g.\n    \
+             fraglayout show mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\n\
+             grid cells are T{thread}:{element}.",
+        ))
+        .arg(crate::layout_arg("layout", "LAYOUT|INSTRUCTION").required(true))
+}
+
+/// `show LAYOUT | INSTRUCTION`.
+pub fn run(m: &ArgMatches) -> ExitCode {
+    let text = m.get_one::<String>("layout").expect("required");
+    if text.contains('.') && !text.contains(['{', '[']) {
+        return match layout_core::catalog::instruction(text) {
+            Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
+            None => {
+                eprintln!("error: {}", suggest::unknown_instruction(text));
+                ExitCode::from(1)
+            }
+        };
+    }
+    with_layout(text, |l| {
+        Ok(match l.entry() {
+            Some(e) => show(e),
+            None => numeral(&l.numeral()),
+        })
+    })
+}
+
+/// `show LAYOUT` for a layout outside the catalog: its shape, digits and grid.
+fn numeral(n: &Numeral) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} x {} tile, {} threads x {} element{}\n",
+        n.name,
+        n.rows,
+        n.cols,
+        n.threads(),
+        n.elements,
+        plural(n.elements)
+    );
+    let _ = render::digit_table(n, &mut out);
+    out.push('\n');
+    let _ = render::grid(n, &mut out);
+    out
+}
 
 /// `show NAME`: what the layout is for, its digits and its grid.
 pub fn show(e: &Entry) -> String {

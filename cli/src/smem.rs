@@ -3,58 +3,58 @@
 
 use std::process::ExitCode;
 
+use clap::{Arg, ArgMatches, Command};
 use layout_core::render::smem::{self, Show};
 
 use crate::banks::write_out;
-use crate::tile_args::TileArgs;
+use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
 
+/// The command's arguments and help.
+pub fn cli() -> Command {
+    let cmd = Command::new("smem")
+        .about("a shared tile: each 16-byte chunk's (or 4-byte word's) place among the banks")
+        .after_help(
+            "For each 16-byte chunk (or 4-byte word) of each row of the tile, its chunk in the \
+             128-byte row of banks (or its bank).\n\n\
+             e.g. fraglayout smem --tile 8x64 --swizzle 128B",
+        )
+        .args([
+            Arg::new("show")
+                .long("show")
+                .value_name("WHAT")
+                .value_parser(["chunk", "bank"])
+                .default_value("chunk")
+                .help("each cell's 16-byte chunk in the row of banks, or its bank"),
+            crate::file_arg("svg", "draw the tile to FILE (`-`: stdout)"),
+        ]);
+    tile_args::args(cmd)
+}
+
 /// `smem ...`.
-pub fn command(args: &[&str]) -> ExitCode {
-    let mut tile = TileArgs::default();
-    let mut show = Show::Chunk;
-    let mut svg = None;
-    let mut it = args.iter().copied();
-    while let Some(a) = it.next() {
-        match tile.take(a, &mut it) {
-            Ok(true) => continue,
-            Ok(false) => {}
-            Err(msg) => return usage(&msg),
-        }
-        match a {
-            "--show" => match it.next() {
-                Some("chunk") => show = Show::Chunk,
-                Some("bank") => show = Show::Bank,
-                _ => return usage("`--show` takes `chunk` (the 16-byte chunk) or `bank`"),
-            },
-            "--svg" => match it.next() {
-                Some(f) => svg = Some(f),
-                None => return usage("`--svg` needs a file name, or `-` for stdout"),
-            },
-            a if a.starts_with('-') => return usage(&format!("unknown option `{a}` for `smem`")),
-            a => {
-                return usage(&format!(
-                    "`smem` takes options only, not `{a}`: `smem --tile 64x64 --swizzle 128B`"
-                ))
-            }
-        }
-    }
+pub fn run(m: &ArgMatches) -> ExitCode {
+    let (tile, _) = TileArgs::from_matches(m);
+    let show = match m.get_one::<String>("show").map(String::as_str) {
+        Some("bank") => Show::Bank,
+        _ => Show::Chunk,
+    };
     let layout = match tile.layout(None, Some(2)) {
         Ok(l) => l,
-        Err(msg) => return usage(&msg),
+        Err(msg) => return usage("smem", &msg),
     };
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
         return ExitCode::from(1);
     }
     let mut out = String::new();
-    match svg {
+    match m.get_one::<String>("svg") {
         Some(path) => {
             let _ = smem::tile_svg(&layout, show, &mut out);
             write_out(path, &out)
         }
         None => {
             let _ = smem::tile(&layout, show, &mut out);
+            out.extend(TileArgs::unit_note(&layout));
             emit(&out, ExitCode::SUCCESS)
         }
     }

@@ -1,30 +1,14 @@
-//! Suggestions for a misspelt layout name, instruction or command: the nearest by edit
-//! distance.
+//! Suggestions for a misspelt layout name or instruction: the nearest by edit distance
+//! (clap suggests commands and options).
 
 use layout_core::catalog::CATALOG;
-
-/// The commands, for suggestions.
-const COMMANDS: &[&str] = &[
-    "list", "show", "svg", "expand", "check", "convert", "banks", "smem", "json", "help",
-];
 
 /// What is compared of a word at most: a suggestion for a 100 KB argument costs no more than
 /// one for a name.
 const MAX_CHARS: usize = 64;
 
-/// The message for an unknown name, with the nearest names.
+/// The message for an unknown layout, with the nearest catalog or example layout names.
 pub fn unknown(name: &str) -> String {
-    let near = nearest(name, CATALOG.iter().map(|e| e.name()), 3);
-    format!(
-        "unknown layout `{}`; did you mean {}? (`fraglayout list` shows all)",
-        shortened(name),
-        near.join(" or ")
-    )
-}
-
-/// The message for an unknown layout given to `convert`, with the nearest catalog or example
-/// layout names.
-pub fn unknown_convert(name: &str) -> String {
     let examples = layout_core::convert::examples::EXAMPLES
         .iter()
         .flat_map(|x| [x.from.name, x.to.name]);
@@ -51,21 +35,6 @@ pub fn unknown_instruction(ptx: &str) -> String {
         shortened(ptx),
         near.join(" or ")
     )
-}
-
-/// The message for an unknown command, with the nearest command when one is close.
-pub fn command(cmd: &str) -> String {
-    let near = nearest(cmd, COMMANDS.iter().copied(), 1);
-    let close = distance(&cmd.to_ascii_lowercase(), near[0].trim_matches('`')) <= 2;
-    if close {
-        format!(
-            "unknown command `{}`; did you mean {}?",
-            shortened(cmd),
-            near[0]
-        )
-    } else {
-        format!("unknown command `{}`", shortened(cmd))
-    }
 }
 
 /// Up to `take` candidates (as `` `name` ``) at the smallest distance from `word`, ignoring

@@ -1,16 +1,20 @@
 //! The shared-tile options `banks` and `smem` take: `--tile ROWSxCOLS`, `--elem BYTES`,
 //! `--swizzle 128B | 64B | 32B | none | B,M,S`, `--pad N`, `--col-major`.
 
+use clap::parser::ValueSource;
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::shared::{SharedLayout, Swizzle, SwizzleMode};
 
-/// The swizzle as given: one of Hopper's modes, or CuTe's three numbers.
+/// The swizzle as given: one of Hopper's modes, CuTe's three numbers of element offsets
+/// (`B,M,S`), or CuTe's `Swizzle<B,M,S>` of byte offsets.
 #[derive(Clone, Copy)]
-enum SwizzleArg {
+pub enum SwizzleArg {
     Mode(SwizzleMode),
     Custom(Swizzle),
+    Bytes(Swizzle),
 }
 
-/// The tile options read so far.
+/// The tile options read.
 #[derive(Default)]
 pub struct TileArgs {
     pub tile: Option<(u32, u32)>,
@@ -20,36 +24,78 @@ pub struct TileArgs {
     col_major: bool,
 }
 
+/// `cmd` with the tile options.
+pub fn args(cmd: Command) -> Command {
+    cmd.args([
+        Arg::new("tile")
+            .long("tile")
+            .value_name("RxC")
+            .value_parser(tile)
+            .help("the shared tile's rows and columns, such as 64x64"),
+        Arg::new("elem")
+            .long("elem")
+            .value_name("BYTES")
+            .value_parser(|v: &str| number("--elem", v))
+            .help("bytes per element: 1, 2, 4, 8 or 16"),
+        Arg::new("swizzle")
+            .long("swizzle")
+            .value_name("S")
+            .value_parser(swizzle)
+            .help(
+                "128B, 64B, 32B or none (Hopper's modes), B,M,S (CuTe's numbers, of element \
+                 offsets) or Swizzle<B,M,S> (CuTe's spelling, of byte offsets)",
+            ),
+        Arg::new("pad")
+            .long("pad")
+            .value_name("N")
+            .value_parser(|v: &str| number("--pad", v))
+            .help("elements of padding after each row"),
+        Arg::new("col-major")
+            .long("col-major")
+            .action(ArgAction::SetTrue)
+            .help("the tile column-major"),
+    ])
+}
+
 impl TileArgs {
-    /// Reads `opt` (and its value from `rest`) when it is a tile option: `Ok(true)`;
-    /// `Ok(false)` for another option; `Err` (a usage message) for a bad value.
-    pub fn take<'a>(
-        &mut self,
-        opt: &str,
-        rest: &mut impl Iterator<Item = &'a str>,
-    ) -> Result<bool, String> {
-        let mut value = |what: &str| rest.next().ok_or_else(|| format!("`{opt}` needs {what}"));
-        match opt {
-            "--tile" => {
-                let v = value("the tile's rows and columns, such as 64x64")?;
-                self.tile = Some(tile(v)?);
-            }
-            "--elem" => {
-                let v = value("the bytes per element: 1, 2, 4, 8 or 16")?;
-                self.elem = Some(number(opt, v)?);
-            }
-            "--pad" => {
-                let v = value("the elements of padding after each row")?;
-                self.pad = number(opt, v)?;
-            }
-            "--swizzle" => {
-                let v = value("a swizzle: 128B, 64B, 32B, none, or CuTe's B,M,S such as 3,3,3")?;
-                self.swizzle = Some(swizzle(v)?);
-            }
-            "--col-major" => self.col_major = true,
-            _ => return Ok(false),
+    /// The tile options of `m` (a command built with [`args`]), and the names of those given.
+    pub fn from_matches(m: &ArgMatches) -> (TileArgs, Vec<&'static str>) {
+        let given = ["tile", "elem", "swizzle", "pad", "col-major"]
+            .into_iter()
+            .filter(|id| m.value_source(id) == Some(ValueSource::CommandLine))
+            .collect();
+        let args = TileArgs {
+            tile: m.get_one("tile").copied(),
+            elem: m.get_one("elem").copied(),
+            swizzle: m.get_one("swizzle").copied(),
+            pad: m.get_one("pad").copied().unwrap_or(0),
+            col_major: m.get_flag("col-major"),
+        };
+        (args, given)
+    }
+
+    /// A note on the swizzle's unit when the layout has one: the swizzle shown is of element
+    /// offsets, and CuTe's of byte offsets is the same one.
+    pub fn unit_note(l: &SharedLayout) -> Option<String> {
+        let s = l.swizzle();
+        if s.is_identity() || !l.elem_bytes().is_power_of_two() {
+            return None;
         }
-        Ok(true)
+        let shift = l.elem_bytes().trailing_zeros();
+        Some(format!(
+            "(swizzles here are of element offsets: Swizzle<{}, {}, {}> of {}-byte elements is \
+             CuTe's Swizzle<{}, {}, {}> of byte offsets, `--swizzle 'Swizzle<{},{},{}>'`)\n",
+            s.bits,
+            s.base,
+            s.shift,
+            l.elem_bytes(),
+            s.bits,
+            s.base + shift,
+            s.shift,
+            s.bits,
+            s.base + shift,
+            s.shift
+        ))
     }
 
     /// The layout: the tile (`--tile`, else `default_tile`), element bytes (`--elem`, else
@@ -86,6 +132,9 @@ impl TileArgs {
                 l = l.with_pad(self.pad).with_swizzle(s);
             }
             Some(SwizzleArg::Custom(s)) => l = l.with_pad(self.pad).with_swizzle(s),
+            Some(SwizzleArg::Bytes(s)) => {
+                l = l.with_pad(self.pad).with_swizzle(of_elements(s, elem)?);
+            }
             None => l = l.with_pad(self.pad),
         }
         Ok(if self.col_major { l.col_major() } else { l })
@@ -149,7 +198,21 @@ fn number(opt: &str, v: &str) -> Result<u32, String> {
         .map_err(|_| format!("`{opt}` takes a whole number, not `{v}`"))
 }
 
-/// `128B`, `64B`, `32B`, `none`, or `B,M,S`.
+/// CuTe's `Swizzle<B,M,S>` of byte offsets as the swizzle of `elem`-byte elements' offsets: the
+/// base less the element's bits; an error where the swizzle would split an element.
+fn of_elements(s: Swizzle, elem: u32) -> Result<Swizzle, String> {
+    let shift = elem.trailing_zeros();
+    if !elem.is_power_of_two() || s.base < shift {
+        return Err(format!(
+            "Swizzle<{}, {}, {}> of byte offsets moves parts of {elem}-byte elements: its base \
+             must be at least {shift} (log2 of the element's bytes), such as Swizzle<{}, {shift}, {}>",
+            s.bits, s.base, s.shift, s.bits, s.shift
+        ));
+    }
+    Ok(Swizzle::new(s.bits, s.base - shift, s.shift))
+}
+
+/// `128B`, `64B`, `32B`, `none`, `B,M,S` or `Swizzle<B,M,S>`.
 fn swizzle(v: &str) -> Result<SwizzleArg, String> {
     let mode = match v.to_ascii_lowercase().as_str() {
         "128b" | "128" => Some(SwizzleMode::B128),
@@ -161,11 +224,22 @@ fn swizzle(v: &str) -> Result<SwizzleArg, String> {
     if let Some(m) = mode {
         return Ok(SwizzleArg::Mode(m));
     }
-    let parts: Vec<Result<u32, _>> = v.split(',').map(|p| p.trim().parse::<u32>()).collect();
-    match parts.as_slice() {
-        [Ok(b), Ok(m), Ok(s)] => Ok(SwizzleArg::Custom(Swizzle::new(*b, *m, *s))),
+    let trimmed = v.trim();
+    let cute = trimmed
+        .strip_prefix("Swizzle<")
+        .and_then(|r| r.strip_suffix('>'));
+    let parts: Vec<Result<u32, _>> = cute
+        .unwrap_or(trimmed)
+        .split(',')
+        .map(|p| p.trim().parse::<u32>())
+        .collect();
+    match (parts.as_slice(), cute) {
+        ([Ok(b), Ok(m), Ok(s)], None) => Ok(SwizzleArg::Custom(Swizzle::new(*b, *m, *s))),
+        ([Ok(b), Ok(m), Ok(s)], Some(_)) => Ok(SwizzleArg::Bytes(Swizzle::new(*b, *m, *s))),
         _ => Err(format!(
-            "`--swizzle` takes 128B, 64B, 32B, none, or CuTe's bits,base,shift such as 3,3,3; not `{v}`"
+            "`--swizzle` takes 128B, 64B, 32B, none, CuTe's bits,base,shift of element offsets \
+             such as 3,3,3, or CuTe's Swizzle<3,4,3> of byte offsets; not `{}`",
+            crate::suggest::shortened(v)
         )),
     }
 }

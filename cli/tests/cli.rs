@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 
 use layout_core::catalog::CATALOG;
 
@@ -335,8 +335,21 @@ fn usage_errors_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = stderr(&o);
         assert!(err.starts_with("error: "), "{args:?}");
+        // Lowercase, but for the placeholders it quotes (`<FILE>`).
         let first = err.lines().next().unwrap();
-        assert_eq!(first, first.to_lowercase(), "{args:?}: lowercase message");
+        let starts = first["error: ".len()..].chars().next().unwrap();
+        assert!(
+            !starts.is_uppercase(),
+            "{args:?}: lowercase message: {first}"
+        );
+        assert!(
+            err.contains("Usage: fraglayout") || err.contains("try '--help'"),
+            "{args:?}: the usage line: {err}"
+        );
+        assert!(
+            err.lines().count() <= 12,
+            "{args:?}: short, not the whole help: {err}"
+        );
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
@@ -350,15 +363,36 @@ fn help_documents_the_exit_codes() {
         "0    success",
         "1    unknown layout name",
         "2    usage error",
-        "json --all",
-        "fraglayout list",
-        "fraglayout show NAME",
-        "fraglayout svg NAME [-o FILE]",
-        "fraglayout expand NAME [--gather [--packed]] [--bounds]",
-        "fraglayout check 'NUMERAL'",
+        "NAME[RxC]",
     ] {
         assert!(text.contains(line), "{line}");
     }
+    for cmd in [
+        "list",
+        "show",
+        "svg",
+        "expand",
+        "check",
+        "convert",
+        "banks",
+        "smem",
+        "json",
+        "completions",
+    ] {
+        assert!(text.contains(&format!("\n  {cmd} ")), "{cmd} listed");
+    }
+    // Each command's usage line is in its own help.
+    for (cmd, usage) in [
+        ("list", "Usage: fraglayout list"),
+        ("show", "Usage: fraglayout show <LAYOUT|INSTRUCTION>"),
+        ("svg", "Usage: fraglayout svg [OPTIONS] <LAYOUT>"),
+        ("expand", "Usage: fraglayout expand [OPTIONS] [LAYOUT]"),
+        ("check", "Usage: fraglayout check <NUMERAL>"),
+        ("json", "Usage: fraglayout json [OPTIONS] [LAYOUT]"),
+    ] {
+        assert!(ok(&["help", cmd]).contains(usage), "{cmd}");
+    }
+    assert!(ok(&["json", "--help"]).contains("--all"));
 }
 
 #[test]
@@ -741,15 +775,17 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
 }
 
 #[test]
-fn help_after_a_command_prints_the_help_not_an_error() {
-    let help = stdout(&run(&["--help"]));
-    for args in [
-        &["check", "--help"][..],
-        &["show", "-h"][..],
-        &["expand", "--help"][..],
-    ] {
-        let o = run(args);
-        assert_eq!(o.status.code(), Some(0), "{args:?}");
-        assert_eq!(stdout(&o), help, "{args:?}");
+fn help_after_a_command_prints_the_commands_help_not_an_error() {
+    let global = stdout(&run(&["--help"]));
+    for cmd in ["check", "show", "expand", "banks", "convert"] {
+        let help = ok(&["help", cmd]);
+        assert!(
+            help.contains(&format!("Usage: fraglayout {cmd}")),
+            "{cmd}: {help}"
+        );
+        assert_ne!(help, global, "{cmd}: its own help");
+        for args in [[cmd, "--help"], [cmd, "-h"]] {
+            assert_eq!(ok(&args), help, "{args:?}");
+        }
     }
 }

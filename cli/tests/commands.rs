@@ -97,16 +97,15 @@ fn a_misspelt_command_gets_a_suggestion_and_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{typed}");
         let err = stderr(&o);
         assert!(
-            err.starts_with(&format!(
-                "error: unknown command `{typed}`; did you mean `{meant}`?"
-            )),
+            err.starts_with(&format!("error: unrecognized subcommand '{typed}'"))
+                && err.contains(&format!("a similar subcommand exists: '{meant}'")),
             "{err}"
         );
-        assert!(err.lines().count() <= 3, "short, not the whole help: {err}");
+        assert!(err.lines().count() <= 8, "short, not the whole help: {err}");
     }
     let far = run(&["frobnicate"]);
     assert!(
-        !stderr(&far).contains("did you mean"),
+        !stderr(&far).contains("similar"),
         "no far-fetched suggestion"
     );
 }
@@ -129,5 +128,10 @@ fn suggestions_for_a_huge_argument_stay_short() {
 fn packed_without_gather_is_a_usage_error() {
     let o = run(&["expand", "SM80_16x8x16_F16_A_ROW", "--packed"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).starts_with("error: `--packed` goes with `--gather`"));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: the following required arguments were not provided")
+            && err.contains("--gather"),
+        "{err}"
+    );
 }

@@ -6,7 +6,7 @@
 //! `layout_codegen::convert_layout` on the invocation it prints, with no `compile_error!`; the
 //! form `layout_codegen::convert_form`'s; the numbers the plan's.
 
-use crate::support::{run, stderr, stdout};
+use crate::support::{ok, run, stderr, stdout};
 
 use layout_codegen::ConvertForm;
 use layout_core::catalog::SM80_16x8x16_F16_C;
@@ -374,8 +374,9 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
         ),
         (
             &["convert", "SM80_16x8x16_F32_C", "SM80_16x8x16_F16_A_ROW"],
-            "error: the tiles differ: from is 16 x 8, to is 16 x 16: use `from.tiled(1, 2)` to \
-             cover to's tile\n(on the command line: SM80_16x8x16_F32_C[1x2])\n",
+            "error: the tiles differ: from is 16 x 8, to is 16 x 16: use \
+             `fraglayout::catalog::SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral()` as \
+             from\n(on the command line: SM80_16x8x16_F32_C[1x2])\n",
         ),
         (
             &[
@@ -437,15 +438,17 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
 
 #[test]
 fn help_lists_convert_and_expand_convert() {
-    let help = stdout(&run(&["--help"]));
+    let help = ok(&["help", "convert"]);
     for line in [
-        "fraglayout convert FROM TO [--svg FILE]",
-        "fraglayout convert EXAMPLE [--svg FILE]",
-        "fraglayout convert --examples",
-        "fraglayout expand --convert FROM TO",
+        "Usage: fraglayout convert [OPTIONS] <FROM [TO]|--examples>",
+        "--svg <FILE>",
+        "--bits <BITS>",
+        "--examples",
+        "`convert EXAMPLE`",
     ] {
         assert!(help.contains(line), "{line}");
     }
+    assert!(ok(&["help", "expand"]).contains("--convert <FROM> <TO>"));
 }
 
 #[test]

@@ -599,7 +599,7 @@ fn expand_refuses_packed_where_it_does_not_apply() {
     );
     let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("`--packed` goes with `--gather`"));
+    assert!(stderr(&o).contains("were not provided:\n  --gather"));
 }
 
 #[test]
@@ -622,7 +622,7 @@ fn expand_refuses_a_stride_that_is_no_number_or_overlaps_rows() {
         args.extend_from_slice(bad);
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
-        assert!(stderr(&o).contains("`--ld"), "{bad:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--ld"), "{bad:?}: {}", stderr(&o));
     }
 }
 
@@ -695,12 +695,15 @@ fn expand_refuses_what_the_macro_refuses_with_its_message() {
     let usage = [
         (&["--vector", "0"][..], "`--vector 0`"),
         (&["--vector", "x"], "`--vector x`"),
-        (&["--vector"], "`--vector` needs a width"),
+        (&["--vector"], "a value is required for '--vector <N>'"),
         (
             &["--swizzle", "128B"],
             "`--swizzle` describes the shared tile of `--shared`",
         ),
-        (&["--shared", "--ld", "64"], "remove `--ld`"),
+        (
+            &["--shared", "--ld", "64"],
+            "'--shared' cannot be used with '--ld <N>'",
+        ),
     ];
     for (bad, message) in usage {
         let mut args = vec!["expand", acc];

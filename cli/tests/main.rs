@@ -5,7 +5,9 @@ mod support;
 
 mod cli;
 mod commands;
+mod conventions;
 mod convert;
 mod expand;
 mod large_tiles;
 mod smem;
+mod suggestions;

@@ -4,7 +4,7 @@
 use crate::{Digit, Source};
 
 /// Capacity of a [`Message`] in bytes; longer text is cut at a character boundary.
-pub const MESSAGE_CAPACITY: usize = 320;
+pub const MESSAGE_CAPACITY: usize = 512;
 
 /// A short message built in `const` context.
 #[derive(Clone, Copy)]

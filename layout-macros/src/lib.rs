@@ -281,8 +281,9 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// numeral's, its element size is the fragment type's; on `N`: the `N` elements of a call are
 /// adjacent and aligned in the layout too. `conflict_free` (only with `shared`) makes an
 /// access that takes more wavefronts than ideal a compile error naming the wavefronts, the
-/// worst phase's colliding lanes, and the `fraglayout banks ... --find` command that searches
-/// a swizzle or padding. `shared` goes without `bounds`, `packed` and `unpaired`.
+/// worst phase's colliding lanes, and what searches a swizzle or padding: the `fraglayout
+/// banks ... --find` command on the same tile for a catalog layout (or one tiled from it), the
+/// call of `fraglayout::shared::find` on your constants for a numeral of your own. `shared` goes without `bounds`, `packed` and `unpaired`.
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F32_C;
@@ -543,8 +544,9 @@ pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 /// fn a_row(lane: u32) -> u32 {}
 /// // error: ldmatrix.x4 of `SM80_16x8x16_F16_A_ROW` from `SMEM_A` is not conflict-free:
 /// //        32 wavefronts, ideal 4 (8-way conflict); phase 0 (lanes 0..8): 8 wavefronts,
-/// //        bank 0 holds 8 words for lanes 0, 1, 2, 3, 4, 5, 6, 7: swizzle or pad the layout
-/// //        (`fraglayout banks --find` searches)
+/// //        bank 0 holds 8 words for lanes 0, 1, 2, 3, 4, 5, 6, 7: swizzle or pad the layout:
+/// //        `fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --elem 2 --find`
+/// //        searches
 /// ```
 #[proc_macro_attribute]
 pub fn matrix_rows(args: TokenStream, item: TokenStream) -> TokenStream {

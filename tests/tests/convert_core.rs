@@ -453,7 +453,8 @@ fn mismatched_layouts_are_errors() {
     );
     assert_eq!(
         err.message().as_str(),
-        "the tiles differ: from is 16 x 8, to is 16 x 16: use `from.tiled(1, 2)` to cover to's tile"
+        "the tiles differ: from is 16 x 8, to is 16 x 16: use \
+         `from.tiled_or_panic(1, 2).numeral()` as from"
     );
     assert_eq!(classify(&c, &SM80_16x8x16_F16_A_ROW), Err(err));
 

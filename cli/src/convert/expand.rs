@@ -11,15 +11,13 @@ use std::process::ExitCode;
 use layout_core::convert::Plan;
 use proc_macro2::TokenStream;
 
+use super::costs;
 use super::packed::{self, packed_bits};
-use super::{costs, resolve, Layout};
-use crate::{emit, usage};
+use crate::emit;
+use crate::layout::{resolve, Layout};
 
 /// `expand --convert FROM TO`.
-pub fn command(args: &[&str]) -> ExitCode {
-    let [from, to] = args else {
-        return usage("`expand --convert` needs two layouts, FROM and TO");
-    };
+pub fn command(from: &str, to: &str) -> ExitCode {
     let (f, t) = match (resolve(from, "from"), resolve(to, "to")) {
         (Ok(f), Ok(t)) => (f, t),
         (f, t) => {

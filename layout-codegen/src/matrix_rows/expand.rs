@@ -153,7 +153,7 @@ fn checks(r: &Rows) -> TokenStream {
         quote_spanned! {a.layout.span()=>
             const _: () = if let ::core::result::Result::Ok(__fl_rows) = &__FL_ROWS {
                 if let ::core::option::Option::Some(__fl_m) =
-                    __fl_rows.conflict_message(#store, &__FL_FRAGMENT, #name)
+                    __fl_rows.conflict_message(#store, &__FL_FRAGMENT, &__FL_LAYOUT, __FL_AT, #name)
                 {
                     ::core::panic!("{}", __fl_m.as_str())
                 }

@@ -1,6 +1,7 @@
 //! Why two layouts admit no conversion plan, and the words for it.
 
 use crate::message::Message;
+use crate::shared::suggest::write_expression;
 use crate::LayoutError;
 
 /// Which layout of a conversion an error is about.
@@ -67,9 +68,17 @@ impl ConvertError {
     /// `12 of 16384 elements cross warps: to's (thread 40, e 3) is held by from's (thread 7,
     /// e 1); a conversion moves values within a warp only`
     pub const fn message(&self) -> Message {
+        self.message_naming("from", "to")
+    }
+
+    /// [`message`](Self::message), the fix written on the layouts' expressions `from` and `to`
+    /// where it is code: `use `ACC.tiled_or_panic(1, 2).numeral()` as from`.
+    pub const fn message_naming(&self, from_expr: &str, to_expr: &str) -> Message {
         let mut m = Message::new();
         match *self {
-            ConvertError::TilesDiffer { from, to } => write_tiles(from, to, &mut m),
+            ConvertError::TilesDiffer { from, to } => {
+                write_tiles(from, to, [from_expr, to_expr], &mut m)
+            }
             ConvertError::ThreadsDiffer { from, to } => {
                 m.push("from is held by ");
                 m.push_num(from as u64);
@@ -134,8 +143,9 @@ const fn push_place(at: (u32, u32), m: &mut Message) {
     m.push(")");
 }
 
-/// The tiles differ; where one tile is a grid of copies of the other, says how to tile it.
-const fn write_tiles(from: (u32, u32), to: (u32, u32), m: &mut Message) {
+/// The tiles differ; where one tile is a grid of copies of the other, says how to tile it, as
+/// the expression that tiles `exprs[0]` (from) or `exprs[1]` (to).
+const fn write_tiles(from: (u32, u32), to: (u32, u32), exprs: [&str; 2], m: &mut Message) {
     m.push("the tiles differ: from is ");
     m.push_num(from.0 as u64);
     m.push(" x ");
@@ -144,18 +154,20 @@ const fn write_tiles(from: (u32, u32), to: (u32, u32), m: &mut Message) {
     m.push_num(to.0 as u64);
     m.push(" x ");
     m.push_num(to.1 as u64);
-    if let Some((r, c)) = copies(from, to) {
-        m.push(": use `from.tiled(");
+    let (side, copies) = match (copies(from, to), copies(to, from)) {
+        (Some(k), _) => (0, Some(k)),
+        (None, Some(k)) => (1, Some(k)),
+        (None, None) => (0, None),
+    };
+    if let Some((r, c)) = copies {
+        m.push(": use `");
+        write_expression(exprs[side], m);
+        m.push(".tiled_or_panic(");
         m.push_num(r as u64);
         m.push(", ");
         m.push_num(c as u64);
-        m.push(")` to cover to's tile");
-    } else if let Some((r, c)) = copies(to, from) {
-        m.push(": use `to.tiled(");
-        m.push_num(r as u64);
-        m.push(", ");
-        m.push_num(c as u64);
-        m.push(")` to cover from's tile");
+        m.push(").numeral()` as ");
+        m.push(if side == 0 { "from" } else { "to" });
     } else {
         m.push("; a conversion keeps the tile");
     }

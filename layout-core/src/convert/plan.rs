@@ -261,7 +261,7 @@ impl Plan {
         m.push("` to `");
         m.push(to.name);
         m.push("`: ");
-        m.push(e.message().as_str());
+        m.push(e.message_naming(from.name, to.name).as_str());
         m
     }
 
@@ -272,7 +272,8 @@ impl Plan {
     /// use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
     /// use layout_core::convert::Plan;
     /// // error: no conversion from `SM80_16x8x16_F32_C` to `SM80_16x8x16_F16_A_ROW`: the tiles
-    /// //        differ: from is 16 x 8, to is 16 x 16: use `from.tiled(1, 2)` to cover to's tile
+    /// //        differ: from is 16 x 8, to is 16 x 16: use
+    /// //        `SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral()` as from
     /// const P: Plan = Plan::new_or_panic(&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_A_ROW);
     /// ```
     pub const fn new_or_panic(from: &Numeral, to: &Numeral) -> Plan {

@@ -18,6 +18,7 @@
 
 use super::ElementAt;
 use crate::message::Message;
+use crate::shared::suggest::{write_search, Searched};
 use crate::shared::{Access, FragmentAt, Major, PhaseReport, SharedLayout, Wavefronts};
 use crate::Numeral;
 
@@ -402,12 +403,9 @@ pub const fn shared_conflict_message(
         }
         phase.write(&mut m);
     }
-    m.push(": swizzle or pad the layout (`fraglayout banks ");
-    m.push(if gather { "load." } else { "store." });
-    m.push_num(bytes as u64);
-    m.push(" ");
-    m.push(n.name);
-    m.push(" --find` searches)");
+    m.push(": swizzle or pad the layout");
+    let what = Searched::Elements { gather, bytes };
+    write_search(what, n, s, name, FragmentAt::ORIGIN, &mut m);
     Some(m)
 }
 
@@ -506,7 +504,44 @@ mod tests {
             .as_str()
             .starts_with("scatter of `SM80_16x8x16_F32_C` into `SMEM`"));
         assert!(
-            m.as_str().contains("store.8 SM80_16x8x16_F32_C --find"),
+            m.as_str().ends_with(
+                ": `fraglayout banks store.8 SM80_16x8x16_F32_C --tile 16x8 --elem 4 --pad 24 \
+                 --find` searches"
+            ),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn the_search_names_a_tiled_or_own_layout_as_it_runs() {
+        let tiled = SM80_16x8x16_F32_C.tiled_or_panic(1, 8);
+        let n = tiled.numeral();
+        // A swizzle of bit 7 into bit 0: rows 0 and 2 still meet rows 1 and 3 elsewhere.
+        let tile = SharedLayout::row_major(16, 64, 4).with_swizzle(Swizzle::new(1, 0, 7));
+        let m = shared_conflict_message(&n, &tile, 1, false, "SMEM").unwrap();
+        assert!(
+            m.as_str().ends_with(
+                ": `fraglayout banks store.4 'SM80_16x8x16_F32_C[1x8]' --tile 16x64 --elem 4 \
+                 --swizzle 1,0,7 --find` searches"
+            ),
+            "{m}"
+        );
+        let own = SM80_16x8x16_F32_C.renamed("W2");
+        let padded = SharedLayout::padded(16, 8, 4, 24);
+        let m = shared_conflict_message(&own, &padded, 2, true, "SMEM").unwrap();
+        assert!(
+            m.as_str().ends_with(
+                ": `fraglayout::shared::find(&SMEM, &[fraglayout::shared::Access::elements(&W2, \
+                 8)], 8)` searches"
+            ),
+            "{m}"
+        );
+        let own_tiled = own.tiled_or_panic(1, 2);
+        let wide = SharedLayout::row_major(16, 16, 4);
+        let m = shared_conflict_message(&own_tiled.numeral(), &wide, 1, false, "S").unwrap();
+        assert!(
+            m.as_str()
+                .contains("Access::elements(&W2.tiled_or_panic(1, 2).numeral(), 4)"),
             "{m}"
         );
     }

@@ -64,6 +64,7 @@ use super::error::AccessError;
 use super::fragment::FragmentAt;
 use super::layout::SharedLayout;
 use super::ldmatrix::{ldmatrix_rows_at, MatrixVariant, RowAddresses};
+use super::suggest::{write_search, Searched};
 use crate::message::Message;
 use crate::numeral::LANES;
 use crate::Numeral;
@@ -368,6 +369,8 @@ impl ThreadRows {
         &self,
         store: bool,
         fragment: &Numeral,
+        layout: &SharedLayout,
+        at: FragmentAt,
         layout_name: &str,
     ) -> Option<Message> {
         let w = match self.wavefronts() {
@@ -391,7 +394,12 @@ impl ThreadRows {
             }
             phase.write(&mut m);
         }
-        m.push(": swizzle or pad the layout (`fraglayout banks --find` searches)");
+        m.push(": swizzle or pad the layout");
+        let what = Searched::Matrices {
+            store,
+            variant: self.variant(),
+        };
+        write_search(what, fragment, layout, layout_name, at, &mut m);
         Some(m)
     }
 
@@ -789,14 +797,21 @@ mod tests {
         )
         .unwrap();
         let m = rows
-            .conflict_message(false, &SM80_16x8x16_F16_A_ROW, "SMEM")
+            .conflict_message(
+                false,
+                &SM80_16x8x16_F16_A_ROW,
+                &plain,
+                FragmentAt::ORIGIN,
+                "SMEM",
+            )
             .unwrap();
         assert_eq!(
             m.as_str(),
             "ldmatrix.x4 of `SM80_16x8x16_F16_A_ROW` from `SMEM` is not conflict-free: 32 \
              wavefronts, ideal 4 (8-way conflict); phase 0 (lanes 0..8): 8 wavefronts, bank 0 \
-             holds 8 words for lanes 0, 1, 2, 3, 4, 5, 6, 7: swizzle or pad the layout \
-             (`fraglayout banks --find` searches)"
+             holds 8 words for lanes 0, 1, 2, 3, 4, 5, 6, 7: swizzle or pad the layout: \
+             `fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --elem 2 --find` \
+             searches"
         );
         let e = ThreadRows::whole(
             MatrixVariant::X2,

@@ -62,6 +62,7 @@ mod fragment;
 pub mod layout;
 pub mod ldmatrix;
 pub mod search;
+pub mod suggest;
 pub mod swizzle;
 pub mod tma;
 

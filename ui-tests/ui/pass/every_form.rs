@@ -33,6 +33,9 @@ mod scatter_all_lanes;
 #[path = "forms/shared_staging.rs"]
 mod shared_staging;
 
+#[path = "forms/suggested.rs"]
+mod suggested;
+
 #[path = "forms/thread_typed.rs"]
 mod thread_typed;
 
@@ -49,6 +52,7 @@ fn main() {
     parenthesised_rows::main();
     scatter_all_lanes::main();
     shared_staging::main();
+    suggested::main();
     thread_typed::main();
     user_inline_attribute::main();
 }

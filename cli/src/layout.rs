@@ -1,8 +1,9 @@
-//! The layouts `fraglayout convert` takes: a catalog name, an example layout's name
+//! A layout as every command takes it: a catalog name, an example layout's name
 //! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
 //! layout, or a numeral written out as `fraglayout check` takes it.
 
 use layout_codegen::OwnedNumeral;
+use layout_core::catalog::Entry;
 use layout_core::convert::examples;
 use layout_core::{Numeral, Tiled};
 
@@ -25,6 +26,43 @@ impl Layout {
             Layout::Named(n) => **n,
             Layout::Tiled { tiled, name } => tiled.numeral().renamed(name),
             Layout::Written(n) => n.as_numeral(),
+        }
+    }
+
+    /// The catalog entry the layout is, for a catalog name.
+    pub fn entry(&self) -> Option<&'static Entry> {
+        match self {
+            Layout::Named(n) => layout_core::catalog::find(n.name),
+            _ => None,
+        }
+    }
+
+    /// The catalog entry the layout is or tiles (`NAME[RxC]`): whose elements it holds.
+    pub fn base_entry(&self) -> Option<&'static Entry> {
+        match self {
+            Layout::Named(n) => layout_core::catalog::find(n.name),
+            Layout::Tiled { name, .. } => {
+                let (base, _) = split_tiling(name).ok()??;
+                layout_core::catalog::find(base)
+            }
+            Layout::Written(_) => None,
+        }
+    }
+
+    /// The layout as a numeral that lives as long as the process (a command's answer is its
+    /// last use).
+    pub fn leak(self) -> &'static Numeral<'static> {
+        match self {
+            Layout::Named(n) => n,
+            Layout::Tiled { tiled, name } => {
+                let tiled: &'static Tiled = Box::leak(tiled);
+                let name: &'static str = Box::leak(name.into_boxed_str());
+                Box::leak(Box::new(tiled.numeral().renamed(name)))
+            }
+            Layout::Written(n) => {
+                let n: &'static OwnedNumeral = Box::leak(Box::new(n));
+                Box::leak(Box::new(n.as_numeral()))
+            }
         }
     }
 
@@ -94,7 +132,7 @@ pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
                 format!("{report}error: {label} is not a valid numeral (the problems are above)\n")
             });
     }
-    let unknown = |name: &str| format!("error: {}\n", suggest::unknown_convert(name));
+    let unknown = |name: &str| format!("error: {}\n", suggest::unknown(name));
     match split_tiling(text) {
         Err(msg) => Err(format!("error: {msg}\n")),
         Ok(None) => named(text).map(Layout::Named).ok_or_else(|| unknown(text)),
