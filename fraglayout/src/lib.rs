@@ -1,11 +1,14 @@
 //! fraglayout: tensor-core fragment layouts as checked mixed-radix numerals, and the code
 //! that moves a fragment between registers and memory, generated from them.
 //!
-//! One dependency gives both the layouts and the macros:
+//! One dependency gives both the layouts and the macros. It is not on crates.io yet: until it
+//! is, point at the `fraglayout/` folder of a clone of its repository; once it is published,
+//! the version replaces the path:
 //!
 //! ```toml
 //! [dependencies]
-//! fraglayout = "0.1"
+//! fraglayout = { path = "../fraglayout/fraglayout" }   # a clone of this repository beside your crate
+//! # fraglayout = "0.1"                                 # once it is on crates.io
 //! ```
 //!
 //! Everything of [`layout_core`] is here under the same paths (`fraglayout::catalog`,

@@ -12,6 +12,7 @@ mod conversions_md;
 mod convert_core;
 mod convert_generated;
 mod cute;
+mod dependency_line;
 mod generated;
 mod generated_edges;
 mod instruction;
