@@ -26,3 +26,4 @@ mod render_bounds;
 mod shared;
 mod shared_md;
 mod tiled;
+mod warp;
