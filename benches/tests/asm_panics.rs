@@ -111,7 +111,8 @@ fn link_them() {
     let lane: unsafe fn(Lane, &[f32; 4], *mut f32, usize) = fl_nopanic_vector_lane;
     let gather: unsafe fn(Lane, *const u16, usize) -> [u16; 8] = fl_nopanic_vector_gather;
     let shared: unsafe fn(u32, &[f32; 4], *mut f32) = fl_nopanic_shared;
-    let convert: fn(Lane, &[f32; 4], fn(f32, u32) -> f32) -> [f32; 4] = fl_nopanic_convert;
+    type Shuffle = fn(f32, u32) -> f32;
+    let convert: fn(Lane, &[f32; 4], Shuffle) -> [f32; 4] = fl_nopanic_convert;
     let control: fn(u32, &[f32; 4], &mut [f32], usize) = fl_panics_control;
     black_box((scatters, lane, gather, shared, convert, control));
 }
