@@ -1,12 +1,13 @@
 //! The x86-64 code of the forms a GPU kernel uses has no panic path: a raw-pointer scatter
-//! (one element a store and `vector = 2`), a `vector` gather, a shared-tile store through a
-//! raw pointer, with the thread index a plain `u32` (compared with the layout's threads once,
-//! no panic) or a `Lane`, and a `#[convert_layout]` lane exchange. Each function's disassembly
-//! must leave the function only by returning: no call (by name or through the GOT) and no jump
-//! to another symbol, which is how a bounds check, an overflow check or an `unwrap` reaches
-//! core's panics (on a GPU, a trap). The conversion calls only the shuffle it is given,
-//! through a register. As a control, the same scatter into a slice must call a panic, so the check cannot
-//! pass by failing to read the code.
+//! (one element a store and `vector = 2`), a `vector` gather, a shared-tile store and a
+//! partial tile (`bounds`) through a raw pointer, a slice through `get_unchecked_mut`, with the
+//! thread index a plain `u32` (compared with the layout's threads once, no panic) or a `Lane`,
+//! and a `#[convert_layout]` lane exchange. Each function's disassembly must leave the function
+//! only by returning: no call (by name or through the GOT) and no jump to another symbol, which
+//! is how a bounds check, an overflow check or an `unwrap` reaches core's panics (on a GPU, a
+//! trap). The conversion calls only the shuffle it is given, through a register. As a control,
+//! the same scatter into a slice must call a panic, so the check cannot pass by failing to read
+//! the code.
 //!
 //! Needs objdump (binutils) and optimized code (release: no overflow checks, no debug
 //! assertions), so it is ignored by `cargo test`; run it with
@@ -66,6 +67,29 @@ pub unsafe fn fl_nopanic_shared(lane: u32, acc: &[f32; 4], smem: *mut f32) {
     |offset, values| unsafe { *(smem.add(offset) as *mut [f32; 2]) = values }
 }
 
+/// A slice without bounds checks, as a kernel written with `get_unchecked_mut` does.
+#[no_mangle]
+#[inline(never)]
+#[fragment_layout(SM80_16x8x16_F32_C)]
+pub unsafe fn fl_nopanic_unchecked(lane: u32, acc: &[f32; 4], d: &mut [f32], ld: usize) {
+    |row, col, value| unsafe { *d.get_unchecked_mut(row * ld + col) = value }
+}
+
+/// A partial tile (`bounds`) through a raw pointer: the elements inside `rows x cols` only.
+#[no_mangle]
+#[inline(never)]
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]
+pub unsafe fn fl_nopanic_bounds(
+    lane: u32,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
+}
+
 /// A lane exchange (the accumulator as a B operand) through the shuffle a backend passes.
 #[no_mangle]
 #[inline(never)]
@@ -111,6 +135,10 @@ fn link_them() {
     let lane: unsafe fn(Lane, &[f32; 4], *mut f32, usize) = fl_nopanic_vector_lane;
     let gather: unsafe fn(Lane, *const u16, usize) -> [u16; 8] = fl_nopanic_vector_gather;
     let shared: unsafe fn(u32, &[f32; 4], *mut f32) = fl_nopanic_shared;
+    let unchecked: unsafe fn(u32, &[f32; 4], &mut [f32], usize) = fl_nopanic_unchecked;
+    type Bounded = unsafe fn(u32, &[f32; 4], *mut f32, usize, usize, usize);
+    let bounded: Bounded = fl_nopanic_bounds;
+    black_box((unchecked, bounded));
     type Shuffle = fn(f32, u32) -> f32;
     let convert: fn(Lane, &[f32; 4], Shuffle) -> [f32; 4] = fl_nopanic_convert;
     let control: fn(u32, &[f32; 4], &mut [f32], usize) = fl_panics_control;
@@ -130,6 +158,8 @@ fn raw_pointer_vector_and_conversion_code_has_no_panic_path() {
         "fl_nopanic_vector_lane",
         "fl_nopanic_vector_gather",
         "fl_nopanic_shared",
+        "fl_nopanic_unchecked",
+        "fl_nopanic_bounds",
     ] {
         let (text, insns) = disassemble(symbol);
         println!("{text}");

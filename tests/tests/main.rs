@@ -16,6 +16,7 @@ mod dependency_line;
 mod generated;
 mod generated_edges;
 mod instruction;
+mod kernel_md;
 mod neighbours;
 mod numeral;
 mod pairing;
