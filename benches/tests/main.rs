@@ -10,6 +10,7 @@ mod agree_calls;
 mod agree_convert;
 mod agree_smem;
 mod asm;
+mod asm_panics;
 mod asm_rows;
 mod callgrind;
 mod compile_time;

@@ -1,11 +1,14 @@
 //! fraglayout: tensor-core fragment layouts as checked mixed-radix numerals, and the code
 //! that moves a fragment between registers and memory, generated from them.
 //!
-//! One dependency gives both the layouts and the macros:
+//! One dependency gives both the layouts and the macros. It is not on crates.io yet: until it
+//! is, point at the `fraglayout/` folder of a clone of its repository; once it is published,
+//! the version replaces the path:
 //!
 //! ```toml
 //! [dependencies]
-//! fraglayout = "0.1"
+//! fraglayout = { path = "../fraglayout/fraglayout" }   # a clone of this repository beside your crate
+//! # fraglayout = "0.1"                                 # once it is on crates.io
 //! ```
 //!
 //! Everything of [`layout_core`] is here under the same paths (`fraglayout::catalog`,
@@ -37,10 +40,20 @@
 //! The thread parameter may be a plain integer, checked against the layout's thread count once
 //! a call, or a [`Thread<N>`](Thread) ([`Lane`] for a warp), whose range the type carries, so
 //! that generated code checks nothing.
+//!
+//! With the feature `std` (for tests: `fraglayout = { ..., features = ["std"] }` in
+//! `[dev-dependencies]`), `fraglayout::testing::Warp` runs the code of one lane for the 32
+//! lanes of a warp in lock step on the host, so that a `#[convert_layout]` conversion is
+//! tested before it goes into a kernel.
 #![no_std]
 // No unsafe operation anywhere; the one `unsafe fn` (`Thread::new_unchecked`) states a contract.
 #![deny(unsafe_code)]
 
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "std")]
+pub mod testing;
 mod thread;
 
 pub use layout_core::*;

@@ -8,7 +8,7 @@
 //!   hands `ldmatrix` / `stmatrix`, derived from a fragment and a shared tile layout.
 //!
 //! Use them through the `fraglayout` crate, which re-exports them beside the layouts (one
-//! dependency line, `fraglayout = "0.1"`): generated code names `::fraglayout`.
+//! dependency line; its crate page says how to write it): generated code names `::fraglayout`.
 
 use proc_macro::TokenStream;
 

@@ -1,5 +1,5 @@
-//! The code `#[convert_layout]` generates, run for all 32 lanes in lockstep on the warp
-//! simulator (`fraglayout_tests::warp`), whose shuffle is a real collective: each lane's result
+//! The code `#[convert_layout]` generates, run for all 32 lanes in lockstep on the host warp
+//! (`fraglayout::testing::Warp`), whose shuffle is a real collective: each lane's result
 //! must be exactly the destination layout's fragment, with one shuffle per planned round.
 //!
 //! Each lane starts with the tile offsets its source layout gives it (`from[e] =
@@ -18,8 +18,8 @@ use fraglayout::catalog::{
     SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, CATALOG,
 };
 use fraglayout::convert::{Class, PackedPlan, Plan};
+use fraglayout::testing::Warp;
 use fraglayout::{convert_layout, numeral, Numeral};
-use fraglayout_tests::warp;
 
 /// Two `m16n8k16` accumulators side by side: 16 x 16, 8 elements per lane.
 const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
@@ -117,8 +117,8 @@ fn check<const N: usize>(
             row * n.cols + col
         })
     };
-    let (got, shuffles) = warp::run(|lane, shuffle| convert(lane, &offsets(from, lane), shuffle));
-    for (lane, frag) in got.iter().enumerate() {
+    let warp = Warp::run(|lane, shuffle| convert(lane, &offsets(from, lane), shuffle));
+    for (lane, frag) in warp.lanes.iter().enumerate() {
         assert_eq!(
             *frag,
             offsets(to, lane as u32),
@@ -128,7 +128,11 @@ fn check<const N: usize>(
         );
     }
     let plan = Plan::new(from, to).expect("convertible");
-    assert_eq!(shuffles, u64::from(plan.rounds()), "one shuffle per round");
+    assert_eq!(
+        warp.shuffles,
+        u64::from(plan.rounds()),
+        "one shuffle per round"
+    );
     assert_eq!(
         plan.rounds(),
         plan.lower_bound(),
@@ -192,11 +196,11 @@ fn exchanges_deliver_the_destination_layout() {
 #[test]
 fn a_lane_given_as_a_thread_index_reads_its_low_five_bits() {
     // Lane 37 of a two-warp launch is lane 5 of its warp: the same fragment as lane 5.
-    let (got, _) = warp::run(|lane, shuffle| {
+    let got = Warp::run(|lane, shuffle| {
         let from: [u32; 4] = core::array::from_fn(|e| 100 * lane + e as u32);
         acc_to_rows4(lane + 32, &from, shuffle)
     });
-    let (want, _) = warp::run(|lane, shuffle| {
+    let want = Warp::run(|lane, shuffle| {
         let from: [u32; 4] = core::array::from_fn(|e| 100 * lane + e as u32);
         acc_to_rows4(lane, &from, shuffle)
     });
@@ -264,9 +268,9 @@ fn check_packed<const W: usize>(
     convert: impl Fn(u32, &[u32; W], &mut dyn FnMut(u32, u32) -> u32) -> [u32; W] + Sync,
 ) -> PackedPlan {
     let k = from.elements as usize / W;
-    let (got, shuffles) =
-        warp::run(|lane, shuffle| convert(lane, &packed_offsets(from, lane, k, part), shuffle));
-    for (lane, regs) in got.iter().enumerate() {
+    let warp =
+        Warp::run(|lane, shuffle| convert(lane, &packed_offsets(from, lane, k, part), shuffle));
+    for (lane, regs) in warp.lanes.iter().enumerate() {
         let want: [u32; W] = packed_offsets(to, lane as u32, k, part);
         assert_eq!(
             *regs, want,
@@ -275,7 +279,11 @@ fn check_packed<const W: usize>(
         );
     }
     let plan = PackedPlan::new(from, to, k as u32).expect("convertible");
-    assert_eq!(shuffles, u64::from(plan.rounds()), "one shuffle per round");
+    assert_eq!(
+        warp.shuffles,
+        u64::from(plan.rounds()),
+        "one shuffle per round"
+    );
     assert_eq!(
         plan.rounds(),
         plan.lower_bound(),
@@ -362,15 +370,15 @@ fn every_16_bit_catalog_pair_runs_at_the_packed_lower_bound() {
                 continue;
             };
             let plan = PackedPlan::new(from, to, 2).expect("16-bit layouts pack in pairs");
-            let (got, shuffles) = run_any(from, &plan);
-            for (lane, regs) in got.iter().enumerate() {
+            let warp = run_any(from, &plan);
+            for (lane, regs) in warp.lanes.iter().enumerate() {
                 let want: Vec<u32> = (0..plan.words())
                     .map(|w| packed_word(to, lane as u32, w))
                     .collect();
                 assert_eq!(*regs, want, "lane {lane}: {} => {}", from.name, to.name);
             }
             assert_eq!(
-                shuffles,
+                warp.shuffles,
                 u64::from(plan.lower_bound()),
                 "{} => {}",
                 from.name,
@@ -405,7 +413,7 @@ fn packed_word(n: &Numeral, lane: u32, w: u32) -> u32 {
 
 /// `plan` run for the 32 lanes of a warp (warp 0 of a warpgroup) on `from`'s packed
 /// registers, whatever their number of words.
-fn run_any(from: &Numeral, plan: &PackedPlan) -> (Vec<Vec<u32>>, u64) {
+fn run_any(from: &Numeral, plan: &PackedPlan) -> Warp<Vec<u32>> {
     macro_rules! words {
         ($($w:literal)*) => {
             match plan.words() {
@@ -420,8 +428,8 @@ fn run_any(from: &Numeral, plan: &PackedPlan) -> (Vec<Vec<u32>>, u64) {
 }
 
 /// `plan` run for the 32 lanes of a warp on `from`'s packed registers of `W` words.
-fn run_words<const W: usize>(from: &Numeral, plan: &PackedPlan) -> (Vec<Vec<u32>>, u64) {
-    warp::run(|lane, shuffle| {
+fn run_words<const W: usize>(from: &Numeral, plan: &PackedPlan) -> Warp<Vec<u32>> {
+    Warp::run(|lane, shuffle| {
         let regs: [u32; W] = core::array::from_fn(|w| packed_word(from, lane, w as u32));
         plan.run(lane as usize, &regs, shuffle).to_vec()
     })
