@@ -3,7 +3,7 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use layout_core::shared::{SharedLayout, Swizzle, SwizzleMode};
+use layout_core::shared::{AtomOrder, SharedLayout, Swizzle, SwizzleMode};
 
 /// The swizzle as given: one of Hopper's modes, CuTe's three numbers of element offsets
 /// (`B,M,S`), or CuTe's `Swizzle<B,M,S>` of byte offsets.
@@ -12,6 +12,8 @@ pub enum SwizzleArg {
     Mode(SwizzleMode),
     Custom(Swizzle),
     Bytes(Swizzle),
+    /// The descriptors' interleaved no-swizzle layout of 8 x 16-byte core matrices.
+    Interleave,
 }
 
 /// The tile options read.
@@ -22,6 +24,7 @@ pub struct TileArgs {
     swizzle: Option<SwizzleArg>,
     pad: u32,
     col_major: bool,
+    bands: bool,
 }
 
 /// `cmd` with the tile options.
@@ -42,7 +45,8 @@ pub fn args(cmd: Command) -> Command {
             .value_name("S")
             .value_parser(swizzle)
             .help(
-                "128B, 64B, 32B or none (Hopper's modes), B,M,S (CuTe's numbers, of element \
+                "128B, 64B, 32B or none (Hopper's modes; lines of a multiple of the mode's \
+                 width are atoms side by side), interleave (8 x 16-byte core matrices), B,M,S (CuTe's numbers, of element \
                  offsets) or Swizzle<B,M,S> (CuTe's spelling, of byte offsets)",
             ),
         Arg::new("pad")
@@ -54,13 +58,22 @@ pub fn args(cmd: Command) -> Command {
             .long("col-major")
             .action(ArgAction::SetTrue)
             .help("the tile column-major"),
+        Arg::new("atoms")
+            .long("atoms")
+            .value_name("ORDER")
+            .value_parser(["slabs", "bands"])
+            .help(
+                "a tile wider than one swizzle atom: atoms in slabs (each column of atoms \
+                 contiguous; DeepGEMM, Triton, CuTe's K-major tile_to_shape; the default) or \
+                 bands (8 lines across the atoms contiguous; CuTe's MN-major tile_to_shape)",
+            ),
     ])
 }
 
 impl TileArgs {
     /// The tile options of `m` (a command built with [`args`]), and the names of those given.
     pub fn from_matches(m: &ArgMatches) -> (TileArgs, Vec<&'static str>) {
-        let given = ["tile", "elem", "swizzle", "pad", "col-major"]
+        let given = ["tile", "elem", "swizzle", "pad", "col-major", "atoms"]
             .into_iter()
             .filter(|id| m.value_source(id) == Some(ValueSource::CommandLine))
             .collect();
@@ -70,6 +83,7 @@ impl TileArgs {
             swizzle: m.get_one("swizzle").copied(),
             pad: m.get_one("pad").copied().unwrap_or(0),
             col_major: m.get_flag("col-major"),
+            bands: m.get_one::<String>("atoms").is_some_and(|o| o == "bands"),
         };
         (args, given)
     }
@@ -116,12 +130,14 @@ impl TileArgs {
             .or(default_elem)
             .ok_or("give the element size: `--elem BYTES`")?;
         let mut l = SharedLayout::row_major(rows, cols, elem);
+        let line_bytes = if self.col_major { rows } else { cols }.saturating_mul(elem);
         match self.swizzle {
             Some(SwizzleArg::Mode(m))
-                if m.bytes() == cols.saturating_mul(elem) && self.pad == 0 =>
+                if m.bytes() != 0 && line_bytes % m.bytes() == 0 && self.pad == 0 =>
             {
                 l = SharedLayout::hopper(rows, cols, elem, m);
             }
+            Some(SwizzleArg::Interleave) => l = SharedLayout::core_matrices(rows, cols, elem),
             Some(SwizzleArg::Mode(m)) => {
                 let s = m.swizzle(elem).ok_or_else(|| {
                     format!(
@@ -137,13 +153,23 @@ impl TileArgs {
             }
             None => l = l.with_pad(self.pad),
         }
+        if self.bands {
+            l = l.with_order(AtomOrder::Bands);
+        }
         Ok(if self.col_major { l.col_major() } else { l })
     }
 
     /// The Rust that builds the layout, for `--find`'s answer.
     pub fn rust(l: &SharedLayout) -> String {
         let s = l.swizzle();
-        let mut out = if let Some(m) = l.mode() {
+        let mut out = if l.mode() == Some(SwizzleMode::None) && l.is_grid() {
+            format!(
+                "SharedLayout::core_matrices({}, {}, {})",
+                l.rows(),
+                l.cols(),
+                l.elem_bytes()
+            )
+        } else if let Some(m) = l.mode() {
             format!(
                 "SharedLayout::hopper({}, {}, {}, SwizzleMode::{:?})",
                 l.rows(),
@@ -177,6 +203,9 @@ impl TileArgs {
         };
         if l.major() == layout_core::shared::Major::Col {
             out.push_str(".col_major()");
+        }
+        if l.is_grid() && l.order() == AtomOrder::Bands {
+            out.push_str(".with_order(AtomOrder::Bands)");
         }
         out
     }
@@ -221,6 +250,9 @@ fn swizzle(v: &str) -> Result<SwizzleArg, String> {
         "none" => Some(SwizzleMode::None),
         _ => None,
     };
+    if v.eq_ignore_ascii_case("interleave") {
+        return Ok(SwizzleArg::Interleave);
+    }
     if let Some(m) = mode {
         return Ok(SwizzleArg::Mode(m));
     }
@@ -237,7 +269,7 @@ fn swizzle(v: &str) -> Result<SwizzleArg, String> {
         ([Ok(b), Ok(m), Ok(s)], None) => Ok(SwizzleArg::Custom(Swizzle::new(*b, *m, *s))),
         ([Ok(b), Ok(m), Ok(s)], Some(_)) => Ok(SwizzleArg::Bytes(Swizzle::new(*b, *m, *s))),
         _ => Err(format!(
-            "`--swizzle` takes 128B, 64B, 32B, none, CuTe's bits,base,shift of element offsets \
+            "`--swizzle` takes 128B, 64B, 32B, none, interleave, CuTe's bits,base,shift of element offsets \
              such as 3,3,3, or CuTe's Swizzle<3,4,3> of byte offsets; not `{}`",
             crate::suggest::shortened(v)
         )),

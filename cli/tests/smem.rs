@@ -278,10 +278,87 @@ fn smem_draws_the_swizzle() {
     assert!(out.contains("row 1:  4  5  6"), "{out}");
     let svg = ok(&["smem", "--tile", "16x64", "--swizzle", "64B", "--svg", "-"]);
     assert!(
-        svg.contains("Swizzle&lt;2, 3, 3&gt;"),
-        "the mode's swizzle on a 128-byte row"
+        svg.contains("64-byte swizzle mode, 2 atoms of 32 along a line, in slabs"),
+        "a 128-byte row is two 64-byte atoms side by side"
     );
     assert_eq!(svg.matches(r#"<rect class="cell""#).count(), 16 * 8);
+}
+
+#[test]
+fn smem_prints_a_grid_s_tma_box_and_descriptor() {
+    // The Hopper epilogue tile: 8 slabs, one TMA copy each.
+    let out = ok(&[
+        "smem",
+        "--tile",
+        "64x256",
+        "--elem",
+        "4",
+        "--swizzle",
+        "128B",
+    ]);
+    assert!(
+        out.contains("in slabs of 64 lines (8192 bytes each)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("TMA: box {32, 64} (inner, outer), 8 copies of 8192 bytes"),
+        "{out}"
+    );
+    // 128 (M) x 64 (K) f16, M-major, read by an MMA of M = 128: CuTe's bands and DeepGEMM's
+    // slabs.
+    let mn = [
+        "smem",
+        "--tile",
+        "128x64",
+        "--swizzle",
+        "128B",
+        "--col-major",
+        "--operand",
+        "a",
+        "--mma",
+        "128",
+    ];
+    let slabs = ok(&mn);
+    assert!(
+        slabs.contains("MN-major, 128-byte swizzle, LBO 8192, SBO 1024"),
+        "{slabs}"
+    );
+    assert!(
+        slabs.contains("TMA: box {64, 64} (inner, outer), 2 copies"),
+        "{slabs}"
+    );
+    let bands = ok(&[&mn[..], &["--atoms", "bands"]].concat());
+    assert!(
+        bands.contains("MN-major, 128-byte swizzle, LBO 1024, SBO 2048"),
+        "{bands}"
+    );
+    assert!(
+        bands.contains("TMA: box {64, 8} (inner, outer), 16 copies"),
+        "{bands}"
+    );
+    // K-major, one slab of 16 atoms down M.
+    let k = ok(&[
+        "smem",
+        "--tile",
+        "128x64",
+        "--swizzle",
+        "128B",
+        "--operand",
+        "A",
+    ]);
+    assert!(
+        k.contains("K-major, 128-byte swizzle, LBO 16, SBO 1024"),
+        "{k}"
+    );
+    assert!(
+        k.contains("K steps of 16 elements start at bytes 0 32 64 96"),
+        "{k}"
+    );
+    let bad = ok(&["smem", "--tile", "64x64", "--pad", "8", "--operand", "a"]);
+    assert!(
+        bad.contains("descriptor (A, M = 64): none: a descriptor reads"),
+        "{bad}"
+    );
 }
 
 #[test]

@@ -1,13 +1,12 @@
 //! A tile's atoms, its TMA box and its MMA descriptor, in words: what `fraglayout smem`
-//! prints above the picture.
+//! prints above the picture (64 x 256 f32 in the 128-byte swizzle mode):
 //!
 //! ```text
-//! 64 x 256 of 4-byte elements, row-major, in the 128-byte swizzle mode, 8 atoms of 32 along a line, in slabs:
-//!   atoms: 8 lines x 128 bytes, 8 along a line, in slabs of 64 lines (8192 bytes each)
-//!   TMA: box {32, 64} (inner, outer), 8 copies of 8192 bytes, one after the other
-//!     copy 0: (line, pos) (0, 0) to byte 0
-//!     copy 1: (line, pos) (0, 32) to byte 8192
-//!     ...
+//! atoms: 8 lines x 128 bytes, 8 along a line, in slabs of 64 lines (8192 bytes each)
+//! TMA: box {32, 64} (inner, outer), 8 copies of 8192 bytes, one after the other
+//!   copy 0: (line, pos) (0, 0) to byte 0
+//!   copy 1: (line, pos) (0, 32) to byte 8192
+//!   ...
 //! ```
 
 use core::fmt::{self, Write};
@@ -32,11 +31,10 @@ pub fn atoms(
     global_stride: u64,
     w: &mut impl Write,
 ) -> fmt::Result {
-    writeln!(w, "{l}:")?;
     write_atoms(l, w)?;
     match l.tma_box(global_stride) {
         Ok(b) => {
-            write!(w, "  TMA: box {{{}, {}}} (inner, outer)", b.inner, b.outer)?;
+            write!(w, "TMA: box {{{}, {}}} (inner, outer)", b.inner, b.outer)?;
             writeln!(
                 w,
                 ", {} cop{} of {} bytes, one after the other",
@@ -46,14 +44,14 @@ pub fn atoms(
             )?;
             for i in 0..b.copies.min(4) {
                 if let (Some(at), Some((line, pos))) = (b.destination(i), b.origin(i)) {
-                    writeln!(w, "    copy {i}: (line, pos) ({line}, {pos}) to byte {at}")?;
+                    writeln!(w, "  copy {i}: (line, pos) ({line}, {pos}) to byte {at}")?;
                 }
             }
             if b.copies > 4 {
-                writeln!(w, "    ... {} more", b.copies - 4)?;
+                writeln!(w, "  ... {} more", b.copies - 4)?;
             }
         }
-        Err(e) => writeln!(w, "  TMA: none: {e}")?,
+        Err(e) => writeln!(w, "TMA: none: {e}")?,
     }
     match mma {
         Some(m) => write_descriptor(l, m, w),
@@ -67,14 +65,14 @@ fn write_atoms(l: &SharedLayout, w: &mut impl Write) -> fmt::Result {
     if !l.is_grid() {
         return writeln!(
             w,
-            "  atoms: one atom wide, {} lines of {line_bytes} bytes ({} bytes)",
+            "atoms: one atom wide, {} lines of {line_bytes} bytes ({} bytes)",
             l.lines(),
             l.span_bytes()
         );
     }
     write!(
         w,
-        "  atoms: {ATOM_LINES} lines x {line_bytes} bytes, {} along a line, ",
+        "atoms: {ATOM_LINES} lines x {line_bytes} bytes, {} along a line, ",
         l.atoms_along()
     )?;
     match l.order() {
@@ -100,7 +98,7 @@ fn write_descriptor(l: &SharedLayout, m: Mma, w: &mut impl Write) -> fmt::Result
     };
     let d = match Descriptor::derive(l, m.operand, m.mn) {
         Ok(d) => d,
-        Err(e) => return writeln!(w, "  descriptor ({name} = {}): none: {e}", m.mn),
+        Err(e) => return writeln!(w, "descriptor ({name} = {}): none: {e}", m.mn),
     };
     let mode = match d.mode() {
         SwizzleMode::None => "interleaved",
@@ -108,13 +106,13 @@ fn write_descriptor(l: &SharedLayout, m: Mma, w: &mut impl Write) -> fmt::Result
     };
     writeln!(
         w,
-        "  descriptor ({name} = {}): {}-major, {mode}, LBO {}, SBO {}",
+        "descriptor ({name} = {}): {}-major, {mode}, LBO {}, SBO {}",
         m.mn,
         if d.k_major() { "K" } else { "MN" },
         d.lbo(),
         d.sbo()
     )?;
-    write!(w, "    K steps of {} elements start at bytes", d.k())?;
+    write!(w, "  K steps of {} elements start at bytes", d.k())?;
     for step in 0..d.k_steps().min(8) {
         if let Some(s) = d.start(0, step) {
             write!(w, " {s}")?;
@@ -125,7 +123,7 @@ fn write_descriptor(l: &SharedLayout, m: Mma, w: &mut impl Write) -> fmt::Result
         d.wgmma(0, 0, 0, Base::Refuse),
         d.tcgen05(0, 0, 0, Base::Refuse),
     ) {
-        writeln!(w, "    at address 0: wgmma {h:#018x}, tcgen05 {b:#018x}")?;
+        writeln!(w, "  at address 0: wgmma {h:#018x}, tcgen05 {b:#018x}")?;
     }
     Ok(())
 }
