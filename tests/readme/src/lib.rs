@@ -8,3 +8,7 @@
 /// test too.
 #[doc = include_str!("../../../docs/CONVERSIONS.md")]
 pub mod conversions {}
+
+/// `docs/SHARED.md`, the teaching page on shared memory: its Rust examples are doc tests too.
+#[doc = include_str!("../../../docs/SHARED.md")]
+pub mod shared {}
