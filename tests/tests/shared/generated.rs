@@ -1,4 +1,5 @@
-//! `#[matrix_rows]`'s generated functions: for every lane (thread) they return the address
+//! `#[matrix_rows]`'s generated functions (grids of atoms among them, a warpgroup's rows
+//! crossing a slab's edge): for every lane (thread) they return the address
 //! `ldmatrix_rows_at` derives, on plain, padded, swizzled and column-major tiles, in each of
 //! the three forms of the code (sum, XOR, table); and the host simulation of `ldmatrix` /
 //! `stmatrix` from the ISA text, fed those addresses, moves exactly the fragment.
@@ -7,6 +8,7 @@ use fraglayout::matrix_rows;
 use fraglayout_tests::transcription;
 use layout_core::catalog::{
     Entry, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM90_64x16x16_F16_C,
+    SM90_64x256x16_F16_C,
 };
 use layout_core::shared::{
     ldmatrix_rows_at, Combine, FragmentAt, MatrixVariant, SharedLayout, Swizzle, SwizzleMode,
@@ -21,6 +23,9 @@ const KN: SharedLayout = SharedLayout::row_major(32, 64, 2);
 const NK: SharedLayout = SharedLayout::padded(32, 64, 2, 8).col_major();
 const STAGE: SharedLayout = SharedLayout::swizzled(16, 64, 2, Swizzle::new(3, 3, 3));
 const WG_STAGE: SharedLayout = SharedLayout::swizzled(64, 16, 2, Swizzle::new(1, 3, 3));
+// Grids of 128-byte atoms: K = 128 f16 in two slabs, and the 64 x 256 f16 epilogue in four.
+const A_TWO_K_ATOMS: SharedLayout = SharedLayout::hopper(64, 128, 2, SwizzleMode::B128);
+const WG_SLABS: SharedLayout = SharedLayout::hopper(64, 256, 2, SwizzleMode::B128);
 
 #[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, SWIZZLED_A, at = (16, 32), conflict_free)]
 fn a_swizzled(lane: u32) -> u32 {}
@@ -46,6 +51,12 @@ fn c_stage_upper(lane: u32) -> u32 {}
 #[matrix_rows(stmatrix.x4, SM90_64x16x16_F16_C, WG_STAGE)]
 fn wg_stage(thread: u32) -> u32 {}
 
+#[matrix_rows(ldmatrix.x4, SM80_16x8x16_F16_A_ROW, A_TWO_K_ATOMS, at = (16, 64), conflict_free)]
+fn a_second_k_atom(lane: u32) -> u32 {}
+
+#[matrix_rows(stmatrix.x4, SM90_64x256x16_F16_C, WG_SLABS, first = 30, conflict_free)]
+fn wg_slab_crossing(thread: u32) -> u32 {}
+
 /// One generated function and what it was generated from.
 struct Case {
     name: &'static str,
@@ -69,6 +80,7 @@ fn cases() -> Vec<Case> {
     let b = entry("SM80_16x8x16_F16_B_COL");
     let c = entry("SM80_16x8x16_F16_C");
     let wg = entry("SM90_64x16x16_F16_C");
+    let wide = entry("SM90_64x256x16_F16_C");
     vec![
         Case {
             name: "a_swizzled",
@@ -148,6 +160,26 @@ fn cases() -> Vec<Case> {
             layout: WG_STAGE,
             at: at(0, 0),
             first: 0,
+            code: Combine::Xor,
+        },
+        Case {
+            name: "a_second_k_atom",
+            f: a_second_k_atom,
+            entry: a,
+            variant: x(4, false),
+            layout: A_TWO_K_ATOMS,
+            at: at(16, 64),
+            first: 0,
+            code: Combine::Xor,
+        },
+        Case {
+            name: "wg_slab_crossing",
+            f: wg_slab_crossing,
+            entry: wide,
+            variant: x(4, false),
+            layout: WG_SLABS,
+            at: at(0, 0),
+            first: 30,
             code: Combine::Xor,
         },
     ]
