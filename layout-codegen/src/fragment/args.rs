@@ -1,6 +1,6 @@
 //! `#[fragment_layout(...)]`'s arguments: the layout, then options in any order,
 //! `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
-//! [, vector = N] [, shared = LAYOUT [, conflict_free]]`.
+//! [, vector = N] [, shared = LAYOUT [, at = (ROW, COL)] [, conflict_free]]`.
 //!
 //! Reading stops at the first syntax error (the tokens after it cannot be read); the options
 //! that read well are then checked together, and every clash among them is reported at once:
@@ -44,6 +44,7 @@ struct Options {
     unpaired: Option<Ident>,
     vector: Option<(usize, LitInt)>,
     shared: Option<(Ident, Expr)>,
+    at: Option<(Ident, Expr, Expr)>,
     conflict_free: Option<Ident>,
 }
 
@@ -70,6 +71,10 @@ impl Options {
                 })?;
                 self.shared = Some((word, input.parse()?));
             }
+            "at" => {
+                let (row, col) = place(input)?;
+                self.at = Some((word, row, col));
+            }
             "fill" => {
                 input.parse::<Token![=]>()?;
                 self.fill = Some((word, input.parse()?));
@@ -80,7 +85,7 @@ impl Options {
                     format!(
                         "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
                          `bounds(ROWS, COLS)`, `fill = VALUE`, `vector = N`, \
-                         `shared = LAYOUT` or `conflict_free`"
+                         `shared = LAYOUT`, `at = (ROW, COL)` or `conflict_free`"
                     ),
                 ))
             }
@@ -122,6 +127,7 @@ impl Options {
             vector: self.vector,
             packed: self.packed,
             shared: self.shared.map(|(_, layout)| layout),
+            shared_at: self.at.map(|(_, row, col)| (row, col)),
             conflict_free: self.conflict_free,
         })
     }
@@ -147,11 +153,14 @@ impl Options {
     /// `conflict_free` checks the banks of that access and needs it.
     fn shared_clashes(&self) -> Vec<(&Ident, syn::Error)> {
         if self.shared.is_none() {
-            return self
-                .conflict_free
-                .iter()
-                .map(|w| (w, syn::Error::new(w.span(), "`conflict_free` counts the bank conflicts of the access to a shared tile: it goes with `shared = LAYOUT`")))
-                .collect();
+            let at = self.at.as_ref().map(|(word, _, _)| word);
+            return [
+                (self.conflict_free.as_ref(), "`conflict_free` counts the bank conflicts of the access to a shared tile: it goes with `shared = LAYOUT`"),
+                (at, "`at` places the numeral's tile in a shared tile: it goes with `shared = LAYOUT`"),
+            ]
+            .into_iter()
+            .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))
+            .collect();
         }
         let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
         [
@@ -196,6 +205,23 @@ fn vector_width(input: ParseStream) -> syn::Result<(usize, LitInt)> {
             lit.span(),
             "`vector` takes the elements per access, 1 or more: `vector = 2`",
         )),
+    }
+}
+
+/// `= (ROW, COL)` after `at`: exactly two expressions.
+fn place(input: ParseStream) -> syn::Result<(Expr, Expr)> {
+    const WHAT: &str = "`at` takes the shared tile's row and column where the numeral's tile starts: `at = (16, 32)`";
+    input
+        .parse::<Token![=]>()
+        .map_err(|e| syn::Error::new(e.span(), WHAT))?;
+    let inner;
+    let paren = syn::parenthesized!(inner in input);
+    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
+        .map(|v| v.into_iter().collect())
+        .unwrap_or_default();
+    match <[Expr; 2]>::try_from(values) {
+        Ok([row, col]) => Ok((row, col)),
+        Err(_) => Err(syn::Error::new(paren.span.join(), WHAT)),
     }
 }
 

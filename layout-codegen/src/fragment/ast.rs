@@ -33,6 +33,8 @@ pub struct Args {
     pub packed: Option<Ident>,
     /// `shared = LAYOUT`: the body takes each element's offset in this shared tile.
     pub shared: Option<Expr>,
+    /// `at = (ROW, COL)` (with `shared`): where the numeral's tile starts in the shared tile.
+    pub shared_at: Option<(Expr, Expr)>,
     /// `conflict_free` (with `shared`): a conflicting access is a compile error.
     pub conflict_free: Option<Ident>,
 }

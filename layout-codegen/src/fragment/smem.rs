@@ -1,6 +1,7 @@
-//! `#[fragment_layout(NUMERAL, shared = LAYOUT [, conflict_free])]`: the body takes each
-//! element's offset in a shared tile, `|offset, value| smem[offset] = value` (scatter) or
-//! `|offset| smem[offset]` (gather), `offset` being `LAYOUT.offset(row, col)` in elements.
+//! `#[fragment_layout(NUMERAL, shared = LAYOUT [, at = (ROW, COL)] [, conflict_free])]`: the
+//! body takes each element's offset in a shared tile, `|offset, value| smem[offset] = value`
+//! (scatter) or `|offset| smem[offset]` (gather), `offset` being `LAYOUT.offset(ROW + row,
+//! COL + col)` in elements (`at` defaults to `(0, 0)` and the tiles must then be equal).
 //!
 //! ```text
 //! const __FL_SHARED: SharedLayout = LAYOUT;                  // checked: sound, the numeral's
@@ -33,15 +34,24 @@ pub fn consts(f: &Fragment) -> TokenStream {
     let Some(layout) = &f.args.shared else {
         return quote!();
     };
+    let place = match &f.args.shared_at {
+        Some((row, col)) => quote_spanned!(row.span()=> ((#row) as usize, (#col) as usize)),
+        None => quote!((0, 0)),
+    };
     quote_spanned! {layout.span()=>
         const __FL_SHARED: ::fraglayout::shared::SharedLayout = #layout;
+        // `at`'s values may already be `usize`.
+        #[allow(clippy::unnecessary_cast)]
+        const __FL_SHARED_AT: (usize, usize) = #place;
         const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
         const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
         const __FL_GRID: bool = __FL_SHARED.is_grid();
         const __FL_LANE_MASK: usize =
-            ::fraglayout::generated::shared_lane_mask(&__FL_NUMERAL, &__FL_SHARED);
+            ::fraglayout::generated::shared_lane_mask_at(&__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT);
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
-            ::fraglayout::generated::shared_offsets(&__FL_NUMERAL, &__FL_SHARED, __FL_AT);
+            ::fraglayout::generated::shared_offsets_at(
+                &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT,
+            );
     }
 }
 
@@ -57,10 +67,17 @@ pub fn checks(f: &Fragment) -> TokenStream {
     let generic = generics(f);
     let name = crate::text::expr_text(layout);
     let span = layout.span();
-    let tile = quote_spanned! {span=>
-        ::fraglayout::generated::shared_tile_error(&__FL_NUMERAL, &__FL_SHARED, #name)
+    let (tile_span, placed) = match &f.args.shared_at {
+        Some((row, _)) => (
+            row.span(),
+            quote!(::core::option::Option::Some(__FL_SHARED_AT)),
+        ),
+        None => (span, quote!(::core::option::Option::None)),
     };
-    let tile_check = failing(tile.clone(), span);
+    let tile = quote_spanned! {tile_span=>
+        ::fraglayout::generated::shared_tile_error_at(&__FL_NUMERAL, &__FL_SHARED, #name, #placed)
+    };
+    let tile_check = failing(tile.clone(), tile_span);
     let ty = f.element_ty;
     let ty_name = ty_text(ty);
     let element = quote_spanned! {span=>
@@ -78,7 +95,9 @@ pub fn checks(f: &Fragment) -> TokenStream {
     let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
         let n = Literal::u32_unsuffixed(*n as u32);
         let error = quote_spanned! {lit.span()=>
-            ::fraglayout::generated::shared_vector_error(&__FL_NUMERAL, &__FL_SHARED, #n, #name)
+            ::fraglayout::generated::shared_vector_error_at(
+                &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
+            )
         };
         let check = failing(error, lit.span());
         quote_spanned!(lit.span()=> const _: () = if #tile.is_none() { #check };)
@@ -103,16 +122,16 @@ pub fn checks(f: &Fragment) -> TokenStream {
                 let n = Literal::u32_unsuffixed(*n as u32);
                 quote! {
                     && ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n as usize).is_none()
-                    && ::fraglayout::generated::shared_vector_error(
-                        &__FL_NUMERAL, &__FL_SHARED, #n, #name,
+                    && ::fraglayout::generated::shared_vector_error_at(
+                        &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
                     ).is_none()
                 }
             }
             None => quote!(),
         };
         let error = quote_spanned! {word.span()=>
-            ::fraglayout::generated::shared_conflict_message(
-                &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name,
+            ::fraglayout::generated::shared_conflict_message_at(
+                &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT,
             )
         };
         let check = failing(error, word.span());
@@ -141,9 +160,14 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
         // The mask keeps every thread's offset as it is (shared_lane_mask).
         #[allow(unused_variables)]
         let __fl_lane: usize = if __FL_GRID {
-            ::fraglayout::generated::shared_linear(&__FL_SHARED, __fl_at.row, __fl_at.col)
+            ::fraglayout::generated::shared_linear(
+                &__FL_SHARED,
+                __FL_SHARED_AT.0 + __fl_at.row,
+                __FL_SHARED_AT.1 + __fl_at.col,
+            )
         } else {
-            __fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1
+            (__FL_SHARED_AT.0 + __fl_at.row) * __FL_STEPS.0
+                + (__FL_SHARED_AT.1 + __fl_at.col) * __FL_STEPS.1
         } & __FL_LANE_MASK;
         // The layout check keeps every offset below 2^32: the casts are exact.
         #[allow(unused_variables)]
@@ -165,7 +189,11 @@ fn offset(e: &Literal) -> TokenStream {
                     __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
                 } else {
                     let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
-                    ::fraglayout::generated::shared_linear(&__FL_SHARED, __fl_r, __fl_c)
+                    ::fraglayout::generated::shared_linear(
+                        &__FL_SHARED,
+                        __FL_SHARED_AT.0 + __fl_r,
+                        __FL_SHARED_AT.1 + __fl_c,
+                    )
                 };
                 __FL_SWIZZLE.apply(__fl_lin as u32) as usize
             }

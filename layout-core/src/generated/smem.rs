@@ -68,13 +68,23 @@ pub enum SharedOffset {
 /// Worked: `SM80_16x8x16_F32_C` in `SharedLayout::padded(16, 8, 4, 24)` with `Swizzle<3, 2,
 /// 3>`: lane `t` at `(t / 4) * 32 + (t % 4) * 2`, bits 1, 2, 5, 6, 7: `(230, 254)`.
 pub const fn shared_lane_bits(n: &Numeral, s: &SharedLayout) -> (usize, usize) {
+    shared_lane_bits_at(n, s, (0, 0))
+}
+
+/// [`shared_lane_bits`] of the fragment's tile placed at tile `(row, col)` = `place`: each
+/// thread's offset is of `place` plus its part.
+pub const fn shared_lane_bits_at(
+    n: &Numeral,
+    s: &SharedLayout,
+    place: (usize, usize),
+) -> (usize, usize) {
     let (r0, c0) = n.element_part(0);
     let (mut lane, mut swizzled) = (0, 0);
     let mut t = 0;
     while t < n.threads() {
         if let Some((r, c)) = n.coords(t, 0) {
-            let row = (r as usize).wrapping_sub(r0);
-            let col = (c as usize).wrapping_sub(c0);
+            let row = (r as usize).wrapping_sub(r0).wrapping_add(place.0);
+            let col = (c as usize).wrapping_sub(c0).wrapping_add(place.1);
             let lin = shared_linear(s, row, col);
             lane |= lin;
             swizzled |= s.swizzle().apply(lin as u32) as usize;
@@ -113,14 +123,24 @@ pub const fn shared_offsets<const E: usize>(
     s: &SharedLayout,
     at: &[ElementAt; E],
 ) -> [SharedOffset; E] {
+    shared_offsets_at(n, s, at, (0, 0))
+}
+
+/// [`shared_offsets`] of the fragment's tile placed at tile `place`.
+pub const fn shared_offsets_at<const E: usize>(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: &[ElementAt; E],
+    place: (usize, usize),
+) -> [SharedOffset; E] {
     let mut out = [SharedOffset::Swizzle; E];
     if n.thread_wrap() != 0 {
         return out;
     }
-    let lane = shared_lane_bits(n, s);
+    let lane = shared_lane_bits_at(n, s, place);
     let mut e = 0;
     while e < E {
-        if !s.is_grid() || grid_adds(n, s, at[e].at) {
+        if !s.is_grid() || grid_adds(n, s, at[e].at, place) {
             out[e] = shared_offset(lane, s, at[e].at);
         }
         e += 1;
@@ -130,13 +150,19 @@ pub const fn shared_offsets<const E: usize>(
 
 /// Whether, in a grid of atoms, every thread's unswizzled offset plus the element part
 /// `at`'s is the element's: no thread's part carries across an atom's edge.
-const fn grid_adds(n: &Numeral, s: &SharedLayout, at: (usize, usize)) -> bool {
+const fn grid_adds(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: (usize, usize),
+    place: (usize, usize),
+) -> bool {
     let (r0, c0) = n.element_part(0);
     let k = shared_linear(s, at.0, at.1);
     let mut t = 0;
     while t < n.threads() {
         if let Some((r, c)) = n.coords(t, 0) {
-            let (row, col) = ((r as usize).wrapping_sub(r0), (c as usize).wrapping_sub(c0));
+            let row = (r as usize).wrapping_sub(r0).wrapping_add(place.0);
+            let col = (c as usize).wrapping_sub(c0).wrapping_add(place.1);
             let sum = shared_linear(s, row + at.0, col + at.1);
             if sum != shared_linear(s, row, col) + k {
                 return false;
@@ -151,10 +177,15 @@ const fn grid_adds(n: &Numeral, s: &SharedLayout, at: (usize, usize)) -> bool {
 /// band): `lane & mask` is `lane` for a thread of the layout, and tells the optimizer the
 /// offsets' range where the thread's type alone does.
 pub const fn shared_lane_mask(n: &Numeral, s: &SharedLayout) -> usize {
+    shared_lane_mask_at(n, s, (0, 0))
+}
+
+/// [`shared_lane_mask`] of the fragment's tile placed at tile `place`.
+pub const fn shared_lane_mask_at(n: &Numeral, s: &SharedLayout, place: (usize, usize)) -> usize {
     if n.thread_wrap() != 0 {
         return usize::MAX;
     }
-    shared_lane_bits(n, s).0
+    shared_lane_bits_at(n, s, place).0
 }
 
 /// Why `layout` (named `name`) cannot hold numeral `n`'s tile: it is unsound, or its tile is
@@ -163,6 +194,20 @@ pub const fn shared_lane_mask(n: &Numeral, s: &SharedLayout) -> usize {
 /// Worked: "the shared layout `SMEM` is a 16 x 64 tile, numeral `SM80_16x8x16_F32_C` a 16 x 8
 /// one: build the layout over the numeral's tile, `SharedLayout::row_major(16, 8, ..)`".
 pub const fn shared_tile_error(n: &Numeral, s: &SharedLayout, name: &str) -> Option<Message> {
+    shared_tile_error_at(n, s, name, None)
+}
+
+/// [`shared_tile_error`], or with `at = (row, col)` (`place`), why the numeral's tile placed
+/// there does not lie inside the layout's.
+///
+/// Worked: "`at = (56, 0)` puts numeral `SM80_16x8x16_F32_C`'s 16 x 8 tile past the shared
+/// layout `SMEM`'s 64 x 64 tile: place it at a row of at most 48 and a column of at most 56".
+pub const fn shared_tile_error_at(
+    n: &Numeral,
+    s: &SharedLayout,
+    name: &str,
+    place: Option<(usize, usize)>,
+) -> Option<Message> {
     let mut m = Message::new();
     if let Err(e) = s.check() {
         m.push("the shared layout `");
@@ -170,6 +215,9 @@ pub const fn shared_tile_error(n: &Numeral, s: &SharedLayout, name: &str) -> Opt
         m.push("` is unsound: ");
         e.write(&mut m);
         return Some(m);
+    }
+    if let Some((row, col)) = place {
+        return placement_error(n, s, name, row, col);
     }
     if s.rows() == n.rows && s.cols() == n.cols {
         return None;
@@ -191,6 +239,54 @@ pub const fn shared_tile_error(n: &Numeral, s: &SharedLayout, name: &str) -> Opt
     m.push(", ");
     m.push_num(n.cols as u64);
     m.push(", ..)`");
+    if s.rows() >= n.rows && s.cols() >= n.cols {
+        m.push(", or place the fragment in it, `at = (0, 0)` for its corner");
+    }
+    Some(m)
+}
+
+/// Whether `len` from `at` stays within `room`.
+const fn fits(at: usize, len: u32, room: u32) -> bool {
+    (at as u64).saturating_add(len as u64) <= room as u64
+}
+
+/// Why numeral `n`'s tile at `(row, col)` is not inside `s`'s.
+const fn placement_error(
+    n: &Numeral,
+    s: &SharedLayout,
+    name: &str,
+    row: usize,
+    col: usize,
+) -> Option<Message> {
+    if fits(row, n.rows, s.rows()) && fits(col, n.cols, s.cols()) {
+        return None;
+    }
+    let mut m = Message::new();
+    m.push("`at = (");
+    m.push_num(row as u64);
+    m.push(", ");
+    m.push_num(col as u64);
+    m.push(")` puts numeral `");
+    m.push(n.name);
+    m.push("`'s ");
+    m.push_num(n.rows as u64);
+    m.push(" x ");
+    m.push_num(n.cols as u64);
+    m.push(" tile past the shared layout `");
+    m.push(name);
+    m.push("`'s ");
+    m.push_num(s.rows() as u64);
+    m.push(" x ");
+    m.push_num(s.cols() as u64);
+    m.push(" tile");
+    if n.rows > s.rows() || n.cols > s.cols() {
+        m.push(": the fragment's tile is larger; build the layout over a larger tile");
+    } else {
+        m.push(": place it at a row of at most ");
+        m.push_num((s.rows() - n.rows) as u64);
+        m.push(" and a column of at most ");
+        m.push_num((s.cols() - n.cols) as u64);
+    }
     Some(m)
 }
 
@@ -234,6 +330,17 @@ pub const fn shared_vector_error(
     width: u32,
     name: &str,
 ) -> Option<Message> {
+    shared_vector_error_at(n, s, width, name, (0, 0))
+}
+
+/// [`shared_vector_error`] of the fragment's tile placed at tile `place`.
+pub const fn shared_vector_error_at(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    name: &str,
+    place: (usize, usize),
+) -> Option<Message> {
     if width <= 1 || n.elements % width != 0 {
         return None;
     }
@@ -241,10 +348,10 @@ pub const fn shared_vector_error(
     while t < n.threads() {
         let mut g = 0;
         while g < n.elements {
-            let first = offset_of(n, s, t, g);
+            let first = offset_of(n, s, t, g, place);
             let mut j = 1;
             while j < width {
-                let at = offset_of(n, s, t, g + j);
+                let at = offset_of(n, s, t, g + j, place);
                 if at != first + j as u64 {
                     let mut m = Message::new();
                     m.push("`vector = ");
@@ -292,9 +399,12 @@ pub const fn shared_vector_error(
 }
 
 /// Thread `t`'s element `e` in the shared tile (one that passed [`shared_tile_error`]).
-const fn offset_of(n: &Numeral, s: &SharedLayout, t: u32, e: u32) -> u64 {
+const fn offset_of(n: &Numeral, s: &SharedLayout, t: u32, e: u32, place: (usize, usize)) -> u64 {
     match n.coords(t, e) {
-        Some((r, c)) => match s.offset(r, c) {
+        Some((r, c)) => match s.offset(
+            r.saturating_add(place.0 as u32),
+            c.saturating_add(place.1 as u32),
+        ) {
             Some(o) => o as u64,
             None => u64::MAX,
         },
@@ -347,12 +457,25 @@ pub const fn shared_conflict_message(
     gather: bool,
     name: &str,
 ) -> Option<Message> {
+    shared_conflict_message_at(n, s, width, gather, name, (0, 0))
+}
+
+/// [`shared_conflict_message`] of the fragment's tile placed at tile `place`.
+pub const fn shared_conflict_message_at(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    gather: bool,
+    name: &str,
+    place: (usize, usize),
+) -> Option<Message> {
+    let origin = FragmentAt::new(place.0 as u32, place.1 as u32);
     let bytes = width.saturating_mul(s.elem_bytes());
     let mut total = Wavefronts::ZERO;
     let mut worst: Option<(u32, PhaseReport)> = None;
     let mut w = 0;
     while w < n.warps {
-        let access = Access::elements(n, bytes).at(FragmentAt::ORIGIN.warp(w));
+        let access = Access::elements(n, bytes).at(origin.warp(w));
         let count = match access.requests(s) {
             Ok(c) => c,
             Err(e) => {

@@ -9,7 +9,7 @@
 use fraglayout::generated::{shared_conflict_message, shared_offsets, ElementAt, SharedOffset};
 use fraglayout::{fragment_layout, numeral};
 use fraglayout_tests::transcription;
-use layout_core::catalog::{SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
+use layout_core::catalog::{SM80_16x8x16_F32_C, SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
 use layout_core::shared::{AtomOrder, SharedLayout, Swizzle, SwizzleMode};
 
 // The warpgroup's 64 x 16 f32 accumulator, 8 elements a thread.
@@ -76,6 +76,30 @@ pair!(
     WG_SLABS
 );
 pair!(SM90_64x16x16_F32_C, 8, put_wg_bands, get_wg_bands, WG_BANDS);
+
+// Fragments placed inside a larger tile: a warp's m16n8k16 accumulator at (16, 40) of a
+// swizzled 64 x 64 f32 tile, a warpgroup's 64 x 16 accumulator at column 200 of the slabs.
+const BIG: SharedLayout = SharedLayout::swizzled(64, 64, 4, Swizzle::new(3, 2, 3));
+
+#[fragment_layout(SM80_16x8x16_F32_C, shared = BIG, at = (16, 40), vector = 2, conflict_free)]
+fn put_placed(lane: u32, frag: &[f32; 4], smem: &mut [f32]) {
+    |offset, values| smem[offset..offset + 2].copy_from_slice(&values)
+}
+
+#[fragment_layout(SM80_16x8x16_F32_C, gather, shared = BIG, at = (16, 40))]
+fn get_placed(lane: u32, smem: &[f32]) -> [f32; 4] {
+    |offset| smem[offset]
+}
+
+#[fragment_layout(SM90_64x16x16_F32_C, shared = WG_SLABS, at = (0, 200))]
+fn put_wg_placed(thread: u32, frag: &[f32; 8], smem: &mut [f32]) {
+    |offset, value| smem[offset] = value
+}
+
+#[fragment_layout(SM90_64x16x16_F32_C, gather, shared = WG_SLABS, at = (0, 200))]
+fn get_wg_placed(thread: u32, smem: &[f32]) -> [f32; 8] {
+    |offset| smem[offset]
+}
 
 #[fragment_layout(SM90_64x256x16_F32_C, shared = WG_SLABS, vector = 2)]
 fn put_wg_slab_pairs(thread: u32, frag: &[f32; 128], smem: &mut [f32]) {
@@ -284,6 +308,60 @@ fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
         put: put_wg_bands,
         get: get_wg_bands,
     });
+}
+
+/// Each thread writes its elements at the layout's offset of `at` plus the element's
+/// coordinates (the ISA's), nothing else, and reads them back.
+fn placed<const N: usize>(
+    name: &str,
+    threads: u32,
+    coords: &dyn Fn(u32, u32) -> (u32, u32),
+    (layout, at): (SharedLayout, (u32, u32)),
+    put: fn(u32, &[f32; N], &mut [f32]),
+    get: fn(u32, &[f32]) -> [f32; N],
+) {
+    let span = layout.span() as usize;
+    let mut all = vec![0.0f32; span];
+    for t in 0..threads {
+        let frag: [f32; N] = std::array::from_fn(|e| tag(t, e));
+        let mut alone = vec![0.0f32; span];
+        put(t, &frag, &mut alone);
+        let mut want = vec![0.0f32; span];
+        for (e, &value) in frag.iter().enumerate() {
+            let (r, c) = coords(t, e as u32);
+            want[layout.offset(at.0 + r, at.1 + c).unwrap() as usize] = value;
+        }
+        assert_eq!(cells(&alone), cells(&want), "{name}: thread {t}");
+        put(t, &frag, &mut all);
+        assert_eq!(get(t, &all), frag, "{name}: thread {t}");
+    }
+}
+
+#[test]
+fn a_fragment_placed_in_a_larger_tile_lands_at_its_place() {
+    let warp = transcription::formula("SM80_16x8x16_F32_C").expect("an ISA transcription");
+    placed("warp", 32, &warp, (BIG, (16, 40)), put_placed, get_placed);
+    let wg = transcription::formula("SM90_64x16x16_F32_C").expect("an ISA transcription");
+    placed(
+        "warpgroup",
+        128,
+        &wg,
+        (WG_SLABS, (0, 200)),
+        put_wg_placed,
+        get_wg_placed,
+    );
+    // The bank model counts the placed access: at (16, 40) the pairs are conflict-free (the
+    // word `conflict_free` above compiled), and the same place in the unswizzled tile is not.
+    let n = &layout_core::catalog::SM80_16x8x16_F32_C;
+    let plain = SharedLayout::row_major(64, 64, 4);
+    let m = fraglayout::generated::shared_conflict_message_at(n, &plain, 2, false, "P", (16, 40));
+    assert!(m.expect("a conflict").as_str().contains("conflict"));
+    let past = fraglayout::generated::shared_tile_error_at(n, &BIG, "BIG", Some((56, 0)));
+    assert_eq!(
+        past.expect("outside").as_str(),
+        "`at = (56, 0)` puts numeral `SM80_16x8x16_F32_C`'s 16 x 8 tile past the shared layout \
+         `BIG`'s 64 x 64 tile: place it at a row of at most 48 and a column of at most 56"
+    );
 }
 
 #[test]
