@@ -284,6 +284,11 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// worst phase's colliding lanes, and what searches a swizzle or padding: the `fraglayout
 /// banks ... --find` command on the same tile for a catalog layout (or one tiled from it), the
 /// call of `fraglayout::shared::find` on your constants for a numeral of your own. `shared` goes without `bounds`, `packed` and `unpaired`.
+/// `at = (ROW, COL)` (with `shared`) places the numeral's tile at that row and column of a
+/// larger layout: `offset` is `LAYOUT.offset(ROW + row, COL + col)`, the place folded into
+/// the thread's part; the check then says how far the place may go. A layout of many swizzle
+/// atoms (`SharedLayout::hopper` wider than the mode) works the same, each element a constant
+/// from the thread's offset where no thread's part crosses an atom's edge.
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F32_C;
@@ -307,13 +312,15 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 ///
 /// ```ignore
 /// const __FL_SHARED: SharedLayout = SMEM;                    // + the checks named above
+/// const __FL_SHARED_AT: (usize, usize) = (0, 0);            // `at = (ROW, COL)`
 /// const __FL_STEPS: (usize, usize) = shared_steps(&__FL_SHARED); // (pitch, 1): row-major
 /// const __FL_SWIZZLE: Swizzle = __FL_SHARED.swizzle();
 /// const __FL_OFFSETS: [SharedOffset; 4] = shared_offsets(..); // per element: Add(k), Xor(k)
 ///                                                             // or Swizzle, decided here
 /// if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, 32) {
 ///     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-///     let __fl_lane = (__fl_at.row * __FL_STEPS.0 + __fl_at.col * __FL_STEPS.1) & MASK; // once
+///     let __fl_lane = ((AT.0 + __fl_at.row) * __FL_STEPS.0 + (AT.1 + __fl_at.col) * __FL_STEPS.1)
+///         & MASK;                                   // once (a grid: shared_linear(..) instead)
 ///     let __fl_base = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;                    // once
 ///     {
 ///         let values = [acc[0], acc[1]];
