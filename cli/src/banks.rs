@@ -19,6 +19,14 @@ use crate::layout::resolve;
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
 
+/// The most warp instructions `banks` counts for its accesses: each is a few hundred
+/// nanoseconds, so an answer comes within about a second.
+pub const MAX_REQUESTS: u64 = 1 << 20;
+
+/// The most warp instructions `--find` counts over its paddings (each padding's candidates are
+/// counted at once): the instructions times `--max-pad + 1`.
+pub const MAX_FIND_WORK: u64 = 1 << 20;
+
 /// A fragment an access moves: its numeral and its elements' bits where it is (or tiles) a
 /// catalog layout.
 #[derive(Clone, Copy)]
@@ -288,6 +296,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         Err(code) => return code,
     };
     let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    if let Some(msg) = too_much(&accesses, &layout, &opts) {
+        eprintln!("error: {msg}");
+        return ExitCode::from(1);
+    }
     if let Some(path) = &opts.svg {
         return picture(&specs[0], &accesses[0], &layout, path);
     }
@@ -302,6 +314,30 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             ExitCode::SUCCESS
         },
     )
+}
+
+/// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
+/// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
+fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
+    let requests: u64 = accesses
+        .iter()
+        .filter_map(|a| a.requests(layout).ok())
+        .map(u64::from)
+        .sum();
+    if requests > MAX_REQUESTS {
+        return Some(format!(
+            "the accesses are {requests} warp instructions on {layout}, more than the \
+             {MAX_REQUESTS} `banks` counts: give a smaller tile (`--tile`)"
+        ));
+    }
+    let pads = u64::from(opts.max_pad.unwrap_or(8)) + 1;
+    if opts.find && requests * pads > MAX_FIND_WORK {
+        return Some(format!(
+            "`--find` would count {requests} warp instructions for each of {pads} paddings, \
+             more than {MAX_FIND_WORK} in all: lower `--max-pad` or give a smaller tile"
+        ));
+    }
+    None
 }
 
 /// The usage message when the accesses and options do not go together: none, more than one

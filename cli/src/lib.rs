@@ -11,6 +11,7 @@
 
 mod banks;
 mod check;
+mod check_command;
 mod convert;
 mod expand;
 mod json;
@@ -62,7 +63,7 @@ pub fn cli() -> Command {
             show::cli(),
             svg::cli(),
             expand::cli(),
-            check::cli(),
+            check_command::cli(),
             convert::cli(),
             banks::cli(),
             smem::cli(),
@@ -107,7 +108,7 @@ pub fn main() -> ExitCode {
         "show" => show::run(m),
         "svg" => svg::run(m),
         "expand" => expand::run(m),
-        "check" => check::run(m),
+        "check" => check_command::run(m),
         "convert" => convert::run(m),
         "banks" => banks::run(m),
         "smem" => smem::run(m),

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod bounded;
 mod cli;
 mod commands;
 mod conventions;
