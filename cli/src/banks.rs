@@ -12,7 +12,9 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
-use layout_core::shared::{find, Access, FragmentAt, MatrixVariant, SharedLayout, ThreadRows};
+use layout_core::shared::{
+    candidates, find, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, ThreadRows,
+};
 use layout_core::Numeral;
 
 use crate::layout::resolve;
@@ -23,9 +25,13 @@ use crate::{emit, usage};
 /// nanoseconds, so an answer comes within about a second.
 pub const MAX_REQUESTS: u64 = 1 << 20;
 
-/// The most warp instructions `--find` counts over its paddings (each padding's candidates are
-/// counted at once): the instructions times `--max-pad + 1`.
-pub const MAX_FIND_WORK: u64 = 1 << 20;
+/// The most evaluations of a warp instruction `--find` may make: the instructions times the
+/// layouts it would try without a conflict-free one to stop at (each padding's swizzles,
+/// `shared::candidates`). An evaluation is a few microseconds at most.
+pub const MAX_FIND_WORK: u64 = 1 << 19;
+
+/// The most padding `--find` tries, in elements.
+pub const MAX_PAD: u32 = 1024;
 
 /// A fragment an access moves: its numeral and its elements' bits where it is (or tiles) a
 /// catalog layout.
@@ -196,7 +202,7 @@ pub fn cli() -> Command {
             Arg::new("max-pad")
                 .long("max-pad")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32))
+                .value_parser(clap::value_parser!(u32).range(0..=i64::from(MAX_PAD)))
                 .requires("find")
                 .help("the most elements of padding `--find` tries (default 8)"),
         ]);
@@ -330,14 +336,20 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
              {MAX_REQUESTS} `banks` counts: give a smaller tile (`--tile`)"
         ));
     }
-    let pads = u64::from(opts.max_pad.unwrap_or(8)) + 1;
-    if opts.find && requests * pads > MAX_FIND_WORK {
-        return Some(format!(
-            "`--find` would count {requests} warp instructions for each of {pads} paddings, \
-             more than {MAX_FIND_WORK} in all: lower `--max-pad` or give a smaller tile"
-        ));
+    if !opts.find {
+        return None;
     }
-    None
+    let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
+    let layouts: u64 = (0..=opts.max_pad.unwrap_or(8))
+        .map(|pad| u64::from(candidates(&base.with_pad(pad))))
+        .sum();
+    (requests.saturating_mul(layouts) > MAX_FIND_WORK).then(|| {
+        format!(
+            "`--find` would count {requests} warp instructions on each of up to {layouts} \
+             layouts, more than {MAX_FIND_WORK} counts in all: lower `--max-pad` or give a \
+             smaller tile"
+        )
+    })
 }
 
 /// The usage message when the accesses and options do not go together: none, more than one

@@ -31,6 +31,12 @@ fn banks_refuses_more_instructions_than_it_counts() {
         ],
         "more than the 1048576 `banks` counts",
     );
+    // Each padding's swizzles counted: as many evaluations as the layouts the search would
+    // try without a conflict-free one to stop at.
+    let tile = layout_core::shared::SharedLayout::row_major(2048, 4096, 2);
+    let layouts: u32 = (0..=63)
+        .map(|pad| layout_core::shared::candidates(&tile.with_pad(pad)))
+        .sum();
     refused(
         &[
             "banks",
@@ -41,8 +47,25 @@ fn banks_refuses_more_instructions_than_it_counts() {
             "--max-pad",
             "63",
         ],
-        "`--find` would count 32768 warp instructions for each of 64 paddings, more than \
-         1048576 in all: lower `--max-pad`",
+        &format!(
+            "`--find` would count 32768 warp instructions on each of up to {layouts} layouts, \
+             more than 524288 counts in all: lower `--max-pad`"
+        ),
+    );
+    let o = run(&[
+        "banks",
+        "rows.16",
+        "--tile",
+        "64x64",
+        "--find",
+        "--max-pad",
+        "1025",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("1025 is not in 0..=1024"),
+        "{}",
+        stderr(&o)
     );
     // Within the limits: answered.
     let o = run(&[

@@ -74,5 +74,5 @@ pub use layout::{Major, SharedLayout};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
-pub use search::{candidate, find, wavefronts_of, FindError, Found};
+pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found};
 pub use swizzle::{Swizzle, SwizzleMode};
