@@ -23,7 +23,7 @@ use crate::{emit, usage};
 
 /// The most warp instructions `banks` counts for its accesses: each is a few hundred
 /// nanoseconds, so an answer comes within about a second.
-pub const MAX_REQUESTS: u64 = 1 << 20;
+pub const MAX_REQUESTS: u64 = 1 << 19;
 
 /// The most evaluations of a warp instruction `--find` may make: the instructions times the
 /// layouts it would try without a conflict-free one to stop at (each padding's swizzles,

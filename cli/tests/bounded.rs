@@ -17,7 +17,7 @@ fn banks_refuses_more_instructions_than_it_counts() {
     refused(
         &["banks", "rows.1", "--tile", "65535x65535", "--elem", "1"],
         "the accesses are 134213633 warp instructions on 65535 x 65535 of 1-byte elements, \
-         row-major, more than the 1048576 `banks` counts",
+         row-major, more than the 524288 `banks` counts",
     );
     refused(
         &[
@@ -29,7 +29,7 @@ fn banks_refuses_more_instructions_than_it_counts() {
             "--max-pad",
             "64",
         ],
-        "more than the 1048576 `banks` counts",
+        "more than the 524288 `banks` counts",
     );
     // Each padding's swizzles counted: as many evaluations as the layouts the search would
     // try without a conflict-free one to stop at.
