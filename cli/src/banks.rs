@@ -17,6 +17,7 @@ use layout_core::shared::{
 };
 use layout_core::Numeral;
 
+use crate::json_out::{self, J};
 use crate::layout::resolve;
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
@@ -205,6 +206,7 @@ pub fn cli() -> Command {
                 .value_parser(clap::value_parser!(u32).range(0..=i64::from(MAX_PAD)))
                 .requires("find")
                 .help("the most elements of padding `--find` tries (default 8)"),
+            json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
 }
@@ -308,6 +310,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     }
     if let Some(path) = &opts.svg {
         return picture(&specs[0], &accesses[0], &layout, path);
+    }
+    if json_out::wanted(m) {
+        let (answer, failed) = json(&specs, &accesses, &layout, &opts);
+        return emit(&answer.text(), ExitCode::from(u8::from(failed)));
     }
     let mut out = String::new();
     let failed = report(&specs, &accesses, &layout, &opts, &mut out);
@@ -432,6 +438,53 @@ fn report(
         failed |= search(layout, accesses, opts.max_pad.unwrap_or(8), out);
     }
     failed
+}
+
+/// `banks --json`: `{layout, accesses: [{access, wavefronts, error}], all, find}` (see
+/// docs/CLI-JSON.md); `true` when an access cannot be made or the search finds no layout.
+fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Options) -> (J, bool) {
+    let mut failed = false;
+    let each: Vec<J> = specs
+        .iter()
+        .zip(accesses)
+        .map(|(spec, access)| {
+            let (w, error) = match access.wavefronts(layout) {
+                Ok(w) => (json_out::wavefronts(&w), J::Null),
+                Err(e) => {
+                    failed = true;
+                    (J::Null, J::s(e.to_string()))
+                }
+            };
+            J::Obj(vec![
+                ("access", J::s(spec.name())),
+                ("wavefronts", w),
+                ("error", error),
+            ])
+        })
+        .collect();
+    let all = layout_core::shared::wavefronts_of(layout, accesses)
+        .map_or(J::Null, |w| json_out::wavefronts(&w));
+    let found = match (opts.find, find(layout, accesses, opts.max_pad.unwrap_or(8))) {
+        (false, _) => J::Null,
+        (true, Ok(f)) => J::Obj(vec![
+            ("conflict_free", J::Bool(f.conflict_free())),
+            ("layout", json_out::shared(&f.layout)),
+            ("rust", J::s(TileArgs::rust(&f.layout))),
+            ("tried", J::Num(f.tried.into())),
+            ("wavefronts", json_out::wavefronts(&f.wavefronts)),
+        ]),
+        (true, Err(e)) => {
+            failed = true;
+            J::Obj(vec![("error", J::s(e.to_string()))])
+        }
+    };
+    let answer = J::Obj(vec![
+        ("layout", json_out::shared(layout)),
+        ("accesses", J::Arr(each)),
+        ("all", all),
+        ("find", found),
+    ]);
+    (answer, failed)
 }
 
 /// `16,32`.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Arg, ArgMatches, Command};
 
 use crate::check::check;
+use crate::json_out::{self, J};
 
 /// The command's arguments and help.
 pub fn cli() -> Command {
@@ -17,17 +18,38 @@ pub fn cli() -> Command {
              lane / 4 => 8, e / 2 => 64 }'\n\
              Errors (stderr) are numeral!'s own messages with a caret under the offending part; \
              then the digit table and the text grid (stdout), collisions and gaps marked."))
-        .arg(
+        .args([
             Arg::new("numeral")
                 .value_name("NUMERAL")
                 .required(true)
                 .help("the numeral, as one argument: put it in quotes"),
-        )
+            json_out::flag(),
+        ])
 }
 
 /// `check NUMERAL`: exit 0 when the numeral is valid, 1 when not.
 pub fn run(m: &ArgMatches) -> ExitCode {
-    let report = check(m.get_one::<String>("numeral").expect("required"));
+    let text = m.get_one::<String>("numeral").expect("required");
+    let report = check(text);
+    if json_out::wanted(m) {
+        let layout = match (report.valid, crate::check::read(text, "numeral")) {
+            (true, Ok(n)) => {
+                let n = n.as_numeral();
+                J::Obj(vec![
+                    ("shape", json_out::shape(&n)),
+                    ("digits", J::Raw(format!("[{}]", crate::json::digits(&n)))),
+                ])
+            }
+            _ => J::Null,
+        };
+        let answer = J::Obj(vec![
+            ("valid", J::Bool(report.valid)),
+            ("errors", J::s(report.errors)),
+            ("layout", layout),
+        ]);
+        let code = ExitCode::from(u8::from(!report.valid));
+        return crate::emit(&answer.text(), code);
+    }
     eprint!("{}", report.errors);
     let code = if report.valid {
         ExitCode::SUCCESS

@@ -23,6 +23,7 @@ use proc_macro2::TokenStream;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
+use crate::json_out::{self, J};
 use crate::tile_args::{self, TileArgs};
 use crate::{usage, with_layout};
 
@@ -600,7 +601,7 @@ pub fn cli() -> Command {
                 .num_args(2)
                 .conflicts_with_all([
                     "layout", "gather", "scatter", "bounds", "packed", "own", "vector", "ld",
-                    "shared",
+                    "shared", "json",
                 ])
                 .help("the conversion's code instead, between two layouts as `convert` takes them"),
             flag("gather", "the load `|row, col| src[row * ld + col]`"),
@@ -637,6 +638,7 @@ pub fn cli() -> Command {
                  swizzled and padded as the tile options say",
             )
             .conflicts_with("ld"),
+            json_out::flag(),
         ]);
     tile_args::args(cmd)
 }
@@ -673,6 +675,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     let name = m
         .get_one::<String>("layout")
         .expect("required without --convert");
+    let json = json_out::wanted(m);
     with_layout(name, |l| {
         let Some(e) = l.entry() else {
             return Err(format!(
@@ -689,6 +692,11 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             let n = e.numeral;
             opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(element_bytes(e)))?);
         }
-        expand(e, form, opt)
+        let text = expand(e, form, opt)?;
+        Ok(if json {
+            J::Obj(vec![("layout", J::s(e.name())), ("code", J::s(text))]).text()
+        } else {
+            text
+        })
     })
 }

@@ -15,6 +15,7 @@ mod check_command;
 mod convert;
 mod expand;
 mod json;
+mod json_out;
 mod layout;
 mod list;
 mod show;

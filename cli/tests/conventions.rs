@@ -11,7 +11,7 @@ fn help_show_is_the_show_commands_help() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let help = stdout(&o);
     assert!(help.starts_with("one layout:"), "{help}");
-    assert!(help.contains("Usage: fraglayout show <LAYOUT|INSTRUCTION>"));
+    assert!(help.contains("Usage: fraglayout show [OPTIONS] <LAYOUT|INSTRUCTION>"));
     assert!(!help.contains("exit codes"), "not the global help");
 }
 
