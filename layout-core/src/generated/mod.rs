@@ -59,7 +59,7 @@ pub use shuffle::{
 pub use smem::{
     shared_conflict_message, shared_element_error, shared_lane_bits, shared_lane_mask,
     shared_offset, shared_offset_error, shared_offsets, shared_steps, shared_tile_error,
-    shared_vector_error, SharedOffset,
+    shared_vector_error, SharedOffset, MAX_CONFLICT_WARPS,
 };
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
