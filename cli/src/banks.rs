@@ -12,12 +12,27 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
-use layout_core::shared::{find, Access, FragmentAt, MatrixVariant, SharedLayout, ThreadRows};
+use layout_core::shared::{
+    candidates, find, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, ThreadRows,
+};
 use layout_core::Numeral;
 
+use crate::json_out::{self, J};
 use crate::layout::resolve;
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
+
+/// The most warp instructions `banks` counts for its accesses: each is a few hundred
+/// nanoseconds, so an answer comes within about a second.
+pub const MAX_REQUESTS: u64 = 1 << 19;
+
+/// The most evaluations of a warp instruction `--find` may make: the instructions times the
+/// layouts it would try without a conflict-free one to stop at (each padding's swizzles,
+/// `shared::candidates`). An evaluation is a few microseconds at most.
+pub const MAX_FIND_WORK: u64 = 1 << 19;
+
+/// The most padding `--find` tries, in elements.
+pub const MAX_PAD: u32 = 1024;
 
 /// A fragment an access moves: its numeral and its elements' bits where it is (or tiles) a
 /// catalog layout.
@@ -188,9 +203,10 @@ pub fn cli() -> Command {
             Arg::new("max-pad")
                 .long("max-pad")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32))
+                .value_parser(clap::value_parser!(u32).range(0..=i64::from(MAX_PAD)))
                 .requires("find")
                 .help("the most elements of padding `--find` tries (default 8)"),
+            json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
 }
@@ -288,8 +304,16 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         Err(code) => return code,
     };
     let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    if let Some(msg) = too_much(&accesses, &layout, &opts) {
+        eprintln!("error: {msg}");
+        return ExitCode::from(1);
+    }
     if let Some(path) = &opts.svg {
         return picture(&specs[0], &accesses[0], &layout, path);
+    }
+    if json_out::wanted(m) {
+        let (answer, failed) = json(&specs, &accesses, &layout, &opts);
+        return emit(&answer.text(), ExitCode::from(u8::from(failed)));
     }
     let mut out = String::new();
     let failed = report(&specs, &accesses, &layout, &opts, &mut out);
@@ -302,6 +326,36 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             ExitCode::SUCCESS
         },
     )
+}
+
+/// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
+/// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
+fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
+    let requests: u64 = accesses
+        .iter()
+        .filter_map(|a| a.requests(layout).ok())
+        .map(u64::from)
+        .sum();
+    if requests > MAX_REQUESTS {
+        return Some(format!(
+            "the accesses are {requests} warp instructions on {layout}, more than the \
+             {MAX_REQUESTS} `banks` counts: give a smaller tile (`--tile`)"
+        ));
+    }
+    if !opts.find {
+        return None;
+    }
+    let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
+    let layouts: u64 = (0..=opts.max_pad.unwrap_or(8))
+        .map(|pad| u64::from(candidates(&base.with_pad(pad))))
+        .sum();
+    (requests.saturating_mul(layouts) > MAX_FIND_WORK).then(|| {
+        format!(
+            "`--find` would count {requests} warp instructions on each of up to {layouts} \
+             layouts, more than {MAX_FIND_WORK} counts in all: lower `--max-pad` or give a \
+             smaller tile"
+        )
+    })
 }
 
 /// The usage message when the accesses and options do not go together: none, more than one
@@ -384,6 +438,53 @@ fn report(
         failed |= search(layout, accesses, opts.max_pad.unwrap_or(8), out);
     }
     failed
+}
+
+/// `banks --json`: `{layout, accesses: [{access, wavefronts, error}], all, find}` (see
+/// docs/CLI-JSON.md); `true` when an access cannot be made or the search finds no layout.
+fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Options) -> (J, bool) {
+    let mut failed = false;
+    let each: Vec<J> = specs
+        .iter()
+        .zip(accesses)
+        .map(|(spec, access)| {
+            let (w, error) = match access.wavefronts(layout) {
+                Ok(w) => (json_out::wavefronts(&w), J::Null),
+                Err(e) => {
+                    failed = true;
+                    (J::Null, J::s(e.to_string()))
+                }
+            };
+            J::Obj(vec![
+                ("access", J::s(spec.name())),
+                ("wavefronts", w),
+                ("error", error),
+            ])
+        })
+        .collect();
+    let all = layout_core::shared::wavefronts_of(layout, accesses)
+        .map_or(J::Null, |w| json_out::wavefronts(&w));
+    let found = match (opts.find, find(layout, accesses, opts.max_pad.unwrap_or(8))) {
+        (false, _) => J::Null,
+        (true, Ok(f)) => J::Obj(vec![
+            ("conflict_free", J::Bool(f.conflict_free())),
+            ("layout", json_out::shared(&f.layout)),
+            ("rust", J::s(TileArgs::rust(&f.layout))),
+            ("tried", J::Num(f.tried.into())),
+            ("wavefronts", json_out::wavefronts(&f.wavefronts)),
+        ]),
+        (true, Err(e)) => {
+            failed = true;
+            J::Obj(vec![("error", J::s(e.to_string()))])
+        }
+    };
+    let answer = J::Obj(vec![
+        ("layout", json_out::shared(layout)),
+        ("accesses", J::Arr(each)),
+        ("all", all),
+        ("find", found),
+    ]);
+    (answer, failed)
 }
 
 /// `16,32`.

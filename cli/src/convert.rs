@@ -17,6 +17,7 @@ use layout_core::{render, Numeral};
 
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command};
 
+use crate::json_out::{self, J};
 use crate::layout::resolve;
 use crate::{emit, usage};
 use packed::packed_bits;
@@ -51,6 +52,7 @@ pub fn cli() -> Command {
                 .action(ArgAction::SetTrue)
                 .conflicts_with_all(["layouts", "svg", "bits"])
                 .help("the example conversions: rounds, lower bound and selects of each"),
+            json_out::flag().conflicts_with("svg"),
         ])
         .group(
             ArgGroup::new("what")
@@ -61,10 +63,18 @@ pub fn cli() -> Command {
 
 /// `convert FROM TO`, `convert EXAMPLE` or `convert --examples`.
 pub fn run(m: &ArgMatches) -> ExitCode {
+    let json = json_out::wanted(m);
     if m.get_flag("examples") {
+        if json {
+            return emit(&examples_json().text(), ExitCode::SUCCESS);
+        }
         return emit(&examples_table(), ExitCode::SUCCESS);
     }
-    let svg = m.get_one::<String>("svg").map(String::as_str);
+    let answer = match (json, m.get_one::<String>("svg")) {
+        (true, _) => Answer::Json,
+        (false, Some(path)) => Answer::Svg(path),
+        (false, None) => Answer::Report,
+    };
     let bits = m.get_one::<String>("bits").and_then(|b| b.parse().ok());
     let layouts: Vec<&str> = m
         .get_many::<String>("layouts")
@@ -73,9 +83,9 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         .map(String::as_str)
         .collect();
     match layouts.as_slice() {
-        [from, to] => convert(from, to, svg, bits),
+        [from, to] => convert(from, to, answer, bits),
         [name] => match EXAMPLES.iter().find(|x| x.name == *name) {
-            Some(x) => convert(x.from.name, x.to.name, svg, bits),
+            Some(x) => convert(x.from.name, x.to.name, answer, bits),
             None => {
                 let names: Vec<&str> = EXAMPLES.iter().map(|x| x.name).collect();
                 eprintln!(
@@ -92,7 +102,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
 }
 
 /// Resolves both layouts (reporting both when both are bad), plans, and prints.
-fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCode {
+fn convert(from: &str, to: &str, answer: Answer, bits: Option<u32>) -> ExitCode {
     let (f, t) = (resolve(from, "from"), resolve(to, "to"));
     let (f, t) = match (f, t) {
         (Ok(f), Ok(t)) => (f, t),
@@ -121,13 +131,17 @@ fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCo
             return ExitCode::from(1);
         }
     };
-    match svg {
-        Some("-") => {
+    match answer {
+        Answer::Json => emit(
+            &plan_json(&from, &to, &plan, bits).text(),
+            ExitCode::SUCCESS,
+        ),
+        Answer::Svg("-") => {
             let mut picture = String::new();
             let _ = render::conversion_svg(&from, &to, &plan, &mut picture);
             emit(&picture, ExitCode::SUCCESS)
         }
-        Some(path) => {
+        Answer::Svg(path) => {
             let mut picture = String::new();
             let _ = render::conversion_svg(&from, &to, &plan, &mut picture);
             if let Err(err) = std::fs::write(path, picture) {
@@ -136,8 +150,68 @@ fn convert(from: &str, to: &str, svg: Option<&str>, bits: Option<u32>) -> ExitCo
             }
             emit(&full_report(&from, &to, &plan, bits), ExitCode::SUCCESS)
         }
-        None => emit(&full_report(&from, &to, &plan, bits), ExitCode::SUCCESS),
+        Answer::Report => emit(&full_report(&from, &to, &plan, bits), ExitCode::SUCCESS),
     }
+}
+
+/// What `convert FROM TO` prints: the report, the JSON answer, or the picture to a file (`-`:
+/// to stdout, in place of the report).
+#[derive(Clone, Copy)]
+enum Answer<'a> {
+    Report,
+    Json,
+    Svg(&'a str),
+}
+
+/// `convert FROM TO --json`: the layouts' shapes, the class and costs, and the packed plan's
+/// costs for `bits`-bit values (or why there is none).
+fn plan_json(from: &Numeral, to: &Numeral, plan: &Plan, bits: u32) -> J {
+    let packed = match packed::plan(from, to, bits) {
+        Ok(p) => J::Obj(vec![
+            ("bits", J::Num(bits.into())),
+            ("rounds", J::Num(p.rounds().into())),
+            ("lower_bound", J::Num(p.lower_bound().into())),
+            ("permutes", J::Num(p.permutes().into())),
+        ]),
+        Err(e) => J::Obj(vec![("bits", J::Num(bits.into())), ("error", J::s(e))]),
+    };
+    J::Obj(vec![
+        ("from", json_out::shape(from)),
+        ("to", json_out::shape(to)),
+        ("class", J::s(plan.class().name())),
+        ("rounds", J::Num(plan.rounds().into())),
+        ("lower_bound", J::Num(plan.lower_bound().into())),
+        ("selects", J::Num(plan.selects().into())),
+        ("packed", packed),
+    ])
+}
+
+/// `convert --examples --json`: each example's row of the table, numbers as numbers (null
+/// where there is no plan), and what it is.
+fn examples_json() -> J {
+    let num = |s: &str| s.parse::<u64>().map_or(J::Null, J::Num);
+    J::Arr(
+        EXAMPLES
+            .iter()
+            .map(|x| {
+                let [name, from, to, class, rounds, bound, selects, p_rounds, p_bound, permutes] =
+                    example_row(x);
+                J::Obj(vec![
+                    ("name", J::s(name)),
+                    ("from", J::s(from)),
+                    ("to", J::s(to)),
+                    ("class", J::s(class)),
+                    ("rounds", num(&rounds)),
+                    ("lower_bound", num(&bound)),
+                    ("selects", num(&selects)),
+                    ("packed_rounds", num(&p_rounds)),
+                    ("packed_lower_bound", num(&p_bound)),
+                    ("permutes", num(&permutes)),
+                    ("what", J::s(x.what)),
+                ])
+            })
+            .collect(),
+    )
 }
 
 /// For tiles where one is a grid of copies of the other and the smaller is given by name, the

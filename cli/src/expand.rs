@@ -23,6 +23,7 @@ use proc_macro2::TokenStream;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
+use crate::json_out::{self, J};
 use crate::tile_args::{self, TileArgs};
 use crate::{usage, with_layout};
 
@@ -250,8 +251,9 @@ fn thread_name(e: &Entry) -> &'static str {
 }
 
 /// The expansion, pretty-printed, after comments (the invocation, the element type, the
-/// macro's plan) and before the layout's numbers ([`numbers`]).
-pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
+/// macro's plan) and before the layout's numbers ([`numbers`]). With `--own`, the constant
+/// is `own` (the Rust that builds the layout), or the catalog's path when `None`.
+pub fn expand(e: &Entry, form: Form, opt: Options, own: Option<&str>) -> Result<String, String> {
     let scalar = scalar::scalar(e);
     let (args, item) = source(e, form, opt, scalar.ty)?;
     let parse = |s: &str| -> Result<TokenStream, String> {
@@ -270,9 +272,12 @@ pub fn expand(e: &Entry, form: Form, opt: Options) -> Result<String, String> {
     let mut out = String::new();
     let mut constants = Vec::new();
     if opt.own {
+        let value = own.map_or_else(
+            || format!("fraglayout::catalog::{}", e.name()),
+            String::from,
+        );
         constants.push(format!(
-            "const {OWN}: fraglayout::Numeral<'static> = fraglayout::catalog::{};",
-            e.name()
+            "const {OWN}: fraglayout::Numeral<'static> = {value};"
         ));
     }
     if let Some(k) = opt.ld {
@@ -559,6 +564,21 @@ fn table_of(e: &Entry) -> Vec<ElementAt> {
     table[..(e.numeral.elements as usize).clamp(1, MAX_UNROLLED)].to_vec()
 }
 
+/// A catalog entry for a layout outside the catalog, for the life of the process: the
+/// elements of the catalog layout it tiles, else 32-bit words (`u32`); no instructions.
+fn outside(l: crate::layout::Layout) -> &'static Entry {
+    let base = l.base_entry();
+    Box::leak(Box::new(Entry {
+        numeral: l.leak(),
+        operand: base.map_or(layout_core::catalog::Operand::C, |b| b.operand),
+        element_type: base.map_or("b32", |b| b.element_type),
+        element_bits: base.map_or(32, |b| b.element_bits),
+        arch: base.map_or("", |b| b.arch),
+        instructions: &[],
+        ptx_section: "",
+    }))
+}
+
 /// `--ld N`'s stride: at least the tile's columns, so that rows do not overlap.
 fn parse_ld(arg: Option<&str>, e_cols: Option<u32>) -> Result<usize, String> {
     let Some(a) = arg else {
@@ -593,14 +613,14 @@ pub fn cli() -> Command {
         .args([
             crate::layout_arg("layout", "LAYOUT")
                 .required_unless_present("convert")
-                .help("a catalog name"),
+                .help("a catalog or example name, NAME[RxC], or a numeral in quotes (outside the catalog: through a constant, as --own)"),
             Arg::new("convert")
                 .long("convert")
                 .value_names(["FROM", "TO"])
                 .num_args(2)
                 .conflicts_with_all([
                     "layout", "gather", "scatter", "bounds", "packed", "own", "vector", "ld",
-                    "shared",
+                    "shared", "json",
                 ])
                 .help("the conversion's code instead, between two layouts as `convert` takes them"),
             flag("gather", "the load `|row, col| src[row * ld + col]`"),
@@ -637,6 +657,7 @@ pub fn cli() -> Command {
                  swizzled and padded as the tile options say",
             )
             .conflicts_with("ld"),
+            json_out::flag(),
         ]);
     tile_args::args(cmd)
 }
@@ -673,14 +694,12 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     let name = m
         .get_one::<String>("layout")
         .expect("required without --convert");
+    let json = json_out::wanted(m);
     with_layout(name, |l| {
-        let Some(e) = l.entry() else {
-            return Err(format!(
-                "`expand` shows the code for a catalog layout; for {}, write the code with its \
-                 numeral as a constant of your own (`expand NAME --own` shows that form)",
-                crate::suggest::shortened(name)
-            ));
-        };
+        // A layout outside the catalog goes through a constant of one's own, as `--own`.
+        let own = l.entry().is_none().then(|| l.rust());
+        opt.own |= own.is_some();
+        let e = l.entry().unwrap_or_else(|| outside(l));
         if let Some(v) = ld {
             opt.ld = Some(parse_ld(Some(&v.to_string()), Some(e.numeral.cols))?);
         }
@@ -689,6 +708,11 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             let n = e.numeral;
             opt.shared = Some(tile.layout(Some((n.rows, n.cols)), Some(element_bytes(e)))?);
         }
-        expand(e, form, opt)
+        let text = expand(e, form, opt, own.as_deref())?;
+        Ok(if json {
+            J::Obj(vec![("layout", J::s(e.name())), ("code", J::s(text))]).text()
+        } else {
+            text
+        })
     })
 }

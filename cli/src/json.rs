@@ -57,7 +57,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
 
 /// A layout outside the catalog as JSON: the fields that are the numeral's; an error for a
 /// table of more than [`MAX_CELLS`] cells or a numeral that is no bijection.
-fn numeral(n: &Numeral) -> Result<String, String> {
+pub fn numeral(n: &Numeral) -> Result<String, String> {
     let cells = u64::from(n.threads()) * u64::from(n.elements);
     if cells > MAX_CELLS {
         return Err(format!(
@@ -82,7 +82,7 @@ fn numeral(n: &Numeral) -> Result<String, String> {
 }
 
 /// The digits as JSON objects, comma-separated.
-fn digits(n: &Numeral) -> String {
+pub fn digits(n: &Numeral) -> String {
     let digits: Vec<String> = n
         .digits
         .iter()
@@ -123,7 +123,7 @@ fn table(n: &Numeral) -> Result<String, String> {
 }
 
 /// A JSON string literal.
-fn string(s: &str) -> String {
+pub fn string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

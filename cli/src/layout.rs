@@ -66,6 +66,41 @@ impl Layout {
         }
     }
 
+    /// A layout as a Rust expression: its path, or for a numeral written out, the `Numeral::new`
+    /// call that builds it.
+    pub fn rust(&self) -> String {
+        if let Some(e) = self.expression() {
+            return e;
+        }
+        let n = self.numeral();
+        let digits: Vec<String> = n
+            .digits
+            .iter()
+            .map(|d| {
+                format!(
+                    "fraglayout::Digit::{}({}, {}, {})",
+                    d.source.constructor(),
+                    d.divisor,
+                    d.range,
+                    d.place
+                )
+            })
+            .collect();
+        let warps = if n.warps == 1 {
+            String::new()
+        } else {
+            format!(".with_warps({})", n.warps)
+        };
+        format!(
+            "fraglayout::Numeral::new({:?}, {}, {}, {}, &[{}]){warps}",
+            n.name,
+            n.rows,
+            n.cols,
+            n.elements,
+            digits.join(", ")
+        )
+    }
+
     /// The Rust expression for the layout, as `#[convert_layout]` takes it, for a named or
     /// tiled layout; `None` for one written out.
     pub fn expression(&self) -> Option<String> {

@@ -11,9 +11,11 @@
 
 mod banks;
 mod check;
+mod check_command;
 mod convert;
 mod expand;
 mod json;
+mod json_out;
 mod layout;
 mod list;
 mod show;
@@ -62,7 +64,7 @@ pub fn cli() -> Command {
             show::cli(),
             svg::cli(),
             expand::cli(),
-            check::cli(),
+            check_command::cli(),
             convert::cli(),
             banks::cli(),
             smem::cli(),
@@ -107,7 +109,7 @@ pub fn main() -> ExitCode {
         "show" => show::run(m),
         "svg" => svg::run(m),
         "expand" => expand::run(m),
-        "check" => check::run(m),
+        "check" => check_command::run(m),
         "convert" => convert::run(m),
         "banks" => banks::run(m),
         "smem" => smem::run(m),

@@ -8,6 +8,7 @@ use clap::{ArgMatches, Command};
 use layout_core::catalog::{Entry, Instruction};
 use layout_core::{render, Numeral};
 
+use crate::json_out::{self, J};
 use crate::{emit, suggest, with_layout};
 
 /// The command's arguments and help.
@@ -21,14 +22,19 @@ pub fn cli() -> Command {
              fraglayout show mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\n\
              grid cells are T{thread}:{element}.",
         ))
-        .arg(crate::layout_arg("layout", "LAYOUT|INSTRUCTION").required(true))
+        .args([
+            crate::layout_arg("layout", "LAYOUT|INSTRUCTION").required(true),
+            json_out::flag(),
+        ])
 }
 
 /// `show LAYOUT | INSTRUCTION`.
 pub fn run(m: &ArgMatches) -> ExitCode {
     let text = m.get_one::<String>("layout").expect("required");
+    let json = json_out::wanted(m);
     if text.contains('.') && !text.contains(['{', '[']) {
         return match layout_core::catalog::instruction(text) {
+            Some(found) if json => emit(&instruction_json(text, &found).text(), ExitCode::SUCCESS),
             Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
             None => {
                 eprintln!("error: {}", suggest::unknown_instruction(text));
@@ -37,11 +43,28 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         };
     }
     with_layout(text, |l| {
-        Ok(match l.entry() {
-            Some(e) => show(e),
-            None => numeral(&l.numeral()),
+        Ok(match (l.entry(), json) {
+            (Some(e), true) => format!("{}\n", crate::json::json(e)),
+            (None, true) => format!("{}\n", crate::json::numeral(&l.numeral())?),
+            (Some(e), false) => show(e),
+            (None, false) => numeral(&l.numeral()),
         })
     })
+}
+
+/// `show INSTRUCTION --json`: `{instruction, A, B, C, D, metadata, matrices}`, each operand's
+/// layout name or null.
+fn instruction_json(ptx: &str, found: &Instruction) -> J {
+    let name = |e: Option<&Entry>| e.map_or(J::Null, |e| J::s(e.name()));
+    J::Obj(vec![
+        ("instruction", J::s(ptx)),
+        ("A", name(found.a)),
+        ("B", name(found.b)),
+        ("C", name(found.c)),
+        ("D", name(found.d())),
+        ("metadata", name(found.metadata)),
+        ("matrices", name(found.matrices)),
+    ])
 }
 
 /// `show LAYOUT` for a layout outside the catalog: its shape, digits and grid.

@@ -10,6 +10,7 @@ use layout_core::render::smem::{self, Show};
 use layout_core::shared::{Operand, SharedLayout};
 
 use crate::banks::write_out;
+use crate::json_out::{self, J};
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
 
@@ -49,6 +50,7 @@ pub fn cli() -> Command {
                 .value_name("BYTES")
                 .value_parser(clap::value_parser!(u64))
                 .help("bytes between the global tensor's lines, for the TMA box; default the tile's line"),
+            json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
 }
@@ -67,6 +69,15 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
         return ExitCode::from(1);
+    }
+    if json_out::wanted(m) {
+        return match json(&layout, show) {
+            Ok(j) => emit(&j.text(), ExitCode::SUCCESS),
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(1)
+            }
+        };
     }
     let mut out = String::new();
     match m.get_one::<String>("svg") {
@@ -107,4 +118,49 @@ fn global_stride(m: &ArgMatches, l: &SharedLayout) -> u64 {
     m.get_one::<u64>("global-stride")
         .copied()
         .unwrap_or(l.line_len() as u64 * l.elem_bytes() as u64)
+}
+
+/// The most cells `smem --json` lists.
+pub const MAX_CELLS: u64 = 1 << 20;
+
+/// `smem --json`: `{layout, show, unit_bytes, cells}`, `cells[row][k]` the 16-byte chunk
+/// (`(byte / 16) % 8`) or the bank (`(byte / 4) % 32`) of the `k`-th `unit_bytes` of the
+/// tile's row `row`; an error for more than [`MAX_CELLS`] cells.
+fn json(l: &SharedLayout, show: Show) -> Result<J, String> {
+    let (unit, name) = match show {
+        Show::Chunk => (16, "chunk"),
+        Show::Bank => (4, "bank"),
+    };
+    let per = (unit / l.elem_bytes()).max(1);
+    let across = l.cols().div_ceil(per);
+    let cells = u64::from(l.rows()) * u64::from(across);
+    if cells > MAX_CELLS {
+        return Err(format!(
+            "the tile has {cells} cells of {unit} bytes, more than the {MAX_CELLS} `smem --json` \
+             lists: give a smaller tile"
+        ));
+    }
+    let rows = (0..l.rows())
+        .map(|r| {
+            J::Arr(
+                (0..across)
+                    .map(|k| {
+                        l.offset(r, k * per).map_or(J::Null, |o| {
+                            let byte = u64::from(o) * u64::from(l.elem_bytes());
+                            J::Num(match show {
+                                Show::Chunk => byte / 16 % 8,
+                                Show::Bank => byte / 4 % 32,
+                            })
+                        })
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    Ok(J::Obj(vec![
+        ("layout", json_out::shared(l)),
+        ("show", J::s(name)),
+        ("unit_bytes", J::Num((per * l.elem_bytes()).into())),
+        ("cells", J::Arr(rows)),
+    ]))
 }

@@ -383,11 +383,14 @@ fn help_documents_the_exit_codes() {
     }
     // Each command's usage line is in its own help.
     for (cmd, usage) in [
-        ("list", "Usage: fraglayout list"),
-        ("show", "Usage: fraglayout show <LAYOUT|INSTRUCTION>"),
+        ("list", "Usage: fraglayout list [OPTIONS]"),
+        (
+            "show",
+            "Usage: fraglayout show [OPTIONS] <LAYOUT|INSTRUCTION>",
+        ),
         ("svg", "Usage: fraglayout svg [OPTIONS] <LAYOUT>"),
         ("expand", "Usage: fraglayout expand [OPTIONS] [LAYOUT]"),
-        ("check", "Usage: fraglayout check <NUMERAL>"),
+        ("check", "Usage: fraglayout check [OPTIONS] <NUMERAL>"),
         ("json", "Usage: fraglayout json [OPTIONS] [LAYOUT]"),
     ] {
         assert!(ok(&["help", cmd]).contains(usage), "{cmd}");

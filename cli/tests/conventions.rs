@@ -11,7 +11,7 @@ fn help_show_is_the_show_commands_help() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let help = stdout(&o);
     assert!(help.starts_with("one layout:"), "{help}");
-    assert!(help.contains("Usage: fraglayout show <LAYOUT|INSTRUCTION>"));
+    assert!(help.contains("Usage: fraglayout show [OPTIONS] <LAYOUT|INSTRUCTION>"));
     assert!(!help.contains("exit codes"), "not the global help");
 }
 
@@ -204,4 +204,28 @@ fn cute_byte_swizzles_are_the_element_swizzles_they_mean() {
         stderr(&o)
     );
     assert!(ok(&["help", "smem"]).contains("Swizzle<B,M,S> (CuTe's spelling, of byte offsets)"));
+}
+
+#[test]
+fn expand_takes_a_layout_outside_the_catalog_through_a_constant() {
+    let tiled = ok(&["expand", TILED]);
+    let mut lines = tiled.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "// const LAYOUT: fraglayout::Numeral<'static> = \
+         fraglayout::catalog::SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();"
+    );
+    assert_eq!(lines.next().unwrap(), "// #[fragment_layout(LAYOUT)]");
+    // The accumulator's f32 elements, eight of them.
+    assert!(tiled.contains("frag: &[f32; 8]"), "{tiled}");
+    let numeral = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64 }";
+    let written = ok(&["expand", numeral, "--gather"]);
+    assert!(
+        written.starts_with(
+            "// const LAYOUT: fraglayout::Numeral<'static> = fraglayout::Numeral::new(\"numeral\", \
+             16, 8, 4, &[fraglayout::Digit::element(1, 2, 1)"
+        ),
+        "{written}"
+    );
+    assert!(written.contains("-> [u32; 4]"), "32-bit words: {written}");
 }

@@ -3,11 +3,13 @@
 
 mod support;
 
+mod bounded;
 mod cli;
 mod commands;
 mod conventions;
 mod convert;
 mod expand;
+mod json_answers;
 mod large_tiles;
 mod smem;
 mod suggestions;

@@ -28,7 +28,7 @@ const CLI_ERRORS: &[&[&str]] = &[
         "--swizzle",
         "3,3,3",
     ],
-    &["expand", "SM80_16x8x16_F32_C[1x2]"],
+    &["expand", "SM80_16x8x16_F32_C[1x2]", "--packed"],
     &["banks", "ldmatrix", "SM80_16x8x16_F16_A_ROW"],
     &["banks", "ldmatrix.x4"],
     &["banks", "frobnicate"],

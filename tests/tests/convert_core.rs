@@ -244,6 +244,7 @@ fn check_pair(from: &Numeral, to: &Numeral) -> Option<(u32, u32)> {
                 total,
                 to: at,
                 from: held,
+                ..
             }),
             Expected::Crossing(n),
         ) => {
@@ -562,4 +563,92 @@ fn the_largest_plans_are_built_at_compile_time() {
         check_pair(&SM90_64x256x16_F32_C, &ROW_BLOCKED),
         Some((STORE.rounds(), STORE.selects()))
     );
+}
+
+/// `1 x 32W` held by `W` warps through `warp_digits` (lanes at place 1).
+fn many_warps(name: &'static str, warps: u32, warp_digits: &[Digit]) -> Numeral<'static> {
+    let digits: Vec<Digit> = std::iter::once(Digit::lane(1, 32, 1))
+        .chain(warp_digits.iter().copied())
+        .collect();
+    Numeral::new(
+        name,
+        1,
+        LANES * warps,
+        1,
+        Box::leak(digits.into_boxed_slice()),
+    )
+    .with_warps(warps)
+}
+
+#[test]
+fn many_warps_with_the_same_warp_digits_are_settled_by_their_digits() {
+    // 1 048 576 warps: the same warp part for every warp, read off the digits, none visited.
+    let a = many_warps("a", 1 << 20, &[Digit::warp(1, 1 << 20, 32)]);
+    assert_eq!(classify(&a, &a), Ok(Class::Identity));
+    // The same warp part written as two digits, one continuing the other.
+    let split = many_warps(
+        "split",
+        1 << 20,
+        &[Digit::warp(1, 2, 32), Digit::warp(2, 1 << 19, 64)],
+    );
+    assert_eq!(classify(&a, &split), Ok(Class::Identity));
+    assert_eq!(
+        Plan::new(&split, &a).map(|p| p.class()),
+        Ok(Class::Identity)
+    );
+}
+
+#[test]
+fn values_crossing_many_warps_are_counted_within_the_limit() {
+    let a = many_warps("a", 1 << 20, &[Digit::warp(1, 1 << 20, 32)]);
+    // Lane l of every warp holds the value warp l wants: values cross warps from warp 0.
+    let digits = [Digit::lane(1, 32, 1 << 20), Digit::warp(1, 1 << 20, 1)];
+    let t = Numeral::new("t", 1, LANES << 20, 1, &digits).with_warps(1 << 20);
+    let err = classify(&a, &t).unwrap_err();
+    let ConvertError::CrossesWarps {
+        count,
+        total,
+        counted_warps: Some(w),
+        ..
+    } = err
+    else {
+        panic!("{err:?}")
+    };
+    assert_eq!(total, LANES << 20);
+    // Warp 0's 31 and each counted warp's 32 (lane 0 stays in warp 0 only).
+    assert!(w > 1 && w < 1 << 20, "{w}");
+    assert!(
+        u64::from(w - 1) * u64::from(LANES) <= u64::from(layout_core::convert::MAX_SCANNED_VALUES)
+    );
+    assert_eq!(count, 31 + (w - 1) * 32);
+    assert!(err.message().as_str().starts_with(&format!(
+        "at least {count} of {total} elements cross warps (counted in the first {w} warps)"
+    )));
+}
+
+#[test]
+fn warp_digits_that_differ_past_the_limit_are_refused_naming_it() {
+    // 16384 warps in four blocks of 4096; `swapped` trades blocks 1 and 2, so the warps differ
+    // from warp 4096 on, past the warps a check visits.
+    let w = 4 * 4096;
+    let a = many_warps("a", w, &[Digit::warp(1, w, 32)]);
+    let swapped = many_warps(
+        "swapped",
+        w,
+        &[
+            Digit::warp(1, 4096, 32),
+            Digit::warp(4096, 2, 262_144),
+            Digit::warp(8192, 2, 131_072),
+        ],
+    );
+    assert!(swapped.is_bijection());
+    let err = classify(&a, &swapped).unwrap_err();
+    assert_eq!(
+        err,
+        ConvertError::TooManyWarps {
+            warps: w,
+            limit: layout_core::convert::MAX_SCANNED_WARPS
+        }
+    );
+    assert!(err.message().as_str().contains("at most 4096"), "{err:?}");
 }

@@ -46,46 +46,11 @@ pub fn command(from: &str, to: &str) -> ExitCode {
     }
 }
 
-/// A layout as a Rust expression: its path, or for a numeral written out, the `Numeral::new`
-/// call that builds it.
-fn expression(l: &Layout) -> String {
-    if let Some(e) = l.expression() {
-        return e;
-    }
-    let n = l.numeral();
-    let digits: Vec<String> = n
-        .digits
-        .iter()
-        .map(|d| {
-            format!(
-                "fraglayout::Digit::{}({}, {}, {})",
-                d.source.constructor(),
-                d.divisor,
-                d.range,
-                d.place
-            )
-        })
-        .collect();
-    let warps = if n.warps == 1 {
-        String::new()
-    } else {
-        format!(".with_warps({})", n.warps)
-    };
-    format!(
-        "fraglayout::Numeral::new({:?}, {}, {}, {}, &[{}]){warps}",
-        n.name,
-        n.rows,
-        n.cols,
-        n.elements,
-        digits.join(", ")
-    )
-}
-
 /// The invocation, the macro's form, its expansion, then the plan's numbers ([`numbers`]), as
 /// text.
 fn expand(f: &Layout, t: &Layout, plan: &Plan, bits: u32) -> Result<String, String> {
     let n = plan.elements();
-    let args = format!("{} => {}", expression(f), expression(t));
+    let args = format!("{} => {}", f.rust(), t.rust());
     let item = format!(
         "fn convert(lane: u32, from: &[u32; {n}], shuffle: impl FnMut(u32, u32) -> u32) \
          -> [u32; {n}] {{}}"

@@ -7,6 +7,15 @@ use crate::{Numeral, Source, LANES};
 
 const L: usize = LANES as usize;
 
+/// The most warps [`classify`] visits beyond warp 0 where the two layouts' warp digits differ
+/// in form: a conversion of more warps is refused ([`ConvertError::TooManyWarps`]) unless its
+/// layouts give every warp the same warp part by their digits, which costs no visit.
+pub const MAX_SCANNED_WARPS: u32 = 4096;
+
+/// The most values [`classify`] decodes beyond warp 0's: where values cross warps, they are
+/// counted in the warps that fit (the error says how many warps were counted).
+pub const MAX_SCANNED_VALUES: u32 = 1 << 12;
+
 /// What a conversion from one layout to another has to do, from cheapest to dearest.
 ///
 /// | class          | every value stays in its thread | source register                | code                         |
@@ -128,13 +137,24 @@ pub(crate) const fn scan(
     let f = Parts::of(from);
     let t = Parts::of(to);
     let mut found = Found::warp_zero(&f, &t, to.elements, routes);
-    found.other_warps(&f, &t, to);
+    let scanned = found.other_warps(&f, &t, to);
     if let Some((to_at, from_at)) = found.first_crossing {
         return Err(ConvertError::CrossesWarps {
             count: found.crossing,
             total: to.threads().saturating_mul(to.elements),
+            counted_warps: if scanned < to.warps {
+                Some(scanned)
+            } else {
+                None
+            },
             to: to_at,
             from: from_at,
+        });
+    }
+    if scanned < to.warps {
+        return Err(ConvertError::TooManyWarps {
+            warps: to.warps,
+            limit: MAX_SCANNED_WARPS,
         });
     }
     Ok(found.class())
@@ -203,19 +223,32 @@ impl Found {
         found
     }
 
-    /// The other warps: only those whose warp parts differ need a look, value by value, unless
-    /// warp 0 already sends values across: then the shift argument fails (warp 0's sources in
-    /// warp v do not shift to warp v + w) and every warp is counted.
-    const fn other_warps(&mut self, f: &Parts, t: &Parts, to: &Numeral) {
+    /// The other warps: none where both layouts' warp digits are the same (every warp routes
+    /// as warp 0); else those whose warp parts differ, value by value, unless warp 0 already
+    /// sends values across: then the shift argument fails (warp 0's sources in warp v do not
+    /// shift to warp v + w) and every warp is counted. At most [`MAX_SCANNED_WARPS`] warps are
+    /// visited (and [`MAX_SCANNED_VALUES`] values decoded); returns how many warps were
+    /// settled: all of them, or fewer where the limit stopped the scan.
+    const fn other_warps(&mut self, f: &Parts, t: &Parts, to: &Numeral) -> u32 {
         let every_warp = self.crossing > 0;
+        if !every_warp && f.same_warp_parts(t) {
+            return to.warps;
+        }
+        let mut decoded: u64 = 0;
         let mut w = 1;
         while w < to.warps {
+            let over = decoded + LANES as u64 * to.elements as u64 > MAX_SCANNED_VALUES as u64;
+            if w >= MAX_SCANNED_WARPS || over {
+                return w;
+            }
             let (fw, tw) = (f.part(Source::Warp, w), t.part(Source::Warp, w));
             if every_warp || fw != tw {
                 self.count_warp(f, t, w, to.elements);
+                decoded += LANES as u64 * to.elements as u64;
             }
             w += 1;
         }
+        to.warps
     }
 
     /// Counts the values of warp `w` (of `elements` per thread) that `from` holds in another

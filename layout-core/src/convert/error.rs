@@ -46,14 +46,22 @@ pub enum ConvertError {
         error: LayoutError,
         words: Message,
     },
-    /// `count` of the `total` destination values are held by a thread of another warp; the
-    /// first, `to`'s `(thread, e)`, is held by `from`'s `(thread, e)`.
+    /// `count` of the `total` destination values are held by a thread of another warp,
+    /// counted in every warp (`counted_warps` `None`) or, where
+    /// [`MAX_SCANNED_VALUES`](super::MAX_SCANNED_VALUES) stopped the count, in the
+    /// first `counted_warps`; the first, `to`'s `(thread, e)`, is held by `from`'s
+    /// `(thread, e)`.
     CrossesWarps {
         count: u32,
         total: u32,
+        counted_warps: Option<u32>,
         to: (u32, u32),
         from: (u32, u32),
     },
+    /// The layouts split `warps` warps differently in form, and checking that no value
+    /// crosses a warp would visit more than `limit`
+    /// ([`MAX_SCANNED_WARPS`](super::MAX_SCANNED_WARPS)).
+    TooManyWarps { warps: u32, limit: u32 },
     /// More elements per thread than a [`Plan`](super::Plan) holds (`limit`,
     /// [`MAX_PLAN_ELEMENTS`](super::MAX_PLAN_ELEMENTS)).
     TooManyElements { elements: u32, limit: u32 },
@@ -103,17 +111,36 @@ impl ConvertError {
             ConvertError::CrossesWarps {
                 count,
                 total,
+                counted_warps,
                 to,
                 from,
             } => {
+                if counted_warps.is_some() {
+                    m.push("at least ");
+                }
                 m.push_num(count as u64);
                 m.push(" of ");
                 m.push_num(total as u64);
-                m.push(" elements cross warps: to's ");
+                m.push(" elements cross warps");
+                if let Some(w) = counted_warps {
+                    m.push(" (counted in the first ");
+                    m.push_num(w as u64);
+                    m.push(" warps)");
+                }
+                m.push(": to's ");
                 push_place(to, &mut m);
                 m.push(" is held by from's ");
                 push_place(from, &mut m);
                 m.push("; a conversion moves values within a warp only");
+            }
+            ConvertError::TooManyWarps { warps, limit } => {
+                m.push_num(warps as u64);
+                m.push(
+                    " warps with warp digits that differ in form: checking that no value \
+                        crosses a warp visits each, at most ",
+                );
+                m.push_num(limit as u64);
+                m.push(": give both layouts the same warp digits, or convert fewer warps");
             }
             ConvertError::TooManyElements { elements, limit } => {
                 m.push_num(elements as u64);

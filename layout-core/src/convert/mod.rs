@@ -48,7 +48,7 @@ mod plan;
 mod route;
 mod words;
 
-pub use class::{classify, Class};
+pub use class::{classify, Class, MAX_SCANNED_VALUES, MAX_SCANNED_WARPS};
 pub use error::{ConvertError, Side};
 pub use packed::PackedPlan;
 pub use plan::{Plan, MAX_PLAN_ELEMENTS, NONE};

@@ -92,6 +92,69 @@ impl Parts {
         p
     }
 
+    /// The warp digits as `(divisor, range, place)`, by divisor, each that continues the one
+    /// before it (its divisor and place the other's times its range) merged into it, digits of
+    /// range 1 left out; and how many. Two layouts with the same list give every warp the same
+    /// warp part.
+    const fn warp_digits(&self) -> ([(u32, u32, u32); MAX_DIGITS], usize) {
+        let warp = Source::Warp.index() as u8;
+        let mut out = [(0u32, 0u32, 0u32); MAX_DIGITS];
+        let mut n = 0;
+        let mut k = 0;
+        while k < self.len {
+            if self.source[k] == warp && self.range[k] > 1 {
+                // Insertion by divisor.
+                let d = (self.divisor[k], self.range[k], self.place[k]);
+                let mut i = n;
+                while i > 0 && out[i - 1].0 > d.0 {
+                    out[i] = out[i - 1];
+                    i -= 1;
+                }
+                out[i] = d;
+                n += 1;
+            }
+            k += 1;
+        }
+        let mut merged = [(0u32, 0u32, 0u32); MAX_DIGITS];
+        let mut m = 0;
+        let mut i = 0;
+        while i < n {
+            let d = out[i];
+            if m > 0 {
+                let (div, range, place) = merged[m - 1];
+                let continues = div as u64 * range as u64 == d.0 as u64
+                    && place as u64 * range as u64 == d.2 as u64;
+                if continues {
+                    merged[m - 1].1 = range.saturating_mul(d.1);
+                    i += 1;
+                    continue;
+                }
+            }
+            merged[m] = d;
+            m += 1;
+            i += 1;
+        }
+        (merged, m)
+    }
+
+    /// Whether `self` and `other` give every warp the same warp part, by their digits (no warp
+    /// is visited): the same [`warp_digits`](Self::warp_digits).
+    pub(crate) const fn same_warp_parts(&self, other: &Parts) -> bool {
+        let (a, n) = self.warp_digits();
+        let (b, m) = other.warp_digits();
+        if n != m {
+            return false;
+        }
+        let mut i = 0;
+        while i < n {
+            if a[i].0 != b[i].0 || a[i].1 != b[i].1 || a[i].2 != b[i].2 {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The offset part of `source` at input value `v`.
     pub(crate) const fn part(&self, source: Source, v: u32) -> u32 {
         let s = source.index() as u8;

@@ -61,6 +61,7 @@ pub use smem::{
     shared_lane_bits_at, shared_lane_mask, shared_lane_mask_at, shared_linear, shared_offset,
     shared_offset_error, shared_offsets, shared_offsets_at, shared_steps, shared_tile_error,
     shared_tile_error_at, shared_vector_error, shared_vector_error_at, SharedOffset,
+    MAX_CONFLICT_WARPS,
 };
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;

@@ -441,6 +441,11 @@ pub const fn shared_offset_error(
     Some(m)
 }
 
+/// The most warps whose accesses `conflict_free` counts ([`shared_conflict_message`]): a
+/// block's 1024 threads. A numeral of more warps is refused at once rather than counted warp
+/// by warp at compile time.
+pub const MAX_CONFLICT_WARPS: u32 = 32;
+
 /// For an element-wise scatter (`gather` false) or gather of numeral `n` into `layout` (named
 /// `name`), `width` elements a call: the message when some warp's access is not
 /// conflict-free, or cannot be made (the bank model's words), else `None`. Call only after
@@ -471,6 +476,16 @@ pub const fn shared_conflict_message_at(
 ) -> Option<Message> {
     let origin = FragmentAt::new(place.0 as u32, place.1 as u32);
     let bytes = width.saturating_mul(s.elem_bytes());
+    if n.warps > MAX_CONFLICT_WARPS {
+        let mut m = Message::new();
+        write_access(n, gather, name, &mut m);
+        m.push(": `conflict_free` counts each warp's access, and the numeral has ");
+        m.push_num(n.warps as u64);
+        m.push(" warps, more than ");
+        m.push_num(MAX_CONFLICT_WARPS as u64);
+        m.push(" (a block's 1024 threads): remove `conflict_free`");
+        return Some(m);
+    }
     let mut total = Wavefronts::ZERO;
     let mut worst: Option<(u32, PhaseReport)> = None;
     let mut w = 0;
@@ -633,6 +648,24 @@ mod tests {
             ),
             "{m}"
         );
+    }
+
+    #[test]
+    fn more_warps_than_a_block_are_refused_naming_the_limit() {
+        let digits = [crate::Digit::lane(1, 32, 1), crate::Digit::warp(1, 64, 32)];
+        let n = Numeral::new("WIDE", 1, 2048, 1, &digits).with_warps(64);
+        let tile = SharedLayout::row_major(1, 2048, 4);
+        let m = shared_conflict_message(&n, &tile, 1, false, "S").unwrap();
+        assert_eq!(
+            m.as_str(),
+            "scatter of `WIDE` into `S`: `conflict_free` counts each warp's access, and the \
+             numeral has 64 warps, more than 32 (a block's 1024 threads): remove `conflict_free`"
+        );
+        // A block's 32 warps are counted: a row-major tile, one word a lane, is conflict-free.
+        let digits = [crate::Digit::lane(1, 32, 1), crate::Digit::warp(1, 32, 32)];
+        let n = Numeral::new("BLOCK", 1, 1024, 1, &digits).with_warps(32);
+        let tile = SharedLayout::row_major(1, 1024, 4);
+        assert!(shared_conflict_message(&n, &tile, 1, false, "S").is_none());
     }
 
     #[test]

@@ -80,6 +80,6 @@ pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
-pub use search::{candidate, find, wavefronts_of, FindError, Found};
+pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found};
 pub use swizzle::{Swizzle, SwizzleMode};
 pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};

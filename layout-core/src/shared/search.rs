@@ -228,8 +228,19 @@ pub const fn find(
 /// the last. Fewer bits first, then lower base, then lower shift; written bits inside a
 /// 128-byte row of banks, at most 5 of them; read bits inside the span.
 pub const fn candidate(layout: &SharedLayout, k: u32) -> Option<Swizzle> {
+    walk(layout, k).0
+}
+
+/// How many swizzles the search tries on `layout` ([`candidate`]'s indices), no swizzle
+/// included: what one padding costs [`find`], in evaluations of the accesses.
+pub const fn candidates(layout: &SharedLayout) -> u32 {
+    walk(layout, u32::MAX).1
+}
+
+/// The candidates in order: the `k`-th (or `None` past the last), and how many were walked.
+const fn walk(layout: &SharedLayout, k: u32) -> (Option<Swizzle>, u32) {
     if k == 0 {
-        return Some(Swizzle::NONE);
+        return (Some(Swizzle::NONE), 1);
     }
     let row_bits = (WAVEFRONT_BYTES / layout.elem_bytes_or_1()).trailing_zeros();
     let top = span_bits(layout.span());
@@ -241,7 +252,7 @@ pub const fn candidate(layout: &SharedLayout, k: u32) -> Option<Swizzle> {
             let mut shift = bits;
             while base + shift + bits <= top {
                 if index == k {
-                    return Some(Swizzle::new(bits, base, shift));
+                    return (Some(Swizzle::new(bits, base, shift)), index + 1);
                 }
                 index += 1;
                 shift += 1;
@@ -250,7 +261,7 @@ pub const fn candidate(layout: &SharedLayout, k: u32) -> Option<Swizzle> {
         }
         bits += 1;
     }
-    None
+    (None, index)
 }
 
 impl SharedLayout {
@@ -269,6 +280,21 @@ mod tests {
     use super::*;
     use crate::catalog::SM80_16x8x16_F16_A_ROW;
     use crate::shared::MatrixVariant;
+
+    #[test]
+    fn the_count_is_the_candidates_walked() {
+        for tile in [
+            SharedLayout::row_major(64, 64, 2),
+            SharedLayout::row_major(16, 8, 4).with_pad(3),
+            SharedLayout::row_major(2, 2, 16),
+        ] {
+            let mut k = 0;
+            while candidate(&tile, k).is_some() {
+                k += 1;
+            }
+            assert_eq!(candidates(&tile), k, "{tile}");
+        }
+    }
 
     #[test]
     fn candidates_are_distinct_and_in_order() {

@@ -9,6 +9,9 @@
 #[path = "forms/convert_generic.rs"]
 mod convert_generic;
 
+#[path = "forms/convert_many_warps.rs"]
+mod convert_many_warps;
+
 #[path = "forms/fragment_catalog_alias.rs"]
 mod fragment_catalog_alias;
 
@@ -44,6 +47,7 @@ mod user_inline_attribute;
 
 fn main() {
     convert_generic::main();
+    convert_many_warps::main();
     fragment_catalog_alias::main();
     gather_packed::main();
     generic_functions::main();

@@ -1,0 +1,114 @@
+//! Bounded work: an input whose answer would take more than the commands' limits is refused at
+//! once with a message naming the limit; others answer with output in proportion to what was
+//! asked. (The refusals and answers are asserted, never the time.)
+
+use crate::support::{run, stderr, stdout};
+
+/// `args` exits 1 with `message` in its error and prints nothing.
+fn refused(args: &[&str], message: &str) {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{args:?}");
+}
+
+#[test]
+fn banks_refuses_more_instructions_than_it_counts() {
+    refused(
+        &["banks", "rows.1", "--tile", "65535x65535", "--elem", "1"],
+        "the accesses are 134213633 warp instructions on 65535 x 65535 of 1-byte elements, \
+         row-major, more than the 524288 `banks` counts",
+    );
+    refused(
+        &[
+            "banks",
+            "rows.16",
+            "--tile",
+            "32768x32768",
+            "--find",
+            "--max-pad",
+            "64",
+        ],
+        "more than the 524288 `banks` counts",
+    );
+    // Each padding's swizzles counted: as many evaluations as the layouts the search would
+    // try without a conflict-free one to stop at.
+    let tile = layout_core::shared::SharedLayout::row_major(2048, 4096, 2);
+    let layouts: u32 = (0..=63)
+        .map(|pad| layout_core::shared::candidates(&tile.with_pad(pad)))
+        .sum();
+    refused(
+        &[
+            "banks",
+            "rows.16",
+            "--tile",
+            "2048x4096",
+            "--find",
+            "--max-pad",
+            "63",
+        ],
+        &format!(
+            "`--find` would count 32768 warp instructions on each of up to {layouts} layouts, \
+             more than 524288 counts in all: lower `--max-pad`"
+        ),
+    );
+    let o = run(&[
+        "banks",
+        "rows.16",
+        "--tile",
+        "64x64",
+        "--find",
+        "--max-pad",
+        "1025",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("1025 is not in 0..=1024"),
+        "{}",
+        stderr(&o)
+    );
+    // Within the limits: answered.
+    let o = run(&[
+        "banks",
+        "rows.16",
+        "--tile",
+        "256x256",
+        "--find",
+        "--max-pad",
+        "8",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("conflict-free on"));
+}
+
+/// `1 x 134217728` over 4 194 304 warps, lanes at place 1 and warps at 32.
+const WIDE: &str = "A: 1 x 134217728, warps 4194304 { lane => 1, warp => 32 }";
+
+#[test]
+fn convert_counts_values_crossing_warps_within_the_limit() {
+    // Lane l holds what warp l wants: values cross warps from warp 0 on.
+    let crossing = "B: 1 x 134217728, warps 4194304 { lane => 4194304, warp => 1 }";
+    refused(
+        &["convert", WIDE, crossing],
+        "elements cross warps (counted in the first ",
+    );
+    let err = stderr(&run(&["convert", WIDE, crossing]));
+    assert!(err.starts_with("error: at least "), "{err}");
+    // The same warp digits, one split in two: settled by the digits.
+    let split = "C: 1 x 134217728, warps 4194304 { lane => 1, warp % 2 => 32, warp / 2 => 64 }";
+    let o = run(&["convert", WIDE, split]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("class:       identity"));
+    assert!(stdout(&o).len() < 64 * 1024, "{} bytes", stdout(&o).len());
+}
+
+#[test]
+fn a_huge_numeral_is_shown_in_bounded_output_and_refused_as_json() {
+    let o = run(&["show", WIDE]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).len() < 256 * 1024, "{} bytes", stdout(&o).len());
+    refused(
+        &["json", WIDE],
+        "A's table has 134217728 cells (134217728 threads x 1 elements), more than the 1048576",
+    );
+}
