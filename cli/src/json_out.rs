@@ -101,6 +101,9 @@ pub fn shared(l: &SharedLayout) -> J {
         ("elem_bytes", J::Num(l.elem_bytes().into())),
         ("pad", J::Num(l.pad().into())),
         ("col_major", J::Bool(l.major() == Major::Col)),
+        ("atom_len", J::Num(l.atom_len().into())),
+        ("atoms_along", J::Num(l.atoms_along().into())),
+        ("order", J::s(l.order().name())),
         (
             "swizzle",
             J::Obj(vec![

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
 use layout_core::render::smem::{self, Show};
-use layout_core::shared::{Operand, SharedLayout};
+use layout_core::shared::{Base, Descriptor, Operand, SharedLayout};
 
 use crate::banks::write_out;
 use crate::json_out::{self, J};
@@ -72,6 +72,14 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     }
     if json_out::wanted(m) {
         return match json(&layout, show) {
+            Ok(J::Obj(mut fields)) => {
+                fields.extend(grid_json(
+                    &layout,
+                    mma(m, &layout),
+                    global_stride(m, &layout),
+                ));
+                emit(&J::Obj(fields).text(), ExitCode::SUCCESS)
+            }
             Ok(j) => emit(&j.text(), ExitCode::SUCCESS),
             Err(msg) => {
                 eprintln!("error: {msg}");
@@ -118,6 +126,42 @@ fn global_stride(m: &ArgMatches, l: &SharedLayout) -> u64 {
     m.get_one::<u64>("global-stride")
         .copied()
         .unwrap_or(l.line_len() as u64 * l.elem_bytes() as u64)
+}
+
+/// `smem --json`'s `tma` and `descriptor`: the box and copies (or why there is none), and
+/// with `--operand` the descriptor's fields, each K step's start and the encodings at address
+/// 0 (or why there is none).
+fn grid_json(l: &SharedLayout, mma: Option<smem::Mma>, stride: u64) -> Vec<(&'static str, J)> {
+    let error = |e: String| J::Obj(vec![("error", J::s(e))]);
+    let tma = match l.tma_box(stride) {
+        Ok(b) => J::Obj(vec![
+            ("inner", J::Num(b.inner.into())),
+            ("outer", J::Num(b.outer.into())),
+            ("copies", J::Num(b.copies.into())),
+            ("copy_bytes", J::Num(b.copy_bytes().into())),
+        ]),
+        Err(e) => error(e.to_string()),
+    };
+    let descriptor = mma.map_or(J::Null, |m| match Descriptor::derive(l, m.operand, m.mn) {
+        Ok(d) => {
+            let starts = (0..d.k_steps())
+                .filter_map(|k| d.start(0, k))
+                .map(|s| J::Num(s.into()));
+            let enc = |r: Result<u64, _>| r.map_or(J::Null, |v: u64| J::s(format!("{v:#018x}")));
+            J::Obj(vec![
+                ("k_major", J::Bool(d.k_major())),
+                ("lbo", J::Num(d.lbo().into())),
+                ("sbo", J::Num(d.sbo().into())),
+                ("k", J::Num(d.k().into())),
+                ("k_starts", J::Arr(starts.collect())),
+                ("mn_blocks", J::Num(d.mn_blocks().into())),
+                ("wgmma", enc(d.wgmma(0, 0, 0, Base::Refuse))),
+                ("tcgen05", enc(d.tcgen05(0, 0, 0, Base::Refuse))),
+            ])
+        }
+        Err(e) => error(e.to_string()),
+    });
+    vec![("tma", tma), ("descriptor", descriptor)]
 }
 
 /// The most cells `smem --json` lists.

@@ -129,6 +129,49 @@ fn banks_answers_the_wavefronts_and_the_search() {
 }
 
 #[test]
+fn smem_answers_a_grid_s_box_and_descriptor() {
+    let j = json(&[
+        "smem",
+        "--tile",
+        "128x64",
+        "--swizzle",
+        "128B",
+        "--col-major",
+        "--atoms",
+        "bands",
+        "--operand",
+        "a",
+        "--mma",
+        "128",
+    ]);
+    assert_eq!(
+        (
+            j["layout"]["atoms_along"].as_u64(),
+            j["layout"]["order"].as_str()
+        ),
+        (Some(2), Some("bands"))
+    );
+    assert_eq!(
+        (
+            j["tma"]["inner"].as_u64(),
+            j["tma"]["outer"].as_u64(),
+            j["tma"]["copies"].as_u64()
+        ),
+        (Some(64), Some(8), Some(16))
+    );
+    let d = &j["descriptor"];
+    assert_eq!(
+        (d["lbo"].as_u64(), d["sbo"].as_u64(), d["k_major"].as_bool()),
+        (Some(1024), Some(2048), Some(false))
+    );
+    assert_eq!(d["k_starts"], serde_json::json!([0, 4096, 8192, 12288]));
+    assert_eq!(d["wgmma"], "0x4000008000400000");
+    let plain = json(&["smem", "--tile", "64x64", "--pad", "8"]);
+    assert!(plain["tma"]["error"].as_str().unwrap().contains("densely"));
+    assert!(plain["descriptor"].is_null());
+}
+
+#[test]
 fn smem_answers_the_drawn_cells() {
     let j = json(&["smem", "--tile", "8x64", "--swizzle", "128B"]);
     let text = ok(&["smem", "--tile", "8x64", "--swizzle", "128B"]);
