@@ -373,14 +373,16 @@ impl Descriptor {
         Some(self.start_u64(block, step) as u32)
     }
 
-    /// The fields for a tile at shared address `base`: `(start address, base offset)`.
-    const fn fields(
+    /// The fields both descriptors share for the MMA at (`block`, `step`) of a tile at shared
+    /// address `base`: start address, LBO and SBO in 16-byte units (bits 0, 16, 32) and the
+    /// base offset (bits 49..52).
+    const fn shared_fields(
         &self,
         base: u32,
         block: u32,
         step: u32,
         how: Base,
-    ) -> Result<(u32, u64), DescriptorError> {
+    ) -> Result<u64, DescriptorError> {
         let Some(start) = self.start(block, step) else {
             return Err(DescriptorError::OutOfTile { block, step });
         };
@@ -402,13 +404,12 @@ impl Descriptor {
         } else {
             0
         };
-        Ok((base + start, offset))
+        Ok(self.common(base + start) | offset << 49)
     }
 
     /// The 64-bit `wgmma` descriptor of the MMA at (`block`, `step`) of the tile at shared
-    /// address `base`: start address, LBO and SBO in 16-byte units (bits 0, 16, 32), the base
-    /// offset (bit 49) and the layout type (bits 62..64: 1 for 128 bytes, 2 for 64, 3 for 32,
-    /// 0 interleaved).
+    /// address `base`: the shared fields and the layout type (bits 62..64: 1 for 128 bytes, 2
+    /// for 64, 3 for 32, 0 interleaved).
     pub const fn wgmma(
         &self,
         base: u32,
@@ -416,20 +417,19 @@ impl Descriptor {
         step: u32,
         how: Base,
     ) -> Result<u64, DescriptorError> {
-        let (start, offset) = match self.fields(base, block, step, how) {
-            Ok(f) => f,
-            Err(e) => return Err(e),
-        };
         let layout: u64 = match self.mode {
             SwizzleMode::None => 0,
             SwizzleMode::B128 => 1,
             SwizzleMode::B64 => 2,
             SwizzleMode::B32 => 3,
         };
-        Ok(self.common(start) | offset << 49 | layout << 62)
+        match self.shared_fields(base, block, step, how) {
+            Ok(bits) => Ok(bits | layout << 62),
+            Err(e) => Err(e),
+        }
     }
 
-    /// The 64-bit `tcgen05` shared-memory descriptor of the same MMA: the `wgmma` fields, the
+    /// The 64-bit `tcgen05` shared-memory descriptor of the same MMA: the shared fields, the
     /// fixed `0b001` at bits 46..49, relative LBO (bit 52 clear) and the swizzle at bits
     /// 61..64 (0 none, 2 for 128 bytes, 4 for 64, 6 for 32).
     pub const fn tcgen05(
@@ -439,17 +439,16 @@ impl Descriptor {
         step: u32,
         how: Base,
     ) -> Result<u64, DescriptorError> {
-        let (start, offset) = match self.fields(base, block, step, how) {
-            Ok(f) => f,
-            Err(e) => return Err(e),
-        };
         let swizzle: u64 = match self.mode {
             SwizzleMode::None => 0,
             SwizzleMode::B128 => 2,
             SwizzleMode::B64 => 4,
             SwizzleMode::B32 => 6,
         };
-        Ok(self.common(start) | 1 << 46 | offset << 49 | swizzle << 61)
+        match self.shared_fields(base, block, step, how) {
+            Ok(bits) => Ok(bits | 1 << 46 | swizzle << 61),
+            Err(e) => Err(e),
+        }
     }
 
     /// Start address, LBO and SBO, each `(x & 0x3FFFF) >> 4` in its 14 bits.

@@ -260,7 +260,7 @@ fn swz128_f32(element: usize) -> usize {
 #[test]
 fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
     let wide = transcription::formula("SM90_64x256x16_F32_C").expect("an ISA transcription");
-    check(&Case::<128> {
+    let slabs = Case::<128> {
         name: "slabs",
         threads: 128,
         rows: 64,
@@ -271,17 +271,12 @@ fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
         offset: |r, c| 2048 * (c as usize / 32) + swz128_f32(32 * r as usize + c as usize % 32),
         put: put_wg_slabs,
         get: get_wg_slabs,
-    });
-    check(&Case::<128> {
+    };
+    check(&slabs);
+    check(&Case {
         name: "slab pairs",
-        threads: 128,
-        rows: 64,
-        cols: 256,
-        coords: &wide,
-        layout: WG_SLABS,
-        offset: |r, c| 2048 * (c as usize / 32) + swz128_f32(32 * r as usize + c as usize % 32),
         put: put_wg_slab_pairs,
-        get: get_wg_slabs,
+        ..slabs
     });
     // No thread's part carries across a slab's edge: every element is the thread's swizzled
     // base plus or xor a constant, as from one base in a hand-written store.
