@@ -121,9 +121,8 @@ fn convert(from: &str, to: &str, answer: Answer, bits: Option<u32>) -> ExitCode 
     let plan = match Plan::new(&from, &to) {
         Ok(p) => Box::new(p),
         Err(e) => {
-            // The fix on the layouts' paths, or on `from` / `to` for a numeral written out.
-            let fx = f.expression().unwrap_or_else(|| "from".into());
-            let tx = t.expression().unwrap_or_else(|| "to".into());
+            // The fix on the Rust that builds each layout: its path, or the numeral written out.
+            let (fx, tx) = (f.rust(), t.rust());
             eprintln!("error: {}", e.message_naming(&fx, &tx).as_str());
             if let Some(hint) = tiling_hint(&e, from_arg, to_arg) {
                 eprintln!("{hint}");

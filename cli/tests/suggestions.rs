@@ -13,6 +13,11 @@ const CLI_ERRORS: &[&[&str]] = &[
     &["convert", "SM80_16x8x16_F32_C", "SM80_16x8x16_F16_A_ROW"],
     &["convert", "SM80_16x8x16_F16_A_ROW", "SM80_16x8x16_F32_C"],
     &["convert", "SM80_16x8x16_F32_X", "SM80_16x8x16_F16_A_ROW"],
+    &[
+        "convert",
+        "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8, e / 2 => 64 }",
+        "SM80_16x8x16_F16_A_ROW",
+    ],
     &["convert", "fa3"],
     &["convert", "SM80_16x8x16_F32_C[1x]", "SM80_16x8x16_F32_C"],
     &["show", "SM80_16x8x16_F32_X"],

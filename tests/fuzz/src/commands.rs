@@ -199,11 +199,13 @@ pub struct Run {
     pub feature: String,
 }
 
-/// Runs `bin` on `args`, judged (see the module docs); a finding is its description.
-pub fn judge(bin: &Path, args: &[String], budget: Duration) -> Result<Run, String> {
+/// Runs `bin` on `args` in the directory `dir` (where the files it is told to write land),
+/// judged (see the module docs); a finding is its description.
+pub fn judge(bin: &Path, dir: &Path, args: &[String], budget: Duration) -> Result<Run, String> {
     let start = Instant::now();
     let mut child = Command::new(bin)
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -71,6 +71,28 @@ fn run(
     seed: u64,
     budget: Duration,
 ) -> ExitCode {
+    // The pictures mutants are told to write (`--svg 1024`) land in a scratch directory.
+    let scratch = std::env::temp_dir().join(format!("fraglayout-fuzz-{}", std::process::id()));
+    if let Err(e) = std::fs::create_dir_all(&scratch) {
+        return usage(&format!("cannot make {}: {e}", scratch.display()));
+    }
+    let bin = match bin.canonicalize() {
+        Ok(b) => b,
+        Err(e) => return usage(&format!("cannot find {}: {e}", bin.display())),
+    };
+    let code = fuzz(&bin, &scratch, seconds, iterations, seed, budget);
+    let _ = std::fs::remove_dir_all(&scratch);
+    code
+}
+
+fn fuzz(
+    bin: &std::path::Path,
+    scratch: &std::path::Path,
+    seconds: Option<f64>,
+    iterations: Option<u64>,
+    seed: u64,
+    budget: Duration,
+) -> ExitCode {
     let corpus = seeds();
     let mut pool = corpus.clone();
     let mut features = BTreeSet::new();
@@ -100,7 +122,7 @@ fn run(
             mutate(&mut rng, &parent, &other)
         };
         done += 1;
-        match judge(bin, &args, budget) {
+        match judge(bin, scratch, &args, budget) {
             Ok(r) => {
                 if r.took > slowest.0 {
                     slowest = (r.took, args.clone());
