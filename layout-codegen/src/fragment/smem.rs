@@ -114,29 +114,7 @@ pub fn checks(f: &Fragment) -> TokenStream {
         let check = failing(error, ty.span());
         Some(type_check(check, ty, &generic))
     });
-    let conflict_check = f.args.conflict_free.as_ref().map(|word| {
-        let width = Literal::u32_unsuffixed(f.args.width() as u32);
-        let gather = f.args.mode != Mode::Scatter;
-        let vector_ok = match &f.args.vector {
-            Some((n, _)) => {
-                let n = Literal::u32_unsuffixed(*n as u32);
-                quote! {
-                    && ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n as usize).is_none()
-                    && ::fraglayout::generated::shared_vector_error_at(
-                        &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
-                    ).is_none()
-                }
-            }
-            None => quote!(),
-        };
-        let error = quote_spanned! {word.span()=>
-            ::fraglayout::generated::shared_conflict_message_at(
-                &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT,
-            )
-        };
-        let check = failing(error, word.span());
-        quote_spanned!(word.span()=> const _: () = if #tile.is_none() #vector_ok { #check };)
-    });
+    let conflict_check = conflict_check(f, &name, &tile);
     quote! {
         const _: () = #tile_check;
         #element_check
@@ -144,6 +122,32 @@ pub fn checks(f: &Fragment) -> TokenStream {
         #offset_check
         #conflict_check
     }
+}
+
+/// With `conflict_free`, the bank check (on the word), once the tile and any vector passed.
+fn conflict_check(f: &Fragment, name: &str, tile: &TokenStream) -> Option<TokenStream> {
+    let word = f.args.conflict_free.as_ref()?;
+    let width = Literal::u32_unsuffixed(f.args.width() as u32);
+    let gather = f.args.mode != Mode::Scatter;
+    let vector_ok = match &f.args.vector {
+        Some((n, _)) => {
+            let n = Literal::u32_unsuffixed(*n as u32);
+            quote! {
+                && ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n as usize).is_none()
+                && ::fraglayout::generated::shared_vector_error_at(
+                    &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
+                ).is_none()
+            }
+        }
+        None => quote!(),
+    };
+    let error = quote_spanned! {word.span()=>
+        ::fraglayout::generated::shared_conflict_message_at(
+            &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT,
+        )
+    };
+    let check = failing(error, word.span());
+    Some(quote_spanned!(word.span()=> const _: () = if #tile.is_none() #vector_ok { #check };))
 }
 
 /// The elements of a thread inside the layout: the thread's unswizzled and swizzled offsets

@@ -515,31 +515,7 @@ impl DescriptorError {
                 m.push_num(DESCRIPTOR_LIMIT as u64);
                 m.push(": use a smaller tile, or atoms in the other order");
             }
-            DescriptorError::Mismatch {
-                block,
-                step,
-                mn,
-                k,
-                layout,
-                canonical,
-            } => {
-                m.push("element (");
-                m.push_num(mn as u64);
-                m.push(", ");
-                m.push_num(k as u64);
-                m.push(") of the MMA at MN block ");
-                m.push_num(block as u64);
-                m.push(", K step ");
-                m.push_num(step as u64);
-                m.push(" lies at byte ");
-                m.push_num(layout);
-                m.push(" of the tile, but the descriptor reads byte ");
-                m.push_num(canonical);
-                m.push(
-                    ": the layout is not the canonical one; build it with SharedLayout::hopper, \
-                     or SharedLayout::core_matrices without a swizzle",
-                );
-            }
+            DescriptorError::Mismatch { .. } => self.write_mismatch(m),
             DescriptorError::Address { address } => {
                 m.push("shared address ");
                 m.push_num(address as u64);
@@ -561,6 +537,39 @@ impl DescriptorError {
                 m.push_num(step as u64);
                 m.push(" of the tile");
             }
+        }
+    }
+}
+
+impl DescriptorError {
+    /// `element (1, 0) of the MMA at MN block 0, K step 0 lies at byte 128 of the tile, but
+    /// the descriptor reads byte 16: ...`.
+    const fn write_mismatch(&self, m: &mut Message) {
+        if let DescriptorError::Mismatch {
+            block,
+            step,
+            mn,
+            k,
+            layout,
+            canonical,
+        } = *self
+        {
+            m.push("element (");
+            m.push_num(mn as u64);
+            m.push(", ");
+            m.push_num(k as u64);
+            m.push(") of the MMA at MN block ");
+            m.push_num(block as u64);
+            m.push(", K step ");
+            m.push_num(step as u64);
+            m.push(" lies at byte ");
+            m.push_num(layout);
+            m.push(" of the tile, but the descriptor reads byte ");
+            m.push_num(canonical);
+            m.push(
+                ": the layout is not the canonical one; build it with SharedLayout::hopper, \
+                 or SharedLayout::core_matrices without a swizzle",
+            );
         }
     }
 }

@@ -110,6 +110,15 @@ impl SharedError {
                 );
                 m.push(")");
             }
+            _ => self.write_mode_or_atoms(m),
+        }
+    }
+}
+
+impl SharedError {
+    /// The words for the stage-3 errors: a Hopper mode's padding and width, a grid's shape.
+    const fn write_mode_or_atoms(&self, m: &mut Message) {
+        match *self {
             SharedError::ModePadded { mode, pad } => {
                 m.push("the ");
                 m.push(mode.name());
@@ -159,6 +168,7 @@ impl SharedError {
                 m.push_num(pad as u64);
                 m.push(if pad == 1 { " element" } else { " elements" });
             }
+            _ => {}
         }
     }
 }
