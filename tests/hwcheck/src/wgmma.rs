@@ -12,6 +12,7 @@
 //! | sparse, A and B in shared memory | every `wgmma.mma_async.sp` type combination of the catalog accumulators, each sparsity selector | 8, 256 |
 //! | sparse, A in registers | every instruction of every sparse A entry, each sparsity selector | 64 |
 //! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n16k16.f32.f16.f16`, `m64n16k8.f32.tf32.tf32`, `m64n16k32.f32.e4m3.e4m3` | 16 |
+//! | grids: A and B several 128-byte atoms wide, in slabs and in bands (`crate::grids`) | `m64n64k16.f32.bf16.bf16` (K 128, both K-major), `m64n256k16.f32.bf16.bf16` (K 64, B N-major) | 64, 256 |
 //!
 //! The tiled cases lay A and B out through the shared-memory model (`crate::wgmma_tiles`:
 //! `SharedLayout::hopper` blocks, the descriptors' layout type and strides from the same
@@ -53,7 +54,8 @@ use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel, Planned};
-use crate::descriptor::Descriptor;
+use crate::descriptor::{Descriptor, Major};
+use crate::grids::{coded, indexed, Grid, GRIDS};
 use crate::mma::{
     compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
 };
@@ -61,7 +63,7 @@ use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
 use crate::sparse::{non_zeros, Decode, Metadata};
 use crate::values::{bits_of, decode, decoder, encoder, exact_range, pack_words, unpack_words};
 use crate::wgmma_tiles::{Tiled, K_BYTES};
-use layout_core::shared::SwizzleMode;
+use layout_core::shared::{Operand as Side, SwizzleMode};
 
 /// The N of `m64nNk16.f32.f16.f16` with A and B in shared memory.
 pub const NS: [usize; 6] = [8, 16, 24, 64, 128, 256];
@@ -86,6 +88,9 @@ const A_BYTES: usize = M * A_CORES * 16;
 /// Core matrices along K of A (the non-zeros, for sparse A), whatever the type.
 const A_CORES: usize = 2;
 
+/// Bytes of a grid case's image: the most static shared memory a kernel may declare.
+const GRID_IMAGE: usize = 48 * 1024;
+
 /// The sparse part of a `wgmma.mma_async.sp` check.
 #[derive(Clone, Copy)]
 struct Sparse {
@@ -105,9 +110,11 @@ struct Sparse {
 enum Smem {
     /// Core matrices side by side along K, one instruction ([`Placement`]).
     Cores,
-    /// Blocks of the shared-memory model's tiles in a swizzle mode, K of [`K_BYTES`] in
+    /// The shared-memory model's K-major tiles in a swizzle mode, K of [`K_BYTES`] in
     /// several instructions ([`Tiled`]).
     Tiles(SwizzleMode),
+    /// Tiles several atoms wide (`crate::grids`).
+    Grid(Grid),
 }
 
 /// One `wgmma` the check runs.
@@ -217,6 +224,26 @@ impl Case {
         }
     }
 
+    /// The case of a grid (`crate::grids`).
+    fn grid(g: Grid) -> Case {
+        let case = Case::tiled(g.instr(), SwizzleMode::B128);
+        let steps = g.operands().0.steps();
+        assert_eq!(steps * case.k, g.k(), "{g:?}");
+        Case {
+            smem: Smem::Grid(g),
+            steps,
+            ..case
+        }
+    }
+
+    /// How B lies: K-major but for an N-major grid (read with `imm-trans-b` 1).
+    fn b_major(&self) -> Major {
+        match self.smem {
+            Smem::Grid(g) => g.b_major,
+            _ => Major::K,
+        }
+    }
+
     /// K of the whole product: the instruction's, times the steps.
     fn k_total(&self) -> usize {
         self.k * self.steps
@@ -227,14 +254,16 @@ impl Case {
         self.a_cols() * self.steps
     }
 
-    /// A and B as the model lays them out, when tiled: A from byte 0, B after it.
+    /// A and B as the model lays them out, when tiled or a grid: A from byte 0, B after it.
     fn tiles(&self) -> Option<(Tiled, Tiled)> {
-        let Smem::Tiles(mode) = self.smem else {
-            return None;
+        let mode = match self.smem {
+            Smem::Cores => return None,
+            Smem::Grid(g) => return Some(g.operands()),
+            Smem::Tiles(mode) => mode,
         };
         let (k, eb) = (self.k_total(), self.bytes());
-        let a = Tiled::new(mode, M, k, eb, 0);
-        Some((a, Tiled::new(mode, self.n, k, eb, a.bytes())))
+        let a = Tiled::new(mode, Side::A, M, k, eb, 0);
+        Some((a, Tiled::new(mode, Side::B, self.n, k, eb, a.bytes())))
     }
 
     /// Bytes of one A or B element.
@@ -258,6 +287,9 @@ impl Case {
     /// The check's name: the instruction, where A comes from when not shared memory, and the
     /// sparsity selector.
     fn name(&self) -> String {
+        if let Smem::Grid(g) = self.smem {
+            return format!("{} ({})", self.instr, g.label());
+        }
         if let Smem::Tiles(mode) = self.smem {
             return format!(
                 "{} (K {} in {} instructions, A and B tiles with {})",
@@ -281,9 +313,16 @@ impl Case {
     /// to land in (the one-hot and swapped diagnoses read there on purpose): at least two core
     /// matrices, and all that B's swapped descriptor reaches as the ISA reads it.
     ///
-    /// Tiles: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte rows read
-    /// as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8 rows.
+    /// Tiles and grids: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte
+    /// rows read as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8
+    /// rows.
+    ///
+    /// Grids: the whole 48 KiB of static shared memory, so that the swapped diagnosis has
+    /// zeros to read past B wherever it fits ([`swapped_inside`]).
     fn image_bytes(&self) -> usize {
+        if let Smem::Grid(_) = self.smem {
+            return GRID_IMAGE;
+        }
         if let Some((a, b)) = self.tiles() {
             return a.bytes() + b.bytes() + 1024;
         }
@@ -388,6 +427,7 @@ fn cases() -> Vec<Case> {
             for instr in TILED {
                 out.extend(SwizzleMode::ALL.map(|mode| Case::tiled(instr, mode)));
             }
+            out.extend(GRIDS.map(Case::grid));
         }
     }
     out
@@ -458,7 +498,7 @@ fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<
     let (a_at, b_at, desc): (At, At, Vec<u64>) = match case.tiles() {
         Some((ta, tb)) => {
             let d = (0..case.steps)
-                .flat_map(|j| [ta.descriptor(j * case.k), tb.descriptor(j * case.k)])
+                .flat_map(|j| [ta.descriptor(j), tb.descriptor(j)])
                 .collect();
             (
                 Box::new(move |m, kk| ta.byte(m, kk)),
@@ -503,6 +543,8 @@ fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<
     let mem: Vec<u64> = mem.iter().map(|v| v & mask).collect();
     let desc: Vec<u64> = match variant {
         Variant::ModeReversed => desc.into_iter().map(reverse_mode).collect(),
+        // Core matrices are swapped by their `Placement`.
+        Variant::Swapped if case.tiles().is_some() => desc.into_iter().map(swap_fields).collect(),
         _ => desc,
     };
     (pack_words(&mem, 8 * eb as u32), pack_words(&desc, 64))
@@ -517,6 +559,29 @@ fn reverse_mode(d: u64) -> u64 {
         c => c,
     };
     (d & !(3 << 62)) | code << 62
+}
+
+/// `d` with its LBO and SBO fields (bits 16-29, 32-45) exchanged.
+fn swap_fields(d: u64) -> u64 {
+    let (lbo, sbo) = ((d >> 16) & 0x3fff, (d >> 32) & 0x3fff);
+    (d & !(0x3fff << 16 | 0x3fff << 32)) | sbo << 16 | lbo << 32
+}
+
+/// Whether every element A's and B's descriptors read with LBO and SBO exchanged, as the ISA
+/// reads them, lies inside the case's image (so the swapped diagnosis reads only the image).
+fn swapped_inside(case: &Case) -> bool {
+    let Some((a, b)) = case.tiles() else {
+        return true;
+    };
+    let (eb, limit) = (case.bytes(), case.image_bytes());
+    (0..case.steps).all(|j| {
+        [(a, M, Major::K), (b, case.n, case.b_major())]
+            .into_iter()
+            .all(|(op, mn, major)| {
+                let d = Descriptor::decode(swap_fields(op.descriptor(j)));
+                (0..mn).all(|m| (0..case.k).all(|kk| d.byte(major, m, kk, eb) + eb <= limit))
+            })
+    })
 }
 
 /// PTX register type of the accumulator: `.f32`, or 32-bit words (`.f16x2`, `.s32`).
@@ -597,11 +662,13 @@ fn wgmma_ptx(case: &Case) -> Kernel {
         Some(sp) => format!(", %e, {}", sp.selector),
         None => String::new(),
     };
+    // imm-trans-b: 1 for an N-major B.
+    let trans_b = u8::from(case.b_major() == Major::Mn);
     let tail = match (case.a_ty, case.a_regs.is_some()) {
-        ("f16" | "bf16", false) => ", 1, 1, 0, 0",
-        ("f16" | "bf16", true) => ", 1, 1, 0",
-        ("tf32" | "e4m3" | "e5m2", _) => ", 1, 1",
-        _ => "",
+        ("f16" | "bf16", false) => format!(", 1, 1, 0, {trans_b}"),
+        ("f16" | "bf16", true) => format!(", 1, 1, {trans_b}"),
+        ("tf32" | "e4m3" | "e5m2", _) => ", 1, 1".to_string(),
+        _ => String::new(),
     };
     s += "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n";
     for j in 0..steps {
@@ -736,23 +803,7 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         }
         r
     });
-    let sim = Sim {
-        n,
-        k: case.k,
-        a_cols: case.a_cols(),
-        d_ty,
-        a_ty: case.a_ty,
-        b_ty: case.b_ty,
-        c: cname,
-        a_regs: case.a_regs.map(|a| a.name()),
-        sparse: case.sparse.map(|sp| Decode {
-            figure: metadata(sp.e.name())
-                .unwrap_or_else(|| panic!("no ISA figure for {}", sp.e.name())),
-            selector: sp.selector,
-            chunk: sp.chunk,
-            ordered: false,
-        }),
-    };
+    let sim = Sim::of(case);
     Check {
         name: match variant {
             Variant::Full => case.name(),
@@ -826,11 +877,35 @@ struct Sim {
     c: &'static str,
     /// A in registers: its catalog name.
     a_regs: Option<&'static str>,
+    /// How B lies (K-major, or N-major read transposed).
+    b_major: Major,
     /// Sparse: how the ISA reads the metadata registers.
     sparse: Option<Decode>,
 }
 
 impl Sim {
+    /// The simulation of `case`'s kernel.
+    fn of(case: &Case) -> Sim {
+        Sim {
+            n: case.n,
+            k: case.k,
+            a_cols: case.a_cols(),
+            d_ty: case.d_ty,
+            a_ty: case.a_ty,
+            b_ty: case.b_ty,
+            c: case.c.name(),
+            a_regs: case.a_regs.map(|a| a.name()),
+            b_major: case.b_major(),
+            sparse: case.sparse.map(|sp| Decode {
+                figure: metadata(sp.e.name())
+                    .unwrap_or_else(|| panic!("no ISA figure for {}", sp.e.name())),
+                selector: sp.selector,
+                chunk: sp.chunk,
+                ordered: false,
+            }),
+        }
+    }
+
     fn run(&self, inp: &[Vec<u32>]) -> Vec<u32> {
         let (n, k, ka, d_ty) = (self.n, self.k, self.a_cols, self.d_ty);
         let eb = bits_of(self.a_ty) as usize / 8;
@@ -841,8 +916,8 @@ impl Sim {
             .map(Descriptor::decode)
             .collect();
         let (a_value, b_value) = (decoder(self.a_ty), decoder(self.b_ty));
-        let read = |d: &Descriptor, value: fn(u64) -> f64, mn: usize, kk: usize| {
-            value(mem[d.byte(mn, kk, eb) / eb])
+        let read = |d: &Descriptor, value: fn(u64) -> f64, major, mn: usize, kk: usize| {
+            value(mem[d.byte(major, mn, kk, eb) / eb])
         };
         let c_at = 2 + usize::from(self.a_regs.is_some());
         let elems = layout_core::catalog::find(self.c)
@@ -856,7 +931,7 @@ impl Sim {
         for step in desc.chunks_exact(2) {
             let a: Vec<f64> = match self.a_regs {
                 None => (0..M * ka)
-                    .map(|i| read(&step[0], a_value, i / ka, i % ka))
+                    .map(|i| read(&step[0], a_value, Major::K, i / ka, i % ka))
                     .collect(),
                 Some(name) => {
                     let count = layout_core::catalog::find(name)
@@ -872,7 +947,7 @@ impl Sim {
                 None => a,
             };
             let b: Vec<f64> = (0..k * n)
-                .map(|i| read(&step[1], b_value, i % n, i / n))
+                .map(|i| read(&step[1], b_value, self.b_major, i % n, i / n))
                 .collect();
             d = product(&a, &b, &d, k, n);
         }
@@ -932,8 +1007,10 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
         .sparse
         .map(|sp| (sp, Metadata::random(M, sp.chunk, seed + 4)));
     let ((am, ak), (_, dn)) = hot(case);
+    let grid = matches!(case.smem, Smem::Grid(_));
     let a = match (one_hot_probe, case.sparse) {
         (true, _) => one_hot(M, ka, case.a_ty, (am, ak)),
+        (false, None) if grid => coded(M, k, case.a_ty, 37),
         (false, Some(_)) => non_zeros(M, ka, case.a_ty, case.d_ty, seed + 1),
         (false, None) => Matrix::random(
             M,
@@ -957,6 +1034,8 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
             one_hot(k, n, case.b_ty, (dense_k, dn)),
             Matrix::of(M, n, case.d_ty, vec![0; M * n]),
         )
+    } else if grid {
+        (coded(k, n, case.b_ty, 101), indexed(M, n, case.d_ty))
     } else {
         (
             Matrix::random(
@@ -1002,6 +1081,8 @@ fn wgmma_check(case: &Case) -> Check {
         Smem::Cores => Some(Variant::Swapped),
         Smem::Tiles(SwizzleMode::B32 | SwizzleMode::B128) => Some(Variant::ModeReversed),
         Smem::Tiles(_) => None,
+        Smem::Grid(_) if swapped_inside(case) => Some(Variant::Swapped),
+        Smem::Grid(_) => None,
     };
     if let Some(v) = other {
         check
@@ -1169,7 +1250,10 @@ mod tests {
     #[test]
     fn tiled_cases_cover_every_mode_in_four_instructions() {
         let all = cases();
-        let tiled: Vec<&Case> = all.iter().filter(|c| c.smem != Smem::Cores).collect();
+        let tiled: Vec<&Case> = all
+            .iter()
+            .filter(|c| matches!(c.smem, Smem::Tiles(_)))
+            .collect();
         assert_eq!(tiled.len(), TILED.len() * SwizzleMode::ALL.len());
         for c in &tiled {
             assert_eq!(
@@ -1232,6 +1316,39 @@ mod tests {
         let third = repeated[1][8..12].to_vec();
         repeated[1][12..16].copy_from_slice(&third);
         assert!((check.verify)(&(check.simulate)(&repeated)).mismatched > 0);
+    }
+
+    #[test]
+    fn grids_transpose_n_major_b_and_fail_with_the_other_orders_descriptors() {
+        let grids: Vec<Case> = cases()
+            .into_iter()
+            .filter(|c| matches!(c.smem, Smem::Grid(_)))
+            .collect();
+        assert_eq!(grids.len(), GRIDS.len());
+        for c in &grids {
+            let k = wgmma_ptx(c);
+            let trans = u8::from(c.b_major() == Major::Mn);
+            let tail = format!(", %da{0}, %db{0}, %scale, 1, 1, 0, {trans};", c.steps - 1);
+            assert!(k.ptx.contains(&tail), "{}", c.name());
+            assert!(k.ptx.contains(".shared .align 1024 .b8 smem[49152];"));
+            assert!(c.name().contains("(grids: "), "{}", c.name());
+            let (a, b) = c.tiles().unwrap();
+            assert!(a.bytes() + b.bytes() + 1024 <= c.image_bytes());
+        }
+        // N = 256, B N-major in bands, given slabs' descriptors for B (and the other way).
+        for (this, other) in [(&grids[2], &grids[3]), (&grids[3], &grids[2])] {
+            let check = build(this, operands(this, 0, false), Variant::Full);
+            assert!((check.verify)(&(check.simulate)(&check.inputs)).passed());
+            let (_, b) = other.tiles().unwrap();
+            let mut desc = unpack_words(&check.inputs[1], 64, 2 * this.steps);
+            for (j, d) in desc.iter_mut().skip(1).step_by(2).enumerate() {
+                *d = b.descriptor(j);
+            }
+            let mut wrong = check.inputs.clone();
+            wrong[1] = pack_words(&desc, 64);
+            let bad = (check.verify)(&(check.simulate)(&wrong));
+            assert!(bad.mismatched > 8192, "{}: {}", this.name(), bad.line());
+        }
     }
 
     #[test]
