@@ -14,10 +14,12 @@
 //! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n16k16.f32.f16.f16`, `m64n16k8.f32.tf32.tf32`, `m64n16k32.f32.e4m3.e4m3` | 16 |
 //! | grids: A and B several 128-byte atoms wide, in slabs and in bands (`crate::grids`) | `m64n64k16.f32.bf16.bf16` (K 128, both K-major), `m64n256k16.f32.bf16.bf16` (K 64, B N-major) | 64, 256 |
 //!
-//! The tiled cases lay A and B out through the shared-memory model (`crate::wgmma_tiles`:
-//! `SharedLayout::hopper` blocks, the descriptors' layout type and strides from the same
-//! `SwizzleMode`), one descriptor pair per instruction, all four accumulating into D; the
-//! simulation reads them as the ISA says (`crate::descriptor`), not through the model.
+//! The tiled cases and the grids lay A and B out through the shared-memory model
+//! (`crate::wgmma_tiles`, `crate::grids`: `SharedLayout::hopper` tiles and grids of atoms),
+//! one descriptor pair per instruction derived from the same layouts by
+//! `layout_core::shared::Descriptor`, all instructions accumulating into D; the simulation
+//! reads them as the ISA says (`crate::descriptor`, K-major, or MN-major for a grid's B read
+//! with `imm-trans-b` 1), not through the model.
 //!
 //! PTX ISA facts used (section "Matrix Descriptor" and "Shared Memory Matrix Layout" of
 //! `wgmma`): a descriptor is 64 bits, start address `>> 4` in bits 0-13, leading-dimension
@@ -47,7 +49,8 @@
 //! hardware reads those two fields the other way round from our reading. Tiled cases have no
 //! LBO to swap (the swizzled modes do not use it); in the 32- and 128-byte modes their second
 //! variant exchanges the layout types 1 and 3 instead, which passes only if the hardware
-//! numbers the two modes the other way round from the ISA.
+//! numbers the two modes the other way round from the ISA. Grids do swap LBO and SBO (in the
+//! descriptor words, A's and B's alike) where the swapped reads stay inside the image.
 
 use fraglayout_tests::ptx::SparseChunk;
 use fraglayout_tests::transcription::{formula, metadata};
@@ -756,9 +759,9 @@ enum Variant {
     Full,
     /// Diagnosis: one 1 in A and in B; its note says where the product landed.
     OneHot,
-    /// Diagnosis: the check proper with the descriptors' LBO and SBO exchanged. It passes on
-    /// the GPU only if the hardware reads them the other way round from the ISA, and never
-    /// on the simulation.
+    /// Diagnosis: the check proper with the descriptors' LBO and SBO exchanged (core
+    /// matrices and grids). It passes on the GPU only if the hardware reads them the other
+    /// way round from the ISA, and never on the simulation.
     Swapped,
     /// Diagnosis (tiles in the 32- or 128-byte swizzle): the check proper with the layout
     /// types 1 and 3 exchanged in the descriptors. It passes on the GPU only if the hardware

@@ -129,6 +129,12 @@ fn host_only_self_test_passes() {
         "m64n16k8.f32.tf32.tf32 (K 32 in 4 instructions, A and B tiles with 32-byte swizzle): 0/",
         "m64n16k32.f32.e4m3.e4m3 (K 128 in 4 instructions, A and B tiles with no swizzle): 0/",
         "with the 32- and 128-byte codes exchanged: ",
+        // wgmma over grids of atoms, both orders, descriptors derived.
+        "m64n64k16.f32.bf16.bf16 (grids: A 64x128 K-major, B 128x64 K-major, atoms in slabs, 128-byte swizzle, K 128 in 8 instructions): 0/4096,",
+        "m64n64k16.f32.bf16.bf16 (grids: A 64x128 K-major, B 128x64 K-major, atoms in bands, 128-byte swizzle, K 128 in 8 instructions): 0/4096,",
+        "m64n256k16.f32.bf16.bf16 (grids: A 64x64 K-major, B 64x256 N-major, atoms in bands, 128-byte swizzle, K 64 in 4 instructions): 0/16384,",
+        "m64n256k16.f32.bf16.bf16 (grids: A 64x64 K-major, B 64x256 N-major, atoms in slabs, 128-byte swizzle, K 64 in 4 instructions): 0/16384,",
+        "atoms in slabs, 128-byte swizzle, K 64 in 4 instructions) with LBO and SBO swapped: ",
         // The bank model against cycles: skipped on the host, never passed.
         "ld.shared.b32 bank conflicts (stride 1, 2, 4, 8 words): SKIPPED (the host simulation has no clock",
         "ldmatrix.sync.aligned.m8n8.x4.shared.b16 bank conflicts (",
