@@ -14,8 +14,14 @@
 //! Each case runs in both orders: slabs (each column of atoms contiguous: DeepGEMM, Triton,
 //! ThunderKittens; CuTe's `tile_to_shape` of a K-major atom) and bands (8 lines across every
 //! atom, then the next 8: CuTe's `tile_to_shape` of an MN-major atom). Shared memory is loaded
-//! with plain stores of the image the model lays out (`SharedLayout::byte_offset`), not with
-//! TMA: the TMA box (`SharedLayout::tma_box`) is not exercised on the device yet.
+//! with TMA ([`Load`]): A and B lie row-major in global memory (B transposed when K-major), each
+//! has a tensor map (`cuTensorMapEncodeTiled`, 128-byte swizzle) with the box of
+//! `SharedLayout::tma_box`, and thread 0 issues one `cp.async.bulk.tensor.2d` per copy to the
+//! copy's destination, completing on an `mbarrier` all threads wait on. The simulation writes
+//! the image as those copies do (the box dense from its destination, the swizzle on address
+//! bits: `Load::emulate`), so a box, a copy's coordinates or destination that does not put
+//! each element where the model's `byte_offset` does fails there, as does a descriptor that
+//! does not read it there.
 //!
 //! The inputs are position-coded: each element's value is a function of its row and column
 //! such that no two elements of a row, nor of a column, are alike (±1 ..= ±128: A, B and every
@@ -24,8 +30,9 @@
 //! bf16 holds exactly (A has 8192 elements, bf16 256 consecutive integers). C holds its
 //! element's index, every one different.
 
-use layout_core::shared::{AtomOrder, Operand, SharedLayout, SwizzleMode};
+use layout_core::shared::{AtomOrder, Major as Lines, Operand, SharedLayout, SwizzleMode, TmaBox};
 
+use crate::check::TensorMap;
 use crate::descriptor::Major;
 use crate::mma::Matrix;
 use crate::wgmma_tiles::Tiled;
@@ -123,6 +130,156 @@ impl Grid {
             self.operands().0.steps()
         )
     }
+}
+
+/// How TMA fills one operand: the global tensor (the operand's elements row-major over its
+/// layout's lines, lines `line_len * elem_bytes` apart), the box and the copies, from
+/// `SharedLayout::tma_box`.
+#[derive(Clone, Copy, Debug)]
+pub struct Load {
+    op: Tiled,
+    tma: TmaBox,
+}
+
+impl Load {
+    /// The load of `op`.
+    ///
+    /// # Panics
+    /// Where the model gives the layout no TMA box.
+    pub fn of(op: Tiled) -> Load {
+        let l = op.layout();
+        let stride = u64::from(l.line_len() * l.elem_bytes());
+        let tma = l.tma_box(stride).unwrap_or_else(|e| panic!("{l:?}: {e}"));
+        Load { op, tma }
+    }
+
+    /// Elements of the global tensor.
+    pub fn elements(&self) -> usize {
+        self.op.layout().size() as usize
+    }
+
+    /// The global tensor of the tile `bits` (row-major, `rows x cols`).
+    pub fn global(&self, bits: &[u64]) -> Vec<u64> {
+        let l = self.op.layout();
+        let (cols, len) = (l.cols() as usize, l.line_len() as usize);
+        assert_eq!(bits.len(), self.elements(), "the operand's elements");
+        let mut g = vec![0; bits.len()];
+        for (i, &v) in bits.iter().enumerate() {
+            let (r, c) = (i / cols, i % cols);
+            let (line, pos) = match l.major() {
+                Lines::Row => (r, c),
+                Lines::Col => (c, r),
+            };
+            g[line * len + pos] = v;
+        }
+        g
+    }
+
+    /// The tensor map over input `source`, written into input `into`.
+    pub fn map(&self, source: usize, into: usize) -> TensorMap {
+        let l = self.op.layout();
+        TensorMap {
+            source,
+            into,
+            elem_bytes: l.elem_bytes(),
+            dims: [u64::from(l.line_len()), u64::from(l.lines())],
+            box_dim: [self.tma.inner, self.tma.outer],
+            swizzle: match self.tma.mode {
+                SwizzleMode::None => 0,
+                SwizzleMode::B32 => 1,
+                SwizzleMode::B64 => 2,
+                SwizzleMode::B128 => 3,
+            },
+        }
+    }
+
+    /// Each copy: the image byte it writes from, and the global `(pos, line)` it starts at
+    /// (the coordinates `cp.async.bulk.tensor` takes, innermost first).
+    pub fn copies(&self) -> Vec<(usize, (u32, u32))> {
+        (0..self.tma.copies)
+            .map(|i| {
+                let dst = self.tma.destination(i).expect("a copy") as usize;
+                let (line, pos) = self.tma.origin(i).expect("a copy");
+                (self.op.base() + dst, (pos, line))
+            })
+            .collect()
+    }
+
+    /// Bytes all copies write.
+    pub fn bytes(&self) -> usize {
+        (self.tma.copies * self.tma.copy_bytes()) as usize
+    }
+
+    /// What the copies do to the image (elements of the operand's size, from a 1024-byte
+    /// aligned address), as the CUDA driver API ("Tensor Map Object Management") and the PTX
+    /// ISA ("Tensor copy", "Tensor swizzling modes") describe `cp.async.bulk.tensor` from a
+    /// tiled map: the box is written densely from the copy's destination, a box row after the
+    /// other, `inner` elements each; the swizzle then acts on the shared-memory address: the
+    /// 16-byte unit bits [4, 4 + b) XORed with bits [7, 7 + b), `b = log2(span / 16)`.
+    ///
+    /// # Panics
+    /// On a swizzled box whose rows are narrower than the swizzle's span (not emulated).
+    pub fn emulate(&self, global: &[u64], image: &mut [u64]) {
+        let l = self.op.layout();
+        let (eb, len) = (l.elem_bytes() as usize, l.line_len() as usize);
+        let (inner, outer) = (self.tma.inner as usize, self.tma.outer as usize);
+        let span = self.tma.mode.bytes() as usize;
+        assert!(
+            span == 0 || inner * eb == span,
+            "box rows of {} bytes",
+            inner * eb
+        );
+        let units = (span / 16).max(1) - 1;
+        for (dst, (x, y)) in self.copies() {
+            for r in 0..outer {
+                for c in 0..inner {
+                    let a = dst + (r * inner + c) * eb;
+                    let a = a ^ (((a >> 7) & units) << 4);
+                    image[a / eb] = global[(y as usize + r) * len + x as usize + c];
+                }
+            }
+        }
+    }
+}
+
+/// The kernel parameters the TMA fill reads, before `param_desc`: the global A and B, and
+/// their tensor maps.
+pub const TMA_PARAMS: &str = "    .param .u64 param_ga,\n    .param .u64 param_gb,\n    \
+                              .param .u64 param_ma,\n    .param .u64 param_mb,\n";
+
+/// PTX filling the image at `%s` (`bytes`, 1024-byte aligned) with `loads` (A's, B's), for
+/// 128 threads: zeros everywhere first (the diagnoses read past B), then thread 0 arms an
+/// `mbarrier` with every copy's bytes and issues the copies (`cp.async.bulk.tensor.2d`, map
+/// `i` the generic address in `param_ma` / `param_mb`), and every thread waits on the
+/// barrier's phase 0. Uses `%i`, `%ad`, `%x0..%x3`, `%done` like `ptx_text::copy_shared`.
+pub fn tma_fill(loads: &[Load; 2], bytes: usize) -> String {
+    let total: usize = loads.iter().map(Load::bytes).sum();
+    let mut s = format!(
+        "    mov.b32 %x0, 0;\n    mov.b32 %x1, 0;\n    mov.b32 %x2, 0;\n    mov.b32 %x3, 0;\n\
+         \x20   mov.u32 %i, %t;\nZERO:\n    setp.ge.u32 %done, %i, {};\n    @%done bra ZERO_END;\n\
+         \x20   mad.lo.u32 %ad, %i, 16, %s;\n    st.shared.v4.b32 [%ad], {{%x0, %x1, %x2, %x3}};\n\
+         \x20   add.u32 %i, %i, 128;\n    bra ZERO;\nZERO_END:\n\
+         \x20   .reg .b32 %mb, %dst, %cx, %cy;\n    .reg .b64 %tm<2>, %tx;\n    .reg .pred %lead, %ready;\n\
+         \x20   .shared .align 8 .b64 mbar;\n    mov.u32 %mb, mbar;\n    setp.eq.u32 %lead, %t, 0;\n\
+         \x20   @%lead mbarrier.init.shared::cta.b64 [%mb], 1;\n    fence.mbarrier_init.release.cluster;\n\
+         \x20   fence.proxy.async.shared::cta;\n    bar.sync 0;\n    @!%lead bra TMA_WAIT;\n\
+         \x20   ld.param.u64 %tm0, [param_ma];\n    ld.param.u64 %tm1, [param_mb];\n\
+         \x20   fence.proxy.tensormap::generic.acquire.gpu [%tm0], 128;\n\
+         \x20   fence.proxy.tensormap::generic.acquire.gpu [%tm1], 128;\n\
+         \x20   mbarrier.arrive.expect_tx.shared::cta.b64 %tx, [%mb], {total};\n",
+        bytes / 16
+    );
+    for (i, l) in loads.iter().enumerate() {
+        for (dst, (x, y)) in l.copies() {
+            s += &format!(
+                "    add.u32 %dst, %s, {dst};\n    mov.b32 %cx, {x};\n    mov.b32 %cy, {y};\n\
+                 \x20   cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes \
+                 [%dst], [%tm{i}, {{%cx, %cy}}], [%mb];\n"
+            );
+        }
+    }
+    s + "TMA_WAIT:\n    mbarrier.try_wait.parity.shared::cta.b64 %ready, [%mb], 0;\n    \
+         @!%ready bra TMA_WAIT;\n    bar.sync 0;\n"
 }
 
 /// The code of `(row, col)` with row multiplier `mul` (odd): `p = (col + mul * row) mod 256`
@@ -255,7 +412,16 @@ mod tests {
         }
         let c = indexed(64, 256, "f32");
         assert_eq!(c.values.iter().collect::<BTreeSet<_>>().len(), 64 * 256);
-        // The largest |D|: 128 products of at most 128 * 128, and C, below 2^24.
-        assert!(128 * 128 * 128 + 64 * 256 / 2 < 1 << 24);
+        // Every partial sum of D = A B + C of the K = 128 case below 2^24: exact in f32.
+        let b = coded(128, 64, "bf16", 101);
+        for i in 0..64 {
+            for j in 0..64 {
+                let bound: i64 = (0..128)
+                    .map(|k| (a.values[i * 128 + k] * b.values[k * 64 + j]).abs())
+                    .sum::<i64>()
+                    + c.values[i * 256 + j].abs();
+                assert!(bound < 1 << 24, "({i}, {j}): {bound}");
+            }
+        }
     }
 }

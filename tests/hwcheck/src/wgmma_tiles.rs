@@ -87,6 +87,16 @@ impl Tiled {
         }
     }
 
+    /// The operand's layout.
+    pub fn layout(&self) -> SharedLayout {
+        self.layout
+    }
+
+    /// The image byte the operand starts at.
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
     /// Bytes the operand occupies.
     pub fn bytes(&self) -> usize {
         self.layout.span_bytes() as usize
