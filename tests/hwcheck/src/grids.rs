@@ -250,8 +250,9 @@ pub const TMA_PARAMS: &str = "    .param .u64 param_ga,\n    .param .u64 param_g
 /// PTX filling the image at `%s` (`bytes`, 1024-byte aligned) with `loads` (A's, B's), for
 /// 128 threads: zeros everywhere first (the diagnoses read past B), then thread 0 arms an
 /// `mbarrier` with every copy's bytes and issues the copies (`cp.async.bulk.tensor.2d`, map
-/// `i` the generic address in `param_ma` / `param_mb`), and every thread waits on the
-/// barrier's phase 0. Uses `%i`, `%ad`, `%x0..%x3`, `%done` like `ptx_text::copy_shared`.
+/// `i` the generic address in `param_ma` / `param_mb`, in global memory: the host wrote it
+/// there, so `fence.proxy.tensormap` acquires it, system-wide, before its first use), and
+/// every thread waits on the barrier's phase 0. Uses `%i`, `%ad`, `%x0..%x3`, `%done` like `ptx_text::copy_shared`.
 pub fn tma_fill(loads: &[Load; 2], bytes: usize) -> String {
     let total: usize = loads.iter().map(Load::bytes).sum();
     let mut s = format!(
@@ -264,8 +265,8 @@ pub fn tma_fill(loads: &[Load; 2], bytes: usize) -> String {
          \x20   @%lead mbarrier.init.shared::cta.b64 [%mb], 1;\n    fence.mbarrier_init.release.cluster;\n\
          \x20   fence.proxy.async.shared::cta;\n    bar.sync 0;\n    @!%lead bra TMA_WAIT;\n\
          \x20   ld.param.u64 %tm0, [param_ma];\n    ld.param.u64 %tm1, [param_mb];\n\
-         \x20   fence.proxy.tensormap::generic.acquire.gpu [%tm0], 128;\n\
-         \x20   fence.proxy.tensormap::generic.acquire.gpu [%tm1], 128;\n\
+         \x20   fence.proxy.tensormap::generic.acquire.sys [%tm0], 128;\n\
+         \x20   fence.proxy.tensormap::generic.acquire.sys [%tm1], 128;\n\
          \x20   mbarrier.arrive.expect_tx.shared::cta.b64 %tx, [%mb], {total};\n",
         bytes / 16
     );

@@ -317,9 +317,8 @@ impl Case {
     /// to land in (the one-hot and swapped diagnoses read there on purpose): at least two core
     /// matrices, and all that B's swapped descriptor reaches as the ISA reads it.
     ///
-    /// Tiles and grids: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte
-    /// rows read as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8
-    /// rows.
+    /// Tiles: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte rows read
+    /// as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8 rows.
     ///
     /// Grids: [`GRID_IMAGE`], nearly all static shared memory, so that the swapped diagnosis
     /// has zeros to read past B wherever it fits ([`swapped_inside`]).
@@ -547,7 +546,7 @@ fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<
     let mem: Vec<u64> = mem.iter().map(|v| v & mask).collect();
     let desc: Vec<u64> = match variant {
         Variant::ModeReversed => desc.into_iter().map(reverse_mode).collect(),
-        // Core matrices are swapped by their `Placement`.
+        // Tiles and grids swap the fields in the words, core matrices by their `Placement`.
         Variant::Swapped if case.tiles().is_some() => desc.into_iter().map(swap_fields).collect(),
         _ => desc,
     };
@@ -598,10 +597,11 @@ fn d_class(d_ty: &str) -> &'static str {
 }
 
 /// The kernel: copy the image into shared memory (1024-byte aligned, as the 128-byte swizzle
-/// needs), build the descriptors (`%da`, `%db`; `%da{j}`, `%db{j}` for step `j` of a tiled
-/// case), load C (and A in registers, and the sparse metadata) `[thread][reg]`, one `wgmma`
-/// per step into the same D, store D `[thread][reg]`. Parameters: `mem, desc[, a], c[, e],
-/// d`.
+/// needs; a grid's with TMA, `grids::tma_fill`), build the descriptors (`%da`, `%db`;
+/// `%da{j}`, `%db{j}` for step `j` of a tiled case), load C (and A in registers, and the
+/// sparse metadata) `[thread][reg]`, one `wgmma` per step into the same D, store D
+/// `[thread][reg]`. Parameters: `mem, desc[, a], c[, e], d`; a grid's `ga, gb, ma, mb` (A and
+/// B in global memory, their tensor maps) in place of `mem`.
 fn wgmma_ptx(case: &Case) -> Kernel {
     let (version, target) = match case.smem {
         // fence.proxy.tensormap: PTX ISA 8.3.
@@ -1387,6 +1387,15 @@ mod tests {
             .filter(|c| matches!(c.smem, Smem::Grid(_)))
             .collect();
         assert_eq!(grids.len(), GRIDS.len());
+        // TMA copies: A's and B's, one per slab or per atom in bands (CuTe's N = 256 bf16
+        // B in bands: boxes {64, 8} x 32); every byte of A and B awaited on the barrier.
+        for (c, copies) in grids.iter().zip([2 + 2, 16 + 16, 1 + 32, 1 + 4]) {
+            let k = wgmma_ptx(c);
+            assert_eq!(k.ptx.matches("cp.async.bulk.tensor.2d").count(), copies);
+            let (a, b) = c.tiles().unwrap();
+            let tx = format!("[%mb], {};", a.bytes() + b.bytes());
+            assert!(k.ptx.contains(&tx), "{}", c.name());
+        }
         for c in &grids {
             let k = wgmma_ptx(c);
             let trans = u8::from(c.b_major() == Major::Mn);
