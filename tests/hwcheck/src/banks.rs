@@ -319,6 +319,7 @@ fn bank_check(f: &Family) -> Check {
         diagnose: Vec::new(),
         simulation_passes: true,
         host_skip: Some(NO_CLOCK),
+        tensor_maps: Vec::new(),
     }
 }
 

@@ -126,6 +126,30 @@ pub struct Check {
     /// cycles): `--host-only` reports it `SKIPPED` with this reason, never as a pass. `None`
     /// for every check whose result the simulation computes.
     pub host_skip: Option<&'static str>,
+    /// TMA tensor maps the device run encodes before the launch, each over one input buffer
+    /// and written into another (`crate::gpu`); the host simulation does what the copies do
+    /// from the inputs themselves.
+    pub tensor_maps: Vec<TensorMap>,
+}
+
+/// A 2-D TMA tensor map (`cuTensorMapEncodeTiled`) over input buffer `source`, a row-major
+/// tensor of `dims[1]` lines of `dims[0]` elements, written (128 bytes) into input buffer
+/// `into` before the launch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorMap {
+    /// The input holding the global tensor.
+    pub source: usize,
+    /// The input the encoded map is copied into (at least 128 bytes).
+    pub into: usize,
+    /// Bytes of an element: 1, 2 or 4 (encoded as an unsigned integer type: the copies move
+    /// bits).
+    pub elem_bytes: u32,
+    /// Elements along a line, lines.
+    pub dims: [u64; 2],
+    /// The box: elements along a line, lines.
+    pub box_dim: [u32; 2],
+    /// `CUtensorMapSwizzle`: 0 none, 1 32-byte, 2 64-byte, 3 128-byte.
+    pub swizzle: u32,
 }
 
 impl Check {
@@ -150,6 +174,7 @@ impl Check {
             diagnose: Vec::new(),
             simulation_passes: true,
             host_skip: None,
+            tensor_maps: Vec::new(),
         }
     }
 }

@@ -6,7 +6,7 @@ mod driver;
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 
-use crate::check::Check;
+use crate::check::{Check, TensorMap};
 use driver::{check, Api, CuDevicePtr, Handle};
 
 /// Whether the CUDA driver library can be loaded.
@@ -134,9 +134,63 @@ impl Drop for Module<'_> {
     }
 }
 
+/// A `CUtensorMap`: 128 opaque bytes, 64-byte aligned.
+#[repr(C, align(64))]
+struct MapBytes([u64; 16]);
+
+/// `m` encoded over the device tensor at `global`.
+fn encode(api: &Api, m: &TensorMap, global: CuDevicePtr) -> Result<MapBytes, String> {
+    let mut map = MapBytes([0; 16]);
+    // CU_TENSOR_MAP_DATA_TYPE_UINT8, _UINT16, _UINT32.
+    let data_type = match m.elem_bytes {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        b => return Err(format!("no tensor map type of {b} bytes")),
+    };
+    let strides = [m.dims[0] * u64::from(m.elem_bytes)];
+    let element_strides = [1u32, 1];
+    // SAFETY: the map is 128 bytes aligned to 64; the arrays have the rank's lengths (one
+    // stride less); `global` is a live allocation of `dims` elements.
+    let r = unsafe {
+        (api.tensor_map_encode_tiled)(
+            (&mut map as *mut MapBytes).cast(),
+            data_type,
+            2,
+            global as *mut c_void,
+            m.dims.as_ptr(),
+            strides.as_ptr(),
+            m.box_dim.as_ptr(),
+            element_strides.as_ptr(),
+            0,
+            m.swizzle as c_int,
+            0,
+            0,
+        )
+    };
+    driver::check(api, r).map_err(|e| format!("encoding a tensor map: {e}"))?;
+    Ok(map)
+}
+
+/// Each of `maps` encoded over its source input's buffer and copied into its `into` input's.
+fn write_maps(api: &Api, maps: &[TensorMap], buffers: &[Buffer]) -> Result<(), String> {
+    for m in maps {
+        let map = encode(api, m, buffers[m.source].ptr)?;
+        let into = &buffers[m.into];
+        if into.bytes < size_of::<MapBytes>() {
+            return Err(format!("input {} holds no tensor map", m.into));
+        }
+        // SAFETY: copies the map's 128 bytes into an allocation at least as large.
+        let r =
+            unsafe { (api.memcpy_htod)(into.ptr, map.0.as_ptr().cast(), size_of::<MapBytes>()) };
+        driver::check(api, r).map_err(|e| format!("copying a tensor map: {e}"))?;
+    }
+    Ok(())
+}
+
 impl Device {
-    /// Runs `check`'s kernel once (one block of `check.threads`, no dynamic shared memory)
-    /// and returns its output buffer.
+    /// Runs `check`'s kernel once (one block of `check.threads`, no dynamic shared memory),
+    /// its tensor maps encoded into their inputs first, and returns its output buffer.
     pub fn run(&self, check: &Check) -> Result<Vec<u32>, String> {
         let api = self.api;
         let k = &check.kernel.name;
@@ -173,6 +227,7 @@ impl Device {
             })?;
             buffers.push(b);
         }
+        write_maps(api, &check.tensor_maps, &buffers).map_err(|e| format!("{k}: {e}"))?;
         let out_bytes = check.out_words * size_of::<u32>();
         let out =
             Buffer::new(api, out_bytes).map_err(|e| format!("{k}: allocating the output: {e}"))?;

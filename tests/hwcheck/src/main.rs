@@ -24,6 +24,7 @@ mod check;
 mod convert;
 mod descriptor;
 mod gpu;
+mod grids;
 mod ldst;
 mod mma;
 mod ptx_sim;
@@ -53,8 +54,8 @@ const SKIP_NO_DEVICE: u8 = 78;
 const DEFAULT_TIMEOUT: u64 = 60;
 
 /// Every check, in order, not built yet: `mma.sync`, `mma.sp` (each sparsity selector),
-/// `ldmatrix` / `stmatrix`, the shared-memory tiles (`tiles`), `wgmma`, `wgmma.mma_async.sp`
-/// (each sparsity selector), the conversions (`convert ...`), and last the bank-conflict
+/// `ldmatrix` / `stmatrix`, the shared-memory tiles (`tiles`), `wgmma` (with the tiles in each
+/// swizzle mode and the grids of atoms, `grids`), `wgmma.mma_async.sp` (each sparsity selector), the conversions (`convert ...`), and last the bank-conflict
 /// timing (`banks`).
 fn plan() -> Vec<Planned> {
     let mut v = mma::mma_plan();

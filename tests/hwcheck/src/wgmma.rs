@@ -12,11 +12,14 @@
 //! | sparse, A and B in shared memory | every `wgmma.mma_async.sp` type combination of the catalog accumulators, each sparsity selector | 8, 256 |
 //! | sparse, A in registers | every instruction of every sparse A entry, each sparsity selector | 64 |
 //! | A and B tiles in each swizzle mode (none, 32-, 64-, 128-byte), K of 128 bytes in 4 instructions | `m64n16k16.f32.f16.f16`, `m64n16k8.f32.tf32.tf32`, `m64n16k32.f32.e4m3.e4m3` | 16 |
+//! | grids: A and B several 128-byte atoms wide, in slabs and in bands (`crate::grids`) | `m64n64k16.f32.bf16.bf16` (K 128, both K-major), `m64n256k16.f32.bf16.bf16` (K 64, B N-major) | 64, 256 |
 //!
-//! The tiled cases lay A and B out through the shared-memory model (`crate::wgmma_tiles`:
-//! `SharedLayout::hopper` blocks, the descriptors' layout type and strides from the same
-//! `SwizzleMode`), one descriptor pair per instruction, all four accumulating into D; the
-//! simulation reads them as the ISA says (`crate::descriptor`), not through the model.
+//! The tiled cases and the grids lay A and B out through the shared-memory model
+//! (`crate::wgmma_tiles`, `crate::grids`: `SharedLayout::hopper` tiles and grids of atoms),
+//! one descriptor pair per instruction derived from the same layouts by
+//! `layout_core::shared::Descriptor`, all instructions accumulating into D; the simulation
+//! reads them as the ISA says (`crate::descriptor`, K-major, or MN-major for a grid's B read
+//! with `imm-trans-b` 1), not through the model.
 //!
 //! PTX ISA facts used (section "Matrix Descriptor" and "Shared Memory Matrix Layout" of
 //! `wgmma`): a descriptor is 64 bits, start address `>> 4` in bits 0-13, leading-dimension
@@ -46,14 +49,16 @@
 //! hardware reads those two fields the other way round from our reading. Tiled cases have no
 //! LBO to swap (the swizzled modes do not use it); in the 32- and 128-byte modes their second
 //! variant exchanges the layout types 1 and 3 instead, which passes only if the hardware
-//! numbers the two modes the other way round from the ISA.
+//! numbers the two modes the other way round from the ISA. Grids do swap LBO and SBO (in the
+//! descriptor words, A's and B's alike) where the swapped reads stay inside the image.
 
 use fraglayout_tests::ptx::SparseChunk;
 use fraglayout_tests::transcription::{formula, metadata};
 use layout_core::catalog::{Entry, Operand, CATALOG};
 
 use crate::check::{ident, Check, Kernel, Planned};
-use crate::descriptor::Descriptor;
+use crate::descriptor::{Descriptor, Major};
+use crate::grids::{self, coded, indexed, Grid, Load, GRIDS};
 use crate::mma::{
     compare, gather_all, generated, partial_extent, scatter_all, version_target, Matrix,
 };
@@ -61,7 +66,7 @@ use crate::ptx_text::{copy_shared, load_regs, param_ptr, reg_list, store_regs};
 use crate::sparse::{non_zeros, Decode, Metadata};
 use crate::values::{bits_of, decode, decoder, encoder, exact_range, pack_words, unpack_words};
 use crate::wgmma_tiles::{Tiled, K_BYTES};
-use layout_core::shared::SwizzleMode;
+use layout_core::shared::{Operand as Side, SwizzleMode};
 
 /// The N of `m64nNk16.f32.f16.f16` with A and B in shared memory.
 pub const NS: [usize; 6] = [8, 16, 24, 64, 128, 256];
@@ -86,6 +91,10 @@ const A_BYTES: usize = M * A_CORES * 16;
 /// Core matrices along K of A (the non-zeros, for sparse A), whatever the type.
 const A_CORES: usize = 2;
 
+/// Bytes of a grid case's image: the most static shared memory a kernel may declare (48 KiB),
+/// less 1 KiB, which holds the TMA's `mbarrier`.
+const GRID_IMAGE: usize = 47 * 1024;
+
 /// The sparse part of a `wgmma.mma_async.sp` check.
 #[derive(Clone, Copy)]
 struct Sparse {
@@ -105,9 +114,11 @@ struct Sparse {
 enum Smem {
     /// Core matrices side by side along K, one instruction ([`Placement`]).
     Cores,
-    /// Blocks of the shared-memory model's tiles in a swizzle mode, K of [`K_BYTES`] in
+    /// The shared-memory model's K-major tiles in a swizzle mode, K of [`K_BYTES`] in
     /// several instructions ([`Tiled`]).
     Tiles(SwizzleMode),
+    /// Tiles several atoms wide (`crate::grids`).
+    Grid(Grid),
 }
 
 /// One `wgmma` the check runs.
@@ -217,6 +228,26 @@ impl Case {
         }
     }
 
+    /// The case of a grid (`crate::grids`).
+    fn grid(g: Grid) -> Case {
+        let case = Case::tiled(g.instr(), SwizzleMode::B128);
+        let steps = g.operands().0.steps();
+        assert_eq!(steps * case.k, g.k(), "{g:?}");
+        Case {
+            smem: Smem::Grid(g),
+            steps,
+            ..case
+        }
+    }
+
+    /// How B lies: K-major but for an N-major grid (read with `imm-trans-b` 1).
+    fn b_major(&self) -> Major {
+        match self.smem {
+            Smem::Grid(g) => g.b_major,
+            _ => Major::K,
+        }
+    }
+
     /// K of the whole product: the instruction's, times the steps.
     fn k_total(&self) -> usize {
         self.k * self.steps
@@ -227,14 +258,16 @@ impl Case {
         self.a_cols() * self.steps
     }
 
-    /// A and B as the model lays them out, when tiled: A from byte 0, B after it.
+    /// A and B as the model lays them out, when tiled or a grid: A from byte 0, B after it.
     fn tiles(&self) -> Option<(Tiled, Tiled)> {
-        let Smem::Tiles(mode) = self.smem else {
-            return None;
+        let mode = match self.smem {
+            Smem::Cores => return None,
+            Smem::Grid(g) => return Some(g.operands()),
+            Smem::Tiles(mode) => mode,
         };
         let (k, eb) = (self.k_total(), self.bytes());
-        let a = Tiled::new(mode, M, k, eb, 0);
-        Some((a, Tiled::new(mode, self.n, k, eb, a.bytes())))
+        let a = Tiled::new(mode, Side::A, M, k, eb, 0);
+        Some((a, Tiled::new(mode, Side::B, self.n, k, eb, a.bytes())))
     }
 
     /// Bytes of one A or B element.
@@ -258,6 +291,9 @@ impl Case {
     /// The check's name: the instruction, where A comes from when not shared memory, and the
     /// sparsity selector.
     fn name(&self) -> String {
+        if let Smem::Grid(g) = self.smem {
+            return format!("{} ({})", self.instr, g.label());
+        }
         if let Smem::Tiles(mode) = self.smem {
             return format!(
                 "{} (K {} in {} instructions, A and B tiles with {})",
@@ -283,7 +319,13 @@ impl Case {
     ///
     /// Tiles: A, B and 1024 bytes of zeros, for the reversed-mode diagnosis: 32-byte rows read
     /// as 128-byte ones reach at most `7 * (128 - 32) + 32` bytes past B's last 8 rows.
+    ///
+    /// Grids: [`GRID_IMAGE`], nearly all static shared memory, so that the swapped diagnosis
+    /// has zeros to read past B wherever it fits ([`swapped_inside`]).
     fn image_bytes(&self) -> usize {
+        if let Smem::Grid(_) = self.smem {
+            return GRID_IMAGE;
+        }
         if let Some((a, b)) = self.tiles() {
             return a.bytes() + b.bytes() + 1024;
         }
@@ -388,6 +430,7 @@ fn cases() -> Vec<Case> {
             for instr in TILED {
                 out.extend(SwizzleMode::ALL.map(|mode| Case::tiled(instr, mode)));
             }
+            out.extend(GRIDS.map(Case::grid));
         }
     }
     out
@@ -458,7 +501,7 @@ fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<
     let (a_at, b_at, desc): (At, At, Vec<u64>) = match case.tiles() {
         Some((ta, tb)) => {
             let d = (0..case.steps)
-                .flat_map(|j| [ta.descriptor(j * case.k), tb.descriptor(j * case.k)])
+                .flat_map(|j| [ta.descriptor(j), tb.descriptor(j)])
                 .collect();
             (
                 Box::new(move |m, kk| ta.byte(m, kk)),
@@ -503,6 +546,8 @@ fn image(case: &Case, a: &[u64], b: &[u64], variant: Variant) -> (Vec<u32>, Vec<
     let mem: Vec<u64> = mem.iter().map(|v| v & mask).collect();
     let desc: Vec<u64> = match variant {
         Variant::ModeReversed => desc.into_iter().map(reverse_mode).collect(),
+        // Tiles and grids swap the fields in the words, core matrices by their `Placement`.
+        Variant::Swapped if case.tiles().is_some() => desc.into_iter().map(swap_fields).collect(),
         _ => desc,
     };
     (pack_words(&mem, 8 * eb as u32), pack_words(&desc, 64))
@@ -519,6 +564,29 @@ fn reverse_mode(d: u64) -> u64 {
     (d & !(3 << 62)) | code << 62
 }
 
+/// `d` with its LBO and SBO fields (bits 16-29, 32-45) exchanged.
+fn swap_fields(d: u64) -> u64 {
+    let (lbo, sbo) = ((d >> 16) & 0x3fff, (d >> 32) & 0x3fff);
+    (d & !(0x3fff << 16 | 0x3fff << 32)) | sbo << 16 | lbo << 32
+}
+
+/// Whether every element A's and B's descriptors read with LBO and SBO exchanged, as the ISA
+/// reads them, lies inside the case's image (so the swapped diagnosis reads only the image).
+fn swapped_inside(case: &Case) -> bool {
+    let Some((a, b)) = case.tiles() else {
+        return true;
+    };
+    let (eb, limit) = (case.bytes(), case.image_bytes());
+    (0..case.steps).all(|j| {
+        [(a, M, Major::K), (b, case.n, case.b_major())]
+            .into_iter()
+            .all(|(op, mn, major)| {
+                let d = Descriptor::decode(swap_fields(op.descriptor(j)));
+                (0..mn).all(|m| (0..case.k).all(|kk| d.byte(major, m, kk, eb) + eb <= limit))
+            })
+    })
+}
+
 /// PTX register type of the accumulator: `.f32`, or 32-bit words (`.f16x2`, `.s32`).
 fn d_class(d_ty: &str) -> &'static str {
     if d_ty == "f32" {
@@ -529,12 +597,17 @@ fn d_class(d_ty: &str) -> &'static str {
 }
 
 /// The kernel: copy the image into shared memory (1024-byte aligned, as the 128-byte swizzle
-/// needs), build the descriptors (`%da`, `%db`; `%da{j}`, `%db{j}` for step `j` of a tiled
-/// case), load C (and A in registers, and the sparse metadata) `[thread][reg]`, one `wgmma`
-/// per step into the same D, store D `[thread][reg]`. Parameters: `mem, desc[, a], c[, e],
-/// d`.
+/// needs; a grid's with TMA, `grids::tma_fill`), build the descriptors (`%da`, `%db`;
+/// `%da{j}`, `%db{j}` for step `j` of a tiled case), load C (and A in registers, and the
+/// sparse metadata) `[thread][reg]`, one `wgmma` per step into the same D, store D
+/// `[thread][reg]`. Parameters: `mem, desc[, a], c[, e], d`; a grid's `ga, gb, ma, mb` (A and
+/// B in global memory, their tensor maps) in place of `mem`.
 fn wgmma_ptx(case: &Case) -> Kernel {
-    let (version, target) = version_target("sm_90a", &case.instr);
+    let (version, target) = match case.smem {
+        // fence.proxy.tensormap: PTX ISA 8.3.
+        Smem::Grid(_) => ("8.3", "sm_90a"),
+        _ => version_target("sm_90a", &case.instr),
+    };
     let name = ident(&case.name());
     let regs = case.c.registers();
     let dt = d_class(case.d_ty);
@@ -556,17 +629,29 @@ fn wgmma_ptx(case: &Case) -> Kernel {
     } else {
         ("", "", 5)
     };
+    let (mem_param, fill) = match case.smem {
+        Smem::Grid(_) => (
+            grids::TMA_PARAMS,
+            grids::tma_fill(&loads(case), bytes as usize),
+        ),
+        _ => (
+            "    .param .u64 param_mem,\n",
+            format!(
+                "    ld.param.u64 %p0, [param_mem];\n    cvta.to.global.u64 %p0, %p0;\n{}\
+                 \x20   fence.proxy.async.shared::cta;\n    bar.sync 0;\n",
+                copy_shared("COPY", 0, bytes / 16, 128, true)
+            ),
+        ),
+    };
     let mut s = format!(
         "// Generated by fraglayout-hwcheck.\n.version {version}\n.target {target}\n.address_size 64\n\n\
-         .visible .entry {name}(\n    .param .u64 param_mem,\n    .param .u64 param_desc,\n{a_param}    .param .u64 param_c,\n{e_param}    .param .u64 param_d\n)\n{{\n\
+         .visible .entry {name}(\n{mem_param}    .param .u64 param_desc,\n{a_param}    .param .u64 param_c,\n{e_param}    .param .u64 param_d\n)\n{{\n\
          \x20   .reg .b32 %t, %s, %i, %ad, %x<4>{e_reg};\n    .reg .b64 %o, %q, %p<{pointers}>, %da, %db, %sb{step_regs};\n    .reg .pred %done, %scale;\n    .reg .{dt} %d<{regs}>;\n    .reg .b32 %a<{}>;\n\
-         \x20   .shared .align 1024 .b8 smem[{bytes}];\n    mov.u32 %t, %tid.x;\n    mov.u32 %s, smem;\n\
-         \x20   ld.param.u64 %p0, [param_mem];\n    cvta.to.global.u64 %p0, %p0;\n",
+         \x20   .shared .align 1024 .b8 smem[{bytes}];\n    mov.u32 %t, %tid.x;\n    mov.u32 %s, smem;\n",
         a_regs.max(1)
     );
-    s += &copy_shared("COPY", 0, bytes / 16, 128, true);
-    s += "    fence.proxy.async.shared::cta;\n    bar.sync 0;\n\
-          \x20   ld.param.u64 %p1, [param_desc];\n    cvta.to.global.u64 %p1, %p1;\n\
+    s += &fill;
+    s += "    ld.param.u64 %p1, [param_desc];\n    cvta.to.global.u64 %p1, %p1;\n\
           \x20   cvt.u64.u32 %sb, %s;\n    shr.u64 %sb, %sb, 4;\n";
     let desc = |j: usize| {
         if j == 0 {
@@ -597,11 +682,13 @@ fn wgmma_ptx(case: &Case) -> Kernel {
         Some(sp) => format!(", %e, {}", sp.selector),
         None => String::new(),
     };
+    // imm-trans-b: 1 for an N-major B.
+    let trans_b = u8::from(case.b_major() == Major::Mn);
     let tail = match (case.a_ty, case.a_regs.is_some()) {
-        ("f16" | "bf16", false) => ", 1, 1, 0, 0",
-        ("f16" | "bf16", true) => ", 1, 1, 0",
-        ("tf32" | "e4m3" | "e5m2", _) => ", 1, 1",
-        _ => "",
+        ("f16" | "bf16", false) => format!(", 1, 1, 0, {trans_b}"),
+        ("f16" | "bf16", true) => format!(", 1, 1, {trans_b}"),
+        ("tf32" | "e4m3" | "e5m2", _) => ", 1, 1".to_string(),
+        _ => String::new(),
     };
     s += "    setp.eq.u32 %scale, %t, %t;\n    wgmma.fence.sync.aligned;\n";
     for j in 0..steps {
@@ -689,9 +776,9 @@ enum Variant {
     Full,
     /// Diagnosis: one 1 in A and in B; its note says where the product landed.
     OneHot,
-    /// Diagnosis: the check proper with the descriptors' LBO and SBO exchanged. It passes on
-    /// the GPU only if the hardware reads them the other way round from the ISA, and never
-    /// on the simulation.
+    /// Diagnosis: the check proper with the descriptors' LBO and SBO exchanged (core
+    /// matrices and grids). It passes on the GPU only if the hardware reads them the other
+    /// way round from the ISA, and never on the simulation.
     Swapped,
     /// Diagnosis (tiles in the 32- or 128-byte swizzle): the check proper with the layout
     /// types 1 and 3 exchanged in the descriptors. It passes on the GPU only if the hardware
@@ -736,24 +823,8 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         }
         r
     });
-    let sim = Sim {
-        n,
-        k: case.k,
-        a_cols: case.a_cols(),
-        d_ty,
-        a_ty: case.a_ty,
-        b_ty: case.b_ty,
-        c: cname,
-        a_regs: case.a_regs.map(|a| a.name()),
-        sparse: case.sparse.map(|sp| Decode {
-            figure: metadata(sp.e.name())
-                .unwrap_or_else(|| panic!("no ISA figure for {}", sp.e.name())),
-            selector: sp.selector,
-            chunk: sp.chunk,
-            ordered: false,
-        }),
-    };
-    Check {
+    let sim = Sim::of(case);
+    let check = Check {
         name: match variant {
             Variant::Full => case.name(),
             Variant::OneHot => format!("{} one-hot", case.name()),
@@ -771,7 +842,49 @@ fn build(case: &Case, inp: Inputs, variant: Variant) -> Check {
         diagnose: Vec::new(),
         simulation_passes: !matches!(variant, Variant::Swapped | Variant::ModeReversed),
         host_skip: None,
+        tensor_maps: Vec::new(),
+    };
+    match case.smem {
+        Smem::Grid(_) => with_tma(case, check, &inp.a.bits, &inp.b.bits),
+        _ => check,
     }
+}
+
+/// A grid's TMA loads: A's, B's.
+fn loads(case: &Case) -> [Load; 2] {
+    let (a, b) = case.tiles().expect("a grid");
+    [Load::of(a), Load::of(b)]
+}
+
+/// `check` (a grid's, inputs `mem, desc, c`) loading shared memory with TMA instead: inputs
+/// A and B as global tensors (`a_bits`, `b_bits`: the tiles, row-major), two inputs for their
+/// tensor maps, then `desc, c`; the simulation lays the image out as the copies write it
+/// (`Load::emulate`) and goes on as before.
+fn with_tma(case: &Case, mut check: Check, a_bits: &[u64], b_bits: &[u64]) -> Check {
+    let loads = loads(case);
+    let eb = case.bytes();
+    let width = 8 * eb as u32;
+    let mut inputs: Vec<Vec<u32>> = [a_bits, b_bits]
+        .iter()
+        .zip(&loads)
+        .map(|(bits, l)| pack_words(&l.global(bits), width))
+        .collect();
+    inputs.extend([vec![0u32; 32], vec![0u32; 32]]);
+    inputs.extend(check.inputs.drain(1..));
+    check.inputs = inputs;
+    check.tensor_maps = vec![loads[0].map(0, 2), loads[1].map(1, 3)];
+    let image_elements = case.image_bytes() / eb;
+    let sim = std::mem::replace(&mut check.simulate, Box::new(|_| Vec::new()));
+    check.simulate = Box::new(move |inp: &[Vec<u32>]| {
+        let mut image = vec![0u64; image_elements];
+        for (l, words) in loads.iter().zip(inp) {
+            l.emulate(&unpack_words(words, width, l.elements()), &mut image);
+        }
+        let mut rest = vec![pack_words(&image, width)];
+        rest.extend(inp[4..].iter().cloned());
+        sim(&rest)
+    });
+    check
 }
 
 /// Where the one-hot product landed: the (thread, element) holding a nonzero value, where the
@@ -826,11 +939,35 @@ struct Sim {
     c: &'static str,
     /// A in registers: its catalog name.
     a_regs: Option<&'static str>,
+    /// How B lies (K-major, or N-major read transposed).
+    b_major: Major,
     /// Sparse: how the ISA reads the metadata registers.
     sparse: Option<Decode>,
 }
 
 impl Sim {
+    /// The simulation of `case`'s kernel.
+    fn of(case: &Case) -> Sim {
+        Sim {
+            n: case.n,
+            k: case.k,
+            a_cols: case.a_cols(),
+            d_ty: case.d_ty,
+            a_ty: case.a_ty,
+            b_ty: case.b_ty,
+            c: case.c.name(),
+            a_regs: case.a_regs.map(|a| a.name()),
+            b_major: case.b_major(),
+            sparse: case.sparse.map(|sp| Decode {
+                figure: metadata(sp.e.name())
+                    .unwrap_or_else(|| panic!("no ISA figure for {}", sp.e.name())),
+                selector: sp.selector,
+                chunk: sp.chunk,
+                ordered: false,
+            }),
+        }
+    }
+
     fn run(&self, inp: &[Vec<u32>]) -> Vec<u32> {
         let (n, k, ka, d_ty) = (self.n, self.k, self.a_cols, self.d_ty);
         let eb = bits_of(self.a_ty) as usize / 8;
@@ -841,8 +978,8 @@ impl Sim {
             .map(Descriptor::decode)
             .collect();
         let (a_value, b_value) = (decoder(self.a_ty), decoder(self.b_ty));
-        let read = |d: &Descriptor, value: fn(u64) -> f64, mn: usize, kk: usize| {
-            value(mem[d.byte(mn, kk, eb) / eb])
+        let read = |d: &Descriptor, value: fn(u64) -> f64, major, mn: usize, kk: usize| {
+            value(mem[d.byte(major, mn, kk, eb) / eb])
         };
         let c_at = 2 + usize::from(self.a_regs.is_some());
         let elems = layout_core::catalog::find(self.c)
@@ -856,7 +993,7 @@ impl Sim {
         for step in desc.chunks_exact(2) {
             let a: Vec<f64> = match self.a_regs {
                 None => (0..M * ka)
-                    .map(|i| read(&step[0], a_value, i / ka, i % ka))
+                    .map(|i| read(&step[0], a_value, Major::K, i / ka, i % ka))
                     .collect(),
                 Some(name) => {
                     let count = layout_core::catalog::find(name)
@@ -872,7 +1009,7 @@ impl Sim {
                 None => a,
             };
             let b: Vec<f64> = (0..k * n)
-                .map(|i| read(&step[1], b_value, i % n, i / n))
+                .map(|i| read(&step[1], b_value, self.b_major, i % n, i / n))
                 .collect();
             d = product(&a, &b, &d, k, n);
         }
@@ -932,8 +1069,10 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
         .sparse
         .map(|sp| (sp, Metadata::random(M, sp.chunk, seed + 4)));
     let ((am, ak), (_, dn)) = hot(case);
+    let grid = matches!(case.smem, Smem::Grid(_));
     let a = match (one_hot_probe, case.sparse) {
         (true, _) => one_hot(M, ka, case.a_ty, (am, ak)),
+        (false, None) if grid => coded(M, k, case.a_ty, 37),
         (false, Some(_)) => non_zeros(M, ka, case.a_ty, case.d_ty, seed + 1),
         (false, None) => Matrix::random(
             M,
@@ -957,6 +1096,8 @@ fn operands(case: &Case, seed: u64, one_hot_probe: bool) -> Inputs {
             one_hot(k, n, case.b_ty, (dense_k, dn)),
             Matrix::of(M, n, case.d_ty, vec![0; M * n]),
         )
+    } else if grid {
+        (coded(k, n, case.b_ty, 101), indexed(M, n, case.d_ty))
     } else {
         (
             Matrix::random(
@@ -1002,6 +1143,8 @@ fn wgmma_check(case: &Case) -> Check {
         Smem::Cores => Some(Variant::Swapped),
         Smem::Tiles(SwizzleMode::B32 | SwizzleMode::B128) => Some(Variant::ModeReversed),
         Smem::Tiles(_) => None,
+        Smem::Grid(_) if swapped_inside(case) => Some(Variant::Swapped),
+        Smem::Grid(_) => None,
     };
     if let Some(v) = other {
         check
@@ -1169,7 +1312,10 @@ mod tests {
     #[test]
     fn tiled_cases_cover_every_mode_in_four_instructions() {
         let all = cases();
-        let tiled: Vec<&Case> = all.iter().filter(|c| c.smem != Smem::Cores).collect();
+        let tiled: Vec<&Case> = all
+            .iter()
+            .filter(|c| matches!(c.smem, Smem::Tiles(_)))
+            .collect();
         assert_eq!(tiled.len(), TILED.len() * SwizzleMode::ALL.len());
         for c in &tiled {
             assert_eq!(
@@ -1232,6 +1378,71 @@ mod tests {
         let third = repeated[1][8..12].to_vec();
         repeated[1][12..16].copy_from_slice(&third);
         assert!((check.verify)(&(check.simulate)(&repeated)).mismatched > 0);
+    }
+
+    #[test]
+    fn grids_transpose_n_major_b_and_fail_with_the_other_orders_descriptors() {
+        let grids: Vec<Case> = cases()
+            .into_iter()
+            .filter(|c| matches!(c.smem, Smem::Grid(_)))
+            .collect();
+        assert_eq!(grids.len(), GRIDS.len());
+        // TMA copies: A's and B's, one per slab or per atom in bands (CuTe's N = 256 bf16
+        // B in bands: boxes {64, 8} x 32); every byte of A and B awaited on the barrier.
+        for (c, copies) in grids.iter().zip([2 + 2, 16 + 16, 1 + 32, 1 + 4]) {
+            let k = wgmma_ptx(c);
+            assert_eq!(k.ptx.matches("cp.async.bulk.tensor.2d").count(), copies);
+            let (a, b) = c.tiles().unwrap();
+            let tx = format!("[%mb], {};", a.bytes() + b.bytes());
+            assert!(k.ptx.contains(&tx), "{}", c.name());
+        }
+        for c in &grids {
+            let k = wgmma_ptx(c);
+            let trans = u8::from(c.b_major() == Major::Mn);
+            let tail = format!(", %da{0}, %db{0}, %scale, 1, 1, 0, {trans};", c.steps - 1);
+            assert!(k.ptx.contains(&tail), "{}", c.name());
+            assert!(k.ptx.contains(".shared .align 1024 .b8 smem[48128];"));
+            assert!(c.name().contains("(grids: "), "{}", c.name());
+            let (a, b) = c.tiles().unwrap();
+            assert!(a.bytes() + b.bytes() + 1024 <= c.image_bytes());
+        }
+        // N = 256, B N-major in bands, given slabs' descriptors for B (and the other way).
+        for (this, other) in [(&grids[2], &grids[3]), (&grids[3], &grids[2])] {
+            let check = build(this, operands(this, 0, false), Variant::Full);
+            assert!((check.verify)(&(check.simulate)(&check.inputs)).passed());
+            let (_, b) = other.tiles().unwrap();
+            // Inputs: global A and B, their tensor maps, the descriptors, C.
+            assert_eq!(check.inputs.len(), 6);
+            let mut desc = unpack_words(&check.inputs[4], 64, 2 * this.steps);
+            for (j, d) in desc.iter_mut().skip(1).step_by(2).enumerate() {
+                *d = b.descriptor(j);
+            }
+            let mut wrong = check.inputs.clone();
+            wrong[4] = pack_words(&desc, 64);
+            let bad = (check.verify)(&(check.simulate)(&wrong));
+            assert!(bad.mismatched > 8192, "{}: {}", this.name(), bad.line());
+        }
+    }
+
+    /// The TMA copies (the model's boxes, emulated as the copies write) put every element
+    /// where the model's `byte_offset` does; the other order's copies do not.
+    #[test]
+    fn tma_copies_write_the_image_the_model_lays_out() {
+        let emulated = |c: &Case, loads: [Load; 2], inp: &Inputs| {
+            let mut image = vec![0u64; c.image_bytes() / 2];
+            for (l, bits) in loads.iter().zip([&inp.a.bits, &inp.b.bits]) {
+                l.emulate(&l.global(bits), &mut image);
+            }
+            pack_words(&image, 16)
+        };
+        for (g, other) in GRIDS.into_iter().zip([1, 0, 3, 2]) {
+            let c = Case::grid(g);
+            let inp = operands(&c, 0, false);
+            let (mem, _) = image(&c, &inp.a.bits, &inp.b.bits, Variant::Full);
+            assert_eq!(emulated(&c, loads(&c), &inp), mem, "{g:?}");
+            let wrong = loads(&Case::grid(GRIDS[other]));
+            assert_ne!(emulated(&c, wrong, &inp), mem, "{g:?}");
+        }
     }
 
     #[test]

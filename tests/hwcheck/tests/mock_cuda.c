@@ -187,3 +187,23 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
     default: return CUDA_ERROR_INVALID_VALUE;
     }
 }
+
+/* A 2-D map over a live allocation large enough for its lines; the map's bytes are a pattern. */
+CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned int rank, void *global,
+                                const unsigned long long *dims,
+                                const unsigned long long *strides, const unsigned int *box,
+                                const unsigned int *element_strides, int interleave,
+                                int swizzle, int l2, int oob) {
+    size_t bytes = alloc_bytes((CUdeviceptr)(uintptr_t)global);
+    if ((uintptr_t)map % 64) say("BAD tensor map not 64-byte aligned");
+    if (rank != 2) say("BAD tensor map of rank %u", rank);
+    else if (!bytes) say("BAD tensor map over no allocation");
+    else if (dims[1] * strides[0] > bytes) say("BAD tensor map past its allocation");
+    else if (element_strides[0] != 1 || element_strides[1] != 1 || interleave || l2 || oob)
+        say("BAD tensor map options");
+    if (rank == 2)
+        say("cuTensorMapEncodeTiled type %d dims %llu,%llu stride %llu box %u,%u swizzle %d", type,
+            dims[0], dims[1], strides[0], box[0], box[1], swizzle);
+    memset(map, 0x5a, 128);
+    return CUDA_SUCCESS;
+}

@@ -129,6 +129,12 @@ fn host_only_self_test_passes() {
         "m64n16k8.f32.tf32.tf32 (K 32 in 4 instructions, A and B tiles with 32-byte swizzle): 0/",
         "m64n16k32.f32.e4m3.e4m3 (K 128 in 4 instructions, A and B tiles with no swizzle): 0/",
         "with the 32- and 128-byte codes exchanged: ",
+        // wgmma over grids of atoms, both orders, descriptors derived.
+        "m64n64k16.f32.bf16.bf16 (grids: A 64x128 K-major, B 128x64 K-major, atoms in slabs, 128-byte swizzle, K 128 in 8 instructions): 0/4096,",
+        "m64n64k16.f32.bf16.bf16 (grids: A 64x128 K-major, B 128x64 K-major, atoms in bands, 128-byte swizzle, K 128 in 8 instructions): 0/4096,",
+        "m64n256k16.f32.bf16.bf16 (grids: A 64x64 K-major, B 64x256 N-major, atoms in bands, 128-byte swizzle, K 64 in 4 instructions): 0/16384,",
+        "m64n256k16.f32.bf16.bf16 (grids: A 64x64 K-major, B 64x256 N-major, atoms in slabs, 128-byte swizzle, K 64 in 4 instructions): 0/16384,",
+        "atoms in slabs, 128-byte swizzle, K 64 in 4 instructions) with LBO and SBO swapped: ",
         // The bank model against cycles: skipped on the host, never passed.
         "ld.shared.b32 bank conflicts (stride 1, 2, 4, 8 words): SKIPPED (the host simulation has no clock",
         "ldmatrix.sync.aligned.m8n8.x4.shared.b16 bank conflicts (",
@@ -388,9 +394,10 @@ fn only_runs_the_named_checks_and_restarts_within_them() {
 /// of a live allocation, the output is read back whole and everything is freed. The output
 /// stays zero, so the check mismatches, as a line, not an `ERROR`. A refused module takes the
 /// second load with the JIT's error log, whose words end the check's `ERROR` line.
-#[test]
-fn driver_calls_reach_a_stand_in_libcuda_as_declared() {
-    let dir = std::env::temp_dir().join(format!("hwcheck-mock-cuda-{}", std::process::id()));
+/// A directory holding the stand-in `libcuda.so.1` (`tests/mock_cuda.c`), built with the
+/// system's C compiler (`CC` or `cc`) under `name`.
+fn mock_libcuda(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hwcheck-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let source = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mock_cuda.c");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
@@ -404,20 +411,29 @@ fn driver_calls_reach_a_stand_in_libcuda_as_declared() {
         built.is_ok_and(|s| s.success()),
         "building the stand-in libcuda needs a C compiler ({cc}; set CC for another)"
     );
+    dir
+}
+
+/// `hwcheck --only check` against the stand-in libcuda in `dir`: exit status, output, calls.
+fn mock_run(dir: &std::path::Path, check: &str, refuse: bool) -> (Option<i32>, String, String) {
+    let log = dir.join(format!("calls-{refuse}.log"));
+    let mut c = Command::new(env!("CARGO_BIN_EXE_hwcheck"));
+    c.args(["--only", check])
+        .env("LD_LIBRARY_PATH", dir)
+        .env("MOCK_CUDA_LOG", &log);
+    if refuse {
+        c.env("MOCK_CUDA_REFUSE", "1");
+    }
+    let o = c.output().expect("running hwcheck");
+    let calls = std::fs::read_to_string(&log).unwrap_or_default();
+    (o.status.code(), text(&o), calls)
+}
+
+#[test]
+fn driver_calls_reach_a_stand_in_libcuda_as_declared() {
+    let dir = mock_libcuda("mock-cuda");
     let check = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
-    let run = |refuse: bool| {
-        let log = dir.join(format!("calls-{refuse}.log"));
-        let mut c = Command::new(env!("CARGO_BIN_EXE_hwcheck"));
-        c.args(["--only", check])
-            .env("LD_LIBRARY_PATH", &dir)
-            .env("MOCK_CUDA_LOG", &log);
-        if refuse {
-            c.env("MOCK_CUDA_REFUSE", "1");
-        }
-        let o = c.output().expect("running hwcheck");
-        let calls = std::fs::read_to_string(&log).unwrap_or_default();
-        (o.status.code(), text(&o), calls)
-    };
+    let run = |refuse: bool| mock_run(&dir, check, refuse);
 
     let (code, out, calls) = run(false);
     assert_eq!(code, Some(1), "{out}\n{calls}");
@@ -467,5 +483,29 @@ fn driver_calls_reach_a_stand_in_libcuda_as_declared() {
         calls.contains("cuModuleLoadDataEx 2 options, log buffer of 16384 bytes"),
         "{calls}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The grids' TMA loads reach the driver: each check encodes A's and B's tensor map over its
+/// global tensor (dimensions, line stride, box and 128-byte swizzle as the model's
+/// `tma_box` says) before the launch, which gets the seven pointers.
+#[test]
+fn grids_encode_their_tensor_maps_before_the_launch() {
+    let dir = mock_libcuda("mock-cuda-tma");
+    let check = "atoms in bands, 128-byte swizzle, K 64 in 4";
+    let (code, out, calls) = mock_run(&dir, check, false);
+    assert_eq!(code, Some(1), "{out}\n{calls}");
+    assert!(!calls.contains("BAD"), "{calls}");
+    // A: 64 rows of 64 bf16, one box; B: 64 rows of 256, boxes of one atom (bands).
+    for want in [
+        "cuTensorMapEncodeTiled type 1 dims 64,64 stride 128 box 64,64 swizzle 3\n\
+         cuMemcpyHtoD 128\n\
+         cuTensorMapEncodeTiled type 1 dims 256,64 stride 512 box 64,8 swizzle 3\n\
+         cuMemcpyHtoD 128\n",
+        "params 7 extra none",
+        "param 0: 8192 bytes\nparam 1: 32768 bytes\nparam 2: 128 bytes\nparam 3: 128 bytes",
+    ] {
+        assert!(calls.contains(want), "no {want:?} in the calls:\n{calls}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

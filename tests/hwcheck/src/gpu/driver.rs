@@ -6,7 +6,9 @@
 //! the driver exports: the `_v2` entry points for the memory functions, whose unversioned names
 //! are the 32-bit `CUdeviceptr` ABI of CUDA 3.1 and older. Handles (`CUcontext`, `CUmodule`,
 //! `CUfunction`, `CUstream`) are opaque pointers, `CUdevice` and the enums (`CUresult`,
-//! `CUdevice_attribute`, `CUjit_option`) are C `int`s, `CUdeviceptr` is `unsigned long long`.
+//! `CUdevice_attribute`, `CUjit_option`, the `CUtensorMap*` ones) are C `int`s, `CUdeviceptr`
+//! and `cuuint64_t` are `unsigned long long`, `cuuint32_t` is `unsigned int`, a `CUtensorMap`
+//! is 128 bytes aligned to 64.
 
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
 use std::sync::OnceLock;
@@ -116,6 +118,21 @@ pub struct Api {
         extra: *mut *mut c_void,
     ) -> CuResult,
     pub get_error_name: unsafe extern "C" fn(error: CuResult, name: *mut *const c_char) -> CuResult,
+    #[allow(clippy::type_complexity)]
+    pub tensor_map_encode_tiled: unsafe extern "C" fn(
+        map: *mut c_void,
+        data_type: c_int,
+        rank: c_uint,
+        global: *mut c_void,
+        dims: *const u64,
+        strides: *const u64,
+        box_dim: *const c_uint,
+        element_strides: *const c_uint,
+        interleave: c_int,
+        swizzle: c_int,
+        l2_promotion: c_int,
+        oob_fill: c_int,
+    ) -> CuResult,
 }
 
 /// The entry points, looked up once; why not, where the library does not open or lacks one.
@@ -170,6 +187,7 @@ fn load() -> Result<Api, String> {
             memset_d8: symbol(lib, c"cuMemsetD8_v2")?,
             launch_kernel: symbol(lib, c"cuLaunchKernel")?,
             get_error_name: symbol(lib, c"cuGetErrorName")?,
+            tensor_map_encode_tiled: symbol(lib, c"cuTensorMapEncodeTiled")?,
         })
     }
 }
