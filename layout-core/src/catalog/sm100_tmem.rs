@@ -116,7 +116,7 @@ const MOST: usize = 6;
 
 /// The `.b32` digits of `shape` at `.num` = `n`, the `.num` digit last (dropped for `n` = 1),
 /// with how many there are.
-const fn plain_digits(shape: TmemShape, n: u32) -> ([Digit; MOST], usize) {
+const fn plain_digits(shape: TmemShape, n: u32) -> Digits {
     let z = Digit::lane(1, 1, 1);
     match shape {
         TmemShape::S32x32b => (
@@ -172,7 +172,7 @@ const fn plain_digits(shape: TmemShape, n: u32) -> ([Digit; MOST], usize) {
 
 /// The digits of `shape` at `.num` = `n`, packed or not, and how many: packed doubles every
 /// place and every element divisor and puts `e % 2` (the half) at place 1 in front.
-const fn access_digits(shape: TmemShape, n: u32, packed: bool) -> ([Digit; MOST], usize) {
+const fn access_digits(shape: TmemShape, n: u32, packed: bool) -> Digits {
     let (plain, mut len) = plain_digits(shape, n);
     if n == 1 {
         len -= 1;
@@ -194,8 +194,13 @@ const fn access_digits(shape: TmemShape, n: u32, packed: bool) -> ([Digit; MOST]
     (out, len + 1)
 }
 
+/// One layout's digits and how many of them are used.
+type Digits = ([Digit; MOST], usize);
 /// Every shape, `.num` and form: `[shape][log2 num][packed]`.
-const fn all_access_digits() -> [[[([Digit; MOST], usize); 2]; NUMS]; 5] {
+type Table = [[[Digits; 2]; NUMS]; 5];
+
+/// The [`Table`] of every access layout.
+const fn all_access_digits() -> Table {
     let mut t = [[[([Digit::lane(1, 1, 1); MOST], 0); 2]; NUMS]; 5];
     let mut s = 0;
     while s < 5 {
@@ -211,7 +216,7 @@ const fn all_access_digits() -> [[[([Digit; MOST], usize); 2]; NUMS]; 5] {
     t
 }
 
-static ACCESS_DIGITS: [[[([Digit; MOST], usize); 2]; NUMS]; 5] = all_access_digits();
+static ACCESS_DIGITS: Table = all_access_digits();
 
 /// The layout of `tcgen05.ld` / `tcgen05.st` with `shape` at `.num` = `num`, `.pack::16b` /
 /// `.unpack::16b` when `packed`: one warp, `shape.lanes()` TMEM lanes (rows) by the columns
@@ -228,7 +233,7 @@ pub const fn tmem_access(shape: TmemShape, num: u32, packed: bool) -> Numeral<'s
     let lanes = shape.lanes();
     let half = if packed { 2 } else { 1 };
     let cols = registers * 32 / lanes * half;
-    let all: &'static [[[([Digit; MOST], usize); 2]; NUMS]; 5] = &ACCESS_DIGITS;
+    let all: &'static Table = &ACCESS_DIGITS;
     let (digits, len) = &all[shape.index()][num.trailing_zeros() as usize][packed as usize];
     Numeral::new(
         "SM100_TMEM",
