@@ -25,3 +25,4 @@ mod render_bounds;
 mod shared;
 mod shared_md;
 mod tiled;
+mod tmem_epilogue;

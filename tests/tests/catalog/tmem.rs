@@ -5,6 +5,7 @@
 //! against the PTX data-path formulas and CuTe's `tmem_frg` atoms; and the composed epilogue
 //! fragments against storing D and loading it back through the model.
 
+use fraglayout_tests::tmem_model::{At, Tmem};
 use fraglayout_tests::transcription::{self, TCGEN05_SHAPES};
 use layout_core::catalog::{self as cat, Operand, TmemShape, CATALOG};
 use layout_core::tmem::{accumulator, fragment, FragmentError, Lanes, MmaLayout};
@@ -193,68 +194,6 @@ fn tmem_entries_list_ld_and_st_with_their_register_counts() {
     }
 }
 
-/// Tensor memory: 128 lanes by 512 32-bit columns.
-struct Tmem(Vec<[u32; 512]>);
-
-/// Where one warp's access lands: its quarter's first lane plus `lane_offset`, and `column`.
-#[derive(Clone, Copy)]
-struct At {
-    warp: u32,
-    lane_offset: u32,
-    column: u32,
-}
-
-impl Tmem {
-    fn new(fill: u32) -> Tmem {
-        Tmem(vec![[fill; 512]; 128])
-    }
-
-    /// The cell of element `i` of `lane` through the access layout `n` at `at`.
-    fn cell(n: &Numeral, at: At, lane: u32, i: u32) -> (usize, usize) {
-        let (l, c) = n.coords(lane, i).unwrap();
-        (
-            (32 * at.warp + at.lane_offset + l) as usize,
-            (at.column + c) as usize,
-        )
-    }
-
-    /// `tcgen05.st`: each lane's registers (`bits`-bit elements, 16-bit ones to a column's low
-    /// half).
-    fn store(&mut self, n: &Numeral, bits: u32, at: At, regs: &[Vec<u32>]) {
-        let per = 32 / bits;
-        for lane in 0..32 {
-            for i in 0..n.elements {
-                let r = regs[lane as usize][(i / per) as usize];
-                let v = if bits == 32 {
-                    r
-                } else {
-                    (r >> (16 * (i % 2))) & 0xffff
-                };
-                let (l, c) = Tmem::cell(n, at, lane, i);
-                self.0[l][c] = v;
-            }
-        }
-    }
-
-    /// `tcgen05.ld`: each lane's registers, 16-bit elements from a column's low half.
-    fn load(&self, n: &Numeral, bits: u32, at: At) -> Vec<Vec<u32>> {
-        let per = 32 / bits;
-        let mut regs = vec![vec![0u32; (n.elements / per) as usize]; 32];
-        for lane in 0..32 {
-            for i in 0..n.elements {
-                let (l, c) = Tmem::cell(n, at, lane, i);
-                let v = if bits == 32 {
-                    self.0[l][c]
-                } else {
-                    self.0[l][c] & 0xffff
-                };
-                regs[lane as usize][(i / per) as usize] |= v << (bits * (i % per));
-            }
-        }
-        regs
-    }
-}
-
 #[test]
 fn store_then_load_is_the_identity_for_every_shape_and_num() {
     const SENTINEL: u32 = 0xdead_beef;
@@ -375,33 +314,14 @@ fn agrees_with_the_model(acc: &Numeral, load: &cat::Entry, lanes: Lanes, frag: &
             tmem.0[lane as usize][col as usize] = 1 + m * acc.cols + c;
         }
     }
-    let ld = load.numeral;
-    let halves = if lanes == Lanes::Quarter {
-        32 / ld.rows
-    } else {
-        1
-    };
-    let first = if lanes == Lanes::Upper { 16 } else { 0 };
     let base = if lanes == Lanes::Upper {
         acc.size() as u32 / 2
     } else {
         0
     };
+    let regs = tmem.read_back(load.numeral, lanes, acc.elements);
     for warp in 0..4 {
-        let mut regs: Vec<Vec<u32>> = vec![Vec::new(); 32];
-        for half in 0..halves {
-            for block in 0..acc.elements / ld.cols {
-                let lane_offset = first + 16 * half;
-                let at = At {
-                    warp,
-                    lane_offset,
-                    column: block * ld.cols,
-                };
-                for (lane, r) in tmem.load(ld, 32, at).into_iter().enumerate() {
-                    regs[lane].extend(r);
-                }
-            }
-        }
+        let regs = &regs[32 * warp as usize..][..32];
         for (lane, r) in regs.iter().enumerate() {
             let t = 32 * warp + lane as u32;
             assert_eq!(r.len() as u32, frag.elements, "{}", frag.name);
