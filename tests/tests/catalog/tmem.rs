@@ -418,3 +418,42 @@ fn the_f_halves_read_with_16_lane_shapes_are_the_two_m64_tiles() {
         }
     }
 }
+
+/// Which load shape hands the wgmma-style accumulator layout (each warp's 16 rows as `m16n8`
+/// tiles, what the `stmatrix` epilogues consume) its registers with no shuffle, asked of the
+/// conversion planner for one M = 64 tile (layout F, lower half), N = 64: `.16x256b` at every
+/// `.num` (CUTLASS's `sm100_get_tmem_load_op` picks `16dp256b` for `stmatrix` by hand), and no
+/// other 16-lane shape.
+#[test]
+fn the_planner_picks_16x256b_to_feed_stmatrix() {
+    use layout_core::convert::{Class, Plan};
+    let f = accumulator(MmaLayout::F, 64);
+    let f = f.numeral();
+    let target = &cat::SM90_64x64x16_F32_C;
+    let (mut free, mut shuffled) = (Vec::new(), Vec::new());
+    for load in CATALOG
+        .iter()
+        .filter(|e| e.operand == Operand::Tmem && e.element_bits == 32 && e.numeral.rows == 16)
+    {
+        let Ok(frag) = fragment(&f, load.numeral, Lanes::Lower) else {
+            continue;
+        };
+        let plan = Plan::new(&frag.numeral(), target).unwrap();
+        if plan.class() == Class::LaneExchange {
+            assert!(plan.rounds() > 0, "{}", load.name());
+            shuffled.push(load.name());
+        } else {
+            free.push(load.name());
+        }
+    }
+    assert_eq!(
+        free,
+        [
+            "SM100_TMEM_16dp256b1x",
+            "SM100_TMEM_16dp256b2x",
+            "SM100_TMEM_16dp256b4x",
+            "SM100_TMEM_16dp256b8x"
+        ]
+    );
+    assert!(shuffled.len() >= 12, "{shuffled:?}");
+}
