@@ -29,7 +29,9 @@ fn eval(modes: &Modes, x: u64) -> u64 {
 }
 
 /// One `SM100_TMEM_LOAD_{cute}{n}x[_16b]` trait, transcribed from CuTe's notation
-/// (`copy_traits_sm100.hpp`): the `DstLayout`'s thread and value modes, and the `ValID`.
+/// (`copy_traits_sm100.hpp`): the `DstLayout`'s thread and value modes, and the `ValID`. CuTe
+/// declares each `SM100_TMEM_STORE_*` trait as its load's mirrored (`SrcLayout` = the load's
+/// `DstLayout`, the same `ValID`), so this one transcription is the store's too.
 struct Trait {
     thread: Modes,
     value: Modes,
