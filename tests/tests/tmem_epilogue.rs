@@ -1,13 +1,18 @@
 //! An epilogue after `tcgen05.ld` is one annotated function, as on Hopper: the warpgroup's
 //! fragment of D that `layout_core::tmem::fragment` composes goes to `#[fragment_layout]`, and
 //! the generated code, fed the registers the TMEM model's loads hand each thread, writes D back
-//! exactly as `tcgen05.mma` left it in TMEM.
+//! exactly as `tcgen05.mma` left it in TMEM. `#[convert_layout]` takes a composite too: a load
+//! shape that does not hand the `stmatrix` layout its registers is converted into it.
 
-use fraglayout::catalog::{SM100_TMEM_16dp256b2x, SM100_TMEM_32dp32b16x};
-use fraglayout::fragment_layout;
+use fraglayout::catalog::{
+    SM100_TMEM_16dp128b4x, SM100_TMEM_16dp256b2x, SM100_TMEM_32dp32b16x, SM90_64x64x16_F32_C,
+};
+use fraglayout::convert::Plan;
 use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
 use fraglayout::Numeral;
+use fraglayout::{convert_layout, fragment_layout};
 use fraglayout_tests::tmem_model::Tmem;
+use fraglayout_tests::warp;
 
 /// M = 128, N = 64 (layout D), read with `tcgen05.ld.32x32b.x16`: four loads per warp.
 const ACC_D: Numeral = accumulator(MmaLayout::D, 64).numeral();
@@ -67,4 +72,35 @@ fn an_epilogue_after_tcgen05_ld_writes_d_back_where_the_mma_left_it() {
     // The lower tile is rows 0..64 of F's stacked pair: D[m][n] = 1 + m * 64 + n.
     let want: Vec<f32> = (0..64 * 64).map(|i| 0.5 * (1 + i) as f32).collect();
     assert_eq!(d, want);
+}
+
+/// The lower M = 64 tile read with `tcgen05.ld.16x128b.x4`: single columns per register, not
+/// the pairs of the `m16n8` pattern.
+const FRAG_F128: Numeral = fragment_or_panic(&ACC_F, &SM100_TMEM_16dp128b4x, Lanes::Lower)
+    .numeral()
+    .renamed("F_LOWER_BY_16x128b_X4");
+
+#[convert_layout(FRAG_F128 => SM90_64x64x16_F32_C)]
+fn to_wgmma_layout(t: u32, from: &[u32; 32], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 32] {}
+
+#[test]
+fn convert_layout_takes_a_composite_to_the_stmatrix_layout() {
+    let regs = registers(&ACC_F, &SM100_TMEM_16dp128b4x, Lanes::Lower);
+    let plan = Plan::new(&FRAG_F128, &SM90_64x64x16_F32_C).unwrap();
+    for w in 0..4u32 {
+        let (got, shuffles) = warp::run(|lane, shuffle| {
+            let t = 32 * w + lane;
+            let from: [u32; 32] = core::array::from_fn(|j| regs[t as usize][j] as u32);
+            to_wgmma_layout(t, &from, |v, src| shuffle(v, src))
+        });
+        assert_eq!(shuffles, u64::from(plan.rounds()));
+        for (lane, frag) in got.iter().enumerate() {
+            let t = 32 * w + lane as u32;
+            for (j, &v) in frag.iter().enumerate() {
+                let (m, n) = SM90_64x64x16_F32_C.coords(t, j as u32).unwrap();
+                assert_eq!(v, 1 + m * 64 + n, "thread {t}, register {j}");
+            }
+        }
+    }
+    assert!(plan.rounds() > 0);
 }
