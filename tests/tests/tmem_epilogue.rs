@@ -91,7 +91,7 @@ fn convert_layout_takes_a_composite_to_the_stmatrix_layout() {
         let (got, shuffles) = warp::run(|lane, shuffle| {
             let t = 32 * w + lane;
             let from: [u32; 32] = core::array::from_fn(|j| regs[t as usize][j] as u32);
-            to_wgmma_layout(t, &from, |v, src| shuffle(v, src))
+            to_wgmma_layout(t, &from, &mut *shuffle)
         });
         assert_eq!(shuffles, u64::from(plan.rounds()));
         for (lane, frag) in got.iter().enumerate() {
