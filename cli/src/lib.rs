@@ -130,7 +130,7 @@ json fields: name, instructions, operand, element_type, element_bits, arch, ptx_
 rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}],
 table [thread][element] = [row, col]. Coordinates are in the PTX orientation of the operand
 (A: M x K, B: K x N, C/D: M x N; for mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros,
-metadata: 16 x 16 or, for wgmma, 64 x 16 fields);
+metadata: 16 x 16 or, for wgmma, 64 x 16 fields; tmem: TMEM lane x 32-bit column);
 elements are in PTX element order.
 
 exit codes:
