@@ -25,7 +25,8 @@ pub fn cli() -> Command {
              instructions, operand, element_type, element_bits, arch or ptx_section. Coordinates \
              are in the PTX orientation of the operand (A: M x K, B: K x N, C/D: M x N; for \
              mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros, metadata: 16 x 16 or, for \
-             wgmma, 64 x 16 fields); elements are in PTX element order.",
+             wgmma, 64 x 16 fields; tmem: TMEM lane x 32-bit column); elements are in PTX \
+             element order.",
         ))
         .args([
             crate::layout_arg("layout", "LAYOUT")

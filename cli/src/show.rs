@@ -126,6 +126,7 @@ pub fn instruction(ptx: &str, found: &Instruction) -> String {
         ("D", found.d()),
         ("metadata", found.metadata),
         ("matrices", found.matrices),
+        ("tmem", found.tmem),
     ];
     for (label, entry) in operands {
         let Some(e) = entry else {

@@ -49,6 +49,24 @@ fn show_of_every_listed_instruction_succeeds() {
 }
 
 #[test]
+fn show_finds_a_tcgen05_load_by_its_spelling() {
+    for (ptx, line) in [
+        (
+            "tcgen05.ld.sync.aligned.16x256b.x8.b32",
+            "tmem: SM100_TMEM_16dp256b8x (16 x 64, 32 b32 elements in 32 32-bit registers per thread)",
+        ),
+        (
+            "tcgen05.st.sync.aligned.32x32b.x4.unpack::16b.b32",
+            "tmem: SM100_TMEM_32dp32b4x_16b (32 x 8, 8 b16 elements in 4 32-bit registers per thread)",
+        ),
+    ] {
+        let o = run(&["show", ptx]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(stdout(&o).contains(line), "{}", stdout(&o));
+    }
+}
+
+#[test]
 fn wgmma_shows_b_from_shared_memory() {
     let o = run(&[
         "show",

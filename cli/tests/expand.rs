@@ -131,6 +131,7 @@ fn element_type(e: &Entry) -> (&'static str, bool) {
         "s8" | "u8" | "e4m3" | "e5m2" | "e3m2" | "e2m3" | "e2m1" => ("u8", true),
         "f32" | "tf32" => ("f32", true),
         "s32" => ("i32", true),
+        "b32" => ("u32", true),
         "f64" => ("f64", true),
         "s4" | "u4" | "b4" | "b1" => ("u8", false),
         other => panic!("new element type `{other}`: decide how `expand` shows it"),
@@ -429,18 +430,23 @@ fn every_layout_and_form_prints_the_macros_expansion() {
 }
 
 /// The catalog layouts `every_layout_and_form_prints_the_macros_expansion` expands
-/// in every form (each wgmma accumulator family at three widths, one layout of each set of
+/// in every form (each wgmma accumulator family at three widths, each `tcgen05.ld` / `.st`
+/// shape at `.x1`, `.x2` and `.x8`, one layout of each set of
 /// aliases: the same tile, digits and element type), and the aliases left out, each with the
 /// layout that stands for it.
 fn distinct_layouts() -> (Vec<&'static Entry>, Vec<(&'static Entry, &'static Entry)>) {
     let mut first: Vec<&'static Entry> = Vec::new();
     let mut aliases = Vec::new();
     for e in CATALOG.iter().filter(|e| {
-        !e.name().starts_with("SM90_64x")
+        (!e.name().starts_with("SM90_64x")
             || e.name().starts_with("SM90_64xN")
             || ["SM90_64x8x", "SM90_64x24x", "SM90_64x256x"]
                 .iter()
-                .any(|n| e.name().starts_with(n))
+                .any(|n| e.name().starts_with(n)))
+            && (!e.name().starts_with("SM100_TMEM_")
+                || ["b1x", "b2x", "b8x"]
+                    .iter()
+                    .any(|n| e.name().trim_end_matches("_16b").ends_with(n)))
     }) {
         let same = |f: &&&Entry| {
             let (a, b) = (&e.numeral, &f.numeral);

@@ -32,6 +32,8 @@
 //! - [`render`]: a layout as a text grid, an SVG picture or a Markdown digit table.
 //! - [`tiled`](mod@tiled): a tile of copies of an instruction tile, as one numeral
 //!   ([`Numeral::tiled`]).
+//! - [`tmem`]: Blackwell's `tcgen05.mma` accumulator in tensor memory, and the warpgroup's
+//!   fragment of it after `tcgen05.ld` ([`tmem::fragment`]).
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
 //! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
@@ -145,6 +147,7 @@ pub mod pack;
 pub mod render;
 pub mod shared;
 pub mod tiled;
+pub mod tmem;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};

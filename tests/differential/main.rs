@@ -342,12 +342,42 @@ differential! {
     SM90_64x256x16_F32_C: 128, 128, vector;
     SM90_SPARSE_64xNx32_F16_E: 8, 128, vector;
     SM90_SPARSE_64xNx64_S8_E: 8, 128, vector;
+    SM100_TMEM_32dp32b1x: 1, 32;
+    SM100_TMEM_32dp32b2x: 2, 32;
+    SM100_TMEM_32dp32b1x_16b: 2, 32, vector, packed(1);
+    SM100_TMEM_32dp32b2x_16b: 4, 32, vector, packed(2);
+    SM100_TMEM_16dp64b1x: 1, 32;
+    SM100_TMEM_16dp64b2x: 2, 32;
+    SM100_TMEM_16dp64b1x_16b: 2, 32, vector, packed(1);
+    SM100_TMEM_16dp64b2x_16b: 4, 32, vector, packed(2);
+    SM100_TMEM_16dp128b2x: 4, 32;
+    SM100_TMEM_16dp128b1x_16b: 4, 32, vector, packed(2);
+    SM100_TMEM_16dp128b2x_16b: 8, 32, vector, packed(4);
+    SM100_TMEM_16dp256b2x: 8, 32, vector;
+    SM100_TMEM_16dp256b1x_16b: 8, 32, vector, packed(4);
+    SM100_TMEM_16dp256b2x_16b: 16, 32, vector, packed(8);
+    SM100_TMEM_16dp32b1x: 1, 32;
+    SM100_TMEM_16dp32b2x: 2, 32;
+    SM100_TMEM_16dp32b1x_16b: 2, 32, vector, packed(1);
+    SM100_TMEM_16dp32b2x_16b: 4, 32, vector, packed(2);
 }
 
 #[test]
 fn the_list_covers_every_catalog_layout() {
     for entry in fraglayout::catalog::CATALOG {
         let n = entry.numeral;
+        if let Some(x1) = wider_tcgen05(n.name) {
+            // `.num` above 2 scales the ranges and places of the x1 / x2 digits, listed here:
+            // unrolling all 74 `tcgen05` layouts (up to 256 elements) would dwarf this binary.
+            for sibling in [x1.clone(), x1.replace("1x", "2x")] {
+                let m = fraglayout::catalog::find(&sibling).unwrap().numeral;
+                assert!(
+                    LISTED.iter().any(|l| l.digits == m.digits),
+                    "{sibling} not listed"
+                );
+            }
+            continue;
+        }
         assert!(
             LISTED.iter().any(|l| l.digits == n.digits
                 && (l.rows, l.cols, l.elements) == (n.rows, n.cols, n.elements)),
@@ -355,4 +385,14 @@ fn the_list_covers_every_catalog_layout() {
             n.name
         );
     }
+}
+
+/// For a `tcgen05` layout at `.num` above 2 (`SM100_TMEM_16dp256b8x_16b`), its x1 name
+/// (`SM100_TMEM_16dp256b1x_16b`).
+fn wider_tcgen05(name: &str) -> Option<String> {
+    let rest = name.strip_prefix("SM100_TMEM_")?;
+    let b = rest.find('b')?;
+    let x = rest.find('x')?;
+    let num: u32 = rest[b + 1..x].parse().ok()?;
+    (num > 2).then(|| format!("SM100_TMEM_{}1{}", &rest[..=b], &rest[x..]))
 }

@@ -83,9 +83,13 @@ pub fn arch_order(arch: &str) -> (u32, &str) {
 /// the rest (types, `.x4`, `.trans`, ...).
 pub fn split_family(instr: &str) -> (String, String) {
     let parts: Vec<&str> = instr.split('.').collect();
+    // `m16n8k16`, or a `tcgen05.ld` / `.st` shape such as `16x256b`.
     let shape = parts
         .iter()
-        .position(|p| p.starts_with('m') && p[1..].starts_with(|c: char| c.is_ascii_digit()))
+        .position(|p| {
+            (p.starts_with('m') && p[1..].starts_with(|c: char| c.is_ascii_digit()))
+                || (p.starts_with(|c: char| c.is_ascii_digit()) && p.contains('x'))
+        })
         .unwrap_or(parts.len() - 1);
     let mut end = shape + 1;
     while end < parts.len()
@@ -104,12 +108,20 @@ pub fn generic_width(family: &str) -> Option<(String, u32)> {
     Some((format!("{head}.m64nNk{k}"), n))
 }
 
+/// A `tcgen05.ld` / `.st` rest with its `.num` first, `x8.pack::16b.b32`, as
+/// `(pack::16b.b32, 8)`.
+pub fn tcgen05_num(rest: &str) -> Option<(String, u32)> {
+    let (num, tail) = rest.strip_prefix('x')?.split_once('.')?;
+    Some((tail.to_string(), num.parse().ok()?))
+}
+
 /// One row of the README's summary.
 struct Family {
     name: String,
     archs: Vec<&'static str>,
     variants: Vec<String>,
     widths: Vec<u32>,
+    nums: Vec<u32>,
 }
 
 /// `8, 16, ..., 256` as `8..=256 step 8`; otherwise listed.
@@ -144,11 +156,21 @@ pub fn summary() -> String {
                         archs: Vec::new(),
                         variants: Vec::new(),
                         widths: Vec::new(),
+                        nums: Vec::new(),
                     });
                     rows.len() - 1
                 }
             };
             let row = &mut rows[i];
+            let rest = match tcgen05_num(&rest).filter(|_| row.name.starts_with("tcgen05.")) {
+                Some((tail, num)) => {
+                    if !row.nums.contains(&num) {
+                        row.nums.push(num);
+                    }
+                    tail
+                }
+                None => rest,
+            };
             if !row.archs.contains(&e.arch) {
                 row.archs.push(e.arch);
             }
@@ -177,6 +199,11 @@ pub fn summary() -> String {
             .collect();
         if !row.widths.is_empty() {
             v.push(format!("({})", widths_text(&row.widths)));
+        }
+        if !row.nums.is_empty() {
+            row.nums.sort();
+            let nums: Vec<String> = row.nums.iter().map(|n| format!("`.x{n}`")).collect();
+            v.push(format!("(each after one of {})", nums.join(" ")));
         }
         out.push_str(&format!(
             "| `{}` | {} | {} |\n",

@@ -2,7 +2,7 @@
 //! one table from catalog name to formula built on them, a brute-force ownership map, the text
 //! grid read back and checked against brute force, the generated tables of `docs/CATALOG.md`,
 //! `docs/CONVERSIONS.md` and `docs/SHARED.md`, random valid numerals and a seeded property
-//! runner.
+//! runner, and a model of tensor memory.
 //! Nothing here is derived from the numerals under test.
 
 pub mod catalog_md;
@@ -13,4 +13,5 @@ pub mod property;
 pub mod ptx;
 pub mod random_numeral;
 pub mod shared_md;
+pub mod tmem_model;
 pub mod transcription;

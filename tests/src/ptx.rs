@@ -667,3 +667,27 @@ pub fn wgmma_sp_metadata_quad(selector: u32, thread: u32, n: u32) -> Option<(u32
     let (row, chunk) = sparse_metadata_quad(selector, thread % 32, n)?;
     Some((16 * (thread / 32) + row, chunk))
 }
+
+/// `tcgen05.ld` / `tcgen05.st` `.b32` (PTX ISA 9.7.16.8, Table 47 and the shape figures, as
+/// `docs/frontier.md` section 1.3 quotes them): `(TMEM lane, 32-bit column)` relative to
+/// `taddr` of register `j` of `lane`, for `shape` as PTX spells it (`"16x256b"`) at `.num` =
+/// `num`; `.16x32bx2` with immediate = `num`.
+pub fn tcgen05_b32(shape: &str, num: u32, lane: u32, j: u32) -> (u32, u32) {
+    let (g, q) = gt(lane);
+    match shape {
+        "32x32b" => (lane, j),
+        "16x64b" => (g + 8 * (lane % 2), 2 * j + (lane / 2) % 2),
+        "16x128b" => (g + 8 * (j % 2), 4 * (j / 2) + q),
+        "16x256b" => (g + 8 * ((j / 2) % 2), 8 * (j / 4) + 2 * q + j % 2),
+        "16x32bx2" => (lane % 16, j + num * (lane / 16)),
+        _ => panic!("no tcgen05 shape {shape}"),
+    }
+}
+
+/// `tcgen05.ld ... .pack::16b` / `tcgen05.st ... .unpack::16b`: element `i` is half `i % 2` of
+/// register `i / 2`, the `.b32` pattern applied to pairs of columns (low half from the even
+/// column); `.16x32bx2` with immediate = `2 * num`.
+pub fn tcgen05_16b(shape: &str, num: u32, lane: u32, i: u32) -> (u32, u32) {
+    let (l, c) = tcgen05_b32(shape, num, lane, i / 2);
+    (l, 2 * c + i % 2)
+}

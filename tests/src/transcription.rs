@@ -31,6 +31,9 @@ pub enum Transcription {
     /// fields per row of A and selector: field `n` of `thread` is at
     /// `(row, selector * chunks + chunk)` for the one selector that reads it.
     Metadata(SparseMetadata, u32),
+    /// `tcgen05.ld` / `tcgen05.st`: the shape as PTX spells it, `.num`, and whether packed
+    /// (`.pack::16b` / `.unpack::16b`).
+    Tcgen05(&'static str, u32, bool),
 }
 
 impl Transcription {
@@ -59,6 +62,8 @@ impl Transcription {
                 );
                 held[0]
             }
+            Transcription::Tcgen05(shape, num, false) => ptx::tcgen05_b32(shape, num, thread, i),
+            Transcription::Tcgen05(shape, num, true) => ptx::tcgen05_16b(shape, num, thread, i),
         }
     }
 }
@@ -498,6 +503,34 @@ fn wgmma_accumulators() -> impl Iterator<Item = String> {
     float.chain(wgmma_int_ns().map(|n| format!("SM90_64x{n}x32_S32_C")))
 }
 
+/// The `tcgen05.ld` / `tcgen05.st` shapes: CuTe's op-name part, the PTX shape, the largest
+/// `.num` (128 registers per thread).
+pub const TCGEN05_SHAPES: [(&str, &str, u32); 5] = [
+    ("32dp32b", "32x32b", 128),
+    ("16dp64b", "16x64b", 128),
+    ("16dp128b", "16x128b", 64),
+    ("16dp256b", "16x256b", 32),
+    ("16dp32b", "16x32bx2", 128),
+];
+
+/// Every `tcgen05` access layout: `SM100_TMEM_{cute}{num}x` and `..._16b`.
+pub fn tcgen05_accesses() -> impl Iterator<Item = (String, Transcription)> {
+    TCGEN05_SHAPES.into_iter().flat_map(|(cute, shape, max)| {
+        (0..8)
+            .map(|k| 1u32 << k)
+            .filter(move |&n| n <= max)
+            .flat_map(move |n| {
+                [false, true].map(|packed| {
+                    let suffix = if packed { "_16b" } else { "" };
+                    (
+                        format!("SM100_TMEM_{cute}{n}x{suffix}"),
+                        Transcription::Tcgen05(shape, n, packed),
+                    )
+                })
+            })
+    })
+}
+
 /// Every name with its transcription, spelled out independently of the catalog, in table
 /// order (a name listed twice appears twice; the catalog tests reject that).
 pub fn entries() -> impl Iterator<Item = (Cow<'static, str>, Transcription)> {
@@ -514,7 +547,8 @@ pub fn entries() -> impl Iterator<Item = (Cow<'static, str>, Transcription)> {
                     .map(move |&n| (Cow::Borrowed(n), Transcription::Metadata(figure, chunks)))
             });
     let accumulators = wgmma_accumulators().map(|n| (Cow::Owned(n), Plain(ptx::wgmma_d)));
-    formulas.chain(metadata).chain(accumulators)
+    let tmem = tcgen05_accesses().map(|(n, t)| (Cow::Owned(n), t));
+    formulas.chain(metadata).chain(accumulators).chain(tmem)
 }
 
 /// The transcription of the catalog layout `name`, if there is one.

@@ -2,6 +2,7 @@
 
 use fraglayout_tests::catalog_md::{
     arch_order, generic_width, regenerate, regenerate_readme, split_family, summary, table,
+    tcgen05_num,
 };
 use layout_core::catalog::CATALOG;
 
@@ -66,6 +67,15 @@ fn readme_summary_lists_every_instruction() {
                 .lines()
                 .find(|l| l.starts_with(&format!("| `{family}` |")))
                 .unwrap_or_else(|| panic!("{family} has no row"));
+            // tcgen05: `.x8` listed on its own, the variant after it.
+            let rest = match tcgen05_num(&rest).filter(|_| i.starts_with("tcgen05.")) {
+                Some((tail, num)) => {
+                    let listed = row.contains(&format!("`.x{num}`"));
+                    assert!(listed, "{i}: .x{num} missing from {row}");
+                    tail
+                }
+                None => rest,
+            };
             let variant = if rest.is_empty() {
                 "(none)".to_string()
             } else {
@@ -106,6 +116,17 @@ fn readme_summary_lists_every_instruction() {
     assert_eq!(
         split_family("mma.sp.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32").0,
         "mma.sp.sync.aligned.m16n8k8.row.col"
+    );
+    assert_eq!(
+        split_family("tcgen05.ld.sync.aligned.16x32bx2.x8.pack::16b.b32"),
+        (
+            "tcgen05.ld.sync.aligned.16x32bx2".to_string(),
+            "x8.pack::16b.b32".to_string()
+        )
+    );
+    assert_eq!(
+        tcgen05_num("x8.pack::16b.b32"),
+        Some(("pack::16b.b32".to_string(), 8))
     );
     assert_eq!(
         split_family("movmatrix.sync.aligned.m8n8.trans.b16"),

@@ -30,6 +30,7 @@ fn slot(found: &Instruction, operand: Operand) -> Option<&'static Entry> {
         Operand::C => found.c,
         Operand::Metadata => found.metadata,
         Operand::Matrices => found.matrices,
+        Operand::Tmem => found.tmem,
     }
 }
 

@@ -27,4 +27,5 @@ mod render_bounds;
 mod shared;
 mod shared_md;
 mod tiled;
+mod tmem_epilogue;
 mod warp;

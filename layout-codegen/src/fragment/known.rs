@@ -26,7 +26,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-/// The most elements whose tables the macro writes out: twice the largest catalog fragment.
+/// The most elements whose tables the macro writes out: the largest catalog fragment (the
+/// packed `tcgen05.ld` x128 layouts).
 pub(super) const MOST: usize = 256;
 
 /// The catalog layout the numeral names, when every check the generated code would make of it

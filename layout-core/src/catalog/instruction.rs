@@ -37,6 +37,8 @@ pub struct Instruction {
     pub metadata: Option<&'static Entry>,
     /// The stacked 8x8 matrices of `ldmatrix` / `stmatrix` / `movmatrix`.
     pub matrices: Option<&'static Entry>,
+    /// The TMEM cells of `tcgen05.ld` / `tcgen05.st` (lane = row, 32-bit column = col).
+    pub tmem: Option<&'static Entry>,
 }
 
 impl Instruction {
@@ -57,6 +59,7 @@ pub const fn instruction(ptx: &str) -> Option<Instruction> {
         c: None,
         metadata: None,
         matrices: None,
+        tmem: None,
     };
     let mut any = false;
     let mut i = 0;
@@ -70,6 +73,7 @@ pub const fn instruction(ptx: &str) -> Option<Instruction> {
                 Operand::C => &mut found.c,
                 Operand::Metadata => &mut found.metadata,
                 Operand::Matrices => &mut found.matrices,
+                Operand::Tmem => &mut found.tmem,
             };
             if slot.is_none() {
                 *slot = Some(entry);

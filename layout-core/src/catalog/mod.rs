@@ -3,7 +3,10 @@
 //! Names follow CuTe's pattern: the first architecture that has the instruction, shape
 //! `MxNxK`, element type, operand and majorness, e.g. [`SM80_16x8x16_F16_A_ROW`],
 //! [`SM75_8x8x16_S8_A_ROW`], [`SM90_64x64x16_F32_C`]; `ldmatrix` / `stmatrix` tiles use CuTe's
-//! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`], [`SM75_U32x1_MOVM_T`]). Every
+//! copy-atom names ([`SM75_U32x4_LDSM_N`], [`SM90_U16x8_STSM_T`], [`SM75_U32x1_MOVM_T`]);
+//! `tcgen05.ld` / `tcgen05.st` use CuTe's `SM100_TMEM_LOAD_*` / `SM100_TMEM_STORE_*` op names
+//! without the direction, one layout serving both ([`SM100_TMEM_16dp256b4x`],
+//! [`SM100_TMEM_32dp32b32x_16b`]). Every
 //! layout's digit table is in its docs, with the PTX ISA section it transcribes. Where two
 //! element types share a layout (f16 / bf16; s8 / u8 / e4m3 / e5m2 / e3m2 / e2m3 / e2m1; every
 //! `m16n8` accumulator) one numeral carries
@@ -51,6 +54,7 @@
 //! | `movmatrix`         | `movmatrix.sync.aligned.m8n8.trans.b16`                             |
 //! | `sm90_wgmma`        | `wgmma.mma_async` accumulators `m64nNk*` (N = 8..256, dense and sparse) and A in registers |
 //! | `sm90_wgmma_sparse` | `wgmma.mma_async.sp` A in registers and metadata (`m64nNk32` f16 / bf16, `m64nNk16` tf32, `m64nNk64` 8-bit) |
+//! | `sm100_tmem`        | `tcgen05.ld` / `tcgen05.st` every shape and `.num`, `.b32` and `.pack::16b` / `.unpack::16b` (sm_100a; TMEM lane = row, 32-bit column = col) |
 //!
 //! Every numeral is checked at compile time twice: `assert_bijection` (it covers its tile
 //! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
@@ -60,6 +64,7 @@ mod declare;
 mod instruction;
 mod ldmatrix;
 mod movmatrix;
+mod sm100_tmem;
 mod sm120_f8f6f4;
 mod sm70_m8n8k4;
 mod sm80_b1;
@@ -79,6 +84,7 @@ mod stmatrix;
 pub use instruction::{instruction, Instruction};
 pub use ldmatrix::*;
 pub use movmatrix::*;
+pub use sm100_tmem::*;
 pub use sm120_f8f6f4::*;
 pub use sm70_m8n8k4::*;
 pub use sm80_b1::*;
@@ -127,10 +133,13 @@ pub enum Operand {
     /// one per chunk of a row of the sparse A, over the tile of every sparsity selector's fields
     /// (see `sm80_sparse`, `sm90_wgmma_sparse`).
     Metadata,
+    /// The cells of tensor memory one `tcgen05.ld` reads or `tcgen05.st` writes: TMEM lane
+    /// (row) by 32-bit column (col), relative to the warp's `taddr` (see `sm100_tmem`).
+    Tmem,
 }
 
 impl Operand {
-    /// `"A"`, `"B"`, `"C/D"`, `"matrices"` or `"metadata"`.
+    /// `"A"`, `"B"`, `"C/D"`, `"matrices"`, `"metadata"` or `"tmem"`.
     pub const fn name(self) -> &'static str {
         match self {
             Operand::A => "A",
@@ -138,6 +147,7 @@ impl Operand {
             Operand::C => "C/D",
             Operand::Matrices => "matrices",
             Operand::Metadata => "metadata",
+            Operand::Tmem => "tmem",
         }
     }
 }
@@ -228,6 +238,7 @@ const PARTS: &[&[Entry]] = &[
     sm80_sparse_narrow::ENTRIES,
     sm90_wgmma::ENTRIES,
     sm90_wgmma_sparse::ENTRIES,
+    sm100_tmem::ENTRIES,
 ];
 
 /// Entries in the family tables together.
@@ -244,7 +255,8 @@ const fn total(parts: &[&[Entry]]) -> usize {
 static ALL: [Entry; total(PARTS)] = concat(PARTS);
 
 /// Every catalog layout: Volta, then `mma.sync` by architecture, then `ldmatrix` / `stmatrix` /
-/// `movmatrix`, then sparse `mma.sp`, then `wgmma`, then sparse `wgmma.mma_async.sp`.
+/// `movmatrix`, then sparse `mma.sp`, then `wgmma`, then sparse `wgmma.mma_async.sp`, then
+/// `tcgen05.ld` / `tcgen05.st`.
 pub static CATALOG: &[Entry] = &ALL;
 
 /// The catalog entry named `name`.

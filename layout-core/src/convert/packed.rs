@@ -611,7 +611,8 @@ mod tests {
             pairs += 1;
             halved += usize::from(2 * p.rounds() == one.rounds());
         }
-        assert_eq!((pairs, halved), (22, 10));
+        // 94 of the pairs, 82 halved, between packed `tcgen05.ld` / `tcgen05.st` layouts.
+        assert_eq!((pairs, halved), (116, 92));
     }
 
     #[test]

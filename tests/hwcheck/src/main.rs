@@ -12,7 +12,8 @@
 //! hwcheck --host-only [--results FILE] [--timeout S] [--only TEXT]
 //!                          run the same checks against a host simulation of the PTX
 //!                          semantics (ISA formulas, not the numerals); no GPU touched
-//! hwcheck --emit-ptx DIR   write every generated kernel to DIR/{target}__{name}.ptx
+//! hwcheck --emit-ptx DIR   write every generated kernel to DIR/{target}__{name}.ptx, and
+//!                          the tcgen05.st / tcgen05.ld kernels no check runs (`tcgen05.rs`)
 //! ```
 //!
 //! The checks run in a worker process watched by the one started (`supervise`): a kernel
@@ -32,6 +33,7 @@ mod ptx_text;
 mod results;
 mod sparse;
 mod supervise;
+mod tcgen05;
 mod tiles;
 mod values;
 mod wgmma;
@@ -147,15 +149,18 @@ fn emit(dir: &str) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let checks: Vec<Check> = plan().iter().map(Planned::build).collect();
+    let run = checks
+        .iter()
+        .flat_map(|c| std::iter::once(&c.kernel).chain(c.diagnose.iter().map(|d| &d.kernel)));
+    // The tcgen05 kernels are assembled only: no check runs them (the H200 has no tcgen05).
+    let assembled_only = tcgen05::kernels();
     let mut written = std::collections::BTreeSet::new();
-    for c in &checks {
-        for k in std::iter::once(&c.kernel).chain(c.diagnose.iter().map(|d| &d.kernel)) {
-            let file = k.file_name();
-            if written.insert(file.clone()) {
-                if let Err(e) = std::fs::write(format!("{dir}/{file}"), &k.ptx) {
-                    eprintln!("cannot write {dir}/{file}: {e}");
-                    return ExitCode::FAILURE;
-                }
+    for k in run.chain(&assembled_only) {
+        let file = k.file_name();
+        if written.insert(file.clone()) {
+            if let Err(e) = std::fs::write(format!("{dir}/{file}"), &k.ptx) {
+                eprintln!("cannot write {dir}/{file}: {e}");
+                return ExitCode::FAILURE;
             }
         }
     }

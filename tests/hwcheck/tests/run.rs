@@ -178,11 +178,17 @@ fn emit_ptx_writes_one_file_per_kernel_named_by_target() {
     for n in &names {
         let target = n.split("__").next().unwrap();
         assert!(
-            ["sm_75", "sm_80", "sm_89", "sm_90", "sm_90a"].contains(&target),
+            ["sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100a"].contains(&target),
             "{n}"
         );
         assert_eq!(target == "sm_90a", n.contains("wgmma"), "{n}");
+        // The tcgen05 kernels, assembled only: one per `tcgen05.ld` / `.st` layout.
+        assert_eq!(target == "sm_100a", n.contains("tmem_sm100_tmem_"), "{n}");
     }
+    assert_eq!(
+        names.iter().filter(|n| n.starts_with("sm_100a__")).count(),
+        74
+    );
 }
 
 fn hwcheck_with_fault(args: &[&str], fault: &str) -> Output {

@@ -134,6 +134,11 @@ fn entries_describe_their_numerals() {
         assert_eq!(n.warps, warps, "{}", e.name());
         match e.operand {
             Operand::Matrices => assert_eq!(n.cols, 8, "{}", e.name()),
+            Operand::Tmem => assert!(
+                e.instructions.iter().all(|i| i.starts_with("tcgen05.")),
+                "{}",
+                e.name()
+            ),
             _ => assert!(
                 e.instructions.iter().all(|i| i.contains("mma")),
                 "{}",

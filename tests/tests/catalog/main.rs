@@ -7,6 +7,7 @@ mod invariants;
 mod names;
 mod relations;
 mod sparse;
+mod tmem;
 mod wgmma;
 
 use layout_core::catalog::{Entry, CATALOG};

@@ -104,7 +104,7 @@ fn f8f6f4_entries_name_their_kind_types_and_arch() {
                 assert_eq!(e.element_type, "f16", "{}", e.name());
                 (16, 2, 25)
             }
-            Operand::Matrices | Operand::Metadata => {
+            Operand::Matrices | Operand::Metadata | Operand::Tmem => {
                 panic!("{}: not an mma.sync multiplicand", e.name())
             }
         };

@@ -1,0 +1,455 @@
+//! Blackwell's accumulator in tensor memory, and the epilogue question: after `tcgen05.mma`
+//! writes D into TMEM and each warp of a warpgroup reads its quarter back with `tcgen05.ld`,
+//! which element of D does register `j` of thread `t` hold?
+//!
+//! - [`accumulator`]`(layout, n)`: where `tcgen05.mma` puts D, as a numeral whose *thread* is
+//!   the TMEM lane (`warp * 32 + lane`, 128 of them) and whose *element* is the 32-bit column
+//!   relative to the accumulator's base column, over the tile of D one CTA holds (PTX ISA
+//!   9.7.16.10.5, "Data path layout organization"; CuTe `UMMA::tmem_frg`):
+//!
+//! | [`MmaLayout`] | `tcgen05.mma` | tile (per CTA) | columns | D`[m][n]` at (TMEM lane, column) |
+//! |---|---|---|---|---|
+//! | `D` | M = 128, `cta_group::1` | 128 x N | N | `(m, n)` |
+//! | `F` | M = 64, `cta_group::1`, both 16-lane halves | 128 x N: rows 0..64 the tile at lane offset 0, rows 64..128 the one at offset 16 | N | `(32 (m' / 16) + m' % 16 + 16 h, n)`, `m = m' + 64 h` |
+//! | `B` | M = 128, `cta_group::2` (each CTA 64 rows) | 64 x N | N / 2 | `(m + 64 (n / (N/2)), n % (N/2))` |
+//! | `A` | M = 256, `cta_group::2` (each CTA 128 rows) | 128 x N | N | `(m, n)` |
+//!
+//! - [`fragment`]`(acc, load, lanes)`: the warpgroup's fragment of D after each warp `w` reads
+//!   its quarter (TMEM lanes `32w ..`) with the `tcgen05.ld` shape `load` (a
+//!   [`catalog::sm100_tmem`](crate::catalog::TmemShape) layout), as many times as it takes: the
+//!   16-lane shapes at lane offset 0 then 16 (or only one of them, [`Lanes`]), and across the
+//!   columns in blocks of the shape's width. Register `r` of the result is register
+//!   `r % R` of load number `r / R` (`R` the shape's registers): loads at increasing columns
+//!   first, then the second lane half. The digits are composed from the two layouts by the
+//!   library, and the result is checked against reading D back through both layouts, for
+//!   every thread and register, before it is returned; `#[fragment_layout]` takes it like any
+//!   catalog layout.
+//!
+//! ```
+//! use layout_core::catalog::SM100_TMEM_16dp256b1x;
+//! use layout_core::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+//! use layout_core::Numeral;
+//!
+//! // M = 128, N = 64, read back with `tcgen05.ld.16x256b.x1`.
+//! const ACC: Numeral = accumulator(MmaLayout::D, 64).numeral();
+//! const FRAG: Numeral =
+//!     fragment_or_panic(&ACC, &SM100_TMEM_16dp256b1x, Lanes::Quarter).numeral();
+//! const _: () = layout_core::assert_bijection(&FRAG);
+//! assert_eq!((FRAG.rows, FRAG.cols, FRAG.elements), (128, 64, 64));
+//! // Thread 37 (warp 1, lane 5: g = 1, q = 1), register 4 (the second 8-column load):
+//! // TMEM lane 32 + 1, column 8 + 2 = D[33][10].
+//! assert_eq!(FRAG.coords(37, 4), Some((33, 10)));
+//! ```
+//!
+//! ISA + CuTe cross-checked, not silicon-verified: no sm_100a machine ran these.
+
+use crate::message::Message;
+use crate::{Digit, Numeral, Source, MAX_DIGITS};
+
+/// The data-path layouts of `tcgen05.mma`'s D (PTX ISA 9.7.16.10.5), the letters as PTX
+/// names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MmaLayout {
+    /// M = 256, `cta_group::2`: each CTA's 128 rows, row `m` in lane `m`.
+    A,
+    /// M = 128, `cta_group::2` (dense): each CTA's 64 rows in lanes 0..64 for the left half of
+    /// the columns and lanes 64..128 for the right half.
+    B,
+    /// M = 128, `cta_group::1`: row `m` in lane `m`.
+    D,
+    /// M = 64, `cta_group::1`: rows `16w .. 16w + 16` in lanes `32w .. 32w + 16` (lower half)
+    /// or `32w + 16 ..` (upper half, the second tile of CuTe's interleaved allocation).
+    F,
+}
+
+/// A layout that owns its digits: the result of [`accumulator`] and [`fragment`]. Read it
+/// through [`numeral`](Self::numeral).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TmemLayout {
+    digits: [Digit; MAX_DIGITS],
+    len: usize,
+    rows: u32,
+    cols: u32,
+    elements: u32,
+    name: Message,
+}
+
+impl TmemLayout {
+    /// The layout as a [`Numeral`] over 4 warps, borrowing these digits.
+    pub const fn numeral(&self) -> Numeral<'_> {
+        Numeral::new(
+            self.name.as_str(),
+            self.rows,
+            self.cols,
+            self.elements,
+            self.digits.split_at(self.len).0,
+        )
+        .with_warps(4)
+    }
+
+    const fn empty(name: Message, rows: u32, cols: u32, elements: u32) -> TmemLayout {
+        TmemLayout {
+            digits: [Digit::lane(1, 1, 1); MAX_DIGITS],
+            len: 0,
+            rows,
+            cols,
+            elements,
+            name,
+        }
+    }
+
+    const fn push(&mut self, d: Digit) {
+        self.digits[self.len] = d;
+        self.len += 1;
+    }
+}
+
+/// The accumulator D of `tcgen05.mma` with `layout` and N = `n` in TMEM, as a numeral from
+/// (TMEM lane, column) to the CTA's tile of D (see the module table), named
+/// `"TMEM D (M = 128, cta_group::1), N = 64"` and the like.
+///
+/// Panics (fails compilation in `const`) unless `n` is a multiple of 8 from 8 to 256 (for
+/// [`MmaLayout::B`], of 16); which N a given `.kind` allows is the ISA's to say.
+pub const fn accumulator(layout: MmaLayout, n: u32) -> TmemLayout {
+    let step = if matches!(layout, MmaLayout::B) {
+        16
+    } else {
+        8
+    };
+    assert!(
+        n >= step && n <= 256 && n % step == 0,
+        "tcgen05.mma N must be a multiple of 8 (16 for layout B) from 8 to 256"
+    );
+    let mut name = Message::new();
+    name.push(match layout {
+        MmaLayout::A => "TMEM A (M = 256, cta_group::2)",
+        MmaLayout::B => "TMEM B (M = 128, cta_group::2)",
+        MmaLayout::D => "TMEM D (M = 128, cta_group::1)",
+        MmaLayout::F => "TMEM F (M = 64, cta_group::1, both halves)",
+    });
+    name.push(", N = ");
+    name.push_num(n as u64);
+    let rows = if matches!(layout, MmaLayout::B) {
+        64
+    } else {
+        128
+    };
+    let columns = if matches!(layout, MmaLayout::B) {
+        n / 2
+    } else {
+        n
+    };
+    let mut out = TmemLayout::empty(name, rows, n, columns);
+    out.push(Digit::element(1, columns, 1));
+    match layout {
+        MmaLayout::A | MmaLayout::D => {
+            out.push(Digit::lane(1, 32, n));
+            out.push(Digit::warp(1, 4, 32 * n));
+        }
+        MmaLayout::F => {
+            out.push(Digit::lane(1, 16, n));
+            out.push(Digit::warp(1, 4, 16 * n));
+            out.push(Digit::lane(16, 2, 64 * n));
+        }
+        MmaLayout::B => {
+            out.push(Digit::lane(1, 32, n));
+            out.push(Digit::warp(1, 2, 32 * n));
+            out.push(Digit::warp(2, 2, n / 2));
+        }
+    }
+    out
+}
+
+/// Which TMEM lanes of its quarter each warp reads in [`fragment`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lanes {
+    /// All 32: once with a 32-lane shape, at lane offsets 0 and 16 with a 16-lane one.
+    Quarter,
+    /// Lanes 0..16 of the quarter, with a 16-lane shape (the lower M = 64 tile of layout F).
+    Lower,
+    /// Lanes 16..32 of the quarter, with a 16-lane shape (the upper M = 64 tile of layout F).
+    Upper,
+}
+
+/// Why [`fragment`] found no fragment layout. Each variant's fields are the numbers its
+/// [`message`](Self::message) quotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum FragmentError {
+    /// The accumulator is not over the 128 TMEM lanes of a warpgroup (4 warps).
+    NotFourWarps { warps: u32 },
+    /// The load is not a warp's `tcgen05.ld` shape: 16 or 32 lanes, one warp.
+    NotAShape { rows: u32, warps: u32 },
+    /// The shape's column width does not divide the accumulator's columns.
+    Columns { shape: u32, accumulator: u32 },
+    /// [`Lanes::Lower`] / [`Lanes::Upper`] with a 32-lane shape.
+    HalfOf32Lanes,
+    /// The loads do not read the accumulator's tile (or half of it) exactly once, or not as a
+    /// numeral: first seen at this thread and register.
+    NotATile { thread: u32, register: u32 },
+}
+
+impl FragmentError {
+    /// The error in words, lowercase, with the fix.
+    pub const fn message(&self) -> Message {
+        let mut m = Message::new();
+        match *self {
+            FragmentError::NotFourWarps { warps } => {
+                m.push("the accumulator spans ");
+                m.push_num(warps as u64);
+                m.push(" warps; a TMEM accumulator spans 4 (128 lanes): build it with `tmem::accumulator`");
+            }
+            FragmentError::NotAShape { rows, warps } => {
+                m.push("the load has ");
+                m.push_num(rows as u64);
+                m.push(" rows over ");
+                m.push_num(warps as u64);
+                m.push(
+                    " warps; use a `tcgen05.ld` shape of the catalog (16 or 32 lanes, one warp)",
+                );
+            }
+            FragmentError::Columns { shape, accumulator } => {
+                m.push("the shape reads ");
+                m.push_num(shape as u64);
+                m.push(" columns, which do not divide the accumulator's ");
+                m.push_num(accumulator as u64);
+                m.push("; pick a smaller `.num`");
+            }
+            FragmentError::HalfOf32Lanes => {
+                m.push("a 32-lane shape reads the whole quarter; use `Lanes::Quarter` or a 16-lane shape");
+            }
+            FragmentError::NotATile { thread, register } => {
+                m.push("thread ");
+                m.push_num(thread as u64);
+                m.push(", register ");
+                m.push_num(register as u64);
+                m.push(": these loads do not read the accumulator's tile (or half) exactly once; use `Lanes::Quarter`");
+            }
+        }
+        m
+    }
+}
+
+/// The shape of the composition: loads per lane half and column, registers per load.
+#[derive(Clone, Copy)]
+struct Plan<'a> {
+    acc: &'a Numeral<'a>,
+    load: &'a Numeral<'a>,
+    /// Lane offset of the first (or only) lane block: 0 or 16.
+    offset: u32,
+    /// Column blocks (loads across the columns).
+    blocks: u32,
+    /// Lane blocks (1, or 2 for a 16-lane shape over the quarter).
+    halves: u32,
+}
+
+impl Plan<'_> {
+    /// The tile offset register `r` of thread `t` holds, read through both layouts.
+    const fn offset(&self, t: u32, r: u32) -> Option<u32> {
+        let regs = self.load.elements;
+        let (j, k) = (r % regs, r / regs);
+        let (block, half) = (k % self.blocks, k / self.blocks);
+        let (lane, col) = match self.load.coords(t % 32, j) {
+            Some(c) => c,
+            None => return None,
+        };
+        let tmem_lane = 32 * (t / 32) + self.offset + 16 * half + lane;
+        self.acc.offset(tmem_lane, block * self.load.cols + col)
+    }
+}
+
+/// The warpgroup's fragment of D: thread `warp * 32 + lane`, register `r`, after each warp
+/// reads its quarter of `acc` with `load` (see the module docs). With [`Lanes::Lower`] /
+/// [`Lanes::Upper`] the tile is the half of `acc`'s rows those lanes hold (for
+/// [`MmaLayout::F`], one M = 64 accumulator).
+pub const fn fragment(
+    acc: &Numeral,
+    load: &Numeral,
+    lanes: Lanes,
+) -> Result<TmemLayout, FragmentError> {
+    if acc.warps != 4 {
+        return Err(FragmentError::NotFourWarps { warps: acc.warps });
+    }
+    if load.warps != 1 || (load.rows != 16 && load.rows != 32) {
+        return Err(FragmentError::NotAShape {
+            rows: load.rows,
+            warps: load.warps,
+        });
+    }
+    if load.cols == 0 || acc.elements % load.cols != 0 {
+        return Err(FragmentError::Columns {
+            shape: load.cols,
+            accumulator: acc.elements,
+        });
+    }
+    let (offset, halves, rows) = match lanes {
+        Lanes::Quarter => (0, 32 / load.rows, acc.rows),
+        _ if load.rows == 32 => return Err(FragmentError::HalfOf32Lanes),
+        Lanes::Lower => (0, 1, acc.rows / 2),
+        Lanes::Upper => (16, 1, acc.rows / 2),
+    };
+    let plan = Plan {
+        acc,
+        load,
+        offset,
+        blocks: acc.elements / load.cols,
+        halves,
+    };
+    let elements = load.elements * plan.blocks * halves;
+    let mut name = Message::new();
+    name.push(load.name);
+    name.push(" on ");
+    name.push(acc.name);
+    let mut out = TmemLayout::empty(name, rows, acc.cols, elements);
+    match probe(&plan, &mut out) {
+        Ok(()) => {}
+        Err(e) => return Err(e),
+    }
+    match verify(&plan, &out) {
+        Ok(()) => Ok(out),
+        Err(e) => Err(e),
+    }
+}
+
+/// The digits of the composite, one per bit of the thread and of the load's register index and
+/// one per load count, each placed where a unit step of it moves the read-back element; runs
+/// of one source whose divisors and places continue each other are merged.
+const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
+    let base = match plan.offset(0, 0) {
+        Some(b) => b,
+        None => {
+            return Err(FragmentError::NotATile {
+                thread: 0,
+                register: 0,
+            })
+        }
+    };
+    let regs = plan.load.elements;
+    // (source, divisor, range): thread bits, then the register's.
+    let mut units: [(Source, u32, u32); MAX_DIGITS] = [(Source::Lane, 1, 1); MAX_DIGITS];
+    let mut n = 0;
+    let mut b = 1;
+    while b < 32 {
+        units[n] = (Source::Lane, b, 2);
+        n += 1;
+        b *= 2;
+    }
+    units[n] = (Source::Warp, 1, 2);
+    units[n + 1] = (Source::Warp, 2, 2);
+    n += 2;
+    let mut b = 1;
+    while b < regs {
+        units[n] = (Source::Element, b, 2);
+        n += 1;
+        b *= 2;
+    }
+    units[n] = (Source::Element, regs, plan.blocks);
+    units[n + 1] = (Source::Element, regs * plan.blocks, plan.halves);
+    n += 2;
+    let mut i = 0;
+    while i < n {
+        let (source, divisor, range) = units[i];
+        i += 1;
+        if range < 2 {
+            continue;
+        }
+        let (t, r) = match source {
+            Source::Lane => (divisor, 0),
+            Source::Warp => (32 * divisor, 0),
+            Source::Element => (0, divisor),
+        };
+        let place = match plan.offset(t, r) {
+            Some(v) if v > base => v - base,
+            _ => {
+                return Err(FragmentError::NotATile {
+                    thread: t,
+                    register: r,
+                })
+            }
+        };
+        merge_or_push(out, Digit::new(source, divisor, range, place));
+    }
+    Ok(())
+}
+
+/// Appends `d`, or widens the last digit when `d` continues it (same source, divisor and place
+/// the last one's times its range).
+const fn merge_or_push(out: &mut TmemLayout, d: Digit) {
+    if out.len > 0 {
+        let last = out.digits[out.len - 1];
+        let same = matches!(
+            (last.source, d.source),
+            (Source::Lane, Source::Lane)
+                | (Source::Warp, Source::Warp)
+                | (Source::Element, Source::Element)
+        );
+        if same && d.divisor == last.divisor * last.range && d.place == last.place * last.range {
+            out.digits[out.len - 1] =
+                Digit::new(last.source, last.divisor, last.range * d.range, last.place);
+            return;
+        }
+    }
+    out.push(d);
+}
+
+/// Every thread and register of the composite against the two layouts read one after the
+/// other, and the composite a bijection onto its tile.
+const fn verify(plan: &Plan, out: &TmemLayout) -> Result<(), FragmentError> {
+    let n = out.numeral();
+    if !n.is_bijection() {
+        return Err(FragmentError::NotATile {
+            thread: 0,
+            register: 0,
+        });
+    }
+    let base = match plan.offset(0, 0) {
+        Some(b) => b,
+        None => {
+            return Err(FragmentError::NotATile {
+                thread: 0,
+                register: 0,
+            })
+        }
+    };
+    let mut t = 0;
+    while t < 128 {
+        let mut r = 0;
+        while r < n.elements {
+            let want = match plan.offset(t, r) {
+                Some(v) if v >= base => Some(v - base),
+                _ => None,
+            };
+            let got = n.offset(t, r);
+            let equal = match (want, got) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            };
+            if !equal {
+                return Err(FragmentError::NotATile {
+                    thread: t,
+                    register: r,
+                });
+            }
+            r += 1;
+        }
+        t += 1;
+    }
+    Ok(())
+}
+
+/// [`fragment`], or a compile error (a panic) with its message: for `const` items.
+pub const fn fragment_or_panic(acc: &Numeral, load: &Numeral, lanes: Lanes) -> TmemLayout {
+    match fragment(acc, load, lanes) {
+        Ok(f) => f,
+        Err(e) => {
+            let mut m = Message::new();
+            m.push("cannot read `");
+            m.push(acc.name);
+            m.push("` with `");
+            m.push(load.name);
+            m.push("`: ");
+            m.push(e.message().as_str());
+            panic!("{}", m.as_str())
+        }
+    }
+}
