@@ -8,11 +8,11 @@ use fraglayout::catalog::{
     SM100_TMEM_16dp128b4x, SM100_TMEM_16dp256b2x, SM100_TMEM_32dp32b16x, SM90_64x64x16_F32_C,
 };
 use fraglayout::convert::Plan;
+use fraglayout::testing::Warp;
 use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
 use fraglayout::Numeral;
 use fraglayout::{convert_layout, fragment_layout};
 use fraglayout_tests::tmem_model::Tmem;
-use fraglayout_tests::warp;
 
 /// M = 128, N = 64 (layout D), read with `tcgen05.ld.32x32b.x16`: four loads per warp.
 const ACC_D: Numeral = accumulator(MmaLayout::D, 64).numeral();
@@ -88,7 +88,10 @@ fn convert_layout_takes_a_composite_to_the_stmatrix_layout() {
     let regs = registers(&ACC_F, &SM100_TMEM_16dp128b4x, Lanes::Lower);
     let plan = Plan::new(&FRAG_F128, &SM90_64x64x16_F32_C).unwrap();
     for w in 0..4u32 {
-        let (got, shuffles) = warp::run(|lane, shuffle| {
+        let Warp {
+            lanes: got,
+            shuffles,
+        } = Warp::run(|lane, shuffle| {
             let t = 32 * w + lane;
             let from: [u32; 32] = core::array::from_fn(|j| regs[t as usize][j] as u32);
             to_wgmma_layout(t, &from, &mut *shuffle)
