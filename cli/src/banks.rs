@@ -4,7 +4,8 @@
 //!
 //! An access is `ldmatrix.x4[.trans] FRAGMENT` or `stmatrix.x2[.trans] FRAGMENT` (the whole
 //! fragment, `registers / num` instructions), `store.W FRAGMENT` or `load.W FRAGMENT` (each
-//! lane's elements, `W` bytes at a time), or `rows.W` (the tile walked row-wise, `W` bytes a
+//! lane's elements, `W` bytes at a time; `store` / `load` alone: the widest vector the layout
+//! keeps whole, which `--find` maximises first), or `rows.W` (the tile walked row-wise, `W` bytes a
 //! lane: the reads of a coalesced global store). The tile defaults to the first fragment's,
 //! its elements to 2 bytes for `ldmatrix` / `stmatrix` and the fragment's width otherwise.
 
@@ -14,6 +15,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
 use layout_core::shared::{
     candidates, find, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, ThreadRows,
+    MAX_WIDTH,
 };
 use layout_core::Numeral;
 
@@ -96,8 +98,13 @@ impl Spec {
                 width,
                 entry,
             } => format!(
-                "{}.{width} of {}",
+                "{}{} of {}",
                 if store { "store" } else { "load" },
+                if width == 0 {
+                    " (the widest vector)".to_string()
+                } else {
+                    format!(".{width}")
+                },
                 entry.numeral.name
             ),
             Spec::Rows { width } => format!("rows.{width}"),
@@ -136,10 +143,20 @@ fn access_word(word: &str) -> Result<Option<Word>, String> {
         }
         "store" | "load" | "rows" => {
             let width = match rest.as_slice() {
-                [w] => w.parse::<u32>().ok(),
+                [] if head != "rows" => Some(0),
+                [w] => w.parse::<u32>().ok().filter(|&w| w > 0),
                 _ => None,
             }
-            .ok_or_else(|| format!("`{word}`: give the bytes a lane moves, such as `{head}.16`"))?;
+            .ok_or_else(|| {
+                if head == "rows" {
+                    format!("`{word}`: give the bytes a lane moves, such as `{head}.16`")
+                } else {
+                    format!(
+                        "`{word}`: give the bytes a lane moves, such as `{head}.8`, or write \
+                         `{head}` alone for the widest vector"
+                    )
+                }
+            })?;
             Ok(Some(match head {
                 "rows" => Word::Rows(width),
                 _ => Word::Elements(head == "store", width),
@@ -172,8 +189,8 @@ pub fn cli() -> Command {
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
              ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\
              ACCESS is ldmatrix.x4[.trans] LAYOUT, stmatrix.x2[.trans] LAYOUT (the whole \
-             fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time) \
-             or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
+             fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time; \
+             store / load alone: the widest vector the layout keeps whole) or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
              --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
              e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
         .args([
@@ -331,9 +348,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
 /// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
 /// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
 fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
+    // A free width counted at its narrowest, one element a lane: the most instructions.
     let requests: u64 = accesses
         .iter()
-        .filter_map(|a| a.requests(layout).ok())
+        .filter_map(|a| a.with_width(layout.elem_bytes()).requests(layout).ok())
         .map(u64::from)
         .sum();
     if requests > MAX_REQUESTS {
@@ -346,9 +364,15 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
         return None;
     }
     let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
-    let layouts: u64 = (0..=opts.max_pad.unwrap_or(8))
-        .map(|pad| u64::from(candidates(&base.with_pad(pad))))
-        .sum();
+    let widths = if accesses.iter().any(Access::free_width) {
+        u64::from(MAX_WIDTH.trailing_zeros() + 1)
+    } else {
+        1
+    };
+    let layouts: u64 = widths
+        * (0..=opts.max_pad.unwrap_or(8))
+            .map(|pad| u64::from(candidates(&base.with_pad(pad))))
+            .sum::<u64>();
     (requests.saturating_mul(layouts) > MAX_FIND_WORK).then(|| {
         format!(
             "`--find` would count {requests} warp instructions on each of up to {layouts} \
@@ -472,6 +496,9 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
             ("rust", J::s(TileArgs::rust(&f.layout))),
             ("tried", J::Num(f.tried.into())),
             ("wavefronts", json_out::wavefronts(&f.wavefronts)),
+            ("width", f.width.map_or(J::Null, |w| J::Num(w.into()))),
+            ("max_pad", J::Num(f.max_pad.into())),
+            ("criterion", J::s(f.criterion().as_str())),
         ]),
         (true, Err(e)) => {
             failed = true;
@@ -540,8 +567,9 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
                 TileArgs::rust(&found.layout)
             ));
             out.push_str(&format!(
-                "    all accesses: {}\n",
-                wavefronts_text(&found.wavefronts)
+                "    all accesses: {}\n    criterion: {}\n",
+                wavefronts_text(&found.wavefronts),
+                found.criterion().as_str()
             ));
             if layout.swizzle().is_identity() {
                 out.extend(TileArgs::unit_note(&found.layout));

@@ -452,3 +452,59 @@ fn help_lists_the_shared_memory_commands() {
     );
     assert!(ok(&["help", "smem"]).contains("Usage: fraglayout smem [OPTIONS]"));
 }
+
+#[test]
+fn find_states_its_criterion_and_widens_free_accesses() {
+    let out = ok(&[
+        "banks",
+        "store",
+        "SM80_16x8x16_F32_C",
+        "rows.16",
+        "--tile",
+        "16x64",
+        "--find",
+        "--max-pad",
+        "2",
+    ]);
+    let base = SharedLayout::row_major(16, 64, 4);
+    let found = layout_core::shared::find(
+        &base,
+        &[
+            Access::elements_widest(&layout_core::catalog::SM80_16x8x16_F32_C),
+            Access::rows(16),
+        ],
+        2,
+    )
+    .unwrap();
+    assert_eq!(found.width, Some(8));
+    assert!(
+        out.contains("store (the widest vector) of SM80_16x8x16_F32_C at (0, 0) on "),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "conflict-free on {} ({} layouts tried, padding up to 2):\n",
+            found.layout, found.tried
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "    criterion: the widest vectors (free widths at 8 bytes a lane), then the fewest \
+             wavefronts, over paddings 0..=2 elements, each with no swizzle and every \
+             Swizzle<bits, base, shift> of 1..=5 bits written inside a 128-byte row of banks\n"
+        ),
+        "{out}"
+    );
+    // Fixed widths say so.
+    let out = ok(&["banks", "rows.16", "--tile", "8x64", "--find"]);
+    assert!(out.contains("    criterion: the widest vectors (every width fixed), then "));
+    // `store.0` is no width.
+    let o = run(&["banks", "store.0", "SM80_16x8x16_F32_C"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`store.0`: give the bytes a lane moves, such as `store.8`, or write `store` alone for the widest vector"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -27,7 +27,8 @@
 //!   [`AtomOrder::Bands`], the `wgmma` / `tcgen05` [`Descriptor`] derived from them (module
 //!   [`descriptor`](mod@descriptor)) and the [`TmaBox`] that fills them (module [`tma`]).
 //! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
-//!   conflict-free, or the fewest wavefronts possible among them.
+//!   conflict-free, or the fewest wavefronts possible among them; Triton's criterion (the
+//!   widest vectors, then the fewest wavefronts) over a declared search space.
 //!
 //! ```
 //! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
@@ -80,6 +81,6 @@ pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
-pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found};
+pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found, MAX_WIDTH};
 pub use swizzle::{Swizzle, SwizzleMode};
 pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};
