@@ -184,6 +184,10 @@ struct Options {
 /// The command's arguments and help.
 pub fn cli() -> Command {
     let cmd = Command::new("banks")
+        .override_usage(
+            "fraglayout banks [OPTIONS] <ACCESS [LAYOUT]>...\n       \
+             fraglayout banks --matrices LAYOUT [--col-major] [--warp W] [--json]",
+        )
         .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
         .after_help(crate::wrapped(
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
@@ -192,11 +196,14 @@ pub fn cli() -> Command {
              fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time; \
              store / load alone: the widest vector the layout keeps whole) or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
              --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
+             --matrices LAYOUT says which ldmatrix/stmatrix forms move the fragment at all, and \
+             which registers are which matrices.\n\n\
              e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
         .args([
             Arg::new("access")
                 .value_name("ACCESS [LAYOUT]")
-                .required(true)
+                .required_unless_present("matrices")
+                .conflicts_with("matrices")
                 .num_args(1..)
                 .action(ArgAction::Append)
                 .help("the accesses, each with the fragment it moves (rows.W takes none)"),
@@ -217,6 +224,10 @@ pub fn cli() -> Command {
                 .long("find")
                 .action(ArgAction::SetTrue)
                 .help("search paddings and swizzles for a conflict-free layout"),
+            Arg::new("matrices")
+                .long("matrices")
+                .value_name("LAYOUT")
+                .help("which ldmatrix/stmatrix forms move LAYOUT (divided by each form's tile; --col-major: along columns)"),
             Arg::new("max-pad")
                 .long("max-pad")
                 .value_name("N")
@@ -309,6 +320,20 @@ fn access_spec<'a>(word: &str, it: &mut impl Iterator<Item = &'a str>) -> Result
 
 /// `banks ...`.
 pub fn run(m: &ArgMatches) -> ExitCode {
+    if let Some(name) = m.get_one::<String>("matrices") {
+        let major = if m.get_flag("col-major") {
+            layout_core::shared::Major::Col
+        } else {
+            layout_core::shared::Major::Row
+        };
+        let warp = m.get_one::<u32>("warp").copied().unwrap_or(0);
+        let (text, code) = crate::matrices::run(name, major, warp, json_out::wanted(m));
+        return if text.is_empty() {
+            code
+        } else {
+            emit(&text, code)
+        };
+    }
     let (specs, opts) = match parse(m) {
         Ok(parsed) => parsed,
         Err(code) => return code,

@@ -508,3 +508,54 @@ fn find_states_its_criterion_and_widens_free_accesses() {
         stderr(&o)
     );
 }
+
+/// `--matrices`: which forms move a fragment. The A fragment of m16n8k16 (PTX: a0, a1 rows
+/// 0..8 and k 0..8; a2, a3 rows 8..16; a4, a5 k 8..16; a6, a7 both) is the four 8x8 blocks
+/// in that order; the B fragment holds k pairs, so from a K x N row-major tile only `.trans`
+/// moves it.
+#[test]
+fn banks_says_which_matrix_forms_move_a_fragment() {
+    let out = ok(&["banks", "--matrices", "SM80_16x8x16_F16_A_ROW"]);
+    assert!(
+        out.contains(
+            ".x4        moves it in 1 instruction; register (matrix at row, col): 0 (0, 0), \
+             1 (8, 0), 2 (0, 8), 3 (8, 8)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains(".x4.trans  does not: register 0, matrix row 0: element 1 is at (1, 0)"));
+    assert!(
+        out.contains("(try without `.trans`, or a column-major tile)\n"),
+        "{out}"
+    );
+    let out = ok(&["banks", "--matrices", "SM80_16x8x16_F16_B_COL"]);
+    assert!(out.contains(".x2.trans  moves it in 1 instruction; register (matrix at row, col): 0 (0, 0), 1 (8, 0)\n"), "{out}");
+    assert!(out.contains(".x2        does not: "), "{out}");
+    let out = ok(&[
+        "banks",
+        "--matrices",
+        "SM80_16x8x16_F16_B_COL",
+        "--col-major",
+    ]);
+    assert!(
+        out.contains(".x2        moves it in 1 instruction"),
+        "{out}"
+    );
+    // 32-bit elements: refused, with the reason.
+    let o = run(&["banks", "--matrices", "SM80_16x8x16_F32_C"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(
+        "SM80_16x8x16_F32_C holds 32-bit elements; ldmatrix and stmatrix move 16-bit ones"
+    ));
+    // No access and no --matrices, or both: usage errors.
+    assert_eq!(run(&["banks"]).status.code(), Some(2));
+    let o = run(&[
+        "banks",
+        "rows.16",
+        "--tile",
+        "8x8",
+        "--matrices",
+        "SM80_16x8x16_F16_C",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -17,6 +17,9 @@
 //!   form ([`MatrixVariant`]), a register fragment (a catalog [`Numeral`](crate::Numeral)) and
 //!   a layout, the byte address each lane must supply ([`RowAddresses`]), or why the fragment
 //!   cannot be moved that way ([`AccessError`]).
+//! - [`divide_matrices`] (module [`divide`](mod@divide)): whether an `ldmatrix` /
+//!   `stmatrix` form moves a fragment at all, from the fragment alone: its layout divided on
+//!   the left by the instruction's tile, with the registers and matrix rows, or why not.
 //! - [`ThreadRows`] and [`RowCode`] (module [`code`](mod@code)): those addresses for every
 //!   thread of a fragment, and the straight-line code (a sum or XOR of per-bit terms of the
 //!   thread index, else a table) that `#[matrix_rows]` generates from them.
@@ -57,6 +60,7 @@ pub mod banks;
 pub mod check;
 pub mod code;
 pub mod descriptor;
+pub mod divide;
 mod error;
 mod explain;
 mod fragment;
@@ -75,6 +79,7 @@ pub use code::{
     MAX_ROW_WARPS,
 };
 pub use descriptor::{Base, Descriptor, DescriptorError, Operand, MMA_K_BYTES};
+pub use divide::{divide_matrices, DivideError, MatrixDivision, MAX_DIVISION_REGISTERS};
 pub use error::{AccessError, Gap, Misplaced};
 pub use fragment::FragmentAt;
 pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};

@@ -9,6 +9,7 @@
 mod banks;
 mod bijection;
 mod descriptors;
+mod divide;
 mod find;
 mod generated;
 mod grids;
