@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
 use layout_core::shared::{
-    candidates, find, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, ThreadRows,
-    MAX_WIDTH,
+    candidates, find, linear_optimum, Access, Found, FragmentAt, MatrixVariant, SharedLayout,
+    Swizzle, ThreadRows, MAX_WIDTH,
 };
 use layout_core::Numeral;
 
@@ -524,6 +524,16 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
             ("width", f.width.map_or(J::Null, |w| J::Num(w.into()))),
             ("max_pad", J::Num(f.max_pad.into())),
             ("criterion", J::s(f.criterion().as_str())),
+            (
+                "linear_optimum",
+                linear_optimum(layout, &at_found_width(accesses, &f)).map_or(J::Null, |o| {
+                    J::Obj(vec![
+                        ("wavefronts", J::Num(o.wavefronts.into())),
+                        ("ideal", J::Num(o.ideal.into())),
+                        ("width", J::Num(o.width.into())),
+                    ])
+                }),
+            ),
         ]),
         (true, Err(e)) => {
             failed = true;
@@ -592,9 +602,10 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
                 TileArgs::rust(&found.layout)
             ));
             out.push_str(&format!(
-                "    all accesses: {}\n    criterion: {}\n",
+                "    all accesses: {}\n    criterion: {}\n    {}\n",
                 wavefronts_text(&found.wavefronts),
-                found.criterion().as_str()
+                found.criterion().as_str(),
+                linear_text(layout, accesses, &found)
             ));
             if layout.swizzle().is_identity() {
                 out.extend(TileArgs::unit_note(&found.layout));
@@ -605,6 +616,29 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
             out.push_str(&format!("no layout found: {e}\n"));
             true
         }
+    }
+}
+
+/// The free widths of `accesses` at the width `found` chose.
+fn at_found_width<'a>(accesses: &[Access<'a>], found: &Found) -> Vec<Access<'a>> {
+    accesses
+        .iter()
+        .map(|a| found.width.map_or(*a, |w| a.with_width(w)))
+        .collect()
+}
+
+/// `linear: matches the GF(2)-linear optimum (18 wavefronts)`, or why there is none.
+fn linear_text(layout: &SharedLayout, accesses: &[Access], found: &Found) -> String {
+    match linear_optimum(layout, &at_found_width(accesses, found)) {
+        Some(opt) => {
+            let mut m = layout_core::message::Message::new();
+            opt.write_against(found.wavefronts.total, &mut m);
+            format!("linear: {}", m.as_str())
+        }
+        None => "linear: no GF(2)-linear optimum here (it needs power-of-two sides and \
+                 elements, one width of 4 bytes or more for every access, and accesses linear \
+                 in their lanes)"
+            .to_string(),
     }
 }
 

@@ -229,6 +229,10 @@ fn find_answers_with_a_layout_and_its_rust() {
         "{out}"
     );
     assert_eq!(found.layout.swizzle(), Swizzle::new(3, 3, 3));
+    assert!(
+        out.contains("    linear: matches the GF(2)-linear optimum (18 wavefronts)\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -496,6 +500,8 @@ fn find_states_its_criterion_and_widens_free_accesses() {
         ),
         "{out}"
     );
+    // 8-byte stores and 16-byte reads: no linear optimum of one width.
+    assert!(out.contains("    linear: no GF(2)-linear optimum here (it needs power-of-two sides"));
     // Fixed widths say so.
     let out = ok(&["banks", "rows.16", "--tile", "8x64", "--find"]);
     assert!(out.contains("    criterion: the widest vectors (every width fixed), then "));

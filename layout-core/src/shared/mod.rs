@@ -29,6 +29,8 @@
 //! - Tiles wider than one swizzle atom: grids of atoms in [`AtomOrder::Slabs`] or
 //!   [`AtomOrder::Bands`], the `wgmma` / `tcgen05` [`Descriptor`] derived from them (module
 //!   [`descriptor`](mod@descriptor)) and the [`TmaBox`] that fills them (module [`tma`]).
+//! - [`linear_optimum`] (module [`linear`]): the fewest wavefronts any GF(2)-linear layout
+//!   gives a set of accesses, the reference for [`find`]'s choice on power-of-two tiles.
 //! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
 //!   conflict-free, or the fewest wavefronts possible among them; Triton's criterion (the
 //!   widest vectors, then the fewest wavefronts) over a declared search space.
@@ -66,6 +68,7 @@ mod explain;
 mod fragment;
 pub mod layout;
 pub mod ldmatrix;
+pub mod linear;
 pub mod search;
 pub mod suggest;
 pub mod swizzle;
@@ -86,6 +89,7 @@ pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
+pub use linear::{linear_optimum, LinearOptimum, MAX_LANE_TILES, MAX_LINEAR_WORK};
 pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found, MAX_WIDTH};
 pub use swizzle::{Swizzle, SwizzleMode};
 pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};

@@ -5,7 +5,9 @@
 //! search space. Given the tile (rows, columns, element size, majorness) and the [`Access`]es
 //! it sees, [`find`] returns the first layout in the order below that makes every access
 //! conflict-free (total wavefronts = ideal), or else the first with the fewest wavefronts.
-//! [`Found`] carries the criterion and the search space ([`Found::write_criterion`]).
+//! [`Found`] carries the criterion and the search space ([`Found::write_criterion`]). On
+//! power-of-two tiles, [`linear_optimum`](super::linear_optimum) is the reference to compare
+//! its choice with: the fewest wavefronts over every GF(2)-linear layout.
 //!
 //! **Widths.** `ldmatrix` / `stmatrix` rows and accesses given a width keep it. An
 //! element-wise access whose width is free ([`Access::elements_widest`]) moves the widest

@@ -14,6 +14,7 @@ mod find;
 mod generated;
 mod grids;
 mod known;
+mod linear;
 mod matrices;
 mod pictures;
 mod scatter;
