@@ -4,7 +4,8 @@
 //!
 //! An access is `ldmatrix.x4[.trans] FRAGMENT` or `stmatrix.x2[.trans] FRAGMENT` (the whole
 //! fragment, `registers / num` instructions), `store.W FRAGMENT` or `load.W FRAGMENT` (each
-//! lane's elements, `W` bytes at a time), or `rows.W` (the tile walked row-wise, `W` bytes a
+//! lane's elements, `W` bytes at a time; `store` / `load` alone: the widest vector the layout
+//! keeps whole, which `--find` maximises first), or `rows.W` (the tile walked row-wise, `W` bytes a
 //! lane: the reads of a coalesced global store). The tile defaults to the first fragment's,
 //! its elements to 2 bytes for `ldmatrix` / `stmatrix` and the fragment's width otherwise.
 
@@ -13,7 +14,8 @@ use std::process::ExitCode;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::render::smem;
 use layout_core::shared::{
-    candidates, find, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle, ThreadRows,
+    candidates, find, linear_optimum, Access, Found, FragmentAt, MatrixVariant, SharedLayout,
+    Swizzle, ThreadRows, MAX_WIDTH,
 };
 use layout_core::Numeral;
 
@@ -96,8 +98,13 @@ impl Spec {
                 width,
                 entry,
             } => format!(
-                "{}.{width} of {}",
+                "{}{} of {}",
                 if store { "store" } else { "load" },
+                if width == 0 {
+                    " (the widest vector)".to_string()
+                } else {
+                    format!(".{width}")
+                },
                 entry.numeral.name
             ),
             Spec::Rows { width } => format!("rows.{width}"),
@@ -136,10 +143,20 @@ fn access_word(word: &str) -> Result<Option<Word>, String> {
         }
         "store" | "load" | "rows" => {
             let width = match rest.as_slice() {
-                [w] => w.parse::<u32>().ok(),
+                [] if head != "rows" => Some(0),
+                [w] => w.parse::<u32>().ok().filter(|&w| w > 0),
                 _ => None,
             }
-            .ok_or_else(|| format!("`{word}`: give the bytes a lane moves, such as `{head}.16`"))?;
+            .ok_or_else(|| {
+                if head == "rows" {
+                    format!("`{word}`: give the bytes a lane moves, such as `{head}.16`")
+                } else {
+                    format!(
+                        "`{word}`: give the bytes a lane moves, such as `{head}.8`, or write \
+                         `{head}` alone for the widest vector"
+                    )
+                }
+            })?;
             Ok(Some(match head {
                 "rows" => Word::Rows(width),
                 _ => Word::Elements(head == "store", width),
@@ -167,19 +184,26 @@ struct Options {
 /// The command's arguments and help.
 pub fn cli() -> Command {
     let cmd = Command::new("banks")
+        .override_usage(
+            "fraglayout banks [OPTIONS] <ACCESS [LAYOUT]>...\n       \
+             fraglayout banks --matrices LAYOUT [--col-major] [--warp W] [--json]",
+        )
         .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
         .after_help(crate::wrapped(
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
              ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\
              ACCESS is ldmatrix.x4[.trans] LAYOUT, stmatrix.x2[.trans] LAYOUT (the whole \
-             fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time) \
-             or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
+             fragment), store.W LAYOUT / load.W LAYOUT (each lane's elements, W bytes at a time; \
+             store / load alone: the widest vector the layout keeps whole) or rows.W (the tile row-wise, W bytes a lane). The tile defaults to the fragment's; \
              --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
+             --matrices LAYOUT says which ldmatrix/stmatrix forms move the fragment at all, and \
+             which registers are which matrices.\n\n\
              e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
         .args([
             Arg::new("access")
                 .value_name("ACCESS [LAYOUT]")
-                .required(true)
+                .required_unless_present("matrices")
+                .conflicts_with("matrices")
                 .num_args(1..)
                 .action(ArgAction::Append)
                 .help("the accesses, each with the fragment it moves (rows.W takes none)"),
@@ -200,6 +224,10 @@ pub fn cli() -> Command {
                 .long("find")
                 .action(ArgAction::SetTrue)
                 .help("search paddings and swizzles for a conflict-free layout"),
+            Arg::new("matrices")
+                .long("matrices")
+                .value_name("LAYOUT")
+                .help("which ldmatrix/stmatrix forms move LAYOUT (divided by each form's tile; --col-major: along columns)"),
             Arg::new("max-pad")
                 .long("max-pad")
                 .value_name("N")
@@ -292,6 +320,20 @@ fn access_spec<'a>(word: &str, it: &mut impl Iterator<Item = &'a str>) -> Result
 
 /// `banks ...`.
 pub fn run(m: &ArgMatches) -> ExitCode {
+    if let Some(name) = m.get_one::<String>("matrices") {
+        let major = if m.get_flag("col-major") {
+            layout_core::shared::Major::Col
+        } else {
+            layout_core::shared::Major::Row
+        };
+        let warp = m.get_one::<u32>("warp").copied().unwrap_or(0);
+        let (text, code) = crate::matrices::run(name, major, warp, json_out::wanted(m));
+        return if text.is_empty() {
+            code
+        } else {
+            emit(&text, code)
+        };
+    }
     let (specs, opts) = match parse(m) {
         Ok(parsed) => parsed,
         Err(code) => return code,
@@ -331,9 +373,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
 /// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
 /// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
 fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
+    // A free width counted at its narrowest, one element a lane: the most instructions.
     let requests: u64 = accesses
         .iter()
-        .filter_map(|a| a.requests(layout).ok())
+        .filter_map(|a| a.with_width(layout.elem_bytes()).requests(layout).ok())
         .map(u64::from)
         .sum();
     if requests > MAX_REQUESTS {
@@ -346,9 +389,15 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
         return None;
     }
     let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
-    let layouts: u64 = (0..=opts.max_pad.unwrap_or(8))
-        .map(|pad| u64::from(candidates(&base.with_pad(pad))))
-        .sum();
+    let widths = if accesses.iter().any(Access::free_width) {
+        u64::from(MAX_WIDTH.trailing_zeros() + 1)
+    } else {
+        1
+    };
+    let layouts: u64 = widths
+        * (0..=opts.max_pad.unwrap_or(8))
+            .map(|pad| u64::from(candidates(&base.with_pad(pad))))
+            .sum::<u64>();
     (requests.saturating_mul(layouts) > MAX_FIND_WORK).then(|| {
         format!(
             "`--find` would count {requests} warp instructions on each of up to {layouts} \
@@ -472,6 +521,19 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
             ("rust", J::s(TileArgs::rust(&f.layout))),
             ("tried", J::Num(f.tried.into())),
             ("wavefronts", json_out::wavefronts(&f.wavefronts)),
+            ("width", f.width.map_or(J::Null, |w| J::Num(w.into()))),
+            ("max_pad", J::Num(f.max_pad.into())),
+            ("criterion", J::s(f.criterion().as_str())),
+            (
+                "linear_optimum",
+                linear_optimum(layout, &at_found_width(accesses, &f)).map_or(J::Null, |o| {
+                    J::Obj(vec![
+                        ("wavefronts", J::Num(o.wavefronts.into())),
+                        ("ideal", J::Num(o.ideal.into())),
+                        ("width", J::Num(o.width.into())),
+                    ])
+                }),
+            ),
         ]),
         (true, Err(e)) => {
             failed = true;
@@ -540,8 +602,10 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
                 TileArgs::rust(&found.layout)
             ));
             out.push_str(&format!(
-                "    all accesses: {}\n",
-                wavefronts_text(&found.wavefronts)
+                "    all accesses: {}\n    criterion: {}\n    {}\n",
+                wavefronts_text(&found.wavefronts),
+                found.criterion().as_str(),
+                linear_text(layout, accesses, &found)
             ));
             if layout.swizzle().is_identity() {
                 out.extend(TileArgs::unit_note(&found.layout));
@@ -552,6 +616,29 @@ fn search(layout: &SharedLayout, accesses: &[Access], max_pad: u32, out: &mut St
             out.push_str(&format!("no layout found: {e}\n"));
             true
         }
+    }
+}
+
+/// The free widths of `accesses` at the width `found` chose.
+fn at_found_width<'a>(accesses: &[Access<'a>], found: &Found) -> Vec<Access<'a>> {
+    accesses
+        .iter()
+        .map(|a| found.width.map_or(*a, |w| a.with_width(w)))
+        .collect()
+}
+
+/// `linear: matches the GF(2)-linear optimum (18 wavefronts)`, or why there is none.
+fn linear_text(layout: &SharedLayout, accesses: &[Access], found: &Found) -> String {
+    match linear_optimum(layout, &at_found_width(accesses, found)) {
+        Some(opt) => {
+            let mut m = layout_core::message::Message::new();
+            opt.write_against(found.wavefronts.total, &mut m);
+            format!("linear: {}", m.as_str())
+        }
+        None => "linear: no GF(2)-linear optimum here (it needs power-of-two sides and \
+                 elements, one width of 4 bytes or more for every access, and accesses linear \
+                 in their lanes)"
+            .to_string(),
     }
 }
 

@@ -18,6 +18,7 @@ mod json;
 mod json_out;
 mod layout;
 mod list;
+mod matrices;
 mod show;
 mod smem;
 mod suggest;

@@ -218,3 +218,21 @@ fn check_and_expand_answer_in_json_too() {
         ok(&["expand", "SM80_16x8x16_F32_C"])
     );
 }
+
+#[test]
+fn banks_matrices_answers_each_form() {
+    let j = json(&["banks", "--matrices", "SM90_64x64x16_F16_C", "--warp", "1"]);
+    let forms = j["forms"].as_array().unwrap();
+    assert_eq!(forms.len(), 6);
+    // Warp 1 holds rows 16..32: register 0 is the block at (16, 0), row by row.
+    let x4 = &forms[2];
+    assert_eq!(x4["form"], ".x4");
+    assert_eq!(x4["moves"], true);
+    assert_eq!(x4["instructions"], 4);
+    assert_eq!(x4["registers"][0]["rows"][3], serde_json::json!([19, 0]));
+    assert_eq!(forms[5]["moves"], false);
+    assert!(forms[5]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("register 0, matrix row 0"));
+}

@@ -229,6 +229,10 @@ fn find_answers_with_a_layout_and_its_rust() {
         "{out}"
     );
     assert_eq!(found.layout.swizzle(), Swizzle::new(3, 3, 3));
+    assert!(
+        out.contains("    linear: matches the GF(2)-linear optimum (18 wavefronts)\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -451,4 +455,113 @@ fn help_lists_the_shared_memory_commands() {
         ok(&["help", "banks"]).contains("Usage: fraglayout banks [OPTIONS] <ACCESS [LAYOUT]>...")
     );
     assert!(ok(&["help", "smem"]).contains("Usage: fraglayout smem [OPTIONS]"));
+}
+
+#[test]
+fn find_states_its_criterion_and_widens_free_accesses() {
+    let out = ok(&[
+        "banks",
+        "store",
+        "SM80_16x8x16_F32_C",
+        "rows.16",
+        "--tile",
+        "16x64",
+        "--find",
+        "--max-pad",
+        "2",
+    ]);
+    let base = SharedLayout::row_major(16, 64, 4);
+    let found = layout_core::shared::find(
+        &base,
+        &[
+            Access::elements_widest(&layout_core::catalog::SM80_16x8x16_F32_C),
+            Access::rows(16),
+        ],
+        2,
+    )
+    .unwrap();
+    assert_eq!(found.width, Some(8));
+    assert!(
+        out.contains("store (the widest vector) of SM80_16x8x16_F32_C at (0, 0) on "),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "conflict-free on {} ({} layouts tried, padding up to 2):\n",
+            found.layout, found.tried
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "    criterion: the widest vectors (free widths at 8 bytes a lane), then the fewest \
+             wavefronts, over paddings 0..=2 elements, each with no swizzle and every \
+             Swizzle<bits, base, shift> of 1..=5 bits written inside a 128-byte row of banks\n"
+        ),
+        "{out}"
+    );
+    // 8-byte stores and 16-byte reads: no linear optimum of one width.
+    assert!(out.contains("    linear: no GF(2)-linear optimum here (it needs power-of-two sides"));
+    // Fixed widths say so.
+    let out = ok(&["banks", "rows.16", "--tile", "8x64", "--find"]);
+    assert!(out.contains("    criterion: the widest vectors (every width fixed), then "));
+    // `store.0` is no width.
+    let o = run(&["banks", "store.0", "SM80_16x8x16_F32_C"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("`store.0`: give the bytes a lane moves, such as `store.8`, or write `store` alone for the widest vector"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `--matrices`: which forms move a fragment. The A fragment of m16n8k16 (PTX: a0, a1 rows
+/// 0..8 and k 0..8; a2, a3 rows 8..16; a4, a5 k 8..16; a6, a7 both) is the four 8x8 blocks
+/// in that order; the B fragment holds k pairs, so from a K x N row-major tile only `.trans`
+/// moves it.
+#[test]
+fn banks_says_which_matrix_forms_move_a_fragment() {
+    let out = ok(&["banks", "--matrices", "SM80_16x8x16_F16_A_ROW"]);
+    assert!(
+        out.contains(
+            ".x4        moves it in 1 instruction; register (matrix at row, col): 0 (0, 0), \
+             1 (8, 0), 2 (0, 8), 3 (8, 8)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains(".x4.trans  does not: register 0, matrix row 0: element 1 is at (1, 0)"));
+    assert!(
+        out.contains("(try without `.trans`, or a column-major tile)\n"),
+        "{out}"
+    );
+    let out = ok(&["banks", "--matrices", "SM80_16x8x16_F16_B_COL"]);
+    assert!(out.contains(".x2.trans  moves it in 1 instruction; register (matrix at row, col): 0 (0, 0), 1 (8, 0)\n"), "{out}");
+    assert!(out.contains(".x2        does not: "), "{out}");
+    let out = ok(&[
+        "banks",
+        "--matrices",
+        "SM80_16x8x16_F16_B_COL",
+        "--col-major",
+    ]);
+    assert!(
+        out.contains(".x2        moves it in 1 instruction"),
+        "{out}"
+    );
+    // 32-bit elements: refused, with the reason.
+    let o = run(&["banks", "--matrices", "SM80_16x8x16_F32_C"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(
+        "SM80_16x8x16_F32_C holds 32-bit elements; ldmatrix and stmatrix move 16-bit ones"
+    ));
+    // No access and no --matrices, or both: usage errors.
+    assert_eq!(run(&["banks"]).status.code(), Some(2));
+    let o = run(&[
+        "banks",
+        "rows.16",
+        "--tile",
+        "8x8",
+        "--matrices",
+        "SM80_16x8x16_F16_C",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }

@@ -10,7 +10,10 @@
 //! | [`Access::Elements`] | `elements / per` vector loads or stores | the vector of elements `k * per..` of lane `l` |
 //! | [`Access::Rows`]     | `runs / 32` vector loads or stores | run `32 k + l` of the tile, runs of `per` elements in row-major order |
 //!
-//! (`per = width / elem_bytes` elements per lane.) The staging of the `m16n8k16` accumulator
+//! (`per = width / elem_bytes` elements per lane.) An element-wise access may leave its width
+//! free ([`Access::elements_widest`], width 0): on a layout it moves the widest vector (16, 8,
+//! 4, 2 or 1 bytes) that keeps each lane's elements whole there ([`Access::widest`]), and
+//! [`find`](super::find) tries the widest first. The staging of the `m16n8k16` accumulator
 //! for a wide global store is `[Access::matrices(X2, &SM80_16x8x16_F16_C), Access::rows(16)]`:
 //! `stmatrix` of each fragment, then 16-byte row-wise reads.
 //!
@@ -84,6 +87,69 @@ impl<'a> Access<'a> {
         }
     }
 
+    /// Element-wise scatter or gather of the fragment at the tile's corner, warp 0, its width
+    /// free (stored as 0): the widest vector the layout keeps whole ([`widest`](Self::widest)).
+    pub const fn elements_widest(fragment: &'a Numeral<'a>) -> Access<'a> {
+        Access::elements(fragment, 0)
+    }
+
+    /// Whether the access's width is free: an element-wise access of width 0.
+    pub const fn free_width(&self) -> bool {
+        matches!(*self, Access::Elements { width: 0, .. })
+    }
+
+    /// A free-width access at `width` bytes a lane; any other access unchanged.
+    pub const fn with_width(self, width: u32) -> Access<'a> {
+        match self {
+            Access::Elements {
+                fragment,
+                at,
+                width: 0,
+            } => Access::Elements {
+                fragment,
+                at,
+                width,
+            },
+            other => other,
+        }
+    }
+
+    /// The bytes a lane moves per instruction on `layout`: a fixed width as given (checked
+    /// when the access is made); for a free one the widest of 16, 8, 4, 2, 1 (at least the
+    /// element) whose vectors the layout keeps whole, or the error of the access at one
+    /// element a lane.
+    pub const fn widest(&self, layout: &SharedLayout) -> Result<u32, AccessError> {
+        if !self.free_width() {
+            return Ok(self.width());
+        }
+        if let Err(e) = layout.check() {
+            return Err(AccessError::Layout(e));
+        }
+        let bytes = layout.elem_bytes();
+        let mut width = 16;
+        while width > bytes && width > 1 {
+            if width % bytes == 0 && self.with_width(width).wavefronts(layout).is_ok() {
+                return Ok(width);
+            }
+            width /= 2;
+        }
+        match self.with_width(bytes).wavefronts(layout) {
+            Ok(_) => Ok(bytes),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The access with its width fixed for `layout` (a free width at [`widest`](Self::widest)).
+    const fn sized(&self, layout: &SharedLayout) -> Result<Access<'a>, AccessError> {
+        if !self.free_width() {
+            return Ok(*self);
+        }
+        match self.widest(layout) {
+            Ok(width) => Ok(self.with_width(width)),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Row-wise runs of `width` bytes per lane over the whole tile.
     pub const fn rows(width: u32) -> Access<'a> {
         Access::Rows { width }
@@ -115,6 +181,12 @@ impl<'a> Access<'a> {
     pub const fn requests(&self, layout: &SharedLayout) -> Result<u32, AccessError> {
         if let Err(e) = layout.check() {
             return Err(AccessError::Layout(e));
+        }
+        if self.free_width() {
+            return match self.sized(layout) {
+                Ok(a) => a.requests(layout),
+                Err(e) => Err(e),
+            };
         }
         match *self {
             Access::Matrices {
@@ -177,6 +249,12 @@ impl<'a> Access<'a> {
 
     /// Warp instruction `k` (`0..requests`) of the access on `layout`.
     pub const fn request(&self, layout: &SharedLayout, k: u32) -> Result<Request, AccessError> {
+        if self.free_width() {
+            return match self.sized(layout) {
+                Ok(a) => a.request(layout, k),
+                Err(e) => Err(e),
+            };
+        }
         let count = match self.requests(layout) {
             Ok(c) => c,
             Err(e) => return Err(e),
@@ -220,7 +298,8 @@ impl<'a> Access<'a> {
         }
     }
 
-    /// Bytes per lane and instruction (16 for `ldmatrix` / `stmatrix` rows).
+    /// Bytes per lane and instruction (16 for `ldmatrix` / `stmatrix` rows; 0 for a free
+    /// width, whose width on a layout is [`widest`](Self::widest)).
     pub const fn width(&self) -> u32 {
         match *self {
             Access::Matrices { .. } => 16,
@@ -241,6 +320,12 @@ impl<'a> Access<'a> {
         layout: &SharedLayout,
         known: Option<&KnownRows>,
     ) -> Result<Wavefronts, AccessError> {
+        if self.free_width() {
+            return match self.sized(layout) {
+                Ok(a) => a.wavefronts_known(layout, known),
+                Err(e) => Err(e),
+            };
+        }
         let count = match self.requests(layout) {
             Ok(c) => c,
             Err(e) => return Err(e),

@@ -17,6 +17,9 @@
 //!   form ([`MatrixVariant`]), a register fragment (a catalog [`Numeral`](crate::Numeral)) and
 //!   a layout, the byte address each lane must supply ([`RowAddresses`]), or why the fragment
 //!   cannot be moved that way ([`AccessError`]).
+//! - [`divide_matrices`] (module [`divide`](mod@divide)): whether an `ldmatrix` /
+//!   `stmatrix` form moves a fragment at all, from the fragment alone: its layout divided on
+//!   the left by the instruction's tile, with the registers and matrix rows, or why not.
 //! - [`ThreadRows`] and [`RowCode`] (module [`code`](mod@code)): those addresses for every
 //!   thread of a fragment, and the straight-line code (a sum or XOR of per-bit terms of the
 //!   thread index, else a table) that `#[matrix_rows]` generates from them.
@@ -26,8 +29,11 @@
 //! - Tiles wider than one swizzle atom: grids of atoms in [`AtomOrder::Slabs`] or
 //!   [`AtomOrder::Bands`], the `wgmma` / `tcgen05` [`Descriptor`] derived from them (module
 //!   [`descriptor`](mod@descriptor)) and the [`TmaBox`] that fills them (module [`tma`]).
+//! - [`linear_optimum`] (module [`linear`]): the fewest wavefronts any GF(2)-linear layout
+//!   gives a set of accesses, the reference for [`find`]'s choice on power-of-two tiles.
 //! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
-//!   conflict-free, or the fewest wavefronts possible among them.
+//!   conflict-free, or the fewest wavefronts possible among them; Triton's criterion (the
+//!   widest vectors, then the fewest wavefronts) over a declared search space.
 //!
 //! ```
 //! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
@@ -56,11 +62,13 @@ pub mod banks;
 pub mod check;
 pub mod code;
 pub mod descriptor;
+pub mod divide;
 mod error;
 mod explain;
 mod fragment;
 pub mod layout;
 pub mod ldmatrix;
+pub mod linear;
 pub mod search;
 pub mod suggest;
 pub mod swizzle;
@@ -74,12 +82,14 @@ pub use code::{
     MAX_ROW_WARPS,
 };
 pub use descriptor::{Base, Descriptor, DescriptorError, Operand, MMA_K_BYTES};
+pub use divide::{divide_matrices, DivideError, MatrixDivision, MAX_DIVISION_REGISTERS};
 pub use error::{AccessError, Gap, Misplaced};
 pub use fragment::FragmentAt;
 pub use layout::{AtomOrder, Major, SharedLayout, ATOM_LINES};
 pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
-pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found};
+pub use linear::{linear_optimum, LinearOptimum, MAX_LANE_TILES, MAX_LINEAR_WORK};
+pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found, MAX_WIDTH};
 pub use swizzle::{Swizzle, SwizzleMode};
 pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};

@@ -1,9 +1,22 @@
 //! Finding a swizzle (or a padding) that makes every access of a tile conflict-free.
 //!
-//! Given the tile (rows, columns, element size, majorness) and the [`Access`]es it sees,
-//! [`find`] tries layouts in this order and returns the first that makes every access
-//! conflict-free (total wavefronts = ideal), or else the one with the fewest wavefronts (the
-//! first of them in this order):
+//! **The criterion** is Triton's for its swizzle selection, lexicographic: the widest vectors
+//! first (bytes a lane moves per instruction), then the fewest wavefronts, over a declared
+//! search space. Given the tile (rows, columns, element size, majorness) and the [`Access`]es
+//! it sees, [`find`] returns the first layout in the order below that makes every access
+//! conflict-free (total wavefronts = ideal), or else the first with the fewest wavefronts.
+//! [`Found`] carries the criterion and the search space ([`Found::write_criterion`]). On
+//! power-of-two tiles, [`linear_optimum`](super::linear_optimum) is the reference to compare
+//! its choice with: the fewest wavefronts over every GF(2)-linear layout.
+//!
+//! **Widths.** `ldmatrix` / `stmatrix` rows and accesses given a width keep it. An
+//! element-wise access whose width is free ([`Access::elements_widest`]) moves the widest
+//! vector its element runs allow: the search tries 16 bytes a lane for all free accesses, then
+//! 8, 4, ... down to the element size, and stops at the first width that some layout admits
+//! (no layout admits a vector a lane's elements do not fill, nor one a swizzle or padding
+//! splits). Where every width is fixed there is one pass.
+//!
+//! **The search space**, in order, for each width:
 //!
 //! 1. padding `0..=max_pad` elements per line, smallest first (padding costs memory);
 //! 2. for each padding: no swizzle, then every [`Swizzle`] `<bits, base, shift>` with fewer
@@ -44,6 +57,7 @@
 //! let found = find(&stage, &accesses, 8).unwrap();
 //! assert!(found.conflict_free(), "{:?}", found);
 //! assert_eq!(found.tried, 78);
+//! assert_eq!(found.width, None); // every width fixed
 //! ```
 
 use super::access::{Access, KnownRows};
@@ -64,12 +78,52 @@ pub struct Found {
     /// How many layouts were tried: those passing the layout check, including those an
     /// access could not use.
     pub tried: u32,
+    /// The bytes a lane moves per instruction in the free-width accesses (the widest some
+    /// layout admits for all of them); `None` where every access's width is fixed.
+    pub width: Option<u32>,
+    /// The search space's paddings: `0..=max_pad` elements per line.
+    pub max_pad: u32,
 }
 
 impl Found {
     /// Whether every access is conflict-free on the chosen layout.
     pub const fn conflict_free(&self) -> bool {
         self.wavefronts.conflict_free()
+    }
+
+    /// The criterion and the search space, in a buffer (see [`write_criterion`](Self::write_criterion)).
+    pub const fn criterion(&self) -> Message {
+        let mut m = Message::new();
+        self.write_criterion(&mut m);
+        m
+    }
+
+    /// Writes the criterion and the search space: `the widest vectors (free widths at 16
+    /// bytes a lane), then the fewest wavefronts, over paddings 0..=8 elements, each with no
+    /// swizzle and every Swizzle<bits, base, shift> of 1..=5 bits written inside a 128-byte
+    /// row of banks`.
+    pub const fn write_criterion(&self, m: &mut Message) {
+        m.push("the widest vectors (");
+        match self.width {
+            Some(w) => {
+                m.push("free widths at ");
+                m.push_num(w as u64);
+                m.push(if w == 1 { " byte" } else { " bytes" });
+                m.push(" a lane");
+            }
+            None => m.push("every width fixed"),
+        }
+        m.push("), then the fewest wavefronts, over paddings 0..=");
+        m.push_num(self.max_pad as u64);
+        m.push(if self.max_pad == 1 {
+            " element"
+        } else {
+            " elements"
+        });
+        m.push(
+            ", each with no swizzle and every Swizzle<bits, base, shift> of 1..=5 bits written \
+             inside a 128-byte row of banks",
+        );
     }
 }
 
@@ -120,15 +174,17 @@ pub const fn wavefronts_of(
     layout: &SharedLayout,
     accesses: &[Access],
 ) -> Result<Wavefronts, AccessError> {
-    wavefronts_known(layout, accesses, &[None; KNOWN_ACCESSES])
+    wavefronts_known(layout, accesses, &[None; KNOWN_ACCESSES], 0)
 }
 
-/// [`wavefronts_of`], access `i` taking its rows' tile coordinates from `known[i]` where it
-/// has them (the first [`KNOWN_ACCESSES`] accesses): the same result.
+/// [`wavefronts_of`] with the free-width accesses at `width` bytes (0: at their widest on
+/// `layout`), access `i` taking its rows' tile coordinates from `known[i]` where it has them
+/// (the first [`KNOWN_ACCESSES`] accesses): the same result.
 const fn wavefronts_known(
     layout: &SharedLayout,
     accesses: &[Access],
     known: &[Option<KnownRows>; KNOWN_ACCESSES],
+    width: u32,
 ) -> Result<Wavefronts, AccessError> {
     let mut w = Wavefronts::ZERO;
     let mut i = 0;
@@ -138,7 +194,12 @@ const fn wavefronts_known(
         } else {
             None
         };
-        match accesses[i].wavefronts_known(layout, rows) {
+        let access = if width == 0 {
+            accesses[i]
+        } else {
+            accesses[i].with_width(width)
+        };
+        match access.wavefronts_known(layout, rows) {
             Ok(more) => w = w.plus(more),
             Err(e) => return Err(e),
         }
@@ -153,7 +214,8 @@ const KNOWN_ACCESSES: usize = 4;
 /// The padding and swizzle of `base`'s tile (its rows, columns, element size and majorness;
 /// its own padding and swizzle are ignored) that make every access conflict-free, trying
 /// paddings up to `max_pad` elements; or, when none does, the layout with the fewest
-/// wavefronts. See the [module docs](self) for the order of the search.
+/// wavefronts. Free-width accesses ([`Access::elements_widest`]) move the widest vector some
+/// layout admits. See the [module docs](self) for the criterion and the order of the search.
 pub const fn find(
     base: &SharedLayout,
     accesses: &[Access],
@@ -166,10 +228,6 @@ pub const fn find(
     if let Err(e) = plain.check() {
         return Err(FindError::Layout(e));
     }
-    let first_error = match wavefronts_of(&plain, accesses) {
-        Ok(_) => None,
-        Err(e) => Some(e),
-    };
     // Where the fragments' elements lie in the tile: the same for every candidate.
     let mut known = [None; KNOWN_ACCESSES];
     let mut i = 0;
@@ -177,50 +235,96 @@ pub const fn find(
         known[i] = accesses[i].known_rows(&plain);
         i += 1;
     }
-    let mut best: Option<Found> = None;
+    let space = Space {
+        plain,
+        max_pad,
+        known,
+    };
     let mut tried = 0u32;
-    let mut pad = 0;
-    while pad <= max_pad {
-        let padded = plain.with_pad(pad);
-        let mut k = 0;
-        while let Some(swizzle) = candidate(&padded, k) {
-            k += 1;
-            let layout = padded.with_swizzle(swizzle);
-            if layout.check().is_err() {
-                continue;
-            }
-            tried += 1;
-            if let Ok(w) = wavefronts_known(&layout, accesses, &known) {
-                let better = match best {
-                    Some(b) => w.total < b.wavefronts.total,
-                    None => true,
-                };
-                if better {
-                    best = Some(Found {
-                        layout,
-                        wavefronts: w,
-                        tried,
-                    });
-                }
-                if w.conflict_free() {
-                    return Ok(Found {
-                        layout,
-                        wavefronts: w,
-                        tried,
-                    });
-                }
+    let mut width = if any_free(accesses) { MAX_WIDTH } else { 0 };
+    loop {
+        let bytes = plain.elem_bytes();
+        if width == 0 || (width >= bytes && width % bytes == 0) {
+            if let Some(found) = space.best(accesses, width, &mut tried) {
+                return Ok(Found { tried, ..found });
             }
         }
-        if pad == u32::MAX {
+        if width <= bytes || width <= 1 {
             break;
         }
-        pad += 1;
+        width /= 2;
     }
-    match (best, first_error) {
-        (Some(b), _) => Ok(Found { tried, ..b }),
-        (None, Some(e)) => Err(FindError::NoLayout(e)),
-        // The plain layout admitted every access, so `best` is set: not reached.
-        (None, None) => Err(FindError::NoAccess),
+    match wavefronts_of(&plain, accesses) {
+        Err(e) => Err(FindError::NoLayout(e)),
+        // The plain layout admits every access at the narrowest width, so a pass found it.
+        Ok(_) => Err(FindError::NoAccess),
+    }
+}
+
+/// The widest vector a lane moves: 16 bytes.
+pub const MAX_WIDTH: u32 = 16;
+
+/// Whether some access has a free width.
+const fn any_free(accesses: &[Access]) -> bool {
+    let mut i = 0;
+    while i < accesses.len() {
+        if accesses[i].free_width() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The search space of one [`find`]: the tile, the paddings, and the rows known once.
+struct Space {
+    plain: SharedLayout,
+    max_pad: u32,
+    known: [Option<KnownRows>; KNOWN_ACCESSES],
+}
+
+impl Space {
+    /// The first conflict-free layout in the search's order with the free-width accesses at
+    /// `width` bytes (0: none is free), else the first with the fewest wavefronts; `None`
+    /// when no layout admits every access. `tried` counts the layouts passing the check.
+    const fn best(&self, accesses: &[Access], width: u32, tried: &mut u32) -> Option<Found> {
+        let mut best: Option<Found> = None;
+        let mut pad = 0;
+        while pad <= self.max_pad {
+            let padded = self.plain.with_pad(pad);
+            let mut k = 0;
+            while let Some(swizzle) = candidate(&padded, k) {
+                k += 1;
+                let layout = padded.with_swizzle(swizzle);
+                if layout.check().is_err() {
+                    continue;
+                }
+                *tried += 1;
+                if let Ok(w) = wavefronts_known(&layout, accesses, &self.known, width) {
+                    let better = match best {
+                        Some(b) => w.total < b.wavefronts.total,
+                        None => true,
+                    };
+                    if better {
+                        best = Some(Found {
+                            layout,
+                            wavefronts: w,
+                            tried: *tried,
+                            width: if width == 0 { None } else { Some(width) },
+                            max_pad: self.max_pad,
+                        });
+                    }
+                    if w.conflict_free() {
+                        return best;
+                    }
+                }
+            }
+            if pad == u32::MAX {
+                break;
+            }
+            pad += 1;
+        }
+        best
     }
 }
 
@@ -382,7 +486,7 @@ mod tests {
                     let layout = padded.with_swizzle(swizzle);
                     let want = wavefronts_of(&layout, accesses);
                     assert_eq!(
-                        wavefronts_known(&layout, accesses, &known),
+                        wavefronts_known(&layout, accesses, &known, 0),
                         want,
                         "{layout:?}"
                     );

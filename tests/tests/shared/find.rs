@@ -141,3 +141,90 @@ fn without_a_fix_it_returns_the_fewest_wavefronts() {
         "{padded:?}"
     );
 }
+
+/// A free-width access moves the widest vector some layout admits: the search's width is the
+/// first of 16, 8, 4 bytes at which the enumeration admits any layout, and its layout is the
+/// first conflict-free one (or the fewest wavefronts) at that width. The f32 accumulator's
+/// lanes hold pairs of neighbours (`c0, c1` at row `g`, `c2, c3` eight rows down): 8 bytes.
+#[test]
+fn a_free_width_is_the_widest_some_layout_admits() {
+    use layout_core::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
+    let cases: [(SharedLayout, Vec<Access>, u32); 3] = [
+        (
+            SharedLayout::row_major(16, 64, 4),
+            vec![
+                Access::elements_widest(&SM80_16x8x16_F32_C),
+                Access::rows(16),
+            ],
+            8,
+        ),
+        (
+            SharedLayout::row_major(16, 8, 4),
+            vec![Access::elements_widest(&SM80_16x8x16_F32_C)],
+            8,
+        ),
+        (
+            SharedLayout::row_major(16, 64, 2),
+            vec![
+                Access::elements_widest(&SM80_16x8x16_F16_C).at(FragmentAt::new(0, 8)),
+                Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C),
+            ],
+            4,
+        ),
+    ];
+    for (base, accesses, want) in cases {
+        let found = find(&base, &accesses, 4).unwrap();
+        let at = |w: u32| -> Vec<Access> { accesses.iter().map(|a| a.with_width(w)).collect() };
+        let first_admitted = [16u32, 8, 4, 2]
+            .into_iter()
+            .find(|&w| !enumerate(&base, &at(w), 4).is_empty())
+            .unwrap();
+        assert_eq!(first_admitted, want, "{base}");
+        assert_eq!(found.width, Some(want), "{base}");
+        let fixed = find(&base, &at(want), 4).unwrap();
+        assert_eq!(
+            (found.layout, found.wavefronts),
+            (fixed.layout, fixed.wavefronts),
+            "{base}"
+        );
+        check_contract(&base, &at(want), 4, "the free width fixed");
+        // The wider passes tried every layout and none admitted the access.
+        let wider: usize = [16u32, 8]
+            .into_iter()
+            .filter(|&w| w > want)
+            .map(|_| candidates(&base, 4).len())
+            .sum();
+        assert_eq!(found.tried as usize, wider + fixed.tried as usize, "{base}");
+        let text = found.criterion();
+        assert!(
+            text.as_str().starts_with(&format!(
+                "the widest vectors (free widths at {want} bytes a lane), then the fewest \
+                 wavefronts, over paddings 0..=4 elements"
+            )),
+            "{}",
+            text.as_str()
+        );
+    }
+}
+
+/// On one layout a free width is the widest vector that layout keeps whole: a swizzle of
+/// single f32 elements splits the accumulator's pairs.
+#[test]
+fn a_free_width_on_a_layout_is_its_widest_vector() {
+    use layout_core::catalog::SM80_16x8x16_F32_C;
+    let free = Access::elements_widest(&SM80_16x8x16_F32_C);
+    assert!(free.free_width() && !Access::elements(&SM80_16x8x16_F32_C, 8).free_width());
+    let plain = SharedLayout::row_major(16, 64, 4);
+    assert_eq!(free.widest(&plain), Ok(8));
+    assert_eq!(
+        free.wavefronts(&plain),
+        Access::elements(&SM80_16x8x16_F32_C, 8).wavefronts(&plain)
+    );
+    let split = plain.with_swizzle(Swizzle::new(1, 0, 6)); // row 1's pairs swapped
+    assert_eq!(free.widest(&split), Ok(4));
+    assert_eq!(free.requests(&split), Ok(4));
+    assert_eq!(
+        free.request(&split, 3),
+        Access::elements(&SM80_16x8x16_F32_C, 4).request(&split, 3)
+    );
+}

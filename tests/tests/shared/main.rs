@@ -9,10 +9,12 @@
 mod banks;
 mod bijection;
 mod descriptors;
+mod divide;
 mod find;
 mod generated;
 mod grids;
 mod known;
+mod linear;
 mod matrices;
 mod pictures;
 mod scatter;
