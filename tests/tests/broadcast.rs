@@ -1,0 +1,355 @@
+//! Broadcast digits: lane or warp digits at place 0, declared duplicates. The checker's verdict
+//! equals a brute force's over random numerals with them ("every class of threads with the
+//! broadcast digits fixed covers the tile exactly once"), decode gives the representative, and
+//! one real scale-factor layout (sm_120 `mma.sync ... .block_scale`, scale_vec::1X, SF_A)
+//! matches two independent transcriptions.
+
+use fraglayout_tests::ownership::dead_digit_values;
+use fraglayout_tests::property::{ensure, for_seeds};
+use fraglayout_tests::random_numeral::{radices, Rng};
+use layout_core::{Digit, LayoutError, Numeral, Source};
+
+/// A random numeral, some of whose lane and warp digits broadcast.
+struct Case {
+    cols: u32,
+    rows: u32,
+    warps: u32,
+    elements: u32,
+    digits: Vec<Digit>,
+}
+
+impl Case {
+    fn numeral(&self) -> Numeral<'_> {
+        Numeral::new("bcast", self.rows, self.cols, self.elements, &self.digits)
+            .with_warps(self.warps)
+    }
+}
+
+/// Each input cut into random radices; each lane or warp digit broadcast with probability 1/3;
+/// the others at places that are the running product in a random order.
+fn valid_case(rng: &mut Rng) -> Case {
+    let warps = rng.pick(&[1, 1, 2, 4]);
+    let elements = rng.pick(&[1, 2, 3, 4, 6]);
+    let mut digits = Vec::new();
+    for (source, extent) in [
+        (Source::Lane, 32),
+        (Source::Warp, warps),
+        (Source::Element, elements),
+    ] {
+        let mut divisor = 1;
+        for r in radices(rng, extent) {
+            let broadcast = source != Source::Element && rng.below(3) == 0;
+            digits.push(Digit::new(source, divisor, r, u32::from(!broadcast)));
+            divisor *= r;
+        }
+    }
+    rng.shuffle(&mut digits);
+    let mut place = 1;
+    for d in digits.iter_mut().filter(|d| !d.is_broadcast()) {
+        d.place = place;
+        place *= d.range;
+    }
+    let size = place;
+    let col_choices: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
+    let cols = rng.pick(&col_choices);
+    Case {
+        rows: size / cols,
+        cols,
+        warps,
+        elements,
+        digits,
+    }
+}
+
+/// One random change, some of them about broadcasting: a placed digit made broadcast (an
+/// undeclared duplicate becomes declared, or a declared one is added), a broadcast digit given
+/// a place, an element digit broadcast, or a count changed.
+fn mutate(rng: &mut Rng, c: &mut Case) {
+    let n = c.digits.len();
+    let i = rng.below(n as u64) as usize;
+    match rng.below(7) {
+        0 => c.digits[i].place = 0,
+        1 => c.digits[i].place = 1 + rng.below(2 * c.rows as u64 * c.cols as u64) as u32,
+        2 => c.digits[i].range += 1,
+        3 => c.digits[i].divisor *= 2,
+        4 => {
+            let d = c.digits[i];
+            c.digits.push(Digit { place: 0, ..d });
+        }
+        5 => c.rows += 1,
+        _ => c.elements += 1,
+    }
+}
+
+/// The brute-force verdict: no element digit broadcasts, every digit takes every value it
+/// declares, every combination of values of the broadcast digits is taken, and the threads
+/// taking each one claim each element of the tile exactly once.
+fn brute(n: &Numeral) -> bool {
+    if n
+        .digits
+        .iter()
+        .any(|d| d.is_broadcast() && d.source == Source::Element)
+    {
+        return false;
+    }
+    if !dead_digit_values(n).is_empty() {
+        return false;
+    }
+    let class = |t: u32| -> Vec<u32> {
+        n.digits
+            .iter()
+            .filter(|d| d.is_broadcast())
+            .map(|d| d.value_of(Numeral::input(d.source, t, 0)))
+            .collect()
+    };
+    let mut claims: std::collections::HashMap<Vec<u32>, Vec<u32>> = Default::default();
+    for t in 0..n.threads() {
+        let counts = claims
+            .entry(class(t))
+            .or_insert_with(|| vec![0; n.size() as usize]);
+        for e in 0..n.elements {
+            match counts.get_mut(n.raw_offset(t, e).unwrap() as usize) {
+                Some(c) => *c += 1,
+                None => return false,
+            }
+        }
+    }
+    // Every combination of the broadcast digits' values is some threads' (no two broadcast
+    // digits read one part of an input), and each such class covers the tile once.
+    let combinations: u64 = n
+        .digits
+        .iter()
+        .filter(|d| d.is_broadcast())
+        .map(|d| d.range as u64)
+        .product();
+    claims.len() as u64 == combinations && claims.values().all(|c| c.iter().all(|&k| k == 1))
+}
+
+#[test]
+fn the_checker_agrees_with_the_brute_force_per_broadcast_class() {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    // How many cases passed with broadcast digits, and how many failed.
+    let (broadcasting, failing) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    for_seeds("broadcast_checker_vs_brute_force", 4_000, &[], |seed| {
+        let mut rng = Rng(seed);
+        let mut case = valid_case(&mut rng);
+        let mutated = rng.below(2) == 0;
+        if mutated {
+            mutate(&mut rng, &mut case);
+        }
+        let n = case.numeral();
+        let verdict = brute(&n);
+        ensure(n.check().is_ok() == verdict, || {
+            format!("check {:?}, brute force {verdict}: {n:?}", n.check())
+        })?;
+        ensure(n.is_bijection() == verdict, || format!("is_bijection: {n:?}"))?;
+        ensure(mutated || verdict, || format!("a valid case fails: {n:?}"))?;
+        if verdict {
+            representatives(&n)?;
+            if n.copies() > 1 {
+                broadcasting.fetch_add(1, Relaxed);
+            }
+        } else {
+            failing.fetch_add(1, Relaxed);
+        }
+        Ok(())
+    });
+    let (b, f) = (broadcasting.into_inner(), failing.into_inner());
+    assert!(b > 1_000 && f > 500, "{b} passed broadcasting, {f} failed");
+}
+
+/// Every offset's holders number [`Numeral::copies`]; decode gives the one with every broadcast
+/// digit 0, which holds it; coords ignore the broadcast digits.
+fn representatives(n: &Numeral) -> Result<(), String> {
+    let mut holders = vec![Vec::new(); n.size() as usize];
+    for t in 0..n.threads() {
+        for e in 0..n.elements {
+            holders[n.offset(t, e).unwrap() as usize].push((t, e));
+        }
+    }
+    for (off, h) in holders.iter().enumerate() {
+        ensure(h.len() as u64 == n.copies(), || {
+            format!("offset {off} held by {h:?}, copies {}: {n:?}", n.copies())
+        })?;
+        let (t, e) = n.decode(off as u32).ok_or("no decode")?;
+        let zero = n
+            .digits
+            .iter()
+            .filter(|d| d.is_broadcast())
+            .all(|d| d.value_of(Numeral::input(d.source, t, e)) == 0);
+        ensure(zero && h.contains(&(t, e)) && h[0] == (t, e), || {
+            format!("decode({off}) = ({t}, {e}), holders {h:?}: {n:?}")
+        })?;
+    }
+    Ok(())
+}
+
+/// The same tile held twice without a declaration: today's element-count error, and the
+/// declared form passes.
+#[test]
+fn an_undeclared_duplicate_is_still_an_error_and_a_declared_one_is_not() {
+    // 16 x 1: lane / 4 the row, lane % 2 the row half, lane / 2 % 2 the duplicate.
+    let declared = [
+        Digit::lane(4, 8, 1),
+        Digit::lane(1, 2, 8),
+        Digit::broadcast(Source::Lane, 2, 2),
+    ];
+    let n = Numeral::new("sfa", 16, 1, 1, &declared);
+    assert_eq!(n.check(), Ok(()));
+    assert_eq!(n.copies(), 2);
+    // Without `lane / 2 % 2`, the lanes cover 16 values of 32: the lane chain says so.
+    let dropped = Numeral::new("sfa", 16, 1, 1, &declared[..2]);
+    assert_eq!(
+        dropped.check().unwrap_err().message(&dropped).as_str(),
+        "32 threads x 1 element = 32, but the 16 x 1 tile has 16 elements, \
+         fewer than the threads: every thread holds at least one element"
+    );
+    // Two lane digits at one place: the duplicate is not declared, so the places are wrong.
+    let undeclared = [
+        Digit::lane(4, 8, 1),
+        Digit::lane(1, 2, 8),
+        Digit::lane(2, 2, 8),
+    ];
+    let u = Numeral::new("sfa", 32, 1, 1, &undeclared);
+    let e = u.check().unwrap_err();
+    assert!(matches!(e, LayoutError::PlaceMove { .. }), "{e:?}");
+    assert_eq!(
+        e.message(&u).as_str(),
+        "places overlap: `lane / 2 % 2` at place 8 falls inside `lane % 2` (places 8 to 15): \
+         move it to place 16"
+    );
+}
+
+#[test]
+fn broadcast_messages_say_the_count_and_the_fix() {
+    // Declared, but the element count does not fill the tile 2 times over.
+    let d = [
+        Digit::lane(4, 8, 1),
+        Digit::lane(1, 2, 8),
+        Digit::broadcast(Source::Lane, 2, 2),
+        Digit::element(1, 2, 16),
+    ];
+    let n = Numeral::new("sfa", 16, 1, 2, &d);
+    let e = n.check().unwrap_err();
+    assert!(matches!(e, LayoutError::ElementCount { .. }), "{e:?}");
+    assert_eq!(
+        e.message(&n).as_str(),
+        "32 threads x 2 elements = 64, held 2 times each (broadcast) = 32, \
+         but the 16 x 1 tile has 16 elements: use `elements 1`"
+    );
+    // An element digit at place 0.
+    let d = [
+        Digit::lane(1, 32, 1),
+        Digit::broadcast(Source::Element, 1, 2),
+    ];
+    let n = Numeral::new("e", 32, 1, 2, &d);
+    assert_eq!(n.check(), Err(LayoutError::ZeroPlace { digit: 1 }));
+    assert_eq!(
+        n.check().unwrap_err().message(&n).as_str(),
+        "digit `e` broadcasts (place 0), but only lane and warp digits can: one thread's \
+         elements are distinct; give it a place of 1 or more"
+    );
+}
+
+/// sm_120 `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X`, the
+/// scale of A (16 rows x 1 K-block) for thread-id-a = 0, as a numeral with a broadcast digit:
+/// lane bit 1 does not move the row.
+const SFA_1X: Numeral = Numeral::new(
+    "SM120_16x8x32_SFA_1X",
+    16,
+    1,
+    1,
+    &[
+        Digit::lane(1, 2, 8),
+        Digit::broadcast(Source::Lane, 2, 2),
+        Digit::lane(4, 8, 1),
+    ],
+);
+const _: () = layout_core::assert_bijection(&SFA_1X);
+
+/// CuTe `SM120_16x8x64_TN_VS::SFALayout = ((2,2,8),64):((8,0,1),16)` on (M16, K): the row of
+/// thread `t`: the thread mode `(2,2,8):(8,0,1)` evaluated as CuTe does, each sub-mode's
+/// coordinate (colexicographic) times its stride.
+fn cute_sfa_row(t: u32) -> u32 {
+    const SHAPE: [u32; 3] = [2, 2, 8];
+    const STRIDE: [u32; 3] = [8, 0, 1];
+    let (mut rest, mut row) = (t, 0);
+    for (s, d) in SHAPE.iter().zip(STRIDE) {
+        row += rest % s * d;
+        rest /= s;
+    }
+    row
+}
+
+/// Triton `getSM120DotScaledScaleLayout`: A-scale lane bases `{{8,0},{0,0},{1,0},{2,0},{4,0}}`
+/// (row, col); a lane's coordinate is the XOR of the bases of its set bits.
+fn triton_sfa(lane: u32) -> (u32, u32) {
+    const BASES: [(u32, u32); 5] = [(8, 0), (0, 0), (1, 0), (2, 0), (4, 0)];
+    let mut at = (0, 0);
+    for (bit, b) in BASES.iter().enumerate() {
+        if lane >> bit & 1 == 1 {
+            at = (at.0 ^ b.0, at.1 ^ b.1);
+        }
+    }
+    at
+}
+
+#[test]
+fn the_sm120_1x_a_scale_layout_matches_cute_and_triton() {
+    for lane in 0..32 {
+        assert_eq!(SFA_1X.coords(lane, 0), Some((cute_sfa_row(lane), 0)));
+        assert_eq!(SFA_1X.coords(lane, 0), Some(triton_sfa(lane)));
+    }
+    // Row m's scale comes from lanes 4 (m % 8) + {0, 2} (m < 8) or + {1, 3}; decode names the
+    // lower one, with lane bit 1 clear.
+    for m in 0..16 {
+        let lane = 4 * (m % 8) + m / 8;
+        assert_eq!(SFA_1X.decode_coords(m, 0), Some((lane, 0)));
+        assert_eq!(SFA_1X.coords(lane + 2, 0), Some((m, 0)));
+    }
+    assert_eq!(SFA_1X.copies(), 2);
+}
+
+/// The SF_B layout of the same instruction, `((4,8),64):((0,1),8)`: column `lane / 4`, the
+/// four lanes of a quad holding one scale.
+const SFB_1X: Numeral = Numeral::new(
+    "SM120_16x8x32_SFB_1X",
+    1,
+    8,
+    1,
+    &[
+        Digit::broadcast(Source::Lane, 1, 4),
+        Digit::lane(4, 8, 1),
+    ],
+);
+
+#[test]
+fn conversions_and_scatters_refuse_broadcast_layouts_and_say_why() {
+    use layout_core::convert::{classify, ConvertError, Side};
+    use layout_core::generated::scatter_broadcast_error;
+    assert_eq!(SFB_1X.check(), Ok(()));
+    let err = classify(&SFB_1X, &SFB_1X).unwrap_err();
+    assert_eq!(
+        err,
+        ConvertError::Broadcasts {
+            side: Side::From,
+            copies: 4
+        }
+    );
+    assert_eq!(
+        err.message().as_str(),
+        "from broadcasts: 4 threads hold each element; a conversion takes layouts without \
+         broadcast digits (gather a broadcast layout from memory instead)"
+    );
+    assert_eq!(
+        scatter_broadcast_error(&SFA_1X).unwrap().as_str(),
+        "numeral `SM120_16x8x32_SFA_1X` broadcasts: 2 threads hold each element, so a scatter \
+         would write each one 2 times: use `gather`, or scatter with a numeral that has no \
+         broadcast digit"
+    );
+    assert!(scatter_broadcast_error(&layout_core::catalog::SM80_16x8x16_F32_C).is_none());
+    // Generated code's thread part has no term for a broadcast digit.
+    let terms = SFB_1X.thread_terms();
+    let used = terms.iter().filter(|t| t.modulus != 0 || t.divisor != 1).count();
+    assert_eq!(used, 1, "{terms:?}");
+}
