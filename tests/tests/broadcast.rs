@@ -85,8 +85,7 @@ fn mutate(rng: &mut Rng, c: &mut Case) {
 /// declares, every combination of values of the broadcast digits is taken, and the threads
 /// taking each one claim each element of the tile exactly once.
 fn brute(n: &Numeral) -> bool {
-    if n
-        .digits
+    if n.digits
         .iter()
         .any(|d| d.is_broadcast() && d.source == Source::Element)
     {
@@ -142,7 +141,9 @@ fn the_checker_agrees_with_the_brute_force_per_broadcast_class() {
         ensure(n.check().is_ok() == verdict, || {
             format!("check {:?}, brute force {verdict}: {n:?}", n.check())
         })?;
-        ensure(n.is_bijection() == verdict, || format!("is_bijection: {n:?}"))?;
+        ensure(n.is_bijection() == verdict, || {
+            format!("is_bijection: {n:?}")
+        })?;
         ensure(mutated || verdict, || format!("a valid case fails: {n:?}"))?;
         if verdict {
             representatives(&n)?;
@@ -317,10 +318,7 @@ const SFB_1X: Numeral = Numeral::new(
     1,
     8,
     1,
-    &[
-        Digit::broadcast(Source::Lane, 1, 4),
-        Digit::lane(4, 8, 1),
-    ],
+    &[Digit::broadcast(Source::Lane, 1, 4), Digit::lane(4, 8, 1)],
 );
 
 #[test]
@@ -350,6 +348,37 @@ fn conversions_and_scatters_refuse_broadcast_layouts_and_say_why() {
     assert!(scatter_broadcast_error(&layout_core::catalog::SM80_16x8x16_F32_C).is_none());
     // Generated code's thread part has no term for a broadcast digit.
     let terms = SFB_1X.thread_terms();
-    let used = terms.iter().filter(|t| t.modulus != 0 || t.divisor != 1).count();
+    let used = terms
+        .iter()
+        .filter(|t| t.modulus != 0 || t.divisor != 1)
+        .count();
     assert_eq!(used, 1, "{terms:?}");
+}
+
+#[test]
+fn the_table_the_grid_and_the_picture_show_every_holder() {
+    use layout_core::render;
+    let mut table = String::new();
+    render::digit_table(&SFB_1X, &mut table).unwrap();
+    assert!(
+        table.contains("| `lane % 4` | 4     | broadcast | lane, bits 0-1 |"),
+        "{table}"
+    );
+    let mut grid = String::new();
+    render::grid(&SFB_1X, &mut grid).unwrap();
+    assert_eq!(
+        grid,
+        "SM120_16x8x32_SFB_1X: 1 x 8 tile, 32 threads x 1 element; cell = T{thread}:{element}\n\
+         broadcast: `lane % 4`, each element held by 4 threads (Ta-b: threads a to b; Ta,b: \
+         threads a and b; Ta+k: thread a and k more)\n\
+         r\\c         0         1         2         3         4         5         6         7\n  \
+         0    T0-3:0    T4-7:0   T8-11:0  T12-15:0  T16-19:0  T20-23:0  T24-27:0  T28-31:0\n"
+    );
+    let mut grid = String::new();
+    render::grid(&SFA_1X, &mut grid).unwrap();
+    // Row 8 is lane 1's and lane 3's: lane bit 1 is the broadcast digit.
+    assert!(grid.contains("\n  8    T1,3:0\n"), "{grid}");
+    let mut svg = String::new();
+    render::svg(&SFB_1X, &mut svg).unwrap();
+    assert!(svg.contains(">T4-7</text>"), "{svg}");
 }

@@ -19,8 +19,7 @@ use super::ast::{Fragment, Mode};
 use layout_core::catalog;
 use layout_core::generated::{
     fragment_len_error, named_like_catalog, packed_len_error, packed_width_error,
-    scatter_broadcast_error, vector_error,
-    Reaches,
+    scatter_broadcast_error, vector_error, Reaches,
 };
 use layout_core::Numeral;
 use proc_macro2::{Literal, TokenStream};

@@ -189,7 +189,10 @@ fn underivable_elements(decl: &Decl, threads: u64, size: u64) -> String {
     let (rows, cols) = (decl.rows.value, decl.cols.value);
     let tile = rows as u64 * cols as u64;
     let held = if size == tile {
-        format!("the {rows} x {cols} tile has {size} element{}", plural(size))
+        format!(
+            "the {rows} x {cols} tile has {size} element{}",
+            plural(size)
+        )
     } else {
         format!(
             "the {rows} x {cols} tile held {} times (broadcast) is {size} element{}",
@@ -198,9 +201,7 @@ fn underivable_elements(decl: &Decl, threads: u64, size: u64) -> String {
         )
     };
     if size < threads {
-        format!(
-            "{held}, fewer than the {threads} threads: every thread holds at least one element"
-        )
+        format!("{held}, fewer than the {threads} threads: every thread holds at least one element")
     } else {
         format!("{held}, not a multiple of {threads} threads: state `elements N`")
     }

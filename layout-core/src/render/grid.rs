@@ -84,6 +84,7 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     write!(w, "{}: ", n.name)?;
     shape(n, w)?;
     writeln!(w, "; cell = T{{thread}}:{{element}}")?;
+    super::broadcast_line(n, w)?;
     let tile = Tile::new(n);
     if !tile.exact {
         errors(n, w)?;
@@ -132,7 +133,7 @@ fn cells(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
     let mut win = Window::of(n, GRID_COLS, GRID_CELLS);
     let mut width = digits(win.cols as u64 - 1);
     tile.each_cell(win, |_, _, cell| {
-        width = width.max(text(cell).as_str().len());
+        width = width.max(text(n, cell).as_str().len());
         Ok::<(), fmt::Error>(())
     })?;
     let head = digits(win.rows as u64 - 1).max(3);
@@ -151,7 +152,7 @@ fn cells(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
             spaces(w, head - digits(r as u64))?;
             write!(w, "{r}")?;
         }
-        let t = text(cell);
+        let t = text(n, cell);
         spaces(w, 2 + width - t.as_str().len())?;
         w.write_str(t.as_str())
     })?;
@@ -264,12 +265,17 @@ fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
     write!(w, "T{t}:{e}")
 }
 
-/// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`.
-fn text(cell: &Cell) -> Message {
+/// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`; under broadcast digits, all
+/// the holders of a cell, `T0-3:1` ([`holders`](super::holders)).
+fn text(n: &Numeral, cell: &Cell) -> Message {
     let mut m = Message::new();
     match (cell.first(), cell.second()) {
         (None, _) => m.push(UNCLAIMED),
-        (Some(a), None) => push_claim(&mut m, a),
+        (Some((t, e)), None) => {
+            let _ = super::holders(n, t, &mut m);
+            m.push(":");
+            m.push_num(e as u64);
+        }
         (Some(a), Some(b)) => {
             push_claim(&mut m, a);
             m.push("!");

@@ -91,11 +91,16 @@ impl fmt::Display for Esc<'_> {
     }
 }
 
-/// The two label lines of a cell: `T5` / `V3`, or for a collision `T3 V1` / `T7 V0 +k`.
-fn lines(cell: &Cell) -> (Label, Label) {
+/// The two label lines of a cell: `T5` / `V3` (under broadcast digits every holder, `T0-3` /
+/// `V3`), or for a collision `T3 V1` / `T7 V0 +k`.
+fn lines(n: &Numeral, cell: &Cell) -> (Label, Label) {
     match (cell.first(), cell.second()) {
         (None, _) => (Label::None, Label::None),
-        (Some((t, e)), None) => (Label::Thread(t), Label::Element(e)),
+        (Some((t, e)), None) => {
+            let mut m = crate::Message::new();
+            let _ = super::holders(n, t, &mut m);
+            (Label::Threads(m), Label::Element(e))
+        }
         (Some(a), Some(b)) => (
             Label::Both(a, 0),
             Label::Both(b, cell.count.saturating_sub(2)),
@@ -105,7 +110,8 @@ fn lines(cell: &Cell) -> (Label, Label) {
 
 enum Label {
     None,
-    Thread(u32),
+    /// The thread holding the cell, or every thread under broadcast digits.
+    Threads(crate::Message),
     Element(u32),
     /// A claimant, and how many more claim the cell.
     Both(Claim, u32),
@@ -115,7 +121,7 @@ impl fmt::Display for Label {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Label::None => Ok(()),
-            Label::Thread(t) => write!(f, "T{t}"),
+            Label::Threads(m) => f.write_str(m.as_str()),
             Label::Element(e) => write!(f, "V{e}"),
             Label::Both((t, e), 0) => write!(f, "T{t} V{e}"),
             Label::Both((t, e), more) => write!(f, "T{t} V{e} +{more}"),
