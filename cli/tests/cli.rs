@@ -540,8 +540,9 @@ fn check_and_json_show_broadcast_digits() {
     assert_eq!(digits[1].get("broadcast"), &Json::Bool(false));
     // Every thread of a quad lists the quad's column.
     let table = v.get("table").arr();
-    for t in 0..32 {
-        assert_eq!(table[t].arr()[0].arr()[1].num(), t as u32 / 4);
+    assert_eq!(table.len(), 32);
+    for (t, row) in table.iter().enumerate() {
+        assert_eq!(row.arr()[0].arr()[1].num(), t as u32 / 4);
     }
     // An undeclared duplicate: the macro's message, unchanged.
     let o = run(&["check", "SFB: 1 x 8 { lane % 4 => 8, lane / 4 => 1 }"]);

@@ -3,7 +3,7 @@
 use super::{digits, shape, spaces, Cell, Claim, Tile, Window};
 use super::{GRID_BYTES, GRID_CELLS, GRID_COLS, LISTED};
 use crate::{Message, Numeral};
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// The most unclaimed columns listed for one row.
 const LISTED_COLS: usize = 32;
@@ -266,15 +266,13 @@ fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
 }
 
 /// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`; under broadcast digits, all
-/// the holders of a cell, `T0-3:1` ([`holders`](super::holders)).
+/// the holders of a cell, `T0-3:1` ([`Holders`](super::Holders)).
 fn text(n: &Numeral, cell: &Cell) -> Message {
     let mut m = Message::new();
     match (cell.first(), cell.second()) {
         (None, _) => m.push(UNCLAIMED),
         (Some((t, e)), None) => {
-            let _ = super::holders(n, t, &mut m);
-            m.push(":");
-            m.push_num(e as u64);
+            let _ = write!(m, "{}:{e}", super::Holders::of(n, t));
         }
         (Some(a), Some(b)) => {
             push_claim(&mut m, a);

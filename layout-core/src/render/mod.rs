@@ -103,29 +103,51 @@ pub(crate) fn shape(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     write!(w, " x {} element{plural}", n.elements)
 }
 
-/// Writes the threads holding what thread `t` holds, `t` a representative (its broadcast digits
-/// 0, as [`Numeral::decode`] returns it): `T5`; under broadcast digits, `T0-3` (a run of
+/// The threads holding what thread `t` holds, `t` a representative (its broadcast digits 0, as
+/// [`Numeral::decode`] returns it), written `T5`; under broadcast digits `T0-3` (a run of
 /// threads), `T0,2` (two threads) or `T0+3` (thread 0 and 3 more).
-pub(crate) fn holders(n: &Numeral, t: u32, w: &mut impl fmt::Write) -> fmt::Result {
-    let copies = n.copies();
-    if copies <= 1 {
-        return write!(w, "T{t}");
+#[derive(Clone, Copy)]
+pub(crate) struct Holders {
+    first: u32,
+    /// The last holder: every broadcast digit at its top value.
+    last: u64,
+    copies: u64,
+}
+
+impl Holders {
+    pub fn of(n: &Numeral, t: u32) -> Holders {
+        let mut last = t as u64;
+        for d in n.digits.iter().filter(|d| d.is_broadcast()) {
+            let step = match d.source {
+                crate::Source::Warp => d.divisor as u64 * crate::LANES as u64,
+                _ => d.divisor as u64,
+            };
+            last += step * (d.range as u64).saturating_sub(1);
+        }
+        Holders {
+            first: t,
+            last,
+            copies: n.copies(),
+        }
     }
-    // The last holder: every broadcast digit at its top value.
-    let mut last = t as u64;
-    for d in n.digits.iter().filter(|d| d.is_broadcast()) {
-        let step = match d.source {
-            crate::Source::Warp => d.divisor as u64 * crate::LANES as u64,
-            _ => d.divisor as u64,
-        };
-        last += step * (d.range as u64).saturating_sub(1);
-    }
-    if last - t as u64 + 1 == copies {
-        write!(w, "T{t}-{last}")
-    } else if copies == 2 {
-        write!(w, "T{t},{last}")
-    } else {
-        write!(w, "T{t}+{}", copies - 1)
+}
+
+impl fmt::Display for Holders {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Holders {
+            first,
+            last,
+            copies,
+        } = *self;
+        if copies <= 1 {
+            write!(f, "T{first}")
+        } else if last - first as u64 + 1 == copies {
+            write!(f, "T{first}-{last}")
+        } else if copies == 2 {
+            write!(f, "T{first},{last}")
+        } else {
+            write!(f, "T{first}+{}", copies - 1)
+        }
     }
 }
 

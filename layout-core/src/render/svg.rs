@@ -12,7 +12,7 @@ mod measure;
 
 pub use conversion::conversion_svg;
 
-use super::{Cell, Claim, Tile, Window, SVG_CELLS, SVG_COLS};
+use super::{Cell, Claim, Holders, Tile, Window, SVG_CELLS, SVG_COLS};
 use crate::Numeral;
 use core::fmt::{self, Write};
 use measure::Layout;
@@ -96,11 +96,7 @@ impl fmt::Display for Esc<'_> {
 fn lines(n: &Numeral, cell: &Cell) -> (Label, Label) {
     match (cell.first(), cell.second()) {
         (None, _) => (Label::None, Label::None),
-        (Some((t, e)), None) => {
-            let mut m = crate::Message::new();
-            let _ = super::holders(n, t, &mut m);
-            (Label::Threads(m), Label::Element(e))
-        }
+        (Some((t, e)), None) => (Label::Threads(Holders::of(n, t)), Label::Element(e)),
         (Some(a), Some(b)) => (
             Label::Both(a, 0),
             Label::Both(b, cell.count.saturating_sub(2)),
@@ -111,7 +107,7 @@ fn lines(n: &Numeral, cell: &Cell) -> (Label, Label) {
 enum Label {
     None,
     /// The thread holding the cell, or every thread under broadcast digits.
-    Threads(crate::Message),
+    Threads(Holders),
     Element(u32),
     /// A claimant, and how many more claim the cell.
     Both(Claim, u32),
@@ -121,7 +117,7 @@ impl fmt::Display for Label {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Label::None => Ok(()),
-            Label::Threads(m) => f.write_str(m.as_str()),
+            Label::Threads(h) => write!(f, "{h}"),
             Label::Element(e) => write!(f, "V{e}"),
             Label::Both((t, e), 0) => write!(f, "T{t} V{e}"),
             Label::Both((t, e), more) => write!(f, "T{t} V{e} +{more}"),
