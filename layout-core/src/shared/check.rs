@@ -57,7 +57,7 @@ pub enum SharedError {
     /// Lines that are not a whole number of atoms.
     AtomWidth { line_len: u32, atom_len: u32 },
     /// A grid of atoms over a number of lines that is not a multiple of
-    /// [`ATOM_LINES`](super::ATOM_LINES).
+    /// [`ATOM_LINES`].
     AtomLines { lines: u32 },
     /// A grid of atoms with padding.
     AtomPadded { pad: u32 },
