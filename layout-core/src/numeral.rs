@@ -94,14 +94,15 @@ impl<'a> Numeral<'a> {
     }
 
     /// How many threads hold each element: the product of the ranges of the broadcast digits
-    /// ([`Digit::broadcast`]), 1 for a numeral without (saturating at `u64::MAX`; digits of
-    /// range 0 or 1, which the check refuses, count as 1).
+    /// ([`Digit::broadcast`]), 1 for a numeral without (saturating at `u64::MAX`; element digits
+    /// at place 0 and digits of range 0 or 1, which the check refuses, count as 1).
     pub const fn copies(&self) -> u64 {
         let mut p: u64 = 1;
         let mut i = 0;
         while i < self.digits.len() {
             let d = &self.digits[i];
-            if d.is_broadcast() && d.range >= 2 {
+            let threads = !matches!(d.source, Source::Element);
+            if d.is_broadcast() && threads && d.range >= 2 {
                 p = p.saturating_mul(d.range as u64);
             }
             i += 1;

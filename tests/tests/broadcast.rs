@@ -238,12 +238,13 @@ fn broadcast_messages_say_the_count_and_the_fix() {
         "32 threads x 2 elements = 64, held 2 times each (broadcast) = 32, \
          but the 16 x 1 tile has 16 elements: use `elements 1`"
     );
-    // An element digit at place 0.
+    // An element digit at place 0 (the counts fill the 32 x 2 tile: it is the one mistake).
     let d = [
         Digit::lane(1, 32, 1),
         Digit::broadcast(Source::Element, 1, 2),
     ];
-    let n = Numeral::new("e", 32, 1, 2, &d);
+    let n = Numeral::new("e", 32, 2, 2, &d);
+    assert_eq!(n.copies(), 1);
     assert_eq!(n.check(), Err(LayoutError::ZeroPlace { digit: 1 }));
     assert_eq!(
         n.check().unwrap_err().message(&n).as_str(),
@@ -381,4 +382,19 @@ fn the_table_the_grid_and_the_picture_show_every_holder() {
     let mut svg = String::new();
     render::svg(&SFB_1X, &mut svg).unwrap();
     assert!(svg.contains(">T4-7</text>"), "{svg}");
+}
+
+/// Two copies of the SF_A tile side by side (two K-blocks' scales, one element each): the
+/// broadcast digit stays, and each copy's element is where the inner numeral puts it.
+#[test]
+fn a_tile_of_broadcast_tiles_keeps_its_broadcast_digits() {
+    let tiled = SFA_1X.tiled_or_panic(1, 2);
+    let n = tiled.numeral();
+    assert_eq!(n.check(), Ok(()));
+    assert_eq!((n.rows, n.cols, n.elements, n.copies()), (16, 2, 2, 2));
+    for lane in 0..32 {
+        let (row, _) = SFA_1X.coords(lane, 0).unwrap();
+        assert_eq!(n.coords(lane, 0), Some((row, 0)));
+        assert_eq!(n.coords(lane, 1), Some((row, 1)));
+    }
 }
