@@ -14,7 +14,9 @@ use layout_core::Numeral;
 pub type Claim = (u32, u32);
 
 /// Every claimant of every offset (in the tile or not), each list in `(thread, e)` order, and
-/// the claims whose offset overflows. Runs over every pair: for small tiles and tests.
+/// the claims whose offset overflows. Runs over every pair: for small tiles and tests. A
+/// thread whose broadcast digits (lane or warp digits at place 0) are not all 0 is a declared
+/// copy of another, and claims nothing.
 pub struct Claims {
     pub by_offset: BTreeMap<u64, Vec<Claim>>,
     pub overflow: Vec<Claim>,
@@ -26,7 +28,17 @@ impl Claims {
             by_offset: BTreeMap::new(),
             overflow: Vec::new(),
         };
-        for t in 0..n.threads() {
+        let copy = |t: u32| {
+            n.digits.iter().any(|d| {
+                let input = match d.source {
+                    layout_core::Source::Lane => t % 32,
+                    layout_core::Source::Warp => t / 32,
+                    layout_core::Source::Element => return false,
+                };
+                d.place == 0 && d.divisor != 0 && d.range != 0 && input / d.divisor % d.range != 0
+            })
+        };
+        for t in (0..n.threads()).filter(|&t| !copy(t)) {
             for e in 0..n.elements {
                 match n.raw_offset(t, e) {
                     Some(off) => c.by_offset.entry(off).or_default().push((t, e)),

@@ -398,3 +398,23 @@ fn a_tile_of_broadcast_tiles_keeps_its_broadcast_digits() {
         assert_eq!(n.coords(lane, 1), Some((row, 1)));
     }
 }
+
+/// A broken numeral with a broadcast digit: the grid lists the collisions of the
+/// representatives only (lane bit 1 clear), so the declared copies are not among them.
+#[test]
+fn a_broken_broadcast_numeral_shows_only_undeclared_collisions() {
+    // `lane % 2` at place 4, where 8 is right: lanes 1 and 16 meet at row 4.
+    let d = [
+        Digit::lane(1, 2, 4),
+        Digit::broadcast(Source::Lane, 2, 2),
+        Digit::lane(4, 8, 1),
+    ];
+    let n = Numeral::new("bad", 16, 1, 1, &d);
+    assert!(n.check().is_err());
+    let mut grid = String::new();
+    layout_core::render::grid(&n, &mut grid).unwrap();
+    assert!(grid.contains("\n  (4, 0): T1:0, T16:0\n"), "{grid}");
+    assert!(grid.contains("collisions (4 cells):"), "{grid}");
+    // Lanes 2 and 3 (lane bit 1 set) copy lanes 0 and 1: never a claimant.
+    assert!(!grid.contains("T2:0") && !grid.contains("T3:0"), "{grid}");
+}
