@@ -106,6 +106,25 @@ pub fn cell_text(claims: &[Claim]) -> String {
     }
 }
 
+/// The text of a cell of a numeral passing the check with broadcast digits, from every pair
+/// holding it: `T0-3:0` (a run of threads), `T0,2:0` (two), `T0+3:0` (the first and how many
+/// more).
+pub fn holders_text(n: &Numeral, off: u64) -> String {
+    let mut held: Vec<Claim> = (0..n.threads())
+        .flat_map(|t| (0..n.elements).map(move |e| (t, e)))
+        .filter(|&(t, e)| n.raw_offset(t, e) == Some(off))
+        .collect();
+    held.sort();
+    let ((a, e), (b, _)) = (held[0], held[held.len() - 1]);
+    if (b - a + 1) as usize == held.len() {
+        format!("T{a}-{b}:{e}")
+    } else if held.len() == 2 {
+        format!("T{a},{b}:{e}")
+    } else {
+        format!("T{a}+{}:{e}", held.len() - 1)
+    }
+}
+
 /// The legend and lists a grid of a numeral failing the check must end with.
 pub fn expected_tail(n: &Numeral, c: &Claims) -> Vec<String> {
     let size = n.size();
@@ -205,6 +224,7 @@ pub fn verify(n: &Numeral, text: &str) -> Result<(), String> {
     if rows < max_rows && bytes + line <= GRID_BYTES {
         return Err(format!("{name}: {rows} rows drawn, but one more would fit"));
     }
+    let exact_broadcast = n.check().is_ok() && n.copies() > 1;
     for (r, line) in g.cells.iter().enumerate() {
         if line.len() != cols as usize {
             return Err(format!(
@@ -214,7 +234,11 @@ pub fn verify(n: &Numeral, text: &str) -> Result<(), String> {
         }
         for (col, cell) in line.iter().enumerate() {
             let off = r as u64 * n.cols as u64 + col as u64;
-            let want = cell_text(c.at(off));
+            let want = if exact_broadcast {
+                holders_text(n, off)
+            } else {
+                cell_text(c.at(off))
+            };
             if *cell != want {
                 return Err(format!("{name}: cell ({r}, {col}) is {cell}, not {want}"));
             }
