@@ -115,7 +115,18 @@ pub(crate) struct Holders {
 }
 
 impl Holders {
-    pub fn of(n: &Numeral, t: u32) -> Holders {
+    /// The holders of what `t` holds in the drawn `tile`: for a numeral failing the check, `t`
+    /// alone (its broadcast digits may not be sound; [`Tile::each_cell`] offers only
+    /// representatives, so its copies are not collisions either).
+    pub fn of(tile: &Tile, t: u32) -> Holders {
+        let n = tile.n;
+        if !tile.exact {
+            return Holders {
+                first: t,
+                last: t as u64,
+                copies: 1,
+            };
+        }
         let mut last = t as u64;
         for d in n.digits.iter().filter(|d| d.is_broadcast()) {
             let step = match d.source {

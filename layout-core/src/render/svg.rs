@@ -93,10 +93,10 @@ impl fmt::Display for Esc<'_> {
 
 /// The two label lines of a cell: `T5` / `V3` (under broadcast digits every holder, `T0-3` /
 /// `V3`), or for a collision `T3 V1` / `T7 V0 +k`.
-fn lines(n: &Numeral, cell: &Cell) -> (Label, Label) {
+fn lines(tile: &Tile, cell: &Cell) -> (Label, Label) {
     match (cell.first(), cell.second()) {
         (None, _) => (Label::None, Label::None),
-        (Some((t, e)), None) => (Label::Threads(Holders::of(n, t)), Label::Element(e)),
+        (Some((t, e)), None) => (Label::Threads(Holders::of(tile, t)), Label::Element(e)),
         (Some(a), Some(b)) => (
             Label::Both(a, 0),
             Label::Both(b, cell.count.saturating_sub(2)),

@@ -165,7 +165,7 @@ fn label_chars(tile: &Tile, win: Window) -> Result<usize, fmt::Error> {
         .max(len_of(|c| write!(c, "V{}", n.elements.saturating_sub(1))));
     if !tile.exact || n.has_broadcast() {
         tile.each_cell(win, |_, _, cell| {
-            let (a, b) = lines(n, cell);
+            let (a, b) = lines(tile, cell);
             chars = chars.max(len_of(|c| write!(c, "{a}")).max(len_of(|c| write!(c, "{b}"))));
             Ok::<(), fmt::Error>(())
         })?;
