@@ -20,8 +20,9 @@ pub fn cli() -> Command {
         .about("one layout, or every catalog layout, as JSON")
         .after_help(crate::wrapped(
             "fields: name, instructions, operand, element_type, element_bits, arch, ptx_section, \
-             rows, cols, threads, elements_per_thread, digits [{source, divisor, range, place}], \
-             table [thread][element] = [row, col]. A layout outside the catalog has no \
+             rows, cols, threads, elements_per_thread, copies (threads holding each element), \
+             digits [{source, divisor, range, place, broadcast}], table [thread][element] = \
+             [row, col]. A layout outside the catalog has no \
              instructions, operand, element_type, element_bits, arch or ptx_section. Coordinates \
              are in the PTX orientation of the operand (A: M x K, B: K x N, C/D: M x N; for \
              mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros, metadata: 16 x 16 or, for \
@@ -71,12 +72,13 @@ pub fn numeral(n: &Numeral) -> Result<String, String> {
     }
     Ok(format!(
         "{{\"name\":{},\"rows\":{},\"cols\":{},\"threads\":{},\"elements_per_thread\":{},\
-         \"digits\":[{}],\"table\":{}}}",
+         \"copies\":{},\"digits\":[{}],\"table\":{}}}",
         string(n.name),
         n.rows,
         n.cols,
         n.threads(),
         n.elements,
+        n.copies(),
         digits(n),
         table(n)?
     ))
@@ -89,11 +91,12 @@ pub fn digits(n: &Numeral) -> String {
         .iter()
         .map(|d| {
             format!(
-                "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{}}}",
+                "{{\"source\":{},\"divisor\":{},\"range\":{},\"place\":{},\"broadcast\":{}}}",
                 string(d.source.singular()),
                 d.divisor,
                 d.range,
-                d.place
+                d.place,
+                d.is_broadcast()
             )
         })
         .collect();
@@ -150,7 +153,7 @@ pub fn json(e: &Entry) -> String {
     format!(
         "{{\"name\":{},\"instructions\":[{}],\"operand\":{},\"element_type\":{},\
          \"element_bits\":{},\"arch\":{},\"ptx_section\":{},\"rows\":{},\"cols\":{},\
-         \"threads\":{},\"elements_per_thread\":{},\"digits\":[{}],\"table\":{}}}",
+         \"threads\":{},\"elements_per_thread\":{},\"copies\":{},\"digits\":[{}],\"table\":{}}}",
         string(e.name()),
         instructions.join(","),
         string(e.operand.name()),
@@ -162,6 +165,7 @@ pub fn json(e: &Entry) -> String {
         n.cols,
         n.threads(),
         n.elements,
+        n.copies(),
         digits(n),
         table(n).expect("catalog layouts are bijections")
     )

@@ -228,7 +228,9 @@ fn check_object(v: &Json) {
             ),
             (d.divisor, d.range, d.place)
         );
+        assert_eq!(j.get("broadcast"), &Json::Bool(d.is_broadcast()));
     }
+    assert_eq!(v.get("copies").num() as u64, n.copies());
     let table = v.get("table").arr();
     assert_eq!(table.len() as u32, n.threads(), "{name}");
     for (t, row) in table.iter().enumerate() {
@@ -509,6 +511,47 @@ fn check_accepts_a_valid_numeral() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("ACC: 16 x 8 tile, 32 threads x 4 elements\n"));
+}
+
+/// The sm_120 scale_vec::1X scale of B: the four lanes of a quad hold one column's scale.
+const SFB: &str = "SFB: 1 x 8 { lane % 4 => broadcast, lane / 4 => 1 }";
+
+#[test]
+fn check_and_json_show_broadcast_digits() {
+    let o = run(&["check", SFB]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("| `lane % 4` | 4     | broadcast | lane, bits 0-1 |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("broadcast: `lane % 4`, each element held by 4 threads"),
+        "{out}"
+    );
+    assert!(out.contains("  0    T0-3:0    T4-7:0"), "{out}");
+    let o = run(&["json", SFB]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = Parser::parse(&stdout(&o));
+    assert_eq!(v.get("copies").num(), 4);
+    let digits = v.get("digits").arr();
+    assert_eq!(digits[0].get("broadcast"), &Json::Bool(true));
+    assert_eq!(digits[0].get("place").num(), 0);
+    assert_eq!(digits[1].get("broadcast"), &Json::Bool(false));
+    // Every thread of a quad lists the quad's column.
+    let table = v.get("table").arr();
+    assert_eq!(table.len(), 32);
+    for (t, row) in table.iter().enumerate() {
+        assert_eq!(row.arr()[0].arr()[1].num(), t as u32 / 4);
+    }
+    // An undeclared duplicate: the macro's message, unchanged.
+    let o = run(&["check", "SFB: 1 x 8 { lane % 4 => 8, lane / 4 => 1 }"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("the 1 x 8 tile has 8 elements, fewer than the 32 threads"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -10,6 +10,12 @@
 //! Both are necessary as well as sufficient for digits of range 2 or more, so
 //! [`Numeral::check`] agrees with a brute-force ownership map of the tile.
 //!
+//! Broadcast digits (lane or warp digits at place 0, [`Digit::broadcast`]) are declared
+//! duplicates: they take part in their input's chain (1) but not in the place chain (2), and
+//! the tile size is `threads * elements / copies` ([`Numeral::copies`]). Such a numeral covers
+//! the tile exactly once per value of its broadcast digits: a bijection from the threads with
+//! every broadcast digit fixed. A duplicate not declared so is an error, as without them.
+//!
 //! The checks run in stages: the tile, the counts (`threads x elements` must be the tile size,
 //! [`LayoutError::ElementCount`]) and each digit on its own (range 2 or more, divisor and place
 //! 1 or more, divisor below the input's extent); then each input's chain; then the place chain.
@@ -61,7 +67,7 @@ pub enum LayoutError {
     ZeroDivisor { digit: usize },
     /// A digit whose divisor is at least its input's extent, so that it is always 0.
     AlwaysZero { digit: usize },
-    /// A digit at place 0.
+    /// An element digit at place 0: a broadcast digit, which only lanes and warps may be.
     ZeroPlace { digit: usize },
     /// Two digits read overlapping parts of one input.
     SourceOverlap {
@@ -197,7 +203,8 @@ impl Sorted {
                 Some(src) => src.index() == d.source.index(),
                 None => true,
             };
-            if wanted && usable(n, i) {
+            // Broadcast digits (place 0) are in their input's chain, not in the places.
+            if wanted && usable(n, i) && !(by_place && d.place == 0) {
                 let key = if by_place { d.place } else { d.divisor };
                 let mut j = s.len;
                 while j > 0 {
@@ -221,7 +228,7 @@ impl Sorted {
 /// Whether digit `i` takes part in the chain checks (they run only when every digit is sound).
 const fn usable(n: &Numeral, i: usize) -> bool {
     let d = &n.digits[i];
-    d.range >= 2 && d.divisor >= 1 && d.place >= 1
+    d.range >= 2 && d.divisor >= 1
 }
 
 /// A digit's key in a chain (its place, or its divisor) and the key just above it.
@@ -520,9 +527,10 @@ impl Numeral<'_> {
         if !out.is_empty() {
             return out;
         }
-        // The place chain. Stage 1 made threads x elements the tile size and stage 2 made each
-        // input's ranges multiply to its count, so all the ranges multiply to the tile size:
-        // no digit is missing or extra, and a chain that is not exact is misplaced.
+        // The place chain. Stage 1 made threads x elements the tile size times the copies and
+        // stage 2 made each input's ranges multiply to its count, so the ranges of the digits
+        // with a place multiply to the tile size: no digit is missing or extra, and a chain
+        // that is not exact is misplaced.
         let sorted = Sorted::of(self, None, true);
         if let Some(first) = first_misplaced(self, &sorted) {
             out.push(misplaced(self, &sorted, None, self.size(), Some(first)));
@@ -551,8 +559,10 @@ impl Numeral<'_> {
             });
         }
         // The count is judged only when the tile and both counts are sound (reported above).
+        // Broadcast digits declare `copies` holders of each element.
         let threads = LANES as u64 * self.warps as u64;
-        let counted = out.is_empty() && threads.saturating_mul(self.elements as u64) != size;
+        let held = size as u128 * self.copies() as u128;
+        let counted = out.is_empty() && threads as u128 * self.elements as u128 != held;
         if counted {
             out.push(LayoutError::ElementCount {
                 threads,
@@ -590,7 +600,7 @@ impl Numeral<'_> {
                     out.push(LayoutError::DegenerateRange { digit: i });
                 }
             }
-            if d.place == 0 {
+            if d.place == 0 && matches!(d.source, Source::Element) {
                 out.push(LayoutError::ZeroPlace { digit: i });
             }
             i += 1;
@@ -635,8 +645,9 @@ impl Numeral<'_> {
         }
     }
 
-    /// `Ok` when the numeral is a bijection from `(thread, e)` onto its tile; otherwise the first
-    /// problem. See [`errors`](Self::errors) for all of them.
+    /// `Ok` when the numeral is a bijection from `(thread, e)` onto its tile, apart from its
+    /// declared broadcast digits ([`Digit::broadcast`]: with them fixed, it is one); otherwise
+    /// the first problem. See [`errors`](Self::errors) for all of them.
     pub const fn check(&self) -> Result<(), LayoutError> {
         match self.errors().get(0) {
             Some(e) => Err(e),
@@ -644,7 +655,8 @@ impl Numeral<'_> {
         }
     }
 
-    /// Whether [`check`](Self::check) passes.
+    /// Whether [`check`](Self::check) passes: a bijection apart from the declared broadcast
+    /// digits.
     pub const fn is_bijection(&self) -> bool {
         self.is_exact() || self.errors().is_empty()
     }
@@ -671,16 +683,14 @@ impl Numeral<'_> {
             || size > u32::MAX as u64
             || self.warps == 0
             || self.elements == 0
-            || threads > size
-            || self.elements as u64 > size
-            || threads * self.elements as u64 != size
             || self.digits.len() > MAX_DIGITS
         {
             return false;
         }
         let limit = u32::MAX as u64;
-        // The product of each input's ranges, by `Source as usize`.
+        // The product of each input's ranges, by `Source as usize`; of the broadcast digits'.
         let mut covered = [1u64; 3];
+        let mut copies = 1u64;
         let n = self.digits.len();
         let mut i = 0;
         while i < n {
@@ -692,20 +702,27 @@ impl Numeral<'_> {
                 Source::Warp => self.warps,
                 Source::Element => self.elements,
             } as u64;
-            if divisor == 0 || divisor >= extent || d.range < 2 || place == 0 {
+            let broadcast = place == 0;
+            if divisor == 0 || divisor >= extent || d.range < 2 {
                 return false;
             }
-            // The products of the ranges below the digit: in its input's chain, in the places.
+            if broadcast && source == Source::Element as usize {
+                return false;
+            }
+            // The products of the ranges below the digit: in its input's chain, in the places
+            // (broadcast digits have no place, and are in no other digit's place product).
             let (mut below_divisor, mut below_place) = (1u64, 1u64);
             let mut j = 0;
             while j < n {
                 let o = self.digits[j];
                 if j != i {
-                    if o.place as u64 == place {
-                        return false;
-                    }
-                    if (o.place as u64) < place {
-                        below_place *= o.range as u64;
+                    if !broadcast && o.place != 0 {
+                        if o.place as u64 == place {
+                            return false;
+                        }
+                        if (o.place as u64) < place {
+                            below_place *= o.range as u64;
+                        }
                     }
                     if o.source as usize == source {
                         if o.divisor as u64 == divisor {
@@ -721,18 +738,24 @@ impl Numeral<'_> {
                 }
                 j += 1;
             }
-            if below_divisor != divisor || below_place != place {
+            if below_divisor != divisor || (!broadcast && below_place != place) {
                 return false;
             }
             covered[source] *= d.range as u64;
-            if covered[source] > limit {
+            if broadcast {
+                copies *= d.range as u64;
+            }
+            if covered[source] > limit || copies > limit {
                 return false;
             }
             i += 1;
         }
+        // Each input covered (so threads x elements is at most 2^64), and the tile size times
+        // the copies is what they hold.
         covered[Source::Lane as usize] == LANES as u64
             && covered[Source::Warp as usize] == self.warps as u64
             && covered[Source::Element as usize] == self.elements as u64
+            && threads as u128 * self.elements as u128 == size as u128 * copies as u128
     }
 }
 

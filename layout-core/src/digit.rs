@@ -108,6 +108,11 @@ const fn eq(a: &[u8], b: &[u8]) -> bool {
 ///
 /// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8. The fields
 /// are `u32`, like everything inside a tile ([integer types](crate#integer-types)).
+///
+/// A lane or warp digit at place 0 is a *broadcast* digit ([`Digit::broadcast`]): its values
+/// do not move the element, so the threads it tells apart hold the same element, as the lanes
+/// that supply one block-scaled MMA scale factor do (CuTe's stride-0 modes, Triton's zero
+/// bases). An element digit cannot broadcast: one thread's registers hold distinct elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Digit {
     /// The input the digit reads.
@@ -144,6 +149,19 @@ impl Digit {
     /// `(e / divisor) % range`, at `place`.
     pub const fn element(divisor: u32, range: u32, place: u32) -> Digit {
         Digit::new(Source::Element, divisor, range, place)
+    }
+
+    /// A broadcast digit `(source / divisor) % range`: place 0, so the `range` threads it
+    /// tells apart hold the same element. `source` is [`Source::Lane`] or [`Source::Warp`];
+    /// [`Numeral::check`](crate::Numeral::check) refuses an element digit at place 0.
+    /// `numeral!` writes it `lane / 2 % 2 => broadcast`.
+    pub const fn broadcast(source: Source, divisor: u32, range: u32) -> Digit {
+        Digit::new(source, divisor, range, 0)
+    }
+
+    /// Whether the digit is a broadcast digit: at place 0 (see [`broadcast`](Self::broadcast)).
+    pub const fn is_broadcast(&self) -> bool {
+        self.place == 0
     }
 
     /// The digit's value for an input value, `(input / divisor) % range`.

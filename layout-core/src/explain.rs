@@ -97,7 +97,7 @@ impl LayoutError {
             LayoutError::AlwaysZero { digit } => write_always_zero(n, digit_at(n, digit), m),
             LayoutError::ZeroPlace { digit } => {
                 write_digit_named(n, digit, m);
-                m.push(" has place 0, so all its values land on one offset: give it a place of 1 or more");
+                m.push(" broadcasts (place 0), but only lane and warp digits can: one thread's elements are distinct; give it a place of 1 or more");
             }
             LayoutError::SourceOverlap {
                 source,
@@ -154,8 +154,10 @@ const fn write_bad_tile(rows: u32, cols: u32, m: &mut Message) {
 }
 
 /// `32 threads x 4 elements = 128, but the 16 x 16 tile has 256 elements: use `elements 8``,
-/// or why no element count fills the tile.
+/// or why no element count fills the tile. Under broadcast digits, the distinct elements the
+/// threads hold: `32 threads x 4 elements = 128, held 2 times each (broadcast) = 64, ...`.
 const fn write_element_count(n: &Numeral, threads: u64, elements: u32, size: u64, m: &mut Message) {
+    let copies = n.copies();
     m.push_num(threads);
     m.push(" threads x ");
     m.push_num(elements as u64);
@@ -165,6 +167,14 @@ const fn write_element_count(n: &Numeral, threads: u64, elements: u32, size: u64
         " elements = "
     });
     m.push_num(threads.saturating_mul(elements as u64));
+    if copies > 1 {
+        m.push(", held ");
+        m.push_num(copies);
+        m.push(" times each (broadcast) = ");
+        m.push_num(threads.saturating_mul(elements as u64) / copies);
+    }
+    // The threads that hold distinct elements; the fix's count is the tile's share of each.
+    let threads = threads / copies;
     m.push(", but the ");
     m.push_num(n.rows as u64);
     m.push(" x ");

@@ -106,6 +106,14 @@ impl Default for Message {
     }
 }
 
+/// Formatting into a message, cut as [`push`](Message::push) cuts.
+impl core::fmt::Write for Message {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.push(s);
+        Ok(())
+    }
+}
+
 impl core::fmt::Display for Message {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())

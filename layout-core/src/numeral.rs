@@ -93,6 +93,35 @@ impl<'a> Numeral<'a> {
         LANES.saturating_mul(self.warps)
     }
 
+    /// How many threads hold each element: the product of the ranges of the broadcast digits
+    /// ([`Digit::broadcast`]), 1 for a numeral without (saturating at `u64::MAX`; element digits
+    /// at place 0 and digits of range 0 or 1, which the check refuses, count as 1).
+    pub const fn copies(&self) -> u64 {
+        let mut p: u64 = 1;
+        let mut i = 0;
+        while i < self.digits.len() {
+            let d = &self.digits[i];
+            let threads = !matches!(d.source, Source::Element);
+            if d.is_broadcast() && threads && d.range >= 2 {
+                p = p.saturating_mul(d.range as u64);
+            }
+            i += 1;
+        }
+        p
+    }
+
+    /// Whether some digit is a broadcast digit: several threads hold one element.
+    pub const fn has_broadcast(&self) -> bool {
+        let mut i = 0;
+        while i < self.digits.len() {
+            if self.digits[i].is_broadcast() {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
     /// How many values an input takes: 32 lanes, `warps` warps, `elements` elements. (The
     /// valid part of a partial tile is another thing, a [`bounds::Extent`](crate::bounds::Extent),
     /// built by [`extent_clamped`](Self::extent_clamped) and [`extent_at`](Self::extent_at).)
@@ -168,7 +197,9 @@ impl<'a> Numeral<'a> {
     /// The inverse of [`offset`](Self::offset): the `(thread, e)` holding a tile offset.
     ///
     /// `None` outside the tile. Exact for numerals that pass [`check`](Self::check); for others
-    /// it returns `Some` only for a genuine preimage.
+    /// it returns `Some` only for a genuine preimage. Where broadcast digits make
+    /// [`copies`](Self::copies) threads hold the offset, the one returned is the
+    /// representative: every broadcast digit 0 (the lowest such thread).
     pub const fn decode(&self, offset: u32) -> Option<(u32, u32)> {
         if offset as u64 >= self.size() {
             return None;
@@ -206,7 +237,8 @@ impl<'a> Numeral<'a> {
         }
     }
 
-    /// The `(thread, e)` holding tile element `(row, col)`; `None` outside the tile, and for a
+    /// The `(thread, e)` holding tile element `(row, col)` (the representative, as for
+    /// [`decode`](Self::decode), under broadcast digits); `None` outside the tile, and for a
     /// tile of more than `u32::MAX` elements (which fails [`check`](Self::check)) where the
     /// offset `row * cols + col` does not fit in `u32`.
     pub const fn decode_coords(&self, row: u32, col: u32) -> Option<(u32, u32)> {

@@ -310,6 +310,14 @@ impl Numeral<'_> {
             len: 0,
             count: 0,
         };
+        // Broadcast digits (place 0, not in the sorted places) move nothing in any copy.
+        let mut b = 0;
+        while b < self.digits.len() {
+            if self.digits[b].is_broadcast() {
+                out.push(self.digits[b]);
+            }
+            b += 1;
+        }
         let sorted = Sorted::of(self, None, true);
         let mut col_tile_done = false;
         let mut k = 0;

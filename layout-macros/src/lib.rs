@@ -18,6 +18,11 @@ use proc_macro::TokenStream;
 /// Sources are `lane` (0..32), `warp` (0..W, default 1) and `e`, the element index
 /// (0..E; by default the tile size over the threads). Without `% RANGE`, a digit takes the rest
 /// of its input: `lane / 4` has range 8.
+/// A lane or warp digit may be `=> broadcast` instead of a place: the threads it tells apart
+/// hold the same element (block-scaled MMA scale factors), and the check asks the other digits
+/// to cover the tile once per value of the broadcast ones (`lane % 4 => broadcast` makes each
+/// quad of lanes hold one element, so the element count defaults to the tile size times 4 over
+/// the threads).
 ///
 /// ```
 /// use fraglayout::numeral;

@@ -14,7 +14,9 @@ use layout_core::Numeral;
 pub type Claim = (u32, u32);
 
 /// Every claimant of every offset (in the tile or not), each list in `(thread, e)` order, and
-/// the claims whose offset overflows. Runs over every pair: for small tiles and tests.
+/// the claims whose offset overflows. Runs over every pair: for small tiles and tests. A
+/// thread whose broadcast digits (lane or warp digits at place 0) are not all 0 is a declared
+/// copy of another, and claims nothing.
 pub struct Claims {
     pub by_offset: BTreeMap<u64, Vec<Claim>>,
     pub overflow: Vec<Claim>,
@@ -26,7 +28,17 @@ impl Claims {
             by_offset: BTreeMap::new(),
             overflow: Vec::new(),
         };
-        for t in 0..n.threads() {
+        let copy = |t: u32| {
+            n.digits.iter().any(|d| {
+                let input = match d.source {
+                    layout_core::Source::Lane => t % 32,
+                    layout_core::Source::Warp => t / 32,
+                    layout_core::Source::Element => return false,
+                };
+                d.place == 0 && d.divisor != 0 && d.range != 0 && input / d.divisor % d.range != 0
+            })
+        };
+        for t in (0..n.threads()).filter(|&t| !copy(t)) {
             for e in 0..n.elements {
                 match n.raw_offset(t, e) {
                     Some(off) => c.by_offset.entry(off).or_default().push((t, e)),
@@ -91,6 +103,25 @@ pub fn cell_text(claims: &[Claim]) -> String {
         [(t, e)] => format!("T{t}:{e}"),
         [(t, e), (u, f)] => format!("T{t}:{e}!T{u}:{f}"),
         [(t, e), (u, f), rest @ ..] => format!("T{t}:{e}!T{u}:{f}+{}", rest.len()),
+    }
+}
+
+/// The text of a cell of a numeral passing the check with broadcast digits, from every pair
+/// holding it: `T0-3:0` (a run of threads), `T0,2:0` (two), `T0+3:0` (the first and how many
+/// more).
+pub fn holders_text(n: &Numeral, off: u64) -> String {
+    let mut held: Vec<Claim> = (0..n.threads())
+        .flat_map(|t| (0..n.elements).map(move |e| (t, e)))
+        .filter(|&(t, e)| n.raw_offset(t, e) == Some(off))
+        .collect();
+    held.sort();
+    let ((a, e), (b, _)) = (held[0], held[held.len() - 1]);
+    if (b - a + 1) as usize == held.len() {
+        format!("T{a}-{b}:{e}")
+    } else if held.len() == 2 {
+        format!("T{a},{b}:{e}")
+    } else {
+        format!("T{a}+{}:{e}", held.len() - 1)
     }
 }
 
@@ -193,6 +224,7 @@ pub fn verify(n: &Numeral, text: &str) -> Result<(), String> {
     if rows < max_rows && bytes + line <= GRID_BYTES {
         return Err(format!("{name}: {rows} rows drawn, but one more would fit"));
     }
+    let exact_broadcast = n.check().is_ok() && n.copies() > 1;
     for (r, line) in g.cells.iter().enumerate() {
         if line.len() != cols as usize {
             return Err(format!(
@@ -202,7 +234,11 @@ pub fn verify(n: &Numeral, text: &str) -> Result<(), String> {
         }
         for (col, cell) in line.iter().enumerate() {
             let off = r as u64 * n.cols as u64 + col as u64;
-            let want = cell_text(c.at(off));
+            let want = if exact_broadcast {
+                holders_text(n, off)
+            } else {
+                cell_text(c.at(off))
+            };
             if *cell != want {
                 return Err(format!("{name}: cell ({r}, {col}) is {cell}, not {want}"));
             }

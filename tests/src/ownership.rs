@@ -1,6 +1,6 @@
 //! A brute-force ownership map of a tile: who claims each element.
 
-use layout_core::Numeral;
+use layout_core::{Numeral, Source};
 
 /// `(thread, e)`: who claims an element.
 pub type Claimant = (u32, u32);
@@ -72,7 +72,44 @@ pub fn dead_digit_values(n: &Numeral) -> Vec<(usize, u32, u32)> {
 }
 
 /// The brute-force verdict: every element claimed exactly once, and every digit takes every
-/// value it declares.
+/// value it declares. Under broadcast digits (lane or warp digits at place 0; an element
+/// digit at place 0 fails), every combination of their values is taken, and the threads taking
+/// each one claim every element exactly once.
 pub fn is_exact(n: &Numeral) -> bool {
-    Ownership::of(n).is_bijection() && dead_digit_values(n).is_empty()
+    if !n.digits.iter().any(|d| d.place == 0) {
+        return Ownership::of(n).is_bijection() && dead_digit_values(n).is_empty();
+    }
+    if n.digits
+        .iter()
+        .any(|d| d.place == 0 && d.source == Source::Element)
+        || !dead_digit_values(n).is_empty()
+    {
+        return false;
+    }
+    let class = |t: u32| -> Vec<u32> {
+        n.digits
+            .iter()
+            .filter(|d| d.place == 0)
+            .map(|d| d.value_of(Numeral::input(d.source, t, 0)))
+            .collect()
+    };
+    let mut claims: std::collections::HashMap<Vec<u32>, Vec<u32>> = Default::default();
+    for t in 0..n.threads() {
+        let counts = claims
+            .entry(class(t))
+            .or_insert_with(|| vec![0; n.size() as usize]);
+        for e in 0..n.elements {
+            match counts.get_mut(n.raw_offset(t, e).expect("in range") as usize) {
+                Some(c) => *c += 1,
+                None => return false,
+            }
+        }
+    }
+    let combinations: u64 = n
+        .digits
+        .iter()
+        .filter(|d| d.place == 0)
+        .map(|d| d.range as u64)
+        .product();
+    claims.len() as u64 == combinations && claims.values().all(|c| c.iter().all(|&k| k == 1))
 }

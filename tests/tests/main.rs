@@ -4,6 +4,7 @@
 //! binary.
 
 mod bounds;
+mod broadcast;
 #[path = "catalog/main.rs"]
 mod catalog;
 mod catalog_md;

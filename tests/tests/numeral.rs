@@ -331,7 +331,8 @@ fn each_error_says_what_is_wrong_with_numbers_and_the_fix() {
     );
     assert_eq!(
         first_message(16, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 0)]),
-        "digit `e / 2` has place 0, so all its values land on one offset: give it a place of 1 or more"
+        "digit `e / 2` broadcasts (place 0), but only lane and warp digits can: one thread's \
+         elements are distinct; give it a place of 1 or more"
     );
     assert_eq!(
         first_message(0, 8, 4, &[e2, lo, hi, Digit::element(2, 2, 64)]),

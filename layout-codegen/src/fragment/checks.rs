@@ -18,6 +18,14 @@ pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
         return coordinate_checks;
     }
     let numeral_span = f.args.numeral.span();
+    // A scatter from a broadcast numeral would write each element again (a catalog layout
+    // that broadcasts is never `known` to a scatter, so it is checked here too).
+    let scatter_check = (f.args.mode == Mode::Scatter).then(|| {
+        let error = quote_spanned!(numeral_span=>
+            ::fraglayout::generated::scatter_broadcast_error(&__FL_NUMERAL));
+        let check = failing(error, numeral_span);
+        quote_spanned!(numeral_span=> const _: () = #check;)
+    });
     let terms_check = failing(
         quote_spanned!(numeral_span=> __FL_NUMERAL.thread_terms_error()),
         numeral_span,
@@ -52,6 +60,7 @@ pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
         #len_check
         #vector_check
         #width_check
+        #scatter_check
         #coordinate_checks
     }
 }

@@ -18,8 +18,8 @@
 use super::ast::{Fragment, Mode};
 use layout_core::catalog;
 use layout_core::generated::{
-    fragment_len_error, named_like_catalog, packed_len_error, packed_width_error, vector_error,
-    Reaches,
+    fragment_len_error, named_like_catalog, packed_len_error, packed_width_error,
+    scatter_broadcast_error, vector_error, Reaches,
 };
 use layout_core::Numeral;
 use proc_macro2::{Literal, TokenStream};
@@ -64,6 +64,7 @@ impl Known {
                 .as_ref()
                 .is_none_or(|v| vector_error(numeral, v.0).is_none())
             && (f.args.packed.is_none() || packed_width_error(numeral).is_none())
+            && (f.args.mode != Mode::Scatter || scatter_broadcast_error(numeral).is_none())
             && elements <= MOST
             && elements == numeral.elements as usize;
         let segments: Vec<String> = p

@@ -26,11 +26,12 @@ pub struct Decl {
     pub digits: Vec<DigitRow>,
 }
 
-/// `SOURCE [/ DIVISOR] [% RANGE] => PLACE`
+/// `SOURCE [/ DIVISOR] [% RANGE] => PLACE`, or `=> broadcast`
 pub struct DigitRow {
     pub source: Source,
     pub divisor: Option<Num>,
     pub range: Option<Num>,
+    /// The place; 0 for `broadcast` (with the word's span).
     pub place: Num,
     /// The tokens before `=>`, for errors about what the digit reads.
     pub expr: TokenStream,

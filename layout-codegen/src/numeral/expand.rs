@@ -42,11 +42,16 @@ fn digit_table_doc(n: &Numeral) -> String {
         n.elements
     );
     let mut sorted: Vec<_> = n.digits.to_vec();
-    sorted.sort_by_key(|d| d.place);
+    // Broadcast digits (place 0) last.
+    sorted.sort_by_key(|d| d.place.wrapping_sub(1));
     for d in &sorted {
         let mut m = layout_core::Message::new();
         m.push_digit(d, n.extent(d.source));
-        s.push_str(&format!("| `{m}` | {} | {} |\n", d.range, d.place));
+        let place = match d.place {
+            0 => super::parse::BROADCAST.to_string(),
+            p => p.to_string(),
+        };
+        s.push_str(&format!("| `{m}` | {} | {place} |\n", d.range));
     }
     s
 }

@@ -313,10 +313,27 @@ fn without_parens(mut trees: Vec<TokenTree>) -> Vec<TokenTree> {
     trees
 }
 
-/// The place after `=>` in `row`: one integer.
+/// The word after `=>` that declares a broadcast digit (stored as place 0).
+pub const BROADCAST: &str = "broadcast";
+
+/// The place after `=>` in `row`: one integer of 1 or more, or `broadcast` (place 0: the
+/// threads the digit tells apart hold the same element).
 fn parse_place(row: &TokenStream, place: &[TokenTree]) -> syn::Result<Num> {
     match place {
-        [TokenTree::Literal(l)] => literal_num(l.clone()),
+        [TokenTree::Ident(id)] if id == BROADCAST => Ok(Num {
+            value: 0,
+            span: id.span(),
+        }),
+        [TokenTree::Literal(l)] => match literal_num(l.clone())? {
+            Num { value: 0, span } => Err(syn::Error::new(
+                span,
+                format!(
+                    "place 0 is no place: give the digit a place of 1 or more, or write \
+                     `=> {BROADCAST}` if the threads it tells apart hold the same element"
+                ),
+            )),
+            num => Ok(num),
+        },
         [] => Err(malformed_row(
             row,
             &format!("missing the place after `=>`; {ROW_FORM}"),
@@ -325,7 +342,7 @@ fn parse_place(row: &TokenStream, place: &[TokenTree]) -> syn::Result<Num> {
             let ts: TokenStream = place.iter().cloned().collect();
             Err(syn::Error::new_spanned(
                 ts,
-                "the place must be one integer, e.g. `=> 64`",
+                format!("the place must be one integer, e.g. `=> 64`, or `=> {BROADCAST}`"),
             ))
         }
     }

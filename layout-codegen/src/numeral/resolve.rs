@@ -43,9 +43,16 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     // In u64: `warps 4294967295` is 137438953440 threads, not a saturated u32.
     let threads = LANES as u64 * warps as u64;
     let size = decl.rows.value as u64 * decl.cols.value as u64;
-    let elements = elements_of(decl, threads, size, errors);
+    // Broadcast rows make the threads hold each element `copies` times; where a broadcast
+    // row's range is not derivable (reported with the row), a left-out count is unknown too.
+    let copies = copies(decl, warps);
+    let held = size.saturating_mul(copies.unwrap_or(1));
+    let elements = match copies {
+        Some(_) => elements_of(decl, threads, held, errors),
+        None => decl.elements.map(|e| e.value),
+    };
     let count_wrong =
-        matches!(elements, Some(e) if e != 0 && threads.saturating_mul(e as u64) != size);
+        matches!(elements, Some(e) if e != 0 && threads.saturating_mul(e as u64) != held);
     let mut out = Resolved {
         numeral: OwnedNumeral {
             name: decl.name.to_string(),
@@ -95,8 +102,31 @@ pub fn resolve(decl: &Decl, errors: &mut Vec<syn::Error>) -> Resolved {
     out
 }
 
-/// The element count: as stated, or derived from the tile (`None` where it cannot be: no
-/// threads, a tile past `u32::MAX` elements, or one the threads do not divide, reported here).
+/// How many threads hold each element: the product of the ranges of the `broadcast` rows of
+/// lanes and warps, as stated or derived; `None` when a range cannot be derived (reported with
+/// its row by [`range_of`]).
+fn copies(decl: &Decl, warps: u32) -> Option<u64> {
+    let mut copies: u64 = 1;
+    for row in decl.digits.iter().filter(|r| r.place.value == 0) {
+        let extent = match row.source {
+            Source::Lane => LANES,
+            Source::Warp => warps,
+            Source::Element => continue,
+        };
+        let divisor = row.divisor.map_or(1, |d| d.value);
+        let range = match row.range {
+            Some(r) => r.value,
+            None if divisor != 0 && divisor < extent && extent % divisor == 0 => extent / divisor,
+            None => return None,
+        };
+        copies = copies.saturating_mul(range.max(1) as u64);
+    }
+    Some(copies)
+}
+
+/// The element count: as stated, or derived from the tile held `size` times over (by the
+/// broadcast rows) (`None` where it cannot be: no threads, a tile past `u32::MAX` elements, or
+/// one the threads do not divide, reported here).
 fn elements_of(decl: &Decl, threads: u64, size: u64, errors: &mut Vec<syn::Error>) -> Option<u32> {
     match decl.elements {
         Some(e) => Some(e.value),
@@ -154,19 +184,33 @@ fn range_of(
     }
 }
 
-/// Why a left-out element count cannot be derived from the tile.
+/// Why a left-out element count cannot be derived from the tile, held `size` elements in all.
 fn underivable_elements(decl: &Decl, threads: u64, size: u64) -> String {
     let (rows, cols) = (decl.rows.value, decl.cols.value);
-    if size < threads {
+    let tile = rows as u64 * cols as u64;
+    let held = if size == tile {
         format!(
-            "the {rows} x {cols} tile has {size} element{}, fewer than the {threads} threads: \
-             every thread holds at least one element",
-            if size == 1 { "" } else { "s" }
+            "the {rows} x {cols} tile has {size} element{}",
+            plural(size)
         )
     } else {
         format!(
-            "the {rows} x {cols} tile has {size} elements, not a multiple of {threads} threads: \
-             state `elements N`"
+            "the {rows} x {cols} tile held {} times (broadcast) is {size} element{}",
+            size / tile.max(1),
+            plural(size)
         )
+    };
+    if size < threads {
+        format!("{held}, fewer than the {threads} threads: every thread holds at least one element")
+    } else {
+        format!("{held}, not a multiple of {threads} threads: state `elements N`")
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }

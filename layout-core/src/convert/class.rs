@@ -98,6 +98,22 @@ pub(crate) const fn validate(from: &Numeral, to: &Numeral) -> Result<(), Convert
             to: to.threads(),
         });
     }
+    // Before the element counts, which broadcast digits change.
+    let mut k = 0;
+    while k < 2 {
+        let (side, n) = if k == 0 {
+            (Side::From, from)
+        } else {
+            (Side::To, to)
+        };
+        if n.copies() > 1 {
+            return Err(ConvertError::Broadcasts {
+                side,
+                copies: n.copies(),
+            });
+        }
+        k += 1;
+    }
     if from.elements != to.elements {
         return Err(ConvertError::ElementsDiffer {
             from: from.elements,

@@ -38,6 +38,9 @@ pub enum ConvertError {
     TilesDiffer { from: (u32, u32), to: (u32, u32) },
     /// The layouts are held by different numbers of threads.
     ThreadsDiffer { from: u32, to: u32 },
+    /// One layout has broadcast digits: `copies` threads hold each of its elements
+    /// ([`Numeral::copies`](crate::Numeral::copies)).
+    Broadcasts { side: Side, copies: u64 },
     /// The layouts hold different numbers of elements per thread.
     ElementsDiffer { from: u32, to: u32 },
     /// One layout is not a bijection onto its tile; `words` is [`LayoutError::message`].
@@ -93,6 +96,12 @@ impl ConvertError {
                 m.push(" threads, to by ");
                 m.push_num(to as u64);
                 m.push(": a conversion moves values among the threads holding them");
+            }
+            ConvertError::Broadcasts { side, copies } => {
+                m.push(side.name());
+                m.push(" broadcasts: ");
+                m.push_num(copies);
+                m.push(" threads hold each element; a conversion takes layouts without broadcast digits (gather a broadcast layout from memory instead)");
             }
             ConvertError::ElementsDiffer { from, to } => {
                 m.push("from holds ");

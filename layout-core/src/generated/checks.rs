@@ -25,6 +25,25 @@ pub const fn assert_packed_len(n: &Numeral, regs: usize, per_reg: usize) {
     }
 }
 
+/// Why a scatter cannot take the numeral: broadcast digits make several threads hold each
+/// element, so a scatter would write each one several times (a gather reads it as often, which
+/// is what a broadcast is for). `None` for a numeral without broadcast digits.
+pub const fn scatter_broadcast_error(n: &Numeral) -> Option<Message> {
+    let copies = n.copies();
+    if copies <= 1 {
+        return None;
+    }
+    let mut m = Message::new();
+    m.push("numeral `");
+    m.push(n.name);
+    m.push("` broadcasts: ");
+    m.push_num(copies);
+    m.push(" threads hold each element, so a scatter would write each one ");
+    m.push_num(copies);
+    m.push(" times: use `gather`, or scatter with a numeral that has no broadcast digit");
+    Some(m)
+}
+
 /// Why a fragment array of `len` elements does not fit the numeral, if it does not.
 pub const fn fragment_len_error(n: &Numeral, len: usize) -> Option<Message> {
     if len != n.elements as usize {

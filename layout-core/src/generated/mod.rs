@@ -47,7 +47,7 @@ mod vector;
 pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
-    thread_count_error, MAX_UNROLLED,
+    scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
 };
 pub use known::{named_like_catalog, same_catalog_layout};
 pub use packed::{b16, packed_width_error, Bits16};
@@ -343,7 +343,8 @@ impl Numeral<'_> {
                 Source::Warp => LANES,
                 Source::Element => 0,
             };
-            if scale != 0 {
+            // A broadcast digit (place 0) adds nothing: no term.
+            if scale != 0 && d.place != 0 {
                 let div = d.divisor.saturating_mul(scale);
                 // (divisor, range, row_mul, col_mul, offset_mul) of up to two terms: the low
                 // sub-digit to the column and the high one to the row, the whole digit to one of

@@ -15,6 +15,15 @@ use crate::{Numeral, Source, LANES};
 /// Room for the parts of the smaller of warps and elements.
 pub(crate) const KEPT: usize = 256;
 
+/// Whether input value `v` of `source` has every broadcast digit 0: only such threads (the
+/// representatives [`Numeral::decode`] returns) claim, so the copies broadcast digits declare
+/// are not collisions, and a collision is a duplicate not declared.
+fn representative(n: &Numeral, source: Source, v: u32) -> bool {
+    n.digits
+        .iter()
+        .all(|d| !(d.is_broadcast() && d.source == source) || d.value_of(v) == 0)
+}
+
 /// The digit sum of the digits reading `source`, for input value `v`; `None` on overflow.
 /// All terms are non-negative, so the three parts' sum overflows exactly when
 /// [`Numeral::raw_offset`] does.
@@ -31,6 +40,10 @@ fn part(n: &Numeral, source: Source, v: u32) -> Option<u64> {
 /// The kept parts of a numeral, and which input the pass walks.
 pub(crate) struct Parts {
     lanes: [Option<u64>; LANES as usize],
+    /// Whether each lane is a representative (its broadcast digits 0).
+    lane_rep: [bool; LANES as usize],
+    /// Whether a warp digit broadcasts (then each warp is asked whether it represents).
+    warp_broadcast: bool,
     kept: [Option<u64>; KEPT],
     /// The input whose parts are kept: [`Source::Warp`] or [`Source::Element`].
     kept_source: Source,
@@ -51,6 +64,11 @@ impl Parts {
         let kept_len = kept_len.min(KEPT as u32);
         let mut p = Parts {
             lanes: [None; LANES as usize],
+            lane_rep: [true; LANES as usize],
+            warp_broadcast: n
+                .digits
+                .iter()
+                .any(|d| d.is_broadcast() && d.source == Source::Warp),
             kept: [None; KEPT],
             kept_source,
             kept_len,
@@ -58,6 +76,7 @@ impl Parts {
         };
         for lane in 0..LANES {
             p.lanes[lane as usize] = part(n, Source::Lane, lane);
+            p.lane_rep[lane as usize] = representative(n, Source::Lane, lane);
         }
         for v in 0..kept_len {
             p.kept[v as usize] = part(n, kept_source, v);
@@ -87,7 +106,13 @@ impl Parts {
                     Source::Warp => (k, o),
                     _ => (o, k),
                 };
+                if self.warp_broadcast && !representative(n, Source::Warp, warp) {
+                    continue;
+                }
                 for lane in 0..LANES {
+                    if !self.lane_rep[lane as usize] {
+                        continue;
+                    }
                     let raw = match (base, self.lanes[lane as usize]) {
                         (Some(a), Some(b)) => a.checked_add(b),
                         _ => None,

@@ -3,7 +3,7 @@
 use super::{digits, shape, spaces, Cell, Claim, Tile, Window};
 use super::{GRID_BYTES, GRID_CELLS, GRID_COLS, LISTED};
 use crate::{Message, Numeral};
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// The most unclaimed columns listed for one row.
 const LISTED_COLS: usize = 32;
@@ -84,6 +84,7 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     write!(w, "{}: ", n.name)?;
     shape(n, w)?;
     writeln!(w, "; cell = T{{thread}}:{{element}}")?;
+    super::broadcast_line(n, w)?;
     let tile = Tile::new(n);
     if !tile.exact {
         errors(n, w)?;
@@ -132,7 +133,7 @@ fn cells(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
     let mut win = Window::of(n, GRID_COLS, GRID_CELLS);
     let mut width = digits(win.cols as u64 - 1);
     tile.each_cell(win, |_, _, cell| {
-        width = width.max(text(cell).as_str().len());
+        width = width.max(text(tile, cell).as_str().len());
         Ok::<(), fmt::Error>(())
     })?;
     let head = digits(win.rows as u64 - 1).max(3);
@@ -151,7 +152,7 @@ fn cells(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
             spaces(w, head - digits(r as u64))?;
             write!(w, "{r}")?;
         }
-        let t = text(cell);
+        let t = text(tile, cell);
         spaces(w, 2 + width - t.as_str().len())?;
         w.write_str(t.as_str())
     })?;
@@ -264,12 +265,16 @@ fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
     write!(w, "T{t}:{e}")
 }
 
-/// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`.
-fn text(cell: &Cell) -> Message {
+/// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`; under the broadcast digits of a
+/// numeral passing the check, all the holders of a cell, `T0-3:1`
+/// ([`Holders`](super::Holders)).
+fn text(tile: &Tile, cell: &Cell) -> Message {
     let mut m = Message::new();
     match (cell.first(), cell.second()) {
         (None, _) => m.push(UNCLAIMED),
-        (Some(a), None) => push_claim(&mut m, a),
+        (Some((t, e)), None) => {
+            let _ = write!(m, "{}:{e}", super::Holders::of(tile, t));
+        }
         (Some(a), Some(b)) => {
             push_claim(&mut m, a);
             m.push("!");

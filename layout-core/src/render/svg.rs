@@ -12,7 +12,7 @@ mod measure;
 
 pub use conversion::conversion_svg;
 
-use super::{Cell, Claim, Tile, Window, SVG_CELLS, SVG_COLS};
+use super::{Cell, Claim, Holders, Tile, Window, SVG_CELLS, SVG_COLS};
 use crate::Numeral;
 use core::fmt::{self, Write};
 use measure::Layout;
@@ -91,11 +91,12 @@ impl fmt::Display for Esc<'_> {
     }
 }
 
-/// The two label lines of a cell: `T5` / `V3`, or for a collision `T3 V1` / `T7 V0 +k`.
-fn lines(cell: &Cell) -> (Label, Label) {
+/// The two label lines of a cell: `T5` / `V3` (under broadcast digits every holder, `T0-3` /
+/// `V3`), or for a collision `T3 V1` / `T7 V0 +k`.
+fn lines(tile: &Tile, cell: &Cell) -> (Label, Label) {
     match (cell.first(), cell.second()) {
         (None, _) => (Label::None, Label::None),
-        (Some((t, e)), None) => (Label::Thread(t), Label::Element(e)),
+        (Some((t, e)), None) => (Label::Threads(Holders::of(tile, t)), Label::Element(e)),
         (Some(a), Some(b)) => (
             Label::Both(a, 0),
             Label::Both(b, cell.count.saturating_sub(2)),
@@ -105,7 +106,8 @@ fn lines(cell: &Cell) -> (Label, Label) {
 
 enum Label {
     None,
-    Thread(u32),
+    /// The thread holding the cell, or every thread under broadcast digits.
+    Threads(Holders),
     Element(u32),
     /// A claimant, and how many more claim the cell.
     Both(Claim, u32),
@@ -115,7 +117,7 @@ impl fmt::Display for Label {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Label::None => Ok(()),
-            Label::Thread(t) => write!(f, "T{t}"),
+            Label::Threads(h) => write!(f, "{h}"),
             Label::Element(e) => write!(f, "V{e}"),
             Label::Both((t, e), 0) => write!(f, "T{t} V{e}"),
             Label::Both((t, e), more) => write!(f, "T{t} V{e} +{more}"),

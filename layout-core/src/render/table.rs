@@ -115,7 +115,11 @@ fn cells(n: &Numeral, d: &Digit) -> [Message; 4] {
     let mut range = Message::new();
     range.push_num(d.range as u64);
     let mut place = Message::new();
-    place.push_num(d.place as u64);
+    if d.is_broadcast() {
+        place.push("broadcast");
+    } else {
+        place.push_num(d.place as u64);
+    }
     let mut source = Message::new();
     source.push(d.source.singular());
     if d.divisor.is_power_of_two() && d.range.is_power_of_two() && d.range > 1 {

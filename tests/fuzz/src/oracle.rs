@@ -251,7 +251,8 @@ pub fn judge(text: &str, budget: Duration) -> Result<Verdict, Finding> {
 /// in the tile and decodes back, and so does a sample of cells; and the pairs are as many as
 /// the cells.
 fn sample(n: &Numeral) -> Result<(), Finding> {
-    if pairs(n) != n.size() {
+    // Under broadcast digits, `copies` pairs hold each cell; decode gives one of them.
+    if pairs(n) != n.size() * n.copies() {
         return Err(Finding::NotBijection(format!(
             "{} pairs for {} cells",
             pairs(n),
@@ -266,6 +267,10 @@ fn sample(n: &Numeral) -> Result<(), Finding> {
         );
         match n.offset(t, e) {
             Some(off) if n.decode(off) == Some((t, e)) => {}
+            // A declared copy decodes to its representative, which holds the same cell.
+            Some(off)
+                if n.copies() > 1
+                    && n.decode(off).and_then(|(r, f)| n.offset(r, f)) == Some(off) => {}
             other => {
                 return Err(Finding::NotBijection(format!(
                     "({t}, {e}) -> {other:?} does not decode back"

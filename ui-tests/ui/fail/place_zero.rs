@@ -1,4 +1,4 @@
-// Place 0 sends both values of `e` to the same offset.
+// Place 0 is no place: a digit whose threads hold one element is written `=> broadcast`.
 layout_macros::numeral! {
     pub ACC: 8 x 8 {
         e        => 0,

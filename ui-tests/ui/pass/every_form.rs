@@ -6,6 +6,9 @@
 // `cargo` where one program is two. A failure still names its form: the compiler's messages
 // and the panics point at the file under `forms/`.
 
+#[path = "forms/broadcast.rs"]
+mod broadcast;
+
 #[path = "forms/convert_generic.rs"]
 mod convert_generic;
 
@@ -46,6 +49,7 @@ mod thread_typed;
 mod user_inline_attribute;
 
 fn main() {
+    broadcast::main();
     convert_generic::main();
     convert_many_warps::main();
     fragment_catalog_alias::main();

@@ -96,15 +96,21 @@ pub(super) fn cells(tile: &Tile, at: &Layout, w: &mut impl Write) -> fmt::Result
         w,
         r##"<g font-family="monospace" font-size="12" text-anchor="middle">"##
     )?;
-    tile.each_cell(at.win, |r, c, cell| one_cell(r, c, cell, at, w))?;
+    tile.each_cell(at.win, |r, c, cell| one_cell(tile, (r, c), cell, at, w))?;
     writeln!(w, "</g>")
 }
 
 /// One cell: `<g class="cell">` with its tooltip, its square (and warp bar), and its labels.
-fn one_cell(r: u32, c: u32, cell: &Cell, at: &Layout, w: &mut impl Write) -> fmt::Result {
+fn one_cell(
+    tile: &Tile,
+    (r, c): (u32, u32),
+    cell: &Cell,
+    at: &Layout,
+    w: &mut impl Write,
+) -> fmt::Result {
     let (cell_w, warp_bar) = (at.cell_w, at.warp_bar);
     let (x, y) = (at.grid_left + c * cell_w, at.grid_top + r * CELL_H);
-    let (a, b) = lines(cell);
+    let (a, b) = lines(tile, cell);
     write!(w, r#"<g class="cell"><title>row {r}, col {c}: "#)?;
     match cell.count {
         0 => write!(w, "nobody")?,

@@ -158,14 +158,14 @@ impl BrokenLegend {
 }
 
 /// The most characters in a cell's label line: `T{last thread}`, `V{last element}`, and for a
-/// numeral failing the check every drawn cell's two lines.
+/// numeral failing the check or broadcasting every drawn cell's two lines.
 fn label_chars(tile: &Tile, win: Window) -> Result<usize, fmt::Error> {
     let n = tile.n;
     let mut chars = len_of(|c| write!(c, "T{}", n.threads().saturating_sub(1)))
         .max(len_of(|c| write!(c, "V{}", n.elements.saturating_sub(1))));
-    if !tile.exact {
+    if !tile.exact || n.has_broadcast() {
         tile.each_cell(win, |_, _, cell| {
-            let (a, b) = lines(cell);
+            let (a, b) = lines(tile, cell);
             chars = chars.max(len_of(|c| write!(c, "{a}")).max(len_of(|c| write!(c, "{b}"))));
             Ok::<(), fmt::Error>(())
         })?;
