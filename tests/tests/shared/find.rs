@@ -7,9 +7,9 @@ use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_
 use layout_core::shared::{
     find, wavefronts_of, Access, FragmentAt, MatrixVariant, SharedLayout, Swizzle,
 };
-use layout_core::{Digit, Numeral};
 
 use super::Rng;
+use super::{BLOCKS, COLUMNS};
 
 /// The candidates in the documented order: pads `0..=max_pad`; for each, no swizzle, then
 /// `<bits, base, shift>` by bits, base, shift with the written bits inside a 128-byte row and
@@ -96,25 +96,6 @@ fn the_search_keeps_its_contract_on_random_accesses() {
 /// wavefronts; padding and a swizzle together do serve both.
 #[test]
 fn without_a_fix_it_returns_the_fewest_wavefronts() {
-    const COLUMNS: Numeral = Numeral::new(
-        "columns",
-        32,
-        32,
-        32,
-        &[Digit::element(1, 32, 1), Digit::lane(1, 32, 32)],
-    );
-    const BLOCKS: Numeral = Numeral::new(
-        "blocks",
-        32,
-        32,
-        32,
-        &[
-            Digit::lane(1, 2, 1),
-            Digit::element(1, 16, 2),
-            Digit::lane(2, 16, 32),
-            Digit::element(16, 2, 512),
-        ],
-    );
     const _: () = layout_core::assert_bijection(&COLUMNS);
     const _: () = layout_core::assert_bijection(&BLOCKS);
     let base = SharedLayout::row_major(32, 32, 4);

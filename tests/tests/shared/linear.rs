@@ -10,6 +10,7 @@ use layout_core::shared::{find, linear_optimum, Access, MatrixVariant, SharedLay
 use layout_core::{Digit, Numeral};
 
 use super::Rng;
+use super::{BLOCKS, COLUMNS};
 
 /// Each phase's lanes' 16-byte units on the plain tile.
 fn phases(tile: &SharedLayout, accesses: &[Access]) -> Vec<Vec<u32>> {
@@ -207,25 +208,6 @@ fn find_matches_the_optimum_on_the_common_tiles() {
 /// the ideal, where the search's one-XOR swizzles without padding fall short.
 #[test]
 fn the_optimum_can_beat_the_search_s_swizzles() {
-    const COLUMNS: Numeral = Numeral::new(
-        "columns",
-        32,
-        32,
-        32,
-        &[Digit::element(1, 32, 1), Digit::lane(1, 32, 32)],
-    );
-    const BLOCKS: Numeral = Numeral::new(
-        "blocks",
-        32,
-        32,
-        32,
-        &[
-            Digit::lane(1, 2, 1),
-            Digit::element(1, 16, 2),
-            Digit::lane(2, 16, 32),
-            Digit::element(16, 2, 512),
-        ],
-    );
     let tile = SharedLayout::row_major(32, 32, 4);
     let accesses = [Access::elements(&COLUMNS, 4), Access::elements(&BLOCKS, 4)];
     let opt = linear_optimum(&tile, &accesses).unwrap();

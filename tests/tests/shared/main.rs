@@ -21,6 +21,32 @@ mod scatter;
 mod scatter_wide;
 
 use layout_core::catalog::{Entry, CATALOG};
+use layout_core::{Digit, Numeral};
+
+/// Two numerals over one 32 x 32 f32 tile that no unpadded single-XOR swizzle serves together
+/// (`find.rs`, `linear.rs`): here each lane holds one row ...
+pub(crate) const COLUMNS: Numeral = Numeral::new(
+    "columns",
+    32,
+    32,
+    32,
+    &[Digit::element(1, 32, 1), Digit::lane(1, 32, 32)],
+);
+
+/// ... and here lane bit 0 picks the column's parity, the elements run along the row two
+/// apart and then 16 rows down, the other lane bits pick the row.
+pub(crate) const BLOCKS: Numeral = Numeral::new(
+    "blocks",
+    32,
+    32,
+    32,
+    &[
+        Digit::lane(1, 2, 1),
+        Digit::element(1, 16, 2),
+        Digit::lane(2, 16, 32),
+        Digit::element(16, 2, 512),
+    ],
+);
 
 /// A small deterministic generator (SplitMix64), so a seed names a case.
 pub(crate) struct Rng(pub(crate) u64);
