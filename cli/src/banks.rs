@@ -359,6 +359,11 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     }
     let mut out = String::new();
     let failed = report(&specs, &accesses, &layout, &opts, &mut out);
+    if layout.is_grid() {
+        // A tile of many swizzle atoms: its grid and TMA box, as `smem` prints them.
+        let stride = u64::from(layout.line_len()) * u64::from(layout.elem_bytes());
+        let _ = smem::atoms(&layout, None, stride, &mut out);
+    }
     out.extend(TileArgs::unit_note(&layout));
     emit(
         &out,

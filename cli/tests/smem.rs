@@ -358,6 +358,29 @@ fn smem_prints_a_grid_s_tma_box_and_descriptor() {
         k.contains("K steps of 16 elements start at bytes 0 32 64 96"),
         "{k}"
     );
+    // `banks` on a grid says the grid and its TMA box after the counts.
+    let o = run(&[
+        "banks",
+        "stmatrix.x4",
+        "SM90_64x256x16_F16_C",
+        "--tile",
+        "64x256",
+        "--swizzle",
+        "128B",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("64 wavefronts, ideal 64 (conflict-free)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("atoms: 8 lines x 128 bytes, 4 along a line, in slabs of 64 lines"),
+        "{out}"
+    );
+    assert!(
+        out.contains("TMA: box {64, 64} (inner, outer), 4 copies of 8192 bytes"),
+        "{out}"
+    );
     let bad = ok(&["smem", "--tile", "64x64", "--pad", "8", "--operand", "a"]);
     assert!(
         bad.contains("descriptor (A, M = 64): none: a descriptor reads"),
