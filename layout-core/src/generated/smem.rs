@@ -78,13 +78,10 @@ pub const fn shared_lane_bits_at(
     s: &SharedLayout,
     place: (usize, usize),
 ) -> (usize, usize) {
-    let (r0, c0) = n.element_part(0);
     let (mut lane, mut swizzled) = (0, 0);
     let mut t = 0;
     while t < n.threads() {
-        if let Some((r, c)) = n.coords(t, 0) {
-            let row = (r as usize).wrapping_sub(r0).wrapping_add(place.0);
-            let col = (c as usize).wrapping_sub(c0).wrapping_add(place.1);
+        if let Some((row, col)) = thread_at(n, t, place) {
             let lin = shared_linear(s, row, col);
             lane |= lin;
             swizzled |= s.swizzle().apply(lin as u32) as usize;
@@ -92,6 +89,19 @@ pub const fn shared_lane_bits_at(
         t += 1;
     }
     (lane, swizzled)
+}
+
+/// Thread `t`'s part of the tile coordinates (element 0's less its element part), plus the
+/// fragment's place in the shared tile; `None` for a thread outside the numeral.
+const fn thread_at(n: &Numeral, t: u32, place: (usize, usize)) -> Option<(usize, usize)> {
+    let (r0, c0) = n.element_part(0);
+    match n.coords(t, 0) {
+        Some((r, c)) => Some((
+            (r as usize).wrapping_sub(r0).wrapping_add(place.0),
+            (c as usize).wrapping_sub(c0).wrapping_add(place.1),
+        )),
+        None => None,
+    }
 }
 
 /// How the element with part `at` is reached from the thread's offset, given the threads'
@@ -156,13 +166,10 @@ const fn grid_adds(
     at: (usize, usize),
     place: (usize, usize),
 ) -> bool {
-    let (r0, c0) = n.element_part(0);
     let k = shared_linear(s, at.0, at.1);
     let mut t = 0;
     while t < n.threads() {
-        if let Some((r, c)) = n.coords(t, 0) {
-            let row = (r as usize).wrapping_sub(r0).wrapping_add(place.0);
-            let col = (c as usize).wrapping_sub(c0).wrapping_add(place.1);
+        if let Some((row, col)) = thread_at(n, t, place) {
             let sum = shared_linear(s, row + at.0, col + at.1);
             if sum != shared_linear(s, row, col) + k {
                 return false;
