@@ -78,10 +78,11 @@ pub const fn shared_lane_bits_at(
     s: &SharedLayout,
     place: (usize, usize),
 ) -> (usize, usize) {
+    let part0 = n.element_part(0);
     let (mut lane, mut swizzled) = (0, 0);
     let mut t = 0;
     while t < n.threads() {
-        if let Some((row, col)) = thread_at(n, t, place) {
+        if let Some((row, col)) = thread_at(n, t, part0, place) {
             let lin = shared_linear(s, row, col);
             lane |= lin;
             swizzled |= s.swizzle().apply(lin as u32) as usize;
@@ -91,10 +92,15 @@ pub const fn shared_lane_bits_at(
     (lane, swizzled)
 }
 
-/// Thread `t`'s part of the tile coordinates (element 0's less its element part), plus the
-/// fragment's place in the shared tile; `None` for a thread outside the numeral.
-const fn thread_at(n: &Numeral, t: u32, place: (usize, usize)) -> Option<(usize, usize)> {
-    let (r0, c0) = n.element_part(0);
+/// Thread `t`'s part of the tile coordinates (element 0's less its element part `part0`, which
+/// the caller computes once), plus the fragment's place in the shared tile; `None` for a thread
+/// outside the numeral.
+const fn thread_at(
+    n: &Numeral,
+    t: u32,
+    (r0, c0): (usize, usize),
+    place: (usize, usize),
+) -> Option<(usize, usize)> {
     match n.coords(t, 0) {
         Some((r, c)) => Some((
             (r as usize).wrapping_sub(r0).wrapping_add(place.0),
@@ -166,10 +172,10 @@ const fn grid_adds(
     at: (usize, usize),
     place: (usize, usize),
 ) -> bool {
-    let k = shared_linear(s, at.0, at.1);
+    let (part0, k) = (n.element_part(0), shared_linear(s, at.0, at.1));
     let mut t = 0;
     while t < n.threads() {
-        if let Some((row, col)) = thread_at(n, t, place) {
+        if let Some((row, col)) = thread_at(n, t, part0, place) {
             let sum = shared_linear(s, row + at.0, col + at.1);
             if sum != shared_linear(s, row, col) + k {
                 return false;
