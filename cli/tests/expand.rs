@@ -513,7 +513,14 @@ fn aliases_expand_as_their_layout() {
     let bad: Vec<String> = aliases
         .iter()
         .filter(|(alias, layout)| {
-            texts[alias.name()] != texts[layout.name()].replace(layout.name(), alias.name())
+            // The same tokens: a longer name may wrap a line differently (with a trailing
+            // comma in a wrapped list).
+            let tokens = |s: &str| {
+                let joined = s.split_whitespace().collect::<String>();
+                joined.replace(",>", ">").replace(",)", ")").replace(",]", "]")
+            };
+            tokens(&texts[alias.name()])
+                != tokens(&texts[layout.name()].replace(layout.name(), alias.name()))
         })
         .map(|(alias, layout)| format!("{} differs from {}", alias.name(), layout.name()))
         .collect();

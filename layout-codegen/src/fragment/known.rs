@@ -4,9 +4,8 @@
 //! computed here by the very functions the generated code would call
 //! ([`Numeral::reaches`], [`Numeral::thread_terms`], [`Numeral::thread_wrap`]), and evaluates
 //! the compile-time checks of the fragment's length, `vector = N` and `packed` here too. The
-//! generated code keeps one check that the path really is that layout
-//! ([`same_catalog_layout`](layout_core::generated::same_catalog_layout)): a user's own
-//! constant under a catalog name with other digits fails to compile with a message instead of
+//! generated code keeps one check that the path really is that layout, by type
+//! ([`Known::guard`]): a user's own constant under a catalog name fails to compile instead of
 //! getting the catalog's code; a path `::fraglayout::catalog::NAME` is the catalog's constant
 //! itself, which needs no check ([`Known::consts`]). Every other numeral, and a catalog layout
 //! one of whose checks fails (so that its message is the one it always was), takes the
@@ -18,8 +17,8 @@
 use super::ast::{Fragment, Mode};
 use layout_core::catalog;
 use layout_core::generated::{
-    fragment_len_error, named_like_catalog, packed_len_error, packed_width_error,
-    scatter_broadcast_error, vector_error, Reaches,
+    fragment_len_error, packed_len_error, packed_width_error, scatter_broadcast_error,
+    vector_error, Reaches,
 };
 use layout_core::Numeral;
 use proc_macro2::{Literal, TokenStream};
@@ -34,8 +33,6 @@ pub(super) const MOST: usize = 256;
 /// passes.
 pub struct Known {
     numeral: &'static Numeral<'static>,
-    /// The path as written, for the guard's message (`::fraglayout::catalog::NAME`).
-    written: String,
     /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
     absolute: bool,
 }
@@ -73,19 +70,10 @@ impl Known {
             .iter()
             .map(|s| s.ident.to_string())
             .collect();
-        let lead = if p.path.leading_colon.is_some() {
-            "::"
-        } else {
-            ""
-        };
         let absolute = p.path.leading_colon.is_some()
             && segments.len() == 3
             && segments[..2] == ["fraglayout", "catalog"];
-        checks_pass.then(|| Known {
-            numeral,
-            written: format!("{lead}{}", segments.join("::")),
-            absolute,
-        })
+        checks_pass.then_some(Known { numeral, absolute })
     }
 
     /// The catalog's numeral.
@@ -110,24 +98,20 @@ impl Known {
     }
 
     /// The one check the generated code keeps, spanned on the numeral: the path is the
-    /// catalog's layout, `if !same_catalog_layout(PATH, catalog::NAME) { panic!("MESSAGE") }`
-    /// with the message of `named_like_catalog` written here. The numerals go by value and
-    /// the message is a literal: the compiler evaluates the check once per function, and
-    /// through references to the constants and an `Option<Message>` it cost about 2.3 million
-    /// of its instructions a function, now about 1.5 (docs/PERFORMANCE.md, compile time).
+    /// catalog's layout, read in the type namespace, where the catalog declares a hidden empty
+    /// struct of each layout's name beside its constant (`catalog::declare`):
+    /// `let _: PhantomData<PATH> = PhantomData::<::fraglayout::catalog::NAME>;`. Type
+    /// checking it costs the compiler next to nothing, where evaluating the two constants and
+    /// comparing their digits cost about 1.5 million of its instructions a function
+    /// (docs/PERFORMANCE.md, compile time). A constant of the user's under a catalog name
+    /// (and no `use` of the catalog's) fails to compile here: no type of that name is in
+    /// scope.
     pub fn guard(&self, f: &Fragment) -> TokenStream {
         let (numeral, span) = (&f.args.numeral, f.args.numeral.span());
         let name = syn::Ident::new(self.numeral.name, span);
-        let message = named_like_catalog(&self.written, self.numeral.name);
-        // A path has no braces: the literal is its own message in any edition's `panic!`.
-        let message = Literal::string(message.as_str());
         quote_spanned! {span=>
-            const _: () = if !::fraglayout::generated::same_catalog_layout(
-                #numeral,
-                ::fraglayout::catalog::#name
-            ) {
-                ::core::panic!(#message)
-            };
+            let _: ::core::marker::PhantomData<#numeral> =
+                ::core::marker::PhantomData::<::fraglayout::catalog::#name>;
         }
     }
 

@@ -17,9 +17,8 @@
 //! __fl_s[8 * __fl_k + 9] = __fl_f[7];
 //! ```
 //!
-//! With a run-time `ld` each row run is a reach of its own: `let __fl_i1 = __fl_b + 8 *
-//! __fl_k;` at its first slice, `let __fl_s = &mut out[__fl_i1..__fl_i1 + 10];`, and
-//! `__fl_e1 = __fl_i1 + 10` bound there too when a scatter takes the reach again later. The
+//! With a run-time `ld` each row run is a reach of its own, taken once: `let __fl_i1 =
+//! __fl_b + 8 * __fl_k; let __fl_s = &mut out[__fl_i1..__fl_i1 + 10];` then its stores. The
 //! numbers are [`Numeral::reaches`]' and [`Numeral::thread_terms`]', the values the closure
 //! path (`expand.rs`, `shared_reach`) reads from `__FL_REACH` and `__FL_TERMS`, and each offset
 //! is that path's arithmetic with them put in (`8 * __fl_k` where it computes
@@ -28,13 +27,14 @@
 //! Type-checking a call of the element closure cost more than the whole element written out
 //! (issue 17; docs/PERFORMANCE.md, compile time).
 //!
-//! Semantics are the closure path's: the thread's base index is evaluated once, first, as that
+//! Semantics: the thread's base index is evaluated once, first, as the closure
 //! path does for the bodies taken here (a gather, and a scatter whose stored value is
-//! [`inert`](pairing::inert)); elements run in element order; a scatter takes its reach's
-//! slice again where an element's reach differs from the previous element's (its mutable
-//! borrow ends there), so an index past the end of the buffer panics at the same element,
-//! after the same stores; a gather takes each distinct reach once, in order of first use, so
-//! the first slice to panic is the one the closure path's first panic takes. The closure path
+//! [`inert`](pairing::inert)); the reaches are taken in order of first use, each once, and a
+//! scatter stores each reach's elements (in element order) after its slice, as a skilled
+//! engineer writes row by row; so an index past the end of the buffer panics exactly when the
+//! closure path would panic at some element, and which stores happen before it is not part of
+//! the contract (README, "Panics"). Where two elements share a cell (a row stride below the
+//! tile's width) the later reach's store lands last. The closure path
 //! slices once per element: the same for a slice or an array, whose indexing is the
 //! language's, so the base must be a parameter of such a type. The stored value is the
 //! fragment's element itself where the body stores its untyped `value` (`__fl_s[1] =
@@ -405,22 +405,17 @@ fn scatter(
         let (pat, ty) = (&value.pat, value.ty.unwrap_or(f.element_ty));
         out.push(quote!(let #pat: #ty = #frag[0];));
     }
-    let (ks, runs) = reach_numbers(reaches, elements);
+    // Grouped by reach, in order of first use: each reach's slice taken once.
+    let ks = reach_numbers(reaches, elements);
+    let mut order: Vec<usize> = (0..elements).collect();
+    order.sort_by_key(|&e| ks[e]);
     // Stores written as text since the last slice.
     let mut stores = String::new();
-    let mut sliced = vec![false; runs.len()];
-    for (e, &k) in ks.iter().enumerate() {
-        let r = reaches.reach[e];
-        if e == 0 || ks[e - 1] != k {
+    for (i, &e) in order.iter().enumerate() {
+        let (k, r) = (ks[e], reaches.reach[e]);
+        if i == 0 || ks[order[i - 1]] != k {
             out.push(lex(&std::mem::take(&mut stores))?);
-            let s = Slice {
-                k,
-                reach: &r,
-                first: !sliced[k],
-                end: runs[k] > 1,
-            };
-            sliced[k] = true;
-            out.push(slice(p, a, &s, "__fl_s", quote!(&mut))?);
+            out.push(slice(p, a, k, &r, "__fl_s", quote!(&mut))?);
         }
         let place = offset(a, r.place);
         if plain {
@@ -442,11 +437,10 @@ fn scatter(
     Some(out)
 }
 
-/// Each element's reach number (in order of first use), and how many maximal runs of elements
-/// take each reach: a reach taken again after another binds its end once.
-fn reach_numbers(reaches: &Table, elements: usize) -> (Vec<usize>, Vec<usize>) {
+/// Each element's reach number, the reaches numbered in order of first use.
+fn reach_numbers(reaches: &Table, elements: usize) -> Vec<usize> {
     let mut taken: Vec<Reach> = Vec::new();
-    let ks: Vec<usize> = (0..elements)
+    (0..elements)
         .map(|e| {
             let r = reaches.reach[e];
             taken
@@ -457,14 +451,7 @@ fn reach_numbers(reaches: &Table, elements: usize) -> (Vec<usize>, Vec<usize>) {
                     taken.len() - 1
                 })
         })
-        .collect();
-    let mut runs = vec![0usize; taken.len()];
-    for (e, &k) in ks.iter().enumerate() {
-        if e == 0 || ks[e - 1] != k {
-            runs[k] += 1;
-        }
-    }
-    (ks, runs)
+        .collect()
 }
 
 /// The store of element `e` (at `at` in the tile) of a stored value `rhs` other than `value`
@@ -506,25 +493,13 @@ fn gather(
     elements: usize,
 ) -> Option<Vec<TokenStream>> {
     let mut out = Vec::new();
-    let mut taken: Vec<Reach> = Vec::new();
+    let ks = reach_numbers(reaches, elements);
     let mut values = Vec::with_capacity(elements);
-    for e in 0..elements {
+    for (e, &k) in ks.iter().enumerate() {
         let r = reaches.reach[e];
-        let k = match taken.iter().position(|t| same_reach(t, &r)) {
-            Some(k) => k,
-            None => {
-                let k = taken.len();
-                let s = Slice {
-                    k,
-                    reach: &r,
-                    first: true,
-                    end: false,
-                };
-                out.push(slice(p, a, &s, &format!("__fl_s{k}"), quote!(&))?);
-                taken.push(r);
-                k
-            }
-        };
+        if !ks[..e].contains(&k) {
+            out.push(slice(p, a, k, &r, &format!("__fl_s{k}"), quote!(&))?);
+        }
         values.push(format!("__fl_s{k}[{}]", offset(a, r.place)));
     }
     let array = match f.args.mode {
@@ -568,46 +543,26 @@ impl Table {
     }
 }
 
-/// How a slice statement reaches its reach.
-struct Slice<'a> {
-    /// The reach's number (in order of first use) and the reach.
-    k: usize,
-    reach: &'a Reach,
-    /// Whether this is the reach's first slice: its start and end are bound here.
-    first: bool,
-    /// Whether the end is bound as `__fl_eK` (a reach sliced again later).
-    end: bool,
-}
-
-/// `let NAME = BORROW BASE[i..j];` for a reach: `i` is the base index where the reach starts
-/// at 0, else `__fl_iK`, the base index plus the start, bound at the reach's first slice; `j`
-/// is `i + EXTENT`, or `__fl_eK` bound there. A later slice of the reach adds nothing again:
-/// the sums are what they were, and they did not overflow then.
+/// `let NAME = BORROW BASE[i..i + EXTENT];` for reach number `k`: `i` is the base index where
+/// the reach starts at 0, else `__fl_iK`, the base index plus the start, bound here.
 fn slice(
     p: &Pattern,
     a: &Affine,
-    s: &Slice,
+    k: usize,
+    reach: &Reach,
     name: &str,
     borrow: TokenStream,
 ) -> Option<TokenStream> {
-    let (k, base) = (s.k, &p.base);
+    let base = &p.base;
     let mut head = String::new();
-    let start = match offset(a, s.reach.start).as_str() {
+    let start = match offset(a, reach.start).as_str() {
         "0" => "__fl_b".to_string(),
         start => {
-            if s.first {
-                head.push_str(&format!("let __fl_i{k} = __fl_b + {start};"));
-            }
+            head.push_str(&format!("let __fl_i{k} = __fl_b + {start};"));
             format!("__fl_i{k}")
         }
     };
-    let mut end = format!("{start} + {}", offset(a, s.reach.extent));
-    if s.end {
-        if s.first {
-            head.push_str(&format!("let __fl_e{k} = {end};"));
-        }
-        end = format!("__fl_e{k}");
-    }
+    let end = format!("{start} + {}", offset(a, reach.extent));
     let (head, name, range) = (lex(&head)?, lex(name)?, lex(&format!("{start}..{end}"))?);
     Some(quote!(#head let #name = #borrow #base[#range];))
 }

@@ -34,6 +34,10 @@
 //!   layout that is an A layout) while the numeral is the same.
 //! - `pub NAME = OTHER;` declares `NAME` as the layout `OTHER` (a constant, or any constant
 //!   expression such as `wgmma_accumulator(64)`) under its own name, checked the same way.
+//! - Each declaration also declares a hidden empty struct of the same name (`pub struct NAME
+//!   {}`, in the type namespace only): a `use` of the layout imports both, and
+//!   `#[fragment_layout(NAME)]` checks at no compile-time cost that the type `NAME` in scope is
+//!   the catalog's, which the macro's literal copy of the digits relies on.
 //! - `entry { FIELD: VALUE, ... }` after each declaration is its catalog
 //!   [`Entry`](super::Entry) but for `numeral`: the fields by name, in any order, with the
 //!   [`Operand`](super::Operand) variants in scope (`operand: A`). The header
@@ -92,6 +96,7 @@ macro_rules! layouts {
             )
             .with_warps(WARPS)
         };
+        $crate::catalog::declare::layouts!(@marker $vis $name);
         $crate::catalog::checked!($name);
         $(
             const _: () = assert!(
@@ -115,6 +120,7 @@ macro_rules! layouts {
     ) => {
         $(#[$attr])*
         $vis const $name: $crate::Numeral = $target.renamed(stringify!($name));
+        $crate::catalog::declare::layouts!(@marker $vis $name);
         $crate::catalog::checked!($name);
         $crate::catalog::declare::layouts!(
             @item [$list] [$($shared)*]
@@ -135,6 +141,14 @@ macro_rules! layouts {
             use $crate::catalog::Operand::*;
             &[$($crate::catalog::Entry { numeral: &$name, $($fields)* },)*]
         };
+    };
+
+    // The name in the type namespace too: `#[fragment_layout(NAME)]` checks that `NAME` is
+    // the catalog's by this type (see the module docs).
+    (@marker $vis:vis $name:ident) => {
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        $vis struct $name {}
     };
 
     (@source lane) => { $crate::Source::Lane };

@@ -1,45 +1,12 @@
-//! The one compile-time check of a function whose numeral the macro looked up in the catalog.
-//!
-//! When `#[fragment_layout(PATH)]`'s last segment names a catalog layout
-//! (`fraglayout::catalog::SM80_16x8x16_F32_C`, or a user's `use` of it), the macro reads the
-//! digits from its own copy of the catalog and writes the function's tables as literals,
-//! instead of having every function evaluate them from the constant. The generated code
-//! then checks that `PATH` really is that layout:
-//! `const _: () = if !same_catalog_layout(PATH, catalog::NAME) { panic!("MESSAGE") };`, one
-//! comparison of a few numbers per digit, with the message of [`named_like_catalog`] written
-//! by the macro; not where `PATH` is `::fraglayout::catalog::NAME`, the catalog's constant
-//! itself.
+//! Whether two numerals have the same digits: the catalog's own `same as` check, and the
+//! packed layouts' comparison. (`#[fragment_layout(PATH)]` on a catalog name checks that
+//! `PATH` is the catalog's layout by type, not by value: `catalog::declare`.)
 
-use crate::message::Message;
 use crate::Numeral;
 
-/// The message of a path `written` whose last segment names the catalog layout `catalog` but
-/// whose digits differ: the macro writes it into the guard's `panic!` (the guard compares with
-/// [`same_catalog_layout`]).
-///
-/// ```
-/// use layout_core::generated::named_like_catalog;
-/// assert_eq!(
-///     named_like_catalog("my::SM80_16x8x16_F32_C", "SM80_16x8x16_F32_C").as_str(),
-///     "`my::SM80_16x8x16_F32_C` is named like the catalog layout `SM80_16x8x16_F32_C` \
-///      but its digits differ: rename the constant, or use the catalog's"
-/// );
-/// ```
-pub const fn named_like_catalog(written: &str, catalog: &str) -> Message {
-    let mut m = Message::new();
-    m.push("`");
-    m.push(written);
-    m.push("` is named like the catalog layout `");
-    m.push(catalog);
-    m.push("` but its digits differ: rename the constant, or use the catalog's");
-    m
-}
-
-/// Whether `n` has the digits of the catalog layout `catalog` (the names may differ): what
-/// the guard of a function on a catalog layout evaluates (the macro writes the message of
-/// [`named_like_catalog`] itself), and the catalog's own `same as` check. The numerals are taken by value and the digits walked
-/// without a call: the compiler evaluates this once per generated function, and a reference
-/// to the constant (`&PATH`) and a call per digit cost it about as much again as the rest.
+/// Whether `n` has the digits of the catalog layout `catalog` (the names may differ). The
+/// numerals are taken by value and the digits walked without a call, which the compiler
+/// evaluates fastest.
 ///
 /// ```
 /// use layout_core::catalog::{SM75_16x8x8_F32_C, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};

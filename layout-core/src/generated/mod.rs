@@ -49,7 +49,7 @@ pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
 };
-pub use known::{named_like_catalog, same_catalog_layout};
+pub use known::same_catalog_layout;
 pub use packed::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
 pub use shuffle::{

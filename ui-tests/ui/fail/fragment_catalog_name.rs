@@ -1,6 +1,6 @@
-// A constant of the user's named like a catalog layout, with other digits (the B operand's 16 x 8
-// tile, 4 elements a lane): the macro would write the catalog layout's tables, so the guard
-// refuses it instead of storing to the catalog layout's cells.
+// A constant of the user's named like a catalog layout: the macro would write the catalog
+// layout's code, so the generated check (that the name is the catalog's, by the hidden struct
+// the catalog declares beside each layout) refuses it, whatever its digits.
 use layout_core::Numeral;
 use layout_macros::fragment_layout;
 

@@ -15,8 +15,8 @@ mod convert_generic;
 #[path = "forms/convert_many_warps.rs"]
 mod convert_many_warps;
 
-#[path = "forms/fragment_catalog_alias.rs"]
-mod fragment_catalog_alias;
+#[path = "forms/fragment_catalog_spellings.rs"]
+mod fragment_catalog_spellings;
 
 #[path = "forms/gather_packed.rs"]
 mod gather_packed;
@@ -52,7 +52,7 @@ fn main() {
     broadcast::main();
     convert_generic::main();
     convert_many_warps::main();
-    fragment_catalog_alias::main();
+    fragment_catalog_spellings::main();
     gather_packed::main();
     generic_functions::main();
     matrix_rows::main();
