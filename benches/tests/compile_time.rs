@@ -50,7 +50,7 @@ const RUNS: usize = 5;
 
 /// How a crate is built.
 #[derive(Clone, Copy, Debug)]
-enum Mode {
+pub(crate) enum Mode {
     /// `cargo check`: parsing, expansion, type checking, borrow checking; no machine code.
     Check,
     /// `cargo build`.
@@ -60,9 +60,9 @@ enum Mode {
 }
 
 impl Mode {
-    const ALL: [Mode; 3] = [Mode::Check, Mode::Dev, Mode::Release];
+    pub(crate) const ALL: [Mode; 3] = [Mode::Check, Mode::Dev, Mode::Release];
 
-    fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Mode::Check => "check",
             Mode::Dev => "dev",
@@ -70,7 +70,7 @@ impl Mode {
         }
     }
 
-    fn args(self) -> &'static [&'static str] {
+    pub(crate) fn args(self) -> &'static [&'static str] {
         match self {
             Mode::Check => &["check"],
             Mode::Dev => &["build"],
@@ -121,7 +121,7 @@ fn children_cpu() -> f64 {
 }
 
 /// A crate `fl-ct-{name}` in `tmp` depending on the workspace's `fraglayout`.
-fn make_crate(tmp: &Path, name: &str, bin: bool) -> PathBuf {
+pub(crate) fn make_crate(tmp: &Path, name: &str, bin: bool) -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = tmp.join(format!("fl-ct-{name}"));
     std::fs::create_dir_all(dir.join("src")).unwrap();
@@ -144,12 +144,23 @@ fn make_crate(tmp: &Path, name: &str, bin: bool) -> PathBuf {
 
 /// Runs cargo with `args` in `dir` (incremental compilation off); its stderr. Panics on failure.
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
+    cargo_with(dir, target, args, &[])
+}
+
+/// [`cargo`] with more environment variables.
+pub(crate) fn cargo_with(
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+    envs: &[(&str, &std::ffi::OsStr)],
+) -> String {
     let out = Command::new(env!("CARGO"))
         .current_dir(dir)
         .args(args)
         .args(["--offline", "--target-dir"])
         .arg(target)
         .env("CARGO_INCREMENTAL", "0")
+        .envs(envs.iter().copied())
         .output()
         .expect("cargo runs");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
