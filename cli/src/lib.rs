@@ -24,6 +24,7 @@ mod smem;
 mod suggest;
 mod svg;
 mod tile_args;
+mod tmem;
 
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -20,6 +20,9 @@ pub fn cli() -> Command {
         .after_help(crate::wrapped(
             "INSTRUCTION is spelled as `list` prints it (wgmma with its N put in), e.g.\n    \
              fraglayout show mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\n\
+             A tcgen05.mma spelling (fraglayout show tcgen05.mma.cta_group::1) lists the \
+             accumulator layouts it writes in tensor memory, by M, with the names that show \
+             them.\n\
              grid cells are T{thread}:{element}.",
         ))
         .args([
@@ -36,6 +39,14 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         return match layout_core::catalog::instruction(text) {
             Some(found) if json => emit(&instruction_json(text, &found).text(), ExitCode::SUCCESS),
             Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
+            None if json && crate::tmem::instruction_json(text).is_some() => {
+                let j = crate::tmem::instruction_json(text).expect("just seen");
+                emit(&j.text(), ExitCode::SUCCESS)
+            }
+            None if crate::tmem::instruction(text).is_some() => {
+                let t = crate::tmem::instruction(text).expect("just seen");
+                emit(&t, ExitCode::SUCCESS)
+            }
             None => {
                 eprintln!("error: {}", suggest::unknown_instruction(text));
                 ExitCode::from(1)
@@ -47,7 +58,15 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             (Some(e), true) => format!("{}\n", crate::json::json(e)),
             (None, true) => format!("{}\n", crate::json::numeral(&l.numeral())?),
             (Some(e), false) => show(e),
-            (None, false) => numeral(&l.numeral()),
+            (None, false) => match l.tmem_what() {
+                Some(what) => format!(
+                    "{}: {what}; thread = TMEM lane (warp * 32 + lane), element = 32-bit column \
+                     (ISA + CuTe cross-checked, not silicon-verified)\n{}",
+                    l.numeral().name,
+                    numeral(&l.numeral())
+                ),
+                None => numeral(&l.numeral()),
+            },
         })
     })
 }
