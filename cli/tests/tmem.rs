@@ -149,6 +149,21 @@ fn show_tcgen05_mma_names_the_layouts_of_each_m() {
             ok(&args);
         }
         let json = ok(&["show", ptx, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let items = v["accumulators"].as_array().unwrap();
+        assert_eq!(
+            items.len(),
+            text.lines().filter(|l| l.starts_with("    M = ")).count()
+        );
+        for item in items {
+            let mut keys: Vec<&String> = item.as_object().unwrap().keys().collect();
+            keys.sort();
+            assert_eq!(
+                keys,
+                ["layout", "m", "n", "name"],
+                "docs/CLI-JSON.md: {json}"
+            );
+        }
         assert!(json.starts_with(&format!("{{\"instruction\":\"{ptx}\",\"accumulators\":[")));
         for l in letters {
             assert!(
