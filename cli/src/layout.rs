@@ -1,6 +1,7 @@
 //! A layout as every command takes it: a catalog name, an example layout's name
 //! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
-//! layout, or a numeral written out as `fraglayout check` takes it.
+//! layout, a numeral written out as `fraglayout check` takes it, or a `tcgen05.mma` layout in
+//! tensor memory by name ([`crate::tmem`]).
 
 use layout_codegen::OwnedNumeral;
 use layout_core::catalog::Entry;

@@ -92,6 +92,14 @@ fn a_fragment_after_a_load_is_the_two_names_joined() {
         let frag = fragment(&acc, cat::find(load).unwrap().numeral, lanes).unwrap();
         json_is(&format!("{acc_name}/{load}{lanes_text}"), &frag.numeral());
     }
+    // The duplicated A read back: threads t and t + 64 hold the same words.
+    let a = a_duplicated(16);
+    let frag = fragment(&a.numeral(), &cat::SM100_TMEM_32dp32b16x, Lanes::Quarter).unwrap();
+    assert_eq!(frag.numeral().copies(), 2);
+    json_is(
+        "SM100_TMEM_A_DUPLICATED_C16/SM100_TMEM_32dp32b16x",
+        &frag.numeral(),
+    );
     let text = ok(&["show", "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x"]);
     assert!(text.contains("TMEM lane"), "{text:.300}");
     assert!(text.contains("not silicon-verified"), "{text:.300}");

@@ -434,8 +434,9 @@ pub const fn fragment(
 }
 
 /// The digits of the composite, one per bit of the thread and of the load's register index and
-/// one per load count, each placed where a unit step of it moves the read-back element; runs
-/// of one source whose divisors and places continue each other are merged.
+/// one per load count, each placed where a unit step of it moves the read-back element (a
+/// thread bit that moves nothing is a broadcast digit); runs of one source whose divisors and
+/// places continue each other are merged.
 const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
     let base = match plan.offset(0, 0) {
         Some(b) => b,
@@ -480,8 +481,12 @@ const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
             Source::Warp => (32 * divisor, 0),
             Source::Element => (0, divisor),
         };
+        let thread = !matches!(source, Source::Element);
         let place = match plan.offset(t, r) {
             Some(v) if v > base => v - base,
+            // A thread bit that moves nothing: a broadcast digit (an accumulator that holds
+            // its elements twice, as `a_duplicated`); `verify` checks it like any other.
+            Some(v) if v == base && thread => 0,
             _ => {
                 return Err(FragmentError::NotATile {
                     thread: t,

@@ -535,8 +535,15 @@ fn duplicated_a_holds_each_row_in_two_lane_halves() {
         }
     }
     let regs = tmem.read_back(&cat::SM100_TMEM_32dp32b16x, Lanes::Quarter, 16);
+    let frag = fragment(&a, &cat::SM100_TMEM_32dp32b16x, Lanes::Quarter).unwrap();
+    let frag = frag.numeral();
+    assert_eq!(frag.copies(), 2);
     for (t, r) in regs.iter().enumerate() {
         let want: Vec<u32> = (0..16).map(|c| 1 + (t as u32 % 64) * 16 + c).collect();
         assert_eq!(*r, want, "thread {t}");
+        for (j, &v) in r.iter().enumerate() {
+            let (m, c) = frag.coords(t as u32, j as u32).unwrap();
+            assert_eq!(v, 1 + m * 16 + c, "thread {t}, register {j}");
+        }
     }
 }
