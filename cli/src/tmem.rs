@@ -150,6 +150,42 @@ fn by_m(ptx: &str) -> Vec<(u32, Option<MmaLayout>)> {
     out
 }
 
+/// `show tcgen05.mma... --m M --n N`: the name of the accumulator that spelling writes at
+/// that M and N; the error says which M and N it takes.
+pub fn name_for(ptx: &str, m: u32, n: u32) -> Result<String, String> {
+    let layouts = by_m(ptx);
+    if layouts.is_empty() {
+        return Err(format!(
+            "--m and --n go with a tcgen05.mma spelling, not `{}`; e.g. `fraglayout show \
+             tcgen05.mma.cta_group::1 --m 128 --n 64`",
+            suggest::shortened(ptx)
+        ));
+    }
+    let ms: Vec<String> = layouts.iter().map(|(m, _)| m.to_string()).collect();
+    let Some(&(_, layout)) = layouts.iter().find(|(lm, _)| *lm == m) else {
+        return Err(format!(
+            "{ptx} takes M = {}, not {m}; e.g. `fraglayout show {ptx} --m {} --n 64`",
+            ms.join(" or "),
+            ms[0]
+        ));
+    };
+    let Some(l) = layout else {
+        return Err(format!(
+            "{ptx} at M = {m} writes layout C, which is not modelled (PTX and CuTe disagree \
+             on it; see `fraglayout list`)"
+        ));
+    };
+    if !l.takes(n) {
+        return Err(format!(
+            "layout {} ({}) takes N = {}, not {n}; e.g. `fraglayout show {ptx} --m {m} --n 64`",
+            l.letter(),
+            l.mma(),
+            l.ns()
+        ));
+    }
+    Ok(format!("{ACC}{}_N{n}", l.letter()))
+}
+
 /// `show tcgen05.mma...`: the accumulator layout for each M that spelling takes, as names to
 /// show; `None` for a spelling that is no `tcgen05.mma`.
 pub fn instruction(ptx: &str) -> Option<String> {

@@ -55,6 +55,16 @@ const CLI_ERRORS: &[&[&str]] = &[
     &["show", "SM100_TMEM_ACC_C_N64"],
     &["json", "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F32_C"],
     &["svg", "SM100_TMEM_ACX_D_N64"],
+    &[
+        "show",
+        "tcgen05.mma.cta_group::1",
+        "--m",
+        "256",
+        "--n",
+        "64",
+    ],
+    &["show", "tcgen05.mma.ws", "--m", "64", "--n", "32"],
+    &["show", "SM80_16x8x16_F32_C", "--m", "64", "--n", "32"],
 ];
 
 /// The spans between backquotes of `text`.

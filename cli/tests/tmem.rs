@@ -249,3 +249,99 @@ fn bad_tmem_names_exit_1_and_say_what_is_taken() {
     let err = stderr(&run(&["show", "SM100_TMEM_ACX_D_N64"]));
     assert!(err.contains("`SM100_TMEM_ACC_D_N64`"), "{err}");
 }
+
+#[test]
+fn show_tcgen05_mma_with_m_and_n_shows_that_accumulator() {
+    let cases = [
+        (
+            "tcgen05.mma.cta_group::1.kind::f16",
+            128,
+            64,
+            "SM100_TMEM_ACC_D_N64",
+        ),
+        (
+            "tcgen05.mma.cta_group::1.kind::f16",
+            64,
+            256,
+            "SM100_TMEM_ACC_F_N256",
+        ),
+        (
+            "tcgen05.mma.cta_group::2.kind::tf32",
+            128,
+            32,
+            "SM100_TMEM_ACC_B_N32",
+        ),
+        (
+            "tcgen05.mma.cta_group::2.kind::tf32",
+            256,
+            8,
+            "SM100_TMEM_ACC_A_N8",
+        ),
+        (
+            "tcgen05.mma.ws.cta_group::1.kind::f16",
+            64,
+            128,
+            "SM100_TMEM_ACC_E_N128",
+        ),
+        (
+            "tcgen05.mma.ws.cta_group::1.kind::f16",
+            32,
+            64,
+            "SM100_TMEM_ACC_G_N64",
+        ),
+    ];
+    for (ptx, m, n, name) in cases {
+        let (m, n) = (m.to_string(), n.to_string());
+        assert_eq!(
+            ok(&["show", ptx, "--m", &m, "--n", &n]),
+            ok(&["show", name]),
+            "{ptx} --m {m} --n {n}"
+        );
+        assert_eq!(
+            ok(&["show", ptx, "--m", &m, "--n", &n, "--json"]),
+            ok(&["json", name])
+        );
+    }
+    let errors: [(&[&str], i32, &str); 5] = [
+        (
+            &[
+                "show",
+                "tcgen05.mma.cta_group::1",
+                "--m",
+                "256",
+                "--n",
+                "64",
+            ],
+            1,
+            "takes M = 128 or 64, not 256",
+        ),
+        (
+            &["show", "tcgen05.mma.ws", "--m", "64", "--n", "32"],
+            1,
+            "takes N = 64, 128 or 256, not 32",
+        ),
+        (
+            &[
+                "show",
+                "tcgen05.mma.sp.cta_group::2",
+                "--m",
+                "128",
+                "--n",
+                "64",
+            ],
+            1,
+            "layout C, which is not modelled",
+        ),
+        (
+            &["show", "SM80_16x8x16_F32_C", "--m", "64", "--n", "32"],
+            2,
+            "go with a tcgen05.mma spelling",
+        ),
+        (&["show", "tcgen05.mma", "--m", "64"], 2, "--n"),
+    ];
+    for (args, code, says) in errors {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
