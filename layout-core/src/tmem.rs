@@ -21,15 +21,14 @@
 //! `(32,(N/4,4)):(1,(128,32))` for M = 32) place D as the table says, E like B. Their N are
 //! CuTe's (`tmem_frg_ws` asserts N = 64, 128 or 256 for the dense `.ws` MMA).
 //!
-//! Not here:
-//! - Layout C (M = 128, `cta_group::2`, sparse A): PTX's table gives it half the datapaths
-//!   ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's `tmem_frg_2sm`,
-//!   which its sparse 2-SM MMAs use, places a 64-row-per-CTA D in the "2x2" atom of layout B.
-//!   The sources disagree and the figure is a picture, so no layout is given for C.
-//! - CuTe's `TmemAllocMode::Duplicated`: an allocation of the *A operand* in TMEM for the 2-SM
-//!   `_TS` MMAs (M = 128, `cta_group::2`), each CTA's 64 rows of A in lanes 0..64 and again
-//!   in lanes 64..128; D of those MMAs is layout B. See [`a_duplicated`].
+//! Layout C (M = 128, `cta_group::2`, sparse A) is not here: PTX's table gives it half the
+//! datapaths ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's
+//! `tmem_frg_2sm`, which its sparse 2-SM MMAs use, places a 64-row-per-CTA D in the "2x2" atom
+//! of layout B. The sources disagree and the figure is a picture, so no layout is given for C.
 //!
+//! - [`a_duplicated`]`(columns)`: CuTe's `TmemAllocMode::Duplicated`, the *A operand* in TMEM
+//!   of the 2-SM `_TS` MMAs (M = 128, `cta_group::2`, whose D is layout B): each CTA's 64 rows
+//!   of A in lanes 0..64 and again in lanes 64..128, a numeral with a broadcast digit.
 //! - [`fragment`]`(acc, load, lanes)`: the warpgroup's fragment of D after each warp `w` reads
 //!   its quarter (TMEM lanes `32w ..`) with the `tcgen05.ld` shape `load` (a
 //!   [`catalog::sm100_tmem`](crate::catalog::TmemShape) layout), as many times as it takes: the
