@@ -1,10 +1,12 @@
 //! A layout as every command takes it: a catalog name, an example layout's name
 //! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
-//! layout, or a numeral written out as `fraglayout check` takes it.
+//! layout, a numeral written out as `fraglayout check` takes it, or a `tcgen05.mma` layout in
+//! tensor memory by name ([`crate::tmem`]).
 
 use layout_codegen::OwnedNumeral;
 use layout_core::catalog::Entry;
 use layout_core::convert::examples;
+use layout_core::tmem::TmemLayout;
 use layout_core::{Numeral, Tiled};
 
 use crate::{check, suggest};
@@ -17,6 +19,12 @@ pub enum Layout {
     Tiled { tiled: Box<Tiled>, name: String },
     /// A numeral written out.
     Written(OwnedNumeral),
+    /// A `tcgen05.mma` layout in tensor memory or a fragment read from one ([`crate::tmem`]),
+    /// under the name as typed.
+    Tmem {
+        layout: Box<TmemLayout>,
+        name: String,
+    },
 }
 
 impl Layout {
@@ -26,6 +34,16 @@ impl Layout {
             Layout::Named(n) => **n,
             Layout::Tiled { tiled, name } => tiled.numeral().renamed(name),
             Layout::Written(n) => n.as_numeral(),
+            Layout::Tmem { layout, name } => layout.numeral().renamed(name),
+        }
+    }
+
+    /// What a tensor-memory layout ([`crate::tmem`]) is, in words (`TMEM D (M = 128,
+    /// cta_group::1), N = 64`); `None` for any other layout.
+    pub fn tmem_what(&self) -> Option<String> {
+        match self {
+            Layout::Tmem { layout, .. } => Some(layout.numeral().name.to_string()),
+            _ => None,
         }
     }
 
@@ -45,7 +63,7 @@ impl Layout {
                 let (base, _) = split_tiling(name).ok()??;
                 layout_core::catalog::find(base)
             }
-            Layout::Written(_) => None,
+            Layout::Written(_) | Layout::Tmem { .. } => None,
         }
     }
 
@@ -62,6 +80,11 @@ impl Layout {
             Layout::Written(n) => {
                 let n: &'static OwnedNumeral = Box::leak(Box::new(n));
                 Box::leak(Box::new(n.as_numeral()))
+            }
+            Layout::Tmem { layout, name } => {
+                let layout: &'static TmemLayout = Box::leak(layout);
+                let name: &'static str = Box::leak(name.into_boxed_str());
+                Box::leak(Box::new(layout.numeral().renamed(name)))
             }
         }
     }
@@ -111,7 +134,7 @@ impl Layout {
                 let (base, (r, c)) = split_tiling(name).ok()??;
                 Some(format!("{}.tiled_or_panic({r}, {c}).numeral()", path(base)))
             }
-            Layout::Written(_) => None,
+            Layout::Written(_) | Layout::Tmem { .. } => None,
         }
     }
 }
@@ -166,6 +189,14 @@ pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
             .map_err(|report| {
                 format!("{report}error: {label} is not a valid numeral (the problems are above)\n")
             });
+    }
+    if crate::tmem::is_tmem_name(text) {
+        return crate::tmem::resolve(text)
+            .map(|l| Layout::Tmem {
+                layout: Box::new(l),
+                name: text.to_string(),
+            })
+            .map_err(|msg| format!("error: {msg}\n"));
     }
     let unknown = |name: &str| format!("error: {}\n", suggest::unknown(name));
     match split_tiling(text) {

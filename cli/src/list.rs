@@ -21,7 +21,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     if json_out::wanted(m) {
         return emit(&json().text(), ExitCode::SUCCESS);
     }
-    emit(&list(), ExitCode::SUCCESS)
+    emit(
+        &format!("{}{}", list(), crate::tmem::list()),
+        ExitCode::SUCCESS,
+    )
 }
 
 /// The catalog as a JSON array: each layout's name, operand, element type and bits, shape,

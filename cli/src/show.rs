@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use clap::{ArgMatches, Command};
+use clap::{Arg, ArgMatches, Command};
 use layout_core::catalog::{Entry, Instruction};
 use layout_core::{render, Numeral};
 
@@ -20,34 +20,80 @@ pub fn cli() -> Command {
         .after_help(crate::wrapped(
             "INSTRUCTION is spelled as `list` prints it (wgmma with its N put in), e.g.\n    \
              fraglayout show mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32\n\
+             A tcgen05.mma spelling (fraglayout show tcgen05.mma.cta_group::1) lists the \
+             accumulator layouts it writes in tensor memory, by M, with the names that show \
+             them; with --m and --n it shows the one of that M and N.\n\
              grid cells are T{thread}:{element}.",
         ))
         .args([
             crate::layout_arg("layout", "LAYOUT|INSTRUCTION").required(true),
             json_out::flag(),
+            Arg::new("m")
+                .long("m")
+                .value_name("M")
+                .value_parser(clap::value_parser!(u32))
+                .requires("n")
+                .help("with a tcgen05.mma spelling: the MMA's M (with --n, shows its D in TMEM)"),
+            Arg::new("n")
+                .long("n")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32))
+                .requires("m")
+                .help("with a tcgen05.mma spelling: the MMA's N"),
         ])
 }
 
-/// `show LAYOUT | INSTRUCTION`.
+/// `show LAYOUT | INSTRUCTION`, and `show tcgen05.mma... --m M --n N`.
 pub fn run(m: &ArgMatches) -> ExitCode {
     let text = m.get_one::<String>("layout").expect("required");
     let json = json_out::wanted(m);
+    if let (Some(&mma_m), Some(&n)) = (m.get_one::<u32>("m"), m.get_one::<u32>("n")) {
+        return match crate::tmem::name_for(text, mma_m, n) {
+            Ok(name) => layout(&name, json),
+            Err(msg) if crate::tmem::instruction(text).is_none() => crate::usage("show", &msg),
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                ExitCode::from(1)
+            }
+        };
+    }
     if text.contains('.') && !text.contains(['{', '[']) {
         return match layout_core::catalog::instruction(text) {
             Some(found) if json => emit(&instruction_json(text, &found).text(), ExitCode::SUCCESS),
             Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
+            None if json && crate::tmem::instruction_json(text).is_some() => {
+                let j = crate::tmem::instruction_json(text).expect("just seen");
+                emit(&j.text(), ExitCode::SUCCESS)
+            }
+            None if crate::tmem::instruction(text).is_some() => {
+                let t = crate::tmem::instruction(text).expect("just seen");
+                emit(&t, ExitCode::SUCCESS)
+            }
             None => {
                 eprintln!("error: {}", suggest::unknown_instruction(text));
                 ExitCode::from(1)
             }
         };
     }
+    layout(text, json)
+}
+
+/// `show LAYOUT`: a catalog layout, or any other.
+fn layout(text: &str, json: bool) -> ExitCode {
     with_layout(text, |l| {
         Ok(match (l.entry(), json) {
             (Some(e), true) => format!("{}\n", crate::json::json(e)),
             (None, true) => format!("{}\n", crate::json::numeral(&l.numeral())?),
             (Some(e), false) => show(e),
-            (None, false) => numeral(&l.numeral()),
+            (None, false) => match l.tmem_what() {
+                Some(what) => format!(
+                    "{}: {what}; thread = TMEM lane (warp * 32 + lane), element = 32-bit column \
+                     (ISA + CuTe cross-checked, not silicon-verified)\n{}",
+                    l.numeral().name,
+                    numeral(&l.numeral())
+                ),
+                None => numeral(&l.numeral()),
+            },
         })
     })
 }

@@ -12,7 +12,10 @@ pub fn unknown(name: &str) -> String {
     let examples = layout_core::convert::examples::EXAMPLES
         .iter()
         .flat_map(|x| [x.from.name, x.to.name]);
-    let near = nearest(name, CATALOG.iter().map(|e| e.name()).chain(examples), 3);
+    let tmem = crate::tmem::examples();
+    let mut candidates: Vec<&str> = CATALOG.iter().map(|e| e.name()).chain(examples).collect();
+    candidates.extend(tmem.iter().map(String::as_str));
+    let near = nearest(name, candidates.into_iter(), 3);
     format!(
         "unknown layout `{}`; did you mean {}? (`fraglayout list` shows the catalog, \
          `fraglayout convert --examples` the example layouts; write a tile of tiles as \

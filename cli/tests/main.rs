@@ -13,3 +13,4 @@ mod json_answers;
 mod large_tiles;
 mod smem;
 mod suggestions;
+mod tmem;

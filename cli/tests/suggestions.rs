@@ -51,6 +51,20 @@ const CLI_ERRORS: &[&[&str]] = &[
         "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 8 }",
     ],
     &["check", "16 x 8 { lane => 1 }"],
+    &["show", "SM100_TMEM_ACC_E_N32"],
+    &["show", "SM100_TMEM_ACC_C_N64"],
+    &["json", "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F32_C"],
+    &["svg", "SM100_TMEM_ACX_D_N64"],
+    &[
+        "show",
+        "tcgen05.mma.cta_group::1",
+        "--m",
+        "256",
+        "--n",
+        "64",
+    ],
+    &["show", "tcgen05.mma.ws", "--m", "64", "--n", "32"],
+    &["show", "SM80_16x8x16_F32_C", "--m", "64", "--n", "32"],
 ];
 
 /// The spans between backquotes of `text`.

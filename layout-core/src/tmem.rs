@@ -7,13 +7,28 @@
 //!   relative to the accumulator's base column, over the tile of D one CTA holds (PTX ISA
 //!   9.7.16.10.5, "Data path layout organization"; CuTe `UMMA::tmem_frg`):
 //!
-//! | [`MmaLayout`] | `tcgen05.mma` | tile (per CTA) | columns | D`[m][n]` at (TMEM lane, column) |
-//! |---|---|---|---|---|
-//! | `D` | M = 128, `cta_group::1` | 128 x N | N | `(m, n)` |
-//! | `F` | M = 64, `cta_group::1`, both 16-lane halves | 128 x N: rows 0..64 the tile at lane offset 0, rows 64..128 the one at offset 16 | N | `(32 (m' / 16) + m' % 16 + 16 h, n)`, `m = m' + 64 h` |
-//! | `B` | M = 128, `cta_group::2` (each CTA 64 rows) | 64 x N | N / 2 | `(m + 64 (n / (N/2)), n % (N/2))` |
-//! | `A` | M = 256, `cta_group::2` (each CTA 128 rows) | 128 x N | N | `(m, n)` |
+//! | [`MmaLayout`] | `tcgen05.mma` | N | tile (per CTA) | columns | D`[m][n]` at (TMEM lane, column) |
+//! |---|---|---|---|---|---|
+//! | `D` | M = 128, `cta_group::1` | 8..=256, step 8 | 128 x N | N | `(m, n)` |
+//! | `F` | M = 64, `cta_group::1`, both 16-lane halves | 8..=256, step 8 | 128 x N: rows 0..64 the tile at lane offset 0, rows 64..128 the one at offset 16 | N | `(32 (m' / 16) + m' % 16 + 16 h, n)`, `m = m' + 64 h` |
+//! | `B` | M = 128, `cta_group::2` (each CTA 64 rows) | 16..=256, step 16 | 64 x N | N / 2 | `(m + 64 (n / (N/2)), n % (N/2))` |
+//! | `A` | M = 256, `cta_group::2` (each CTA 128 rows) | 8..=256, step 8 | 128 x N | N | `(m, n)` |
+//! | `E` | M = 64, `.ws` (`cta_group::1`) | 64, 128, 256 | 64 x N | N / 2 | `(m + 64 (n / (N/2)), n % (N/2))` |
+//! | `G` | M = 32, `.ws` (`cta_group::1`) | 64, 128, 256 | 32 x N | N / 4 | `(m + 32 (n / (N/4)), n % (N/4))` |
 //!
+//! E and G are the weight-stationary layouts: PTX calls E's datapath organization "2x3" and G's
+//! "1x4"; CuTe's `tmem_frg_ws` atoms (`(64,(N/2,2)):(1,(128,64))` for M = 64,
+//! `(32,(N/4,4)):(1,(128,32))` for M = 32) place D as the table says, E like B. Their N are
+//! CuTe's (`tmem_frg_ws` asserts N = 64, 128 or 256 for the dense `.ws` MMA).
+//!
+//! Layout C (M = 128, `cta_group::2`, sparse A) is not here: PTX's table gives it half the
+//! datapaths ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's
+//! `tmem_frg_2sm`, which its sparse 2-SM MMAs use, places a 64-row-per-CTA D in the "2x2" atom
+//! of layout B. The sources disagree and the figure is a picture, so no layout is given for C.
+//!
+//! - [`a_duplicated`]`(columns)`: CuTe's `TmemAllocMode::Duplicated`, the *A operand* in TMEM
+//!   of the 2-SM `_TS` MMAs (M = 128, `cta_group::2`, whose D is layout B): each CTA's 64 rows
+//!   of A in lanes 0..64 and again in lanes 64..128, a numeral with a broadcast digit.
 //! - [`fragment`]`(acc, load, lanes)`: the warpgroup's fragment of D after each warp `w` reads
 //!   its quarter (TMEM lanes `32w ..`) with the `tcgen05.ld` shape `load` (a
 //!   [`catalog::sm100_tmem`](crate::catalog::TmemShape) layout), as many times as it takes: the
@@ -47,7 +62,7 @@ use crate::message::Message;
 use crate::{Digit, Numeral, Source, MAX_DIGITS};
 
 /// The data-path layouts of `tcgen05.mma`'s D (PTX ISA 9.7.16.10.5), the letters as PTX
-/// names them.
+/// names them (no C: see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MmaLayout {
     /// M = 256, `cta_group::2`: each CTA's 128 rows, row `m` in lane `m`.
@@ -57,9 +72,101 @@ pub enum MmaLayout {
     B,
     /// M = 128, `cta_group::1`: row `m` in lane `m`.
     D,
+    /// M = 64, `.ws`: the 64 rows in lanes 0..64 for the left half of the columns and lanes
+    /// 64..128 for the right half (as B).
+    E,
     /// M = 64, `cta_group::1`: rows `16w .. 16w + 16` in lanes `32w .. 32w + 16` (lower half)
     /// or `32w + 16 ..` (upper half, the second tile of CuTe's interleaved allocation).
     F,
+    /// M = 32, `.ws`: the 32 rows in each warp's quarter, quarter `q` holding the `q`-th
+    /// quarter of the columns.
+    G,
+}
+
+impl MmaLayout {
+    /// Every layout, in the order of the module table.
+    pub const ALL: [MmaLayout; 6] = [
+        MmaLayout::D,
+        MmaLayout::F,
+        MmaLayout::B,
+        MmaLayout::A,
+        MmaLayout::E,
+        MmaLayout::G,
+    ];
+
+    /// The letter PTX names the layout by.
+    pub const fn letter(self) -> &'static str {
+        match self {
+            MmaLayout::A => "A",
+            MmaLayout::B => "B",
+            MmaLayout::D => "D",
+            MmaLayout::E => "E",
+            MmaLayout::F => "F",
+            MmaLayout::G => "G",
+        }
+    }
+
+    /// The layout with PTX letter `letter` (`"D"`), if there is one.
+    pub const fn from_letter(letter: &str) -> Option<MmaLayout> {
+        match letter.as_bytes() {
+            b"A" => Some(MmaLayout::A),
+            b"B" => Some(MmaLayout::B),
+            b"D" => Some(MmaLayout::D),
+            b"E" => Some(MmaLayout::E),
+            b"F" => Some(MmaLayout::F),
+            b"G" => Some(MmaLayout::G),
+            _ => None,
+        }
+    }
+
+    /// The `tcgen05.mma` this layout is D of, in words: `"M = 128, cta_group::1"`.
+    pub const fn mma(self) -> &'static str {
+        match self {
+            MmaLayout::A => "M = 256, cta_group::2",
+            MmaLayout::B => "M = 128, cta_group::2",
+            MmaLayout::D => "M = 128, cta_group::1",
+            MmaLayout::E => "M = 64, .ws",
+            MmaLayout::F => "M = 64, cta_group::1, both halves",
+            MmaLayout::G => "M = 32, .ws",
+        }
+    }
+
+    /// The rows of the tile of D one CTA holds.
+    pub const fn rows(self) -> u32 {
+        match self {
+            MmaLayout::A | MmaLayout::D | MmaLayout::F => 128,
+            MmaLayout::B | MmaLayout::E => 64,
+            MmaLayout::G => 32,
+        }
+    }
+
+    /// The TMEM lane blocks the columns of D are folded into: N / `folds` columns are used.
+    const fn folds(self) -> u32 {
+        match self {
+            MmaLayout::B | MmaLayout::E => 2,
+            MmaLayout::G => 4,
+            _ => 1,
+        }
+    }
+
+    /// Whether [`accumulator`] takes N = `n` for this layout: a multiple of 8 (16 for B) from
+    /// 8 to 256; for the `.ws` layouts E and G, 64, 128 or 256.
+    pub const fn takes(self, n: u32) -> bool {
+        match self {
+            MmaLayout::E | MmaLayout::G => n == 64 || n == 128 || n == 256,
+            MmaLayout::B => n >= 16 && n <= 256 && n % 16 == 0,
+            _ => n >= 8 && n <= 256 && n % 8 == 0,
+        }
+    }
+
+    /// The N [`takes`](Self::takes) accepts, in words, for messages.
+    pub const fn ns(self) -> &'static str {
+        match self {
+            MmaLayout::E | MmaLayout::G => "64, 128 or 256",
+            MmaLayout::B => "a multiple of 16 from 16 to 256",
+            _ => "a multiple of 8 from 8 to 256",
+        }
+    }
 }
 
 /// A layout that owns its digits: the result of [`accumulator`] and [`fragment`]. Read it
@@ -108,38 +215,22 @@ impl TmemLayout {
 /// (TMEM lane, column) to the CTA's tile of D (see the module table), named
 /// `"TMEM D (M = 128, cta_group::1), N = 64"` and the like.
 ///
-/// Panics (fails compilation in `const`) unless `n` is a multiple of 8 from 8 to 256 (for
-/// [`MmaLayout::B`], of 16); which N a given `.kind` allows is the ISA's to say.
+/// Panics (fails compilation in `const`) unless [`MmaLayout::takes`] `n`; which N a given
+/// `.kind` allows is the ISA's to say.
 pub const fn accumulator(layout: MmaLayout, n: u32) -> TmemLayout {
-    let step = if matches!(layout, MmaLayout::B) {
-        16
-    } else {
-        8
-    };
     assert!(
-        n >= step && n <= 256 && n % step == 0,
-        "tcgen05.mma N must be a multiple of 8 (16 for layout B) from 8 to 256"
+        layout.takes(n),
+        "tcgen05.mma N must be a multiple of 8 (16 for layout B; 64, 128 or 256 for E and G) up to 256"
     );
     let mut name = Message::new();
-    name.push(match layout {
-        MmaLayout::A => "TMEM A (M = 256, cta_group::2)",
-        MmaLayout::B => "TMEM B (M = 128, cta_group::2)",
-        MmaLayout::D => "TMEM D (M = 128, cta_group::1)",
-        MmaLayout::F => "TMEM F (M = 64, cta_group::1, both halves)",
-    });
-    name.push(", N = ");
+    name.push("TMEM ");
+    name.push(layout.letter());
+    name.push(" (");
+    name.push(layout.mma());
+    name.push("), N = ");
     name.push_num(n as u64);
-    let rows = if matches!(layout, MmaLayout::B) {
-        64
-    } else {
-        128
-    };
-    let columns = if matches!(layout, MmaLayout::B) {
-        n / 2
-    } else {
-        n
-    };
-    let mut out = TmemLayout::empty(name, rows, n, columns);
+    let columns = n / layout.folds();
+    let mut out = TmemLayout::empty(name, layout.rows(), n, columns);
     out.push(Digit::element(1, columns, 1));
     match layout {
         MmaLayout::A | MmaLayout::D => {
@@ -151,12 +242,42 @@ pub const fn accumulator(layout: MmaLayout, n: u32) -> TmemLayout {
             out.push(Digit::warp(1, 4, 16 * n));
             out.push(Digit::lane(16, 2, 64 * n));
         }
-        MmaLayout::B => {
+        MmaLayout::B | MmaLayout::E => {
             out.push(Digit::lane(1, 32, n));
             out.push(Digit::warp(1, 2, 32 * n));
             out.push(Digit::warp(2, 2, n / 2));
         }
+        MmaLayout::G => {
+            out.push(Digit::lane(1, 32, n));
+            out.push(Digit::warp(1, 4, n / 4));
+        }
     }
+    out
+}
+
+/// The A operand of the 2-SM `_TS` MMAs (M = 128, `cta_group::2`, A from TMEM) as CuTe's
+/// `TmemAllocMode::Duplicated` allocates it: each CTA's 64 rows of A, `columns` 32-bit
+/// columns of them (two 16-bit or four 8-bit elements of a row to a column), in lanes 0..64
+/// and again in lanes 64..128, so that each lane quarter holds what its datapath reads. Row
+/// `m`, column `c` is at lanes `m` and `m + 64`, column `c`: a numeral over the 64 x
+/// `columns` tile with a broadcast warp digit (every element held twice).
+///
+/// Panics (fails compilation in `const`) unless `columns` is a multiple of 8 (one MMA's
+/// K = 256 bits) from 8 to 256.
+pub const fn a_duplicated(columns: u32) -> TmemLayout {
+    assert!(
+        columns >= 8 && columns <= 256 && columns % 8 == 0,
+        "A in TMEM takes a multiple of 8 columns from 8 to 256"
+    );
+    let mut name = Message::new();
+    name.push("TMEM A duplicated (M = 128, cta_group::2), ");
+    name.push_num(columns as u64);
+    name.push(" columns");
+    let mut out = TmemLayout::empty(name, 64, columns, columns);
+    out.push(Digit::element(1, columns, 1));
+    out.push(Digit::lane(1, 32, columns));
+    out.push(Digit::warp(1, 2, 32 * columns));
+    out.push(Digit::broadcast(Source::Warp, 2, 2));
     out
 }
 
@@ -312,8 +433,9 @@ pub const fn fragment(
 }
 
 /// The digits of the composite, one per bit of the thread and of the load's register index and
-/// one per load count, each placed where a unit step of it moves the read-back element; runs
-/// of one source whose divisors and places continue each other are merged.
+/// one per load count, each placed where a unit step of it moves the read-back element (a
+/// thread bit that moves nothing is a broadcast digit); runs of one source whose divisors and
+/// places continue each other are merged.
 const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
     let base = match plan.offset(0, 0) {
         Some(b) => b,
@@ -358,8 +480,12 @@ const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
             Source::Warp => (32 * divisor, 0),
             Source::Element => (0, divisor),
         };
+        let thread = !matches!(source, Source::Element);
         let place = match plan.offset(t, r) {
             Some(v) if v > base => v - base,
+            // A thread bit that moves nothing: a broadcast digit (an accumulator that holds
+            // its elements twice, as `a_duplicated`); `verify` checks it like any other.
+            Some(v) if v == base && thread => 0,
             _ => {
                 return Err(FragmentError::NotATile {
                     thread: t,

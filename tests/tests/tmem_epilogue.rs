@@ -5,7 +5,8 @@
 //! shape that does not hand the `stmatrix` layout its registers is converted into it.
 
 use fraglayout::catalog::{
-    SM100_TMEM_16dp128b4x, SM100_TMEM_16dp256b2x, SM100_TMEM_32dp32b16x, SM90_64x64x16_F32_C,
+    SM100_TMEM_16dp128b4x, SM100_TMEM_16dp256b2x, SM100_TMEM_32dp32b16x, SM100_TMEM_32dp32b32x,
+    SM90_64x64x16_F32_C,
 };
 use fraglayout::convert::Plan;
 use fraglayout::testing::Warp;
@@ -25,6 +26,19 @@ const ACC_F: Numeral = accumulator(MmaLayout::F, 64).numeral();
 const FRAG_F: Numeral = fragment_or_panic(&ACC_F, &SM100_TMEM_16dp256b2x, Lanes::Lower)
     .numeral()
     .renamed("F_LOWER_BY_16x256b_X2");
+
+/// M = 32, N = 128 (layout G, `.ws`), read with `tcgen05.ld.32x32b.x32`: warp `w` gets
+/// columns `32w ..` of all 32 rows.
+const ACC_G: Numeral = accumulator(MmaLayout::G, 128).numeral();
+const FRAG_G: Numeral = fragment_or_panic(&ACC_G, &SM100_TMEM_32dp32b32x, Lanes::Quarter)
+    .numeral()
+    .renamed("G_BY_32x32b_X32");
+
+/// `d = alpha * acc` for the 32 registers of the `.ws` M = 32 tile.
+#[fragment_layout(FRAG_G)]
+fn epilogue_g(t: u32, acc: &[f32; 32], d: &mut [f32], ld: usize, alpha: f32) {
+    |row, col, value| d[row * ld + col] = alpha * value
+}
 
 /// `d = alpha * acc` for the 64 f32 registers each thread holds.
 #[fragment_layout(FRAG_D)]
@@ -71,6 +85,14 @@ fn an_epilogue_after_tcgen05_ld_writes_d_back_where_the_mma_left_it() {
     }
     // The lower tile is rows 0..64 of F's stacked pair: D[m][n] = 1 + m * 64 + n.
     let want: Vec<f32> = (0..64 * 64).map(|i| 0.5 * (1 + i) as f32).collect();
+    assert_eq!(d, want);
+
+    let regs = registers(&ACC_G, &SM100_TMEM_32dp32b32x, Lanes::Quarter);
+    let mut d = vec![0.0f32; 32 * 128];
+    for (t, r) in regs.iter().enumerate() {
+        epilogue_g(t as u32, r.as_slice().try_into().unwrap(), &mut d, 128, 3.0);
+    }
+    let want: Vec<f32> = (0..32 * 128).map(|i| 3.0 * (1 + i) as f32).collect();
     assert_eq!(d, want);
 }
 

@@ -8,7 +8,7 @@
 use fraglayout_tests::tmem_model::{At, Tmem};
 use fraglayout_tests::transcription::{self, TCGEN05_SHAPES};
 use layout_core::catalog::{self as cat, Operand, TmemShape, CATALOG};
-use layout_core::tmem::{accumulator, fragment, FragmentError, Lanes, MmaLayout};
+use layout_core::tmem::{a_duplicated, accumulator, fragment, FragmentError, Lanes, MmaLayout};
 use layout_core::Numeral;
 
 /// CuTe's `TMEM::DP_b`: the lane stride in bit addressing.
@@ -240,17 +240,25 @@ fn code(warp: u32, lane: u32, r: u32, bits: u32) -> u32 {
     }
 }
 
-/// The N each accumulator layout is checked at: every multiple of 8 (16 for B) up to 256.
+/// The N each accumulator layout is checked at: every N it takes up to 256.
 fn ns(layout: MmaLayout) -> impl Iterator<Item = u32> {
-    let step = if layout == MmaLayout::B { 16 } else { 8 };
-    (step..=256).step_by(step as usize)
+    (1..=256).filter(move |&n| layout.takes(n))
 }
 
-const LAYOUTS: [MmaLayout; 4] = [MmaLayout::A, MmaLayout::B, MmaLayout::D, MmaLayout::F];
+const LAYOUTS: [MmaLayout; 6] = [
+    MmaLayout::A,
+    MmaLayout::B,
+    MmaLayout::D,
+    MmaLayout::E,
+    MmaLayout::F,
+    MmaLayout::G,
+];
 
-/// PTX ISA 9.7.16.10.5 (Layouts A, B, D, F; `docs/frontier.md` section 1.5): the TMEM lane
-/// and column of D`[m][n]` in the CTA's tile, N = `big_n`. For F, rows 64.. are the second
-/// M = 64 tile, at lane offset 16.
+/// PTX ISA 9.7.16.10.5 (Layouts A, B, D, F; `docs/frontier.md` section 1.5; E and G as
+/// apache/tvm's `tmem_datapath_layout` reads the figures: E folds the column halves over the
+/// two 64-lane halves as B does, G the column quarters over the four 32-lane quarters): the
+/// TMEM lane and column of D`[m][n]` in the CTA's tile, N = `big_n`. For F, rows 64.. are the
+/// second M = 64 tile, at lane offset 16.
 fn ptx_accumulator(layout: MmaLayout, big_n: u32, m: u32, n: u32) -> (u32, u32) {
     match layout {
         MmaLayout::A | MmaLayout::D => (m, n),
@@ -258,19 +266,22 @@ fn ptx_accumulator(layout: MmaLayout, big_n: u32, m: u32, n: u32) -> (u32, u32) 
             let (h, m) = (m / 64, m % 64);
             (32 * (m / 16) + m % 16 + 16 * h, n)
         }
-        MmaLayout::B => (m + 64 * (n / (big_n / 2)), n % (big_n / 2)),
+        MmaLayout::B | MmaLayout::E => (m + 64 * (n / (big_n / 2)), n % (big_n / 2)),
+        MmaLayout::G => (m + 32 * (n / (big_n / 4)), n % (big_n / 4)),
     }
 }
 
-/// CuTe's `UMMA::tmem_frg` atoms (`mma_traits_sm100_frag.hpp`), virtual address
-/// `dp + 128 * col`: D and A `(128,N):(1,128)`; F `((16,4),N):((1,32),128)` (+16 lanes for
-/// the second, interleaved tile); B per CTA `(64,(N/2,2)):(1,(128,64))`.
+/// CuTe's `UMMA::tmem_frg` and `tmem_frg_ws` atoms (`mma_traits_sm100_frag.hpp`), virtual
+/// address `dp + 128 * col`: D and A `(128,N):(1,128)`; F `((16,4),N):((1,32),128)` (+16
+/// lanes for the second, interleaved tile); B per CTA and E `(64,(N/2,2)):(1,(128,64))`; G
+/// `(32,(N/4,4)):(1,(128,32))`.
 fn cute_accumulator(layout: MmaLayout, big_n: u32, m: u32, n: u32) -> (u32, u32) {
-    let (m, n) = (u64::from(m), u64::from(n));
+    let (m, n, big_n) = (u64::from(m), u64::from(n), u64::from(big_n));
     let a = match layout {
         MmaLayout::A | MmaLayout::D => eval(&vec![(128, 1)], m) + 128 * n,
         MmaLayout::F => eval(&vec![(16, 1), (4, 32)], m % 64) + 16 * (m / 64) + 128 * n,
-        MmaLayout::B => m + eval(&vec![(u64::from(big_n) / 2, 128), (2, 64)], n),
+        MmaLayout::B | MmaLayout::E => m + eval(&vec![(big_n / 2, 128), (2, 64)], n),
+        MmaLayout::G => eval(&vec![(32, 1)], m) + eval(&vec![(big_n / 4, 128), (4, 32)], n),
     };
     ((a % 128) as u32, (a / 128) as u32)
 }
@@ -349,7 +360,7 @@ fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
     };
     let mut composed = 0;
     for layout in LAYOUTS {
-        for big_n in [32, 64, 256] {
+        for big_n in [32, 64, 256].into_iter().filter(|&n| layout.takes(n)) {
             let acc = accumulator(layout, big_n);
             let acc = acc.numeral();
             for load in b32().filter(|e| acc.elements % e.numeral.cols == 0) {
@@ -458,4 +469,81 @@ fn the_planner_picks_16x256b_to_feed_stmatrix() {
         ]
     );
     assert!(shuffled.len() >= 12, "{shuffled:?}");
+}
+
+/// The `.ws` layouts as the epilogue reads them: G's 32 x N tile, read with
+/// `tcgen05.ld.32x32b`, gives each warp its quarter of the columns for all 32 rows; E's with
+/// `.32x32b` gives warps 0-1 the left half and warps 2-3 the right half, as B's does.
+#[test]
+fn the_ws_layouts_hand_each_warp_a_block_of_columns() {
+    let g = accumulator(MmaLayout::G, 128);
+    let g = g.numeral();
+    let frag = fragment(&g, &cat::SM100_TMEM_32dp32b32x, Lanes::Quarter).unwrap();
+    let frag = frag.numeral();
+    assert_eq!((frag.rows, frag.cols, frag.elements), (32, 128, 32));
+    for t in 0..128 {
+        for j in 0..32 {
+            assert_eq!(frag.coords(t, j), Some((t % 32, 32 * (t / 32) + j)));
+        }
+    }
+    let e = accumulator(MmaLayout::E, 64);
+    let e = e.numeral();
+    let b = accumulator(MmaLayout::B, 64);
+    let b = b.numeral();
+    assert_eq!((e.rows, e.cols, e.elements), (64, 64, 32));
+    for lane in 0..128 {
+        for col in 0..32 {
+            assert_eq!(e.coords(lane, col), b.coords(lane, col));
+        }
+    }
+    assert_ne!(e.name, b.name);
+}
+
+/// CuTe's `TmemAllocMode::Duplicated` A operand (`mma_traits_sm100_frag.hpp`: "Subpart0 =
+/// A[0:32], Subpart1 = A[32:64], Subpart2 = A[0:32], Subpart3 = A[32:64]" for each CTA's 64
+/// rows; apache/tvm's "replica A" for datapath B, `(64,K):(1@lane,1@col)` replicated at lane
+/// stride 64): every word of the 64 x C tile in exactly two lanes, `m` and `m + 64`, and a
+/// warp reading its quarter with `.32x32b` gets rows `32 (w % 2) ..`.
+#[test]
+fn duplicated_a_holds_each_row_in_two_lane_halves() {
+    for columns in (8..=256).step_by(8) {
+        let a = a_duplicated(columns);
+        let n = a.numeral();
+        assert!(n.is_bijection(), "{}", n.name);
+        assert_eq!(
+            (n.rows, n.cols, n.elements, n.copies()),
+            (64, columns, columns, 2)
+        );
+        let mut seen = vec![0u32; (64 * columns) as usize];
+        for lane in 0..128 {
+            for col in 0..columns {
+                let (m, c) = n.coords(lane, col).unwrap();
+                assert_eq!((m, c), (lane % 64, col), "{}", n.name);
+                seen[(m * columns + c) as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&k| k == 2), "{}", n.name);
+    }
+    // In the TMEM model: A's words stored at both places, read back per warp.
+    let a = a_duplicated(16);
+    let a = a.numeral();
+    let mut tmem = Tmem::new(0);
+    for lane in 0..128 {
+        for col in 0..16 {
+            let (m, c) = a.coords(lane, col).unwrap();
+            tmem.0[lane as usize][col as usize] = 1 + m * 16 + c;
+        }
+    }
+    let regs = tmem.read_back(&cat::SM100_TMEM_32dp32b16x, Lanes::Quarter, 16);
+    let frag = fragment(&a, &cat::SM100_TMEM_32dp32b16x, Lanes::Quarter).unwrap();
+    let frag = frag.numeral();
+    assert_eq!(frag.copies(), 2);
+    for (t, r) in regs.iter().enumerate() {
+        let want: Vec<u32> = (0..16).map(|c| 1 + (t as u32 % 64) * 16 + c).collect();
+        assert_eq!(*r, want, "thread {t}");
+        for (j, &v) in r.iter().enumerate() {
+            let (m, c) = frag.coords(t as u32, j as u32).unwrap();
+            assert_eq!(v, 1 + m * 16 + c, "thread {t}, register {j}");
+        }
+    }
 }

@@ -1,0 +1,278 @@
+//! `tcgen05.mma`'s layouts in tensor memory by name (`layout_core::tmem`): they take N, so
+//! they are not catalog entries but names with N in them, and the warpgroup's fragment after
+//! a `tcgen05.ld` shape reads one is the two names joined by `/`:
+//!
+//! - `SM100_TMEM_ACC_{L}_N{n}`: the accumulator D of layout `L` (A, B, D, E, F, G), N = `n`;
+//! - `SM100_TMEM_A_DUPLICATED_C{c}`: the A operand of the 2-SM `_TS` MMAs, `c` columns;
+//! - `ACC/LOAD` and `ACC/LOAD/lower`, `ACC/LOAD/upper`: the fragment after each warp reads
+//!   its quarter of `ACC` with the `.b32` shape `LOAD` (all 32 lanes, or one 16-lane half).
+
+use std::fmt::Write as _;
+
+use layout_core::catalog::{self, Operand};
+use layout_core::tmem::{self, Lanes, MmaLayout, TmemLayout};
+
+use crate::json_out::J;
+use crate::suggest;
+
+/// The prefix of an accumulator's name.
+const ACC: &str = "SM100_TMEM_ACC_";
+/// The prefix of the duplicated A operand's name.
+const A_DUP: &str = "SM100_TMEM_A_DUPLICATED_C";
+
+/// A name for each accumulator layout at N = 64 (every layout takes it), for suggestions.
+pub fn examples() -> Vec<String> {
+    MmaLayout::ALL
+        .iter()
+        .map(|l| format!("{ACC}{}_N64", l.letter()))
+        .chain([format!("{A_DUP}16")])
+        .collect()
+}
+
+/// Whether `text` is one of this module's names (it then answers for it, errors included).
+pub fn is_tmem_name(text: &str) -> bool {
+    text.starts_with(ACC) || text.starts_with(A_DUP)
+}
+
+/// The layout `text` names (see the module docs); the error is the message, without
+/// `error: `.
+pub fn resolve(text: &str) -> Result<TmemLayout, String> {
+    let mut parts = text.split('/');
+    let acc = layout(parts.next().unwrap_or(""))?;
+    let Some(load) = parts.next() else {
+        return Ok(acc);
+    };
+    let lanes = match parts.next() {
+        None => Lanes::Quarter,
+        Some("lower") => Lanes::Lower,
+        Some("upper") => Lanes::Upper,
+        Some(other) => {
+            return Err(format!(
+                "`{}`: the lanes after the load are `lower` or `upper` (or nothing, for all \
+                 32), e.g. {ACC}F_N64/SM100_TMEM_16dp256b2x/lower",
+                suggest::shortened(other)
+            ))
+        }
+    };
+    if let Some(extra) = parts.next() {
+        return Err(format!(
+            "`{}`: write ACC/LOAD or ACC/LOAD/lower, nothing after the lanes",
+            suggest::shortened(extra)
+        ));
+    }
+    let entry = catalog::find(load)
+        .filter(|e| e.operand == Operand::Tmem)
+        .ok_or_else(|| {
+            format!(
+                "`{}` is no tcgen05.ld shape; read an accumulator with one, e.g. \
+                 {ACC}D_N64/SM100_TMEM_32dp32b16x (`fraglayout list` shows the SM100_TMEM_* \
+                 shapes)",
+                suggest::shortened(load)
+            )
+        })?;
+    if entry.element_bits != 32 {
+        return Err(format!(
+            "{} is a .pack::16b shape; read an accumulator with the .b32 one, {}",
+            entry.name(),
+            entry.name().trim_end_matches("_16b")
+        ));
+    }
+    let acc_numeral = acc.numeral();
+    tmem::fragment(&acc_numeral, entry.numeral, lanes).map_err(|e| {
+        format!(
+            "cannot read {} with {}: {}",
+            acc_numeral.name,
+            entry.name(),
+            e.message()
+                .as_str()
+                .replace("`Lanes::Quarter`", "ACC/LOAD (no /lower or /upper)")
+        )
+    })
+}
+
+/// An accumulator or the duplicated A operand by its name.
+fn layout(name: &str) -> Result<TmemLayout, String> {
+    if let Some(cols) = name.strip_prefix(A_DUP) {
+        let c = cols.parse::<u32>().ok();
+        return match c.filter(|c| (8..=256).contains(c) && c % 8 == 0) {
+            Some(c) => Ok(tmem::a_duplicated(c)),
+            None => Err(format!(
+                "`{}`: A in TMEM takes a multiple of 8 columns from 8 to 256, e.g. {A_DUP}16",
+                suggest::shortened(name)
+            )),
+        };
+    }
+    let rest = name.strip_prefix(ACC).unwrap_or(name);
+    let (letter, n) = rest.split_once("_N").unwrap_or((rest, ""));
+    let Some(l) = MmaLayout::from_letter(letter) else {
+        return Err(format!(
+            "`{}`: the accumulator layouts are A, B, D, E, F and G (no C: see \
+             `fraglayout list`), written {ACC}D_N64",
+            suggest::shortened(name)
+        ));
+    };
+    match n.parse::<u32>().ok().filter(|&n| l.takes(n)) {
+        Some(n) => Ok(tmem::accumulator(l, n)),
+        None => Err(format!(
+            "`{}`: layout {} ({}) takes N = {}, e.g. {ACC}{}_N64",
+            suggest::shortened(name),
+            l.letter(),
+            l.mma(),
+            l.ns(),
+            l.letter()
+        )),
+    }
+}
+
+/// The layouts of D a `tcgen05.mma` spelling writes, by M: `(M, layout)`, `None` for layout
+/// C (not modelled); empty for a spelling that is no `tcgen05.mma`.
+fn by_m(ptx: &str) -> Vec<(u32, Option<MmaLayout>)> {
+    let words: Vec<&str> = ptx.split('.').collect();
+    if words.len() < 2 || words[0] != "tcgen05" || words[1] != "mma" {
+        return Vec::new();
+    }
+    let has = |w: &str| words.contains(&w);
+    let (ws, sparse) = (has("ws"), has("sp"));
+    let (one, two) = (has("cta_group::1"), has("cta_group::2"));
+    let mut out = Vec::new();
+    if !two {
+        out.push((128, Some(MmaLayout::D)));
+        if ws {
+            out.extend([(64, Some(MmaLayout::E)), (32, Some(MmaLayout::G))]);
+        } else {
+            out.push((64, Some(MmaLayout::F)));
+        }
+    }
+    if !one && !ws {
+        out.push((256, Some(MmaLayout::A)));
+        out.push((128, (!sparse).then_some(MmaLayout::B)));
+    }
+    out
+}
+
+/// `show tcgen05.mma... --m M --n N`: the name of the accumulator that spelling writes at
+/// that M and N; the error says which M and N it takes.
+pub fn name_for(ptx: &str, m: u32, n: u32) -> Result<String, String> {
+    let layouts = by_m(ptx);
+    if layouts.is_empty() {
+        return Err(format!(
+            "--m and --n go with a tcgen05.mma spelling, not `{}`; e.g. `fraglayout show \
+             tcgen05.mma.cta_group::1 --m 128 --n 64`",
+            suggest::shortened(ptx)
+        ));
+    }
+    let ms: Vec<String> = layouts.iter().map(|(m, _)| m.to_string()).collect();
+    let Some(&(_, layout)) = layouts.iter().find(|(lm, _)| *lm == m) else {
+        return Err(format!(
+            "{ptx} takes M = {}, not {m}; e.g. `fraglayout show {ptx} --m {} --n 64`",
+            ms.join(" or "),
+            ms[0]
+        ));
+    };
+    let Some(l) = layout else {
+        return Err(format!(
+            "{ptx} at M = {m} writes layout C, which is not modelled (PTX and CuTe disagree \
+             on it; see `fraglayout list`)"
+        ));
+    };
+    if !l.takes(n) {
+        return Err(format!(
+            "layout {} ({}) takes N = {}, not {n}; e.g. `fraglayout show {ptx} --m {m} --n 64`",
+            l.letter(),
+            l.mma(),
+            l.ns()
+        ));
+    }
+    Ok(format!("{ACC}{}_N{n}", l.letter()))
+}
+
+/// `show tcgen05.mma...`: the accumulator layout for each M that spelling takes, as names to
+/// show; `None` for a spelling that is no `tcgen05.mma`.
+pub fn instruction(ptx: &str) -> Option<String> {
+    let layouts = by_m(ptx);
+    if layouts.is_empty() {
+        return None;
+    }
+    let mut out = format!(
+        "{ptx} writes D to tensor memory in the layout its M selects; name it with N \
+         (`fraglayout list` lists the forms):\n"
+    );
+    for (m, l) in &layouts {
+        let _ = match l {
+            Some(l) => writeln!(
+                out,
+                "    M = {m}: {ACC}{}_N{{N}}, N {} (layout {}, {}: {} x N per CTA)",
+                l.letter(),
+                l.ns(),
+                l.letter(),
+                l.mma(),
+                l.rows()
+            ),
+            None => writeln!(
+                out,
+                "    M = {m}, sparse A: layout C, not modelled (PTX and CuTe disagree on it)"
+            ),
+        };
+    }
+    let first = layouts.iter().find_map(|(_, l)| *l).unwrap_or(MmaLayout::D);
+    let _ = writeln!(
+        out,
+        "\ne.g. `fraglayout show {ACC}{l}_N64`; the warpgroup's registers after tcgen05.ld: \
+         `fraglayout show {ACC}{l}_N64/SM100_TMEM_32dp32b16x`",
+        l = first.letter()
+    );
+    Some(out)
+}
+
+/// `show tcgen05.mma... --json`: `{instruction, accumulators: [{m, layout, name, n}]}`.
+pub fn instruction_json(ptx: &str) -> Option<J> {
+    let layouts = by_m(ptx);
+    if layouts.is_empty() {
+        return None;
+    }
+    let items = layouts.iter().map(|(m, l)| {
+        J::Obj(vec![
+            ("m", J::Num((*m).into())),
+            ("layout", J::s(l.map_or("C", MmaLayout::letter))),
+            (
+                "name",
+                l.map_or(J::Null, |l| J::s(format!("{ACC}{}_N{{N}}", l.letter()))),
+            ),
+            ("n", l.map_or(J::Null, |l| J::s(l.ns()))),
+        ])
+    });
+    Some(J::Obj(vec![
+        ("instruction", J::s(ptx)),
+        ("accumulators", J::Arr(items.collect())),
+    ]))
+}
+
+/// What `list` says after the catalog: the name forms of this module.
+pub fn list() -> String {
+    let mut out = String::from(
+        "\ntcgen05.mma in tensor memory (named with N; thread = TMEM lane, element = 32-bit \
+         column; ISA + CuTe cross-checked, not silicon-verified):\n",
+    );
+    for l in MmaLayout::ALL {
+        let _ = writeln!(
+            out,
+            "{ACC}{}_N{{N}}  (D of tcgen05.mma {}, {} x N per CTA, N {})",
+            l.letter(),
+            l.mma(),
+            l.rows(),
+            l.ns()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{A_DUP}{{C}}  (A of the 2-SM _TS tcgen05.mma, M = 128, 64 x C 32-bit words, each in \
+         two lanes; C a multiple of 8 from 8 to 256)"
+    );
+    let _ = writeln!(
+        out,
+        "ACC/LOAD, ACC/LOAD/lower, ACC/LOAD/upper  (the warpgroup's registers after each warp \
+         reads its quarter of ACC with the .b32 tcgen05.ld shape LOAD, e.g. \
+         {ACC}D_N64/SM100_TMEM_32dp32b16x)"
+    );
+    out
+}
