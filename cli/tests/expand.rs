@@ -517,7 +517,10 @@ fn aliases_expand_as_their_layout() {
             // comma in a wrapped list).
             let tokens = |s: &str| {
                 let joined = s.split_whitespace().collect::<String>();
-                joined.replace(",>", ">").replace(",)", ")").replace(",]", "]")
+                joined
+                    .replace(",>", ">")
+                    .replace(",)", ")")
+                    .replace(",]", "]")
             };
             tokens(&texts[alias.name()])
                 != tokens(&texts[layout.name()].replace(layout.name(), alias.name()))
