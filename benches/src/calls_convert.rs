@@ -7,6 +7,7 @@
 //! | `convert_acc_vec4` | `SM80_16x8x16_F32_C` => `VEC4_16x8_ROW` (example `acc-vec4`: 4 rounds) |
 //! | `convert_acc2_vec8` | `SM80_16x8x16_F32_C_1x2` => `VEC8_16x16_ROW` (example `acc2-vec8`: 8 rounds) |
 //! | `convert_f16_acc_vec4` | `SM80_16x8x16_F16_C` => `VEC4_16x8_ROW` on `[u32; 2]`, f16 pairs packed two to a word (the packed `acc-vec4`: 2 rounds) |
+//! | `convert_transpose8x8` | `SM75_U32x1_LDSM_N` => `SM75_U16x2_LDSM_T` on `[u32; 1]`: an 8 x 8 tile of 16-bit values transposed, each word's halves from two lanes (the packed `transpose-8x8`: 2 rounds, words split) |
 //!
 //! | version     | code |
 //! |-------------|------|
@@ -26,7 +27,9 @@
 use crate::calls::{Case, Entry};
 use core::hint::black_box;
 use fraglayout::Lane;
-use layout_core::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
+use layout_core::catalog::{
+    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+};
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
 
@@ -63,6 +66,9 @@ conversions! {
     acc2_vec8_generated, acc2_vec8_typed: SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW, 8;
     // The f16 accumulator, two `.f16x2` words, as rows of 4 (two words): the packed plan.
     f16_acc_vec4_generated, f16_acc_vec4_typed: SM80_16x8x16_F16_C => VEC4_16x8_ROW, 2;
+    // An 8 x 8 tile of 16-bit values, one word a lane, transposed: each word's halves come
+    // from two lanes (the packed plan splits words).
+    transpose8x8_generated, transpose8x8_typed: SM75_U32x1_LDSM_N => SM75_U16x2_LDSM_T, 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,6 +97,23 @@ pub fn f16_acc_vec4_skilled<const MASK: bool>(
     } else {
         y
     }
+}
+
+/// Lane `l` holds row `l / 4`, columns `2 (l % 4)` and `+ 1` (low half first); it needs column
+/// `g = l / 4`, rows `2 (l % 4)` and `+ 1`: half `g % 2` of the words of lanes
+/// `8 (l % 4) + l / 8` and `+ 4`, read in two rounds and joined by shifts (a `prmt` on the GPU).
+#[inline(always)]
+pub fn transpose8x8_skilled<const MASK: bool>(
+    lane: u32,
+    from: &[u32; 1],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 1] {
+    let l = if MASK { lane & 31 } else { lane };
+    let src = (l << 3 & 24) | l >> 3;
+    let lo = shuffle(from[0], src);
+    let hi = shuffle(from[0], src | 4);
+    let s = (l >> 2 & 1) * 16;
+    [(lo >> s & 0xffff) | (hi >> s) << 16]
 }
 
 /// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: two from each of lanes
@@ -247,6 +270,10 @@ entry!(2 fl_call_convert_f16_acc_vec4_generated = f16_acc_vec4_generated, run_f1
 entry!(2 fl_call_convert_f16_acc_vec4_skilled = f16_acc_vec4_skilled::<true>, run_f16_acc_vec4_skilled);
 entry!(swapped 2 fl_call_convert_f16_acc_vec4_typed = f16_acc_vec4_typed, run_f16_acc_vec4_typed);
 entry!(swapped 2 fl_call_convert_f16_acc_vec4_unchecked = f16_acc_vec4_skilled::<false>, run_f16_acc_vec4_unchecked);
+entry!(1 fl_call_convert_transpose8x8_generated = transpose8x8_generated, run_transpose8x8_generated);
+entry!(1 fl_call_convert_transpose8x8_skilled = transpose8x8_skilled::<true>, run_transpose8x8_skilled);
+entry!(swapped 1 fl_call_convert_transpose8x8_typed = transpose8x8_typed, run_transpose8x8_typed);
+entry!(swapped 1 fl_call_convert_transpose8x8_unchecked = transpose8x8_skilled::<false>, run_transpose8x8_unchecked);
 
 /// The conversion cases, after those of `calls.rs`.
 pub const CASES: &[Case] = &[
@@ -278,6 +305,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::Other(run_f16_acc_vec4_skilled)),
             ("typed", Entry::Other(run_f16_acc_vec4_typed)),
             ("unchecked", Entry::Other(run_f16_acc_vec4_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_transpose8x8",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_transpose8x8_generated)),
+            ("skilled", Entry::Other(run_transpose8x8_skilled)),
+            ("typed", Entry::Other(run_transpose8x8_typed)),
+            ("unchecked", Entry::Other(run_transpose8x8_unchecked)),
         ],
     },
 ];

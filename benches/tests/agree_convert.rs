@@ -5,8 +5,11 @@
 use fraglayout_benches::calls_convert::{
     acc2_vec8_generated, acc2_vec8_skilled, acc2_vec8_typed, acc_vec4_generated, acc_vec4_skilled,
     acc_vec4_typed, f16_acc_vec4_generated, f16_acc_vec4_skilled, f16_acc_vec4_typed,
+    transpose8x8_generated, transpose8x8_skilled, transpose8x8_typed,
 };
-use layout_core::catalog::{SM80_16x8x16_F16_C, SM80_16x8x16_F32_C};
+use layout_core::catalog::{
+    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+};
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_core::Numeral;
 
@@ -118,6 +121,18 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
             ("typed", &|l, f, s| f16_acc_vec4_typed(lane(l), f, s)),
             ("unchecked", &|l, f, s| {
                 f16_acc_vec4_skilled::<false>(l, f, s)
+            }),
+        ],
+    );
+    check_packed::<1>(
+        &SM75_U32x1_LDSM_N,
+        &SM75_U16x2_LDSM_T,
+        &[
+            ("generated", &|l, f, s| transpose8x8_generated(l, f, s)),
+            ("skilled", &|l, f, s| transpose8x8_skilled::<true>(l, f, s)),
+            ("typed", &|l, f, s| transpose8x8_typed(lane(l), f, s)),
+            ("unchecked", &|l, f, s| {
+                transpose8x8_skilled::<false>(l, f, s)
             }),
         ],
     );
