@@ -1,7 +1,7 @@
 //! Which of its forms `#[convert_layout]`'s code takes for a pair of layouts
 //! ([`convert_form`]). The expansion is the same tokens for every pair of layouts: its
 //! constants choose among its branches when the compiler evaluates them (`expand.rs`:
-//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`). This evaluates
+//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`, `__FL_ELEMS`). This evaluates
 //! the same `const fn`s of `layout_core::convert`, in the same order, on the layouts' values.
 
 use super::{ast, parse};
@@ -31,6 +31,13 @@ pub enum ConvertForm {
         /// Values per word: 2 or 4.
         per_word: u32,
     },
+    /// `u32` words holding `per_word` values each, split between lanes where packing saves no
+    /// round (`PackedPlan::element_arith`): the values taken out of their words, moved one a
+    /// register as lane arithmetic, and put back together.
+    PackedElements {
+        /// Values per word: 2 or 4.
+        per_word: u32,
+    },
     /// `u32` words holding `per_word` values each, from the packed plan: straight-line code,
     /// each part moved by shifts, masks and ors, a select where lanes differ.
     PackedStraight {
@@ -41,7 +48,7 @@ pub enum ConvertForm {
 
 impl ConvertForm {
     /// Its name: `identity`, `renaming`, `tables`, `lane arithmetic`, `packed lane arithmetic`,
-    /// `packed straight-line`.
+    /// `packed values in lane arithmetic`, `packed straight-line`.
     pub fn name(self) -> &'static str {
         match self {
             ConvertForm::Identity => "identity",
@@ -49,6 +56,7 @@ impl ConvertForm {
             ConvertForm::Tables => "tables",
             ConvertForm::LaneArith => "lane arithmetic",
             ConvertForm::PackedArith { .. } => "packed lane arithmetic",
+            ConvertForm::PackedElements { .. } => "packed values in lane arithmetic",
             ConvertForm::PackedStraight { .. } => "packed straight-line",
         }
     }
@@ -70,6 +78,10 @@ impl ConvertForm {
             }
             ConvertForm::PackedArith { .. } => {
                 "whole words move as single values do, in lane arithmetic"
+            }
+            ConvertForm::PackedElements { .. } => {
+                "the values taken out of their words by shifts and masks, moved one a register in \
+                 lane arithmetic, and put back together with shifts and ors"
             }
             ConvertForm::PackedStraight { .. } => {
                 "straight-line code on words, each part moved by shifts, masks and ors, a select \
@@ -106,10 +118,12 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
         1
     };
     if per_word > 1 {
-        // `__FL_PACKED`, then `__FL_WORDS`.
+        // `__FL_PACKED`, then `__FL_WORDS`, then `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
         return Some(if packed.word_arith().is_some() {
             ConvertForm::PackedArith { per_word }
+        } else if packed.element_arith(&plan).is_some() {
+            ConvertForm::PackedElements { per_word }
         } else if packed.class() == Class::Identity {
             ConvertForm::Identity
         } else {

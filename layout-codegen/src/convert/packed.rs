@@ -35,10 +35,15 @@
 //! to
 //! ```
 //!
-//! The 8 x 8 transpose (`SM75_U32x1_LDSM_N` to `SM75_U16x2_LDSM_T`, one word a lane) splits
-//! every pair: per round, each lane offers one half of its word moved to the half the reader
-//! keeps it in (a shift and mask, selected by a lane bit where lanes differ), and keeps the half
-//! it reads with one mask and or.
+//! Where words split but packing saves no round and the one-value-a-shuffle plan has lane
+//! arithmetic (`PackedPlan::element_arith`), the values are taken out of their words, moved one
+//! a register in that arithmetic, and put back together. The 8 x 8 transpose
+//! (`SM75_U32x1_LDSM_N` to `SM75_U16x2_LDSM_T`, one word a lane, every word split) takes its
+//! word apart with a mask and a shift, offers and keeps the halves in an order lane bit 2
+//! selects, reads two lanes computed by shifts and masks of the lane, and joins the halves with
+//! a shift and an or: 23 instructions a call, where the skilled twin, which offers the whole
+//! word and shifts the half it reads, takes 17 (docs/PERFORMANCE.md, "One call"). Otherwise,
+//! the packed plan's tables per part.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -58,6 +63,7 @@ pub fn body(n: usize) -> TokenStream {
     let most = (4 * n).min(layout_core::convert::MAX_PLAN_ELEMENTS);
     let locals = (0..most).map(|e| local(e, &w));
     let rounds = (0..most).map(|r| round(r, &w));
+    let elements = split(n, most);
     quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
@@ -69,14 +75,71 @@ pub fn body(n: usize) -> TokenStream {
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = __FL_PP.word_arith();
+        const __FL_ELEMS: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        > = match &__FL_PLANNED {
+            ::core::result::Result::Ok(__fl_p) => __FL_PP.element_arith(__fl_p),
+            ::core::result::Result::Err(_) => ::core::option::Option::None,
+        };
         if __FL_WORDS.is_some() {
             #arith
+        } else if __FL_ELEMS.is_some() {
+            #elements
         } else {
             let mut __fl_to: [u32; #w] = *__fl_from;
             #(#locals)*
             #(#rounds)*
             __fl_to
         }
+    }
+}
+
+/// Split words in lane arithmetic (`PackedPlan::element_arith`), for `n` words and at most
+/// `most` values: the values taken out of their words, one a register, moved by the plan's
+/// lane arithmetic (`arith.rs`), and put back together with shifts and ors.
+fn split(n: usize, most: usize) -> TokenStream {
+    let w = Literal::usize_unsuffixed(n);
+    let arith = super::arith::body(
+        most,
+        quote!(__FL_ELEMS),
+        quote!(__FL_PP.rounds()),
+        quote!(::fraglayout::convert::Plan::xor_permute),
+    );
+    let each = |e: usize, code: TokenStream| {
+        let e = Literal::usize_unsuffixed(e);
+        quote! {{
+            const __FL_ON: bool = #e < __FL_E;
+            const __FL_I: usize = if __FL_ON { #e } else { 0 };
+            const __FL_PART: u32 = (__FL_I % __FL_PK as usize) as u32;
+            if __FL_ON { #code }
+        }}
+    };
+    let unpack = (0..most).map(|e| {
+        each(
+            e,
+            quote! {
+                __fl_parts[__FL_I] = ::fraglayout::convert::PackedPlan::part(
+                    __fl_from[__FL_I / __FL_PK as usize], __FL_PART, 0, __FL_PK,
+                );
+            },
+        )
+    });
+    let pack = (0..most).map(|e| {
+        each(e, quote! {
+            __fl_to[__FL_I / __FL_PK as usize] |= __fl_y[__FL_I] << (__FL_PART * (32 / __FL_PK));
+        })
+    });
+    quote! {
+        const __FL_E: usize = #w * __FL_PK as usize;
+        let mut __fl_parts = [0u32; __FL_E];
+        #(#unpack)*
+        let __fl_y: [u32; __FL_E] = {
+            let __fl_from: &[u32; __FL_E] = &__fl_parts;
+            #arith
+        };
+        let mut __fl_to = [0u32; #w];
+        #(#pack)*
+        __fl_to
     }
 }
 

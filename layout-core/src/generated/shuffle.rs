@@ -772,6 +772,32 @@ impl PackedPlan {
         }
     }
 
+    /// Where words split ([`word_arith`](Self::word_arith) is `None`) and packing saves no
+    /// round (`plan`, the one-value-a-shuffle plan of the same layouts, has as many rounds as
+    /// this one): `plan`'s lane arithmetic, for the values taken out of their words, moved one
+    /// a register and put back together. `None` where that does not hold or `plan` has no
+    /// lane-arithmetic form.
+    ///
+    /// ```
+    /// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+    /// use layout_core::convert::{PackedPlan, Plan};
+    /// let (from, to) = (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T);
+    /// let packed = PackedPlan::new(from, to, 2).unwrap();
+    /// let plan = Plan::new(from, to).unwrap();
+    /// assert!(packed.word_arith().is_none()); // the 8 x 8 transpose splits every word
+    /// assert_eq!((packed.rounds(), plan.rounds()), (2, 2));
+    /// assert!(packed.element_arith(&plan).is_some());
+    /// ```
+    pub const fn element_arith(&self, plan: &Plan) -> Option<LaneArith> {
+        if self.word_arith().is_some()
+            || plan.rounds() != self.rounds()
+            || plan.elements() != self.elements()
+        {
+            return None;
+        }
+        plan.lane_arith()
+    }
+
     /// The plan's moves as whole words, or `None` where some word is split.
     const fn word_moves(&self) -> Option<Moves> {
         if self.rounds() > self.words() {
