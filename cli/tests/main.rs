@@ -11,5 +11,6 @@ mod convert;
 mod expand;
 mod json_answers;
 mod large_tiles;
+mod scales;
 mod smem;
 mod suggestions;
