@@ -95,3 +95,39 @@ fn errors_say_the_numbers_and_the_fix() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--at `3`: write a row and a K-block, e.g. --at 37,3"));
 }
+
+#[test]
+fn banks_counts_the_transposer_by_its_example_layout() {
+    // SF_TRANSPOSER, an example layout (`convert sf-atom`), over the 32 x 4 tile of words.
+    let load = ok(&[
+        "banks",
+        "load.4",
+        "SF_TRANSPOSER",
+        "--elem",
+        "4",
+        "--col-major",
+    ]);
+    assert!(
+        load.contains("4 wavefronts, ideal 4 (conflict-free)"),
+        "{load}"
+    );
+    assert_eq!(
+        load.matches("phase 0 (lanes 0..32): 1 wavefront\n").count(),
+        4,
+        "{load}"
+    );
+    let store = ok(&["banks", "store.16", "SF_TRANSPOSER", "--elem", "4"]);
+    assert!(
+        store.contains("4 wavefronts, ideal 4 (conflict-free)"),
+        "{store}"
+    );
+    let scalar = ok(&["banks", "store.4", "SF_TRANSPOSER", "--elem", "4"]);
+    assert!(
+        scalar.contains("16 wavefronts, ideal 4 (4-way conflict)"),
+        "{scalar}"
+    );
+    assert!(
+        scalar.contains("bank 0: 4 words, lanes 0, 8, 16, 24"),
+        "{scalar}"
+    );
+}
