@@ -1,6 +1,6 @@
 //! Blackwell block-scaled scale factors without a Blackwell GPU: the 512-byte shared/global atom
 //! and its tiling against CUTLASS's `SfKMajorAtom` evaluated as a CuTe layout; the replicated
-//! TMEM layouts against CuTe's `tmem_sf_frg` atoms, and `tcgen05.cp.32x128b.warpx4` of an atom
+//! TMEM layouts against CuTe's `tmem_sf_frg` atoms and the PTX / DeepGEMM placement, and `tcgen05.cp.32x128b.warpx4` of an atom
 //! landing where they say (a byte-level model of the copy); DeepGEMM's one-warp transpose as
 //! generated code (a gather, the planned conversion, a scatter) against a plain transcription
 //! of it, and its bank report. The transcriptions here are written from the sources' notation,
@@ -124,6 +124,26 @@ fn cute_tmem_sf(dup: Duplication, mn: u64, m: u64, s: u64, r: u64) -> (u32, u32,
     ((lane) as u32, (byte_col / 4) as u32, (byte_col % 4) as u32)
 }
 
+/// The second transcription, from the PTX ISA ("duplicated to all 32 lane partitions": lane
+/// `m % 32` of every quarter for 4x1) and DeepGEMM's copies (one `tcgen05.cp` per 128 rows, 4
+/// columns on each time, atom word `(m / 32) % 4`, byte = K-block); for 2x2, the PTX ISA's
+/// data-path layout B (M = 128, `cta_group::2`): quarters 0 and 1 compute the first half of
+/// the columns, 2 and 3 the second, so column `m`'s factor is in the two quarters of its half,
+/// a column per 32 of the half's columns. Every (TMEM lane, column, byte) that holds `(m, s)`.
+fn ptx_tmem_sf(dup: Duplication, mn: u32, m: u32, s: u32) -> Vec<(u32, u32, u32)> {
+    match dup {
+        Duplication::FourByOne => (0..4)
+            .map(|q| (32 * q + m % 32, 4 * (m / 128) + (m / 32) % 4, s))
+            .collect(),
+        Duplication::TwoByTwo => {
+            let half = m / (mn / 2);
+            (0..2)
+                .map(|q| (32 * (2 * half + q) + m % 32, (m % (mn / 2)) / 32, s))
+                .collect()
+        }
+    }
+}
+
 #[test]
 fn tmem_scale_factors_are_cutes_tmem_sf_frg_replicated_per_quarter() {
     for dup in [Duplication::FourByOne, Duplication::TwoByTwo] {
@@ -152,6 +172,11 @@ fn tmem_scale_factors_are_cutes_tmem_sf_frg_replicated_per_quarter() {
                             cute_tmem_sf(dup, mn.into(), m.into(), s.into(), r.into());
                         assert!(col < l.columns(), "{}: column {col}", n.name);
                         assert_eq!(n.coords(lane, 4 * col + byte), Some((m, s)), "{}", n.name);
+                        assert!(
+                            ptx_tmem_sf(dup, mn, m, s).contains(&(lane, col, byte)),
+                            "{}: ({m}, {s}) copy {r}",
+                            n.name
+                        );
                         lanes.push(lane);
                     }
                     lanes.sort_unstable();
