@@ -115,8 +115,8 @@ pub enum ScaleOrder {
 pub enum ScaleError {
     /// No rows or no K-blocks.
     Empty { rows: u32, kblocks: u32 },
-    /// The atoms span more than `u32::MAX` bytes.
-    TooLarge { span_bytes: u64 },
+    /// The tile needs `atoms` atoms, more than `u32::MAX` bytes hold.
+    TooLarge { atoms: u64 },
 }
 
 impl ScaleError {
@@ -131,10 +131,12 @@ impl ScaleError {
                 m.push_num(kblocks as u64);
                 m.push(" K-blocks: give it at least 1 of each (K-blocks = ceil(K / VS))");
             }
-            ScaleError::TooLarge { span_bytes } => {
-                m.push("the scale-factor atoms span ");
-                m.push_num(span_bytes);
-                m.push(" bytes, more than 4294967295: split the operand into smaller tiles");
+            ScaleError::TooLarge { atoms } => {
+                m.push("the scale factors need ");
+                m.push_num(atoms);
+                m.push(" atoms of 512 bytes, more than the ");
+                m.push_num(u32::MAX as u64 / SF_ATOM_BYTES as u64);
+                m.push(" that 4294967295 bytes hold: split the operand into smaller tiles");
             }
         }
         m
@@ -230,10 +232,9 @@ impl ScaleAtoms {
                 kblocks: self.kblocks,
             });
         }
-        if self.span_bytes() > u32::MAX as u64 {
-            return Err(ScaleError::TooLarge {
-                span_bytes: self.span_bytes(),
-            });
+        let atoms = self.atoms_mn() as u64 * self.atoms_k() as u64;
+        if atoms > u32::MAX as u64 / SF_ATOM_BYTES as u64 {
+            return Err(ScaleError::TooLarge { atoms });
         }
         Ok(())
     }
@@ -418,7 +419,14 @@ mod tests {
         );
         assert!(e.message().as_str().contains("0 K-blocks"));
         let big = ScaleAtoms::new(u32::MAX, u32::MAX).check().unwrap_err();
-        assert!(matches!(big, ScaleError::TooLarge { .. }));
+        assert_eq!(big, ScaleError::TooLarge { atoms: 1 << 55 });
+        assert!(big
+            .message()
+            .as_str()
+            .contains("more than the 8388607 that"));
+        // The largest that fits: 8388607 atoms, 4294966784 bytes.
+        assert!(ScaleAtoms::new(128 * 8388607, 4).check().is_ok());
+        assert!(ScaleAtoms::new(128 * 8388608, 4).check().is_err());
         assert_eq!(ScaleAtoms::of_operand(128, 100, 32).kblocks(), 4);
         assert_eq!(ScaleAtoms::of_operand(1, u32::MAX, 16).kblocks(), 268435456);
     }
