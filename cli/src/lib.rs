@@ -19,6 +19,7 @@ mod json_out;
 mod layout;
 mod list;
 mod matrices;
+mod scales;
 mod show;
 mod smem;
 mod suggest;
@@ -49,7 +50,8 @@ exit codes:
     1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot
          be written; for `convert`, no conversion within a warp exists (the message says
          why) or FILE cannot be written; for `banks` and `smem`, an unsound layout, an
-         access that cannot be made on it, or a FILE that cannot be written
+         access that cannot be made on it, or a FILE that cannot be written; for
+         `scales`, a tile without rows or K-blocks, or a scale factor outside it
     2    usage error";
 
 /// The whole command line: every command with its arguments and help.
@@ -71,6 +73,7 @@ pub fn cli() -> Command {
             convert::cli(),
             banks::cli(),
             smem::cli(),
+            scales::cli(),
             json::cli(),
             completions(),
         ])
@@ -116,6 +119,7 @@ pub fn main() -> ExitCode {
         "convert" => convert::run(m),
         "banks" => banks::run(m),
         "smem" => smem::run(m),
+        "scales" => scales::run(m),
         "json" => json::run(m),
         "completions" => {
             let shell = *m

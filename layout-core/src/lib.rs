@@ -34,6 +34,9 @@
 //!   ([`Numeral::tiled`]).
 //! - [`tmem`]: Blackwell's `tcgen05.mma` accumulator in tensor memory, and the warpgroup's
 //!   fragment of it after `tcgen05.ld` ([`tmem::fragment`]).
+//! - [`tmem_sf`]: block-scaled `tcgen05.mma` scale factors in tensor memory, replicated across
+//!   the lane quarters (broadcast digits); their shared-memory atoms are
+//!   [`shared::ScaleAtoms`].
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
 //! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
@@ -148,6 +151,7 @@ pub mod render;
 pub mod shared;
 pub mod tiled;
 pub mod tmem;
+pub mod tmem_sf;
 
 pub use check::{assert_bijection, Errors, LayoutError};
 pub use digit::{Digit, Source};

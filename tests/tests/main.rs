@@ -24,6 +24,7 @@ mod pairing;
 mod pointer;
 mod render;
 mod render_bounds;
+mod sf_atom;
 #[path = "shared/main.rs"]
 mod shared;
 mod shared_md;

@@ -24,6 +24,7 @@ use crate::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
 };
+use crate::shared::{SF_CONTIGUOUS, SF_TRANSPOSER};
 use crate::{assert_bijection, Digit, Numeral};
 
 /// A conversion kernel authors meet: a warp holds a tile in layout `from` and the next step
@@ -222,6 +223,12 @@ pub const EXAMPLES: &[Example] = &[
         what: "the sm_70 m8n8k4 A operand from .row to .col, for an mma of the other majorness",
         from: SM70_8x8x4_F16_A_ROW,
         to: SM70_8x8x4_F16_A_COL,
+    },
+    Example {
+        name: "sf-atom",
+        what: "Blackwell scale factors loaded 4 packed rows a lane, regrouped for the st.shared.v4 that writes their 512-byte atom (DeepGEMM's strided loads need no shuffle)",
+        from: SF_CONTIGUOUS,
+        to: SF_TRANSPOSER,
     },
 ];
 

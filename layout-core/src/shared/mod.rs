@@ -29,6 +29,8 @@
 //! - Tiles wider than one swizzle atom: grids of atoms in [`AtomOrder::Slabs`] or
 //!   [`AtomOrder::Bands`], the `wgmma` / `tcgen05` [`Descriptor`] derived from them (module
 //!   [`descriptor`](mod@descriptor)) and the [`TmaBox`] that fills them (module [`tma`]).
+//! - [`ScaleAtoms`] (module [`scale`]): Blackwell's 512-byte block-scaled MMA scale-factor
+//!   atoms over an operand, and the one-warp transpose that builds them ([`SF_TRANSPOSER`]).
 //! - [`linear_optimum`] (module [`linear`]): the fewest wavefronts any GF(2)-linear layout
 //!   gives a set of accesses, the reference for [`find`]'s choice on power-of-two tiles.
 //! - [`find`] (module [`search`]): the padding and swizzle that make a set of accesses
@@ -69,6 +71,7 @@ mod fragment;
 pub mod layout;
 pub mod ldmatrix;
 pub mod linear;
+pub mod scale;
 pub mod search;
 pub mod suggest;
 pub mod swizzle;
@@ -90,6 +93,11 @@ pub use ldmatrix::{
     ldmatrix_rows, ldmatrix_rows_at, MatrixVariant, RowAddresses, MATRIX_ROW_BYTES,
 };
 pub use linear::{linear_optimum, LinearOptimum, MAX_LANE_TILES, MAX_LINEAR_WORK};
+pub use scale::{
+    atom_byte, transposer_banks, ScaleAtoms, ScaleError, ScaleOrder, ScalePlace, TransposerBanks,
+    SF_ATOM_BYTES, SF_ATOM_KBLOCKS, SF_ATOM_ROWS, SF_ATOM_WORDS, SF_CONTIGUOUS, SF_PACKED_WORDS,
+    SF_TRANSPOSER,
+};
 pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found, MAX_WIDTH};
 pub use swizzle::{Swizzle, SwizzleMode};
 pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};
