@@ -146,8 +146,8 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
 mod tests {
     use super::*;
     use layout_core::catalog::{
-        SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C,
-        SM80_16x8x16_F32_C,
+        SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
+        SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
     };
     use layout_core::convert::examples::{
         BLOCKED_3x32, SM75_U32x4_LDSM_N_16x16_ROW, SM80_16x8x16_F32_C_1x2, STRIPED_3x32,
@@ -179,9 +179,13 @@ mod tests {
         assert_eq!(of(&BLOCKED_3x32, &STRIPED_3x32, "u32", 3), Some(Tables));
         let (f16, rows) = (&SM80_16x8x16_F16_C, &VEC4_16x8_ROW);
         assert_eq!(of(f16, rows, "u32", 2), Some(PackedArith { per_word: 2 }));
+        // Words split, packing saves no round: the values in lane arithmetic.
         let (n, t) = (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T);
+        assert_eq!(of(n, t, "u32", 1), Some(PackedElements { per_word: 2 }));
+        // Words split, packing halves the rounds (4 to 2): the packed plan's tables.
+        let b = &SM80_16x8x16_F16_B_COL;
         let straight = PackedStraight { per_word: 2 };
-        assert_eq!(of(n, t, "u32", 1), Some(straight));
+        assert_eq!(of(&SM80_16x8x16_F32_C, b, "u32", 2), Some(straight));
         assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "u32", 4), Some(Identity));
         assert_eq!(of(&SM80_16x8x16_F32_C, rows, "f32", 4), Some(LaneArith));
     }
