@@ -15,8 +15,8 @@
 
 #![cfg(all(target_os = "linux", target_pointer_width = "64"))]
 
-use super::compile_time::{cargo_with, make_crate, Mode};
-use fraglayout_benches::epilogue_crate::{crate_epilogues, crate_source, Variant};
+use super::compile_time::{cargo_with, variant_crates, Mode};
+use fraglayout_benches::epilogue_crate::crate_epilogues;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -79,16 +79,7 @@ fn fifty_epilogues_take_at_most_1_3_times_their_twins_compiler_instructions() {
     std::fs::create_dir_all(&tmp).unwrap();
     let target = tmp.join("target");
     let wrapper = wrapper(&tmp);
-    let epilogues = crate_epilogues();
-    let crates: Vec<(PathBuf, String)> = Variant::ALL
-        .iter()
-        .map(|&v| {
-            (
-                make_crate(&tmp, v.name(), false),
-                crate_source(v, &epilogues),
-            )
-        })
-        .collect();
+    let crates = variant_crates(&tmp, &crate_epilogues());
     let mut table =
         String::from("| mode | twin | generated | generated / twin |\n|---|---:|---:|---:|\n");
     let mut over = Vec::new();

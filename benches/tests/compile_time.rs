@@ -142,6 +142,14 @@ pub(crate) fn make_crate(tmp: &Path, name: &str, bin: bool) -> PathBuf {
     dir
 }
 
+/// The crate of each [`Variant`] in `tmp` (empty, twin, generated), with its source.
+pub(crate) fn variant_crates(tmp: &Path, epilogues: &[CrateEpilogue]) -> Vec<(PathBuf, String)> {
+    Variant::ALL
+        .iter()
+        .map(|&v| (make_crate(tmp, v.name(), false), crate_source(v, epilogues)))
+        .collect()
+}
+
 /// Runs cargo with `args` in `dir` (incremental compilation off); its stderr. Panics on failure.
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
     cargo_with(dir, target, args, &[])
@@ -243,15 +251,7 @@ fn fifty_epilogues_compile_near_their_hand_written_twin() {
     let elements: usize = epilogues.iter().map(CrateEpilogue::elements).sum();
     check_agreement(&tmp, &target, &epilogues);
 
-    let crates: Vec<(PathBuf, String)> = Variant::ALL
-        .iter()
-        .map(|&v| {
-            (
-                make_crate(&tmp, v.name(), false),
-                crate_source(v, &epilogues),
-            )
-        })
-        .collect();
+    let crates = variant_crates(&tmp, &epilogues);
     for mode in Mode::ALL {
         for (dir, source) in &crates {
             build(dir, &target, source, mode); // dependencies

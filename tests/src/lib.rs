@@ -7,6 +7,7 @@
 
 pub mod catalog_md;
 pub mod conversions_md;
+pub mod cute;
 pub mod grid_text;
 pub mod ownership;
 pub mod property;

@@ -14,20 +14,7 @@ use fraglayout::shared::{
 use fraglayout::testing::Warp;
 use fraglayout::tmem_sf::{scale_factors, Duplication};
 use fraglayout::{convert_layout, fragment_layout, Numeral};
-
-/// A CuTe layout of one coordinate: its modes `(size, stride)`, the first the fastest.
-type Modes = Vec<(u64, u64)>;
-
-/// CuTe's layout function on one coordinate: `x` split colexicographically over the modes.
-fn eval(modes: &Modes, x: u64) -> u64 {
-    let (mut rest, mut idx) = (x, 0);
-    for &(size, stride) in modes {
-        idx += (rest % size) * stride;
-        rest /= size;
-    }
-    assert_eq!(rest, 0, "{x} outside {modes:?}");
-    idx
-}
+use fraglayout_tests::cute::eval;
 
 /// `tile_to_shape(SfKMajorAtom, (MN, K), Step)` of `Sm1xxBlockScaledBasicChunk<VS>`:
 /// the atom `((32, 4), (VS, 4)) : ((16, 4), (0, 1))`, then the tiles of `(MN / 128, K / 4VS)`

@@ -5,6 +5,7 @@
 //! against the PTX data-path formulas and CuTe's `tmem_frg` atoms; and the composed epilogue
 //! fragments against storing D and loading it back through the model.
 
+use fraglayout_tests::cute::{eval, Modes};
 use fraglayout_tests::tmem_model::{At, Tmem};
 use fraglayout_tests::transcription::{self, TCGEN05_SHAPES};
 use layout_core::catalog::{self as cat, Operand, TmemShape, CATALOG};
@@ -13,20 +14,6 @@ use layout_core::Numeral;
 
 /// CuTe's `TMEM::DP_b`: the lane stride in bit addressing.
 const DP_B: u64 = 1 << 21;
-
-/// A flattened CuTe layout: modes `(size, stride)`, the first the fastest.
-type Modes = Vec<(u64, u64)>;
-
-/// CuTe's layout function: coordinate `x` split colexicographically over the modes.
-fn eval(modes: &Modes, x: u64) -> u64 {
-    let (mut rest, mut idx) = (x, 0);
-    for &(size, stride) in modes {
-        idx += (rest % size) * stride;
-        rest /= size;
-    }
-    assert_eq!(rest, 0, "{x} outside {modes:?}");
-    idx
-}
 
 /// One `SM100_TMEM_LOAD_{cute}{n}x[_16b]` trait, transcribed from CuTe's notation
 /// (`copy_traits_sm100.hpp`): the `DstLayout`'s thread and value modes, and the `ValID`. CuTe
