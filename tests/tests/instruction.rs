@@ -31,6 +31,8 @@ fn slot(found: &Instruction, operand: Operand) -> Option<&'static Entry> {
         Operand::Metadata => found.metadata,
         Operand::Matrices => found.matrices,
         Operand::Tmem => found.tmem,
+        Operand::ScaleA => found.scale_a,
+        Operand::ScaleB => found.scale_b,
     }
 }
 
