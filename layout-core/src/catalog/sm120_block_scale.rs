@@ -277,7 +277,7 @@ pub enum SelectorError {
 
 impl SelectorError {
     /// What is wrong and the fix, e.g. "byte-id-a = 1 is not allowed with scale_vec::4X: use
-    /// 0 (the four scales fill bytes 0 to 3)".
+    /// 0 (4 bytes read from byte-id on)".
     pub const fn message(&self) -> Message {
         let mut m = Message::new();
         match *self {
@@ -312,7 +312,8 @@ impl SelectorError {
                 }
                 m.push(" (");
                 m.push_num(vec.blocks() as u64);
-                m.push(" scale bytes from byte-id on)");
+                m.push(if vec.blocks() == 1 { " byte" } else { " bytes" });
+                m.push(" read from byte-id on)");
             }
             SelectorError::Outside {
                 side,
@@ -420,7 +421,7 @@ impl ScaleLayout {
 /// let e = scale_layout(Scaled::A, ScaleVec::X4, Selector { thread_id: 0, byte_id: 1 });
 /// assert_eq!(
 ///     e.unwrap_err().message().as_str(),
-///     "byte-id-a = 1 is not allowed with scale_vec::4X: use 0 (4 scale bytes from byte-id on)"
+///     "byte-id-a = 1 is not allowed with scale_vec::4X: use 0 (4 bytes read from byte-id on)"
 /// );
 /// ```
 pub const fn scale_layout(
