@@ -694,7 +694,8 @@ pub fn tcgen05_16b(shape: &str, num: u32, lane: u32, i: u32) -> (u32, u32) {
 
 /// `mma.sync ... .block_scale` `scale-a-data` (PTX ISA 9.7.14.3): the lanes of the pair
 /// `threadID_in_group` in `{2 thread-id-a, 2 thread-id-a + 1}` supply the scales, the even one
-/// row `groupID`, the odd one row `groupID + 8`; byte `byte-id-a + i` is K-block `i`. Over
+/// row `groupID`, the odd one row `groupID + 8` (the text names the pair, the figures the
+/// rows); byte `byte-id-a + i` is K-block `i`. Over
 /// every lane (either thread-id): `(groupID + 8 (tig % 2), i)` in the `M x blocks` tile.
 pub fn block_scale_a(lane: u32, i: u32) -> (u32, u32) {
     let (group, tig) = (lane / 4, lane % 4);

@@ -7,7 +7,9 @@
 //! the selectors say which lanes and bytes the instruction reads (PTX ISA 9.7.14.3):
 //!
 //! - `thread-id-a` (0 or 1) picks the lane pair `q = lane % 4` in `{2 tid, 2 tid + 1}`: lane
-//!   `4 g + 2 tid` supplies row `g = lane / 4`, lane `4 g + 2 tid + 1` row `g + 8`;
+//!   `4 g + 2 tid` supplies row `g = lane / 4`, lane `4 g + 2 tid + 1` row `g + 8` (the ISA's
+//!   text names the pair; which lane takes which row is in its figures, and CuTe and Triton
+//!   agree);
 //! - `thread-id-b` (0 to 3) picks lane `q = tid`, which supplies column `g`;
 //! - `byte-id` picks the first byte: K-block `kb` is byte `byte-id + kb` (1X: byte-id 0 to 3;
 //!   2X: 0 or 2; 4X: 0).
