@@ -497,13 +497,14 @@ impl Epilogue {
     }
 }
 
-/// `count` epilogues over the catalog: every separable layout in turn, a scatter
+/// `count` epilogues over the catalog: every separable layout without broadcast digits (a
+/// scatter refuses those) in turn, a scatter
 /// (`out[row * ld + col] = value`) and then a gather (`a[row * ld + col]`), as many rounds as
 /// needed. The functions are named `epilogue_0`, `epilogue_1`, ...
 pub fn catalog_epilogues(count: usize) -> Vec<Epilogue> {
     let layouts: Vec<(&'static str, u32)> = layout_core::catalog::CATALOG
         .iter()
-        .filter(|e| e.numeral.inseparable_digit().is_none())
+        .filter(|e| e.numeral.inseparable_digit().is_none() && !e.numeral.has_broadcast())
         .map(|e| (e.name(), e.numeral.elements))
         .collect();
     (0..count)

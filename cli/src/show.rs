@@ -173,6 +173,8 @@ pub fn instruction(ptx: &str, found: &Instruction) -> String {
         ("metadata", found.metadata),
         ("matrices", found.matrices),
         ("tmem", found.tmem),
+        ("scale A", found.scale_a),
+        ("scale B", found.scale_b),
     ];
     for (label, entry) in operands {
         let Some(e) = entry else {

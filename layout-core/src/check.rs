@@ -827,7 +827,7 @@ mod tests {
             for i in 0..k {
                 for f in [
                     |x: u32| x + 1,
-                    |x: u32| x - 1,
+                    |x: u32| x.saturating_sub(1),
                     |x: u32| x * 2,
                     |x: u32| x / 2,
                 ] {

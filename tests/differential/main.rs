@@ -362,6 +362,60 @@ differential! {
     SM100_TMEM_16dp32b2x_16b: 4, 32, vector, packed(2);
 }
 
+/// The broadcast layouts (the sm_120 scale factors): the gathers only, a scatter of them being
+/// refused at compile time.
+macro_rules! differential_gather {
+    ($($name:ident: $e:literal;)*) => {
+        /// The listed broadcast layouts.
+        const GATHER_ONLY: &[&Numeral] = &[$(&fraglayout::catalog::$name),*];
+        $(
+        #[allow(non_snake_case)]
+        mod $name {
+            use super::*;
+            use fraglayout::fragment_layout;
+
+            const N: &Numeral = &fraglayout::catalog::$name;
+
+            #[fragment_layout(fraglayout::catalog::$name, gather)]
+            fn gather_const(t: u32, a: &[u32]) -> [u32; $e] {
+                |row, col| a[row * LD + col]
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name, gather)]
+            fn gather_ld(t: u32, a: &[u32], ld: usize) -> [u32; $e] {
+                |row, col| a[row * ld + col]
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name, gather, bounds(rows, cols))]
+            fn gather_bounds(t: u32, a: &[u32], rows: usize, cols: usize) -> [u32; $e] {
+                |row, col| a[row * LD + col]
+            }
+
+            #[test]
+            fn every_gather_is_the_element_path() {
+                let whole = (N.rows as usize, N.cols as usize);
+                let ld = N.cols as usize + 3;
+                for x in extents(N) {
+                    check_gather(N, "bounds", x, |t, a| gather_bounds(t, a, x.0, x.1),
+                        |a, r, c| a[r * LD + c]);
+                }
+                check_gather(N, "const", whole, gather_const, |a, r, c| a[r * LD + c]);
+                check_gather(N, "ld", whole, |t, a| gather_ld(t, a, ld), |a, r, c| a[r * ld + c]);
+            }
+        }
+        )*
+    };
+}
+
+differential_gather! {
+    SM120_16x8x32_SFA_1X: 1;
+    SM120_16x8x32_SFB_1X: 1;
+    SM120_16x8x64_SFA_2X: 2;
+    SM120_16x8x64_SFB_2X: 2;
+    SM120_16x8x64_SFA_4X: 4;
+    SM120_16x8x64_SFB_4X: 4;
+}
+
 #[test]
 fn the_list_covers_every_catalog_layout() {
     for entry in fraglayout::catalog::CATALOG {
@@ -379,8 +433,11 @@ fn the_list_covers_every_catalog_layout() {
             continue;
         }
         assert!(
-            LISTED.iter().any(|l| l.digits == n.digits
-                && (l.rows, l.cols, l.elements) == (n.rows, n.cols, n.elements)),
+            LISTED
+                .iter()
+                .chain(GATHER_ONLY)
+                .any(|l| l.digits == n.digits
+                    && (l.rows, l.cols, l.elements) == (n.rows, n.cols, n.elements)),
             "{}: digits of its own: add it to tests/differential/main.rs",
             n.name
         );

@@ -691,3 +691,31 @@ pub fn tcgen05_16b(shape: &str, num: u32, lane: u32, i: u32) -> (u32, u32) {
     let (l, c) = tcgen05_b32(shape, num, lane, i / 2);
     (l, 2 * c + i % 2)
 }
+
+/// `mma.sync ... .block_scale` `scale-a-data` (PTX ISA 9.7.14.3): the lanes of the pair
+/// `threadID_in_group` in `{2 thread-id-a, 2 thread-id-a + 1}` supply the scales, the even one
+/// row `groupID`, the odd one row `groupID + 8` (the text names the pair, the figures the
+/// rows); byte `byte-id-a + i` is K-block `i`. Over
+/// every lane (either thread-id): `(groupID + 8 (tig % 2), i)` in the `M x blocks` tile.
+pub fn block_scale_a(lane: u32, i: u32) -> (u32, u32) {
+    let (group, tig) = (lane / 4, lane % 4);
+    (group + 8 * (tig % 2), i)
+}
+
+/// `scale-b-data`: the lane with `threadID_in_group == thread-id-b` supplies column `groupID`;
+/// byte `byte-id-b + i` is K-block `i`. Over every lane: `(i, groupID)` in the `blocks x N`
+/// tile.
+pub fn block_scale_b(lane: u32, i: u32) -> (u32, u32) {
+    (i, lane / 4)
+}
+
+/// The lane whose `scale-a-data` the instruction reads for row `m` with `thread-id-a` = `tid`.
+pub fn block_scale_a_lane(tid: u32, m: u32) -> u32 {
+    4 * (m % 8) + 2 * tid + m / 8
+}
+
+/// The lane whose `scale-b-data` the instruction reads for column `n` with `thread-id-b` =
+/// `tid`.
+pub fn block_scale_b_lane(tid: u32, n: u32) -> u32 {
+    4 * n + tid
+}

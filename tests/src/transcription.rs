@@ -77,6 +77,22 @@ const FORMULAS: &[(&[&str], Transcription)] = &[
         Plain(ptx::m16n8k16_f16_a),
     ),
     (
+        &[
+            "SM120_16x8x32_SFA_1X",
+            "SM120_16x8x64_SFA_2X",
+            "SM120_16x8x64_SFA_4X",
+        ],
+        Plain(ptx::block_scale_a),
+    ),
+    (
+        &[
+            "SM120_16x8x32_SFB_1X",
+            "SM120_16x8x64_SFB_2X",
+            "SM120_16x8x64_SFB_4X",
+        ],
+        Plain(ptx::block_scale_b),
+    ),
+    (
         &["SM80_16x8x16_F16_B_COL", "SM80_16x8x16_BF16_B_COL"],
         Plain(ptx::m16n8k16_f16_b),
     ),
@@ -96,6 +112,7 @@ const FORMULAS: &[(&[&str], Transcription)] = &[
             "SM89_16x8x32_F16_C",
             "SM120_16x8x32_F32_C",
             "SM120_16x8x32_F16_C",
+            "SM120_16x8x64_F32_C",
             "SM90_16x8x4_F64_C",
             "SM90_16x8x8_F64_C",
             "SM90_16x8x16_F64_C",
@@ -192,11 +209,19 @@ const FORMULAS: &[(&[&str], Transcription)] = &[
         Plain(ptx::m16n8k32_i4_b),
     ),
     (
-        &["SM80_16x8x64_S4_A_ROW", "SM80_16x8x64_U4_A_ROW"],
+        &[
+            "SM80_16x8x64_S4_A_ROW",
+            "SM80_16x8x64_U4_A_ROW",
+            "SM120_16x8x64_E2M1_A_ROW",
+        ],
         Plain(ptx::m16n8k64_i4_a),
     ),
     (
-        &["SM80_16x8x64_S4_B_COL", "SM80_16x8x64_U4_B_COL"],
+        &[
+            "SM80_16x8x64_S4_B_COL",
+            "SM80_16x8x64_U4_B_COL",
+            "SM120_16x8x64_E2M1_B_COL",
+        ],
         Plain(ptx::m16n8k64_i4_b),
     ),
     (

@@ -211,19 +211,9 @@ fn broadcast_messages_say_the_count_and_the_fix() {
 }
 
 /// sm_120 `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X`, the
-/// scale of A (16 rows x 1 K-block) for thread-id-a = 0, as a numeral with a broadcast digit:
-/// lane bit 1 does not move the row.
-const SFA_1X: Numeral = Numeral::new(
-    "SM120_16x8x32_SFA_1X",
-    16,
-    1,
-    1,
-    &[
-        Digit::lane(1, 2, 8),
-        Digit::broadcast(Source::Lane, 2, 2),
-        Digit::lane(4, 8, 1),
-    ],
-);
+/// scale of A (16 rows x 1 K-block), a numeral with a broadcast digit: lane bit 1 does not
+/// move the row (every selector: test `block_scale`).
+use layout_core::catalog::SM120_16x8x32_SFA_1X as SFA_1X;
 const _: () = layout_core::assert_bijection(&SFA_1X);
 
 /// CuTe `SM120_16x8x64_TN_VS::SFALayout = ((2,2,8),64):((8,0,1),16)` on (M16, K): the row of
@@ -271,13 +261,7 @@ fn the_sm120_1x_a_scale_layout_matches_cute_and_triton() {
 
 /// The SF_B layout of the same instruction, `((4,8),64):((0,1),8)`: column `lane / 4`, the
 /// four lanes of a quad holding one scale.
-const SFB_1X: Numeral = Numeral::new(
-    "SM120_16x8x32_SFB_1X",
-    1,
-    8,
-    1,
-    &[Digit::broadcast(Source::Lane, 1, 4), Digit::lane(4, 8, 1)],
-);
+use layout_core::catalog::SM120_16x8x32_SFB_1X as SFB_1X;
 
 #[test]
 fn conversions_and_scatters_refuse_broadcast_layouts_and_say_why() {

@@ -231,6 +231,12 @@ fn integer_and_fp8_mma_match_cute() {
     agree(&cat::SM80_16x8x64_S4_A_ROW, Op::A, &a);
     agree(&cat::SM80_16x8x64_S4_B_COL, Op::B, &b);
     agree(&cat::SM80_16x8x64_S32_C, Op::C, &C_16X8);
+    // SM120_16x8x64_TN_VS (mma.sync .kind::mxf4 / mxf4nvf4 .block_scale, e2m1): its own
+    // ALayout ((4,8),(8,2,2)):((128,1),(16,8,512)), BLayout ((4,8),(8,2)):((64,1),(8,256)) and
+    // SM80_16x8_Row, the same numbers as above.
+    agree(&cat::SM120_16x8x64_E2M1_A_ROW, Op::A, &a);
+    agree(&cat::SM120_16x8x64_E2M1_B_COL, Op::B, &b);
+    agree(&cat::SM120_16x8x64_F32_C, Op::C, &C_16X8);
 }
 
 #[test]

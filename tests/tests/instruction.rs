@@ -31,6 +31,8 @@ fn slot(found: &Instruction, operand: Operand) -> Option<&'static Entry> {
         Operand::Metadata => found.metadata,
         Operand::Matrices => found.matrices,
         Operand::Tmem => found.tmem,
+        Operand::ScaleA => found.scale_a,
+        Operand::ScaleB => found.scale_b,
     }
 }
 
@@ -65,7 +67,11 @@ fn mma_types(ptx: &str) -> Option<[&str; 4]> {
         .split('.')
         .skip_while(|f| !(f.starts_with('m') && f.contains('n') && f.contains('k')))
         .skip(1)
-        .filter(|f| !matches!(*f, "row" | "col" | "satfinite") && !f.starts_with("kind::"))
+        .filter(|f| {
+            !matches!(*f, "row" | "col" | "satfinite" | "block_scale")
+                && !f.starts_with("kind::")
+                && !f.starts_with("scale_vec::")
+        })
         .collect();
     (fields.len() >= 4).then(|| [fields[0], fields[1], fields[2], fields[3]])
 }
@@ -84,6 +90,12 @@ fn element_types_agree_with_the_instructions_type_fields() {
             assert_eq!(found.b.unwrap().element_type, b, "{ptx}: B");
             assert_eq!(found.c.unwrap().element_type, c, "{ptx}: C");
             assert_eq!(found.d().unwrap().element_type, d, "{ptx}: D");
+            // Block scaling: the scale type is the field after C.
+            if let Some(s) = found.scale_a {
+                let stype = ptx.rsplit('.').next().unwrap();
+                assert_eq!(s.element_type, stype, "{ptx}: scale A");
+                assert_eq!(found.scale_b.unwrap().element_type, stype, "{ptx}: scale B");
+            }
             checked += 1;
         }
     }

@@ -3,6 +3,7 @@
 //! One binary links once, and the modules' tests run side by side rather than binary after
 //! binary.
 
+mod block_scale;
 mod bounds;
 mod broadcast;
 #[path = "catalog/main.rs"]

@@ -39,6 +39,11 @@ pub struct Instruction {
     pub matrices: Option<&'static Entry>,
     /// The TMEM cells of `tcgen05.ld` / `tcgen05.st` (lane = row, 32-bit column = col).
     pub tmem: Option<&'static Entry>,
+    /// `scale-a-data` of `mma.sync ... .block_scale`, for thread-id-a = byte-id-a = 0
+    /// ([`scale_layout`](super::scale_layout) for the others).
+    pub scale_a: Option<&'static Entry>,
+    /// `scale-b-data`, likewise.
+    pub scale_b: Option<&'static Entry>,
 }
 
 impl Instruction {
@@ -60,6 +65,8 @@ pub const fn instruction(ptx: &str) -> Option<Instruction> {
         metadata: None,
         matrices: None,
         tmem: None,
+        scale_a: None,
+        scale_b: None,
     };
     let mut any = false;
     let mut i = 0;
@@ -74,6 +81,8 @@ pub const fn instruction(ptx: &str) -> Option<Instruction> {
                 Operand::Metadata => &mut found.metadata,
                 Operand::Matrices => &mut found.matrices,
                 Operand::Tmem => &mut found.tmem,
+                Operand::ScaleA => &mut found.scale_a,
+                Operand::ScaleB => &mut found.scale_b,
             };
             if slot.is_none() {
                 *slot = Some(entry);

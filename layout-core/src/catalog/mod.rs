@@ -47,6 +47,7 @@
 //! | `sm80_f64`          | `mma.m8n8k4` f64                                                    |
 //! | `sm90_f64`          | `mma.m16n8k4`, `mma.m16n8k8`, `mma.m16n8k16` f64                    |
 //! | `sm120_f8f6f4`      | `mma.m16n8k32.kind::f8f6f4` with e4m3 / e5m2 / e3m2 / e2m3 / e2m1 (sm_120a) |
+//! | `sm120_block_scale` | `mma.m16n8k32.kind::mxf8f6f4.block_scale`, `mma.m16n8k64.kind::{mxf4,mxf4nvf4}.block_scale`: scale factors (`scale_vec::1X/2X/4X`, broadcast digits) and the `m16n8k64` `.e2m1` A / B / C (sm_120a) |
 //! | `sm80_sparse`       | `mma.sp{,::ordered_metadata}` `m16n8k16` / `m16n8k32` f16 / bf16, `m16n8k8` / `m16n8k16` tf32 |
 //! | `sm80_sparse_narrow`| `mma.sp{,::ordered_metadata}` s8 / u8 (`m16n8k32`, `m16n8k64`), s4 / u4 (`m16n8k64`, `m16n8k128`), e4m3 / e5m2 (`m16n8k64`, sm_89) |
 //! | `ldmatrix`          | `ldmatrix.sync.aligned.m8n8.{x1,x2,x4}{,.trans}.shared.b16`         |
@@ -65,6 +66,7 @@ mod instruction;
 mod ldmatrix;
 mod movmatrix;
 mod sm100_tmem;
+mod sm120_block_scale;
 mod sm120_f8f6f4;
 mod sm70_m8n8k4;
 mod sm80_b1;
@@ -85,6 +87,7 @@ pub use instruction::{instruction, Instruction};
 pub use ldmatrix::*;
 pub use movmatrix::*;
 pub use sm100_tmem::*;
+pub use sm120_block_scale::*;
 pub use sm120_f8f6f4::*;
 pub use sm70_m8n8k4::*;
 pub use sm80_b1::*;
@@ -136,10 +139,16 @@ pub enum Operand {
     /// The cells of tensor memory one `tcgen05.ld` reads or `tcgen05.st` writes: TMEM lane
     /// (row) by 32-bit column (col), relative to the warp's `taddr` (see `sm100_tmem`).
     Tmem,
+    /// `scale-a-data` of `mma.sync ... .block_scale`: A's scale factors, `M x` K-blocks, one
+    /// byte each (see `sm120_block_scale`).
+    ScaleA,
+    /// `scale-b-data`: B's scale factors, K-blocks `x N`.
+    ScaleB,
 }
 
 impl Operand {
-    /// `"A"`, `"B"`, `"C/D"`, `"matrices"`, `"metadata"` or `"tmem"`.
+    /// `"A"`, `"B"`, `"C/D"`, `"matrices"`, `"metadata"`, `"tmem"`, `"scale A"` or
+    /// `"scale B"`.
     pub const fn name(self) -> &'static str {
         match self {
             Operand::A => "A",
@@ -148,6 +157,8 @@ impl Operand {
             Operand::Matrices => "matrices",
             Operand::Metadata => "metadata",
             Operand::Tmem => "tmem",
+            Operand::ScaleA => "scale A",
+            Operand::ScaleB => "scale B",
         }
     }
 }
@@ -231,6 +242,7 @@ const PARTS: &[&[Entry]] = &[
     sm80_f64::ENTRIES,
     sm90_f64::ENTRIES,
     sm120_f8f6f4::ENTRIES,
+    sm120_block_scale::ENTRIES,
     ldmatrix::ENTRIES,
     stmatrix::ENTRIES,
     movmatrix::ENTRIES,

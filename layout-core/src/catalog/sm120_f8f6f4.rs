@@ -15,15 +15,18 @@
 //! `r`, as for s8. The value's place inside its byte is the user's business, and differs by
 //! type: `.e2m1` in the central four bits (bits 2-5, padding in bits 0-1 and 6-7), `.e3m2` and
 //! `.e2m3` in the low six bits (padding in bits 6-7), `.e4m3` / `.e5m2` the whole byte. (The
-//! block-scaled `.kind::mxf4` / `.kind::mxf4nvf4` pack `.e2m1` unpadded, eight per register;
-//! those kinds, and `.kind::mxf8f6f4`, are not in the catalog.)
+//! block-scaled `.kind::mxf4` / `.kind::mxf4nvf4` pack `.e2m1` unpadded, eight per register:
+//! `sm120_block_scale`.)
 //!
 //! **Instructions listed.** The 50 combinations `.{f32,f16}.{a}.{b}.{f32,f16}` with
 //! `d = c` (ptxas 13.0 rejects `d != c` here), spelled in the ISA's syntax order,
 //! `mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e3m2.e2m1.f32`. (ptxas also takes
 //! `.kind::f8f6f4` before the shape, as CUTLASS writes it; that spelling is not listed.) Each
 //! A entry lists the 10 instructions with its type as A, each B entry the 10 with its type
-//! as B, each accumulator the 25 with its type. The e4m3 / e5m2 combinations get their own
+//! as B, each accumulator the 25 with its type. The A and B entries also list the
+//! block-scaled `.kind::mxf8f6f4.block_scale{.scale_vec::1X}` instructions with their type
+//! (10 each: f32 only, `.ue8m0` scales), which take A and B the same way, and the f32
+//! accumulator those 50; their scale registers are in `sm120_block_scale`. The e4m3 / e5m2 combinations get their own
 //! `SM120_` entries rather than joining the `SM89_` ones: those are for the `.kind`-less
 //! instructions of sm_89, and an entry's `arch` is the earliest target that has every
 //! instruction it lists.
@@ -50,7 +53,24 @@ macro_rules! f8f6f4 {
     };
 }
 
-/// The instructions with A of type `$a`: every B type, f32 then f16 accumulators.
+/// `mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale{vec}.f32.{a}.{b}.f32.ue8m0`,
+/// `vec` `.scale_vec::1X` or empty (the default, 1X).
+macro_rules! mxf8f6f4 {
+    ($vec:literal, $a:literal, $b:literal) => {
+        concat!(
+            "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale",
+            $vec,
+            ".f32.",
+            $a,
+            ".",
+            $b,
+            ".f32.ue8m0"
+        )
+    };
+}
+
+/// The instructions with A of type `$a`: every B type, f32 then f16 accumulators, then the
+/// block-scaled `.kind::mxf8f6f4` ones with and without `.scale_vec::1X`.
 macro_rules! with_a {
     ($a:literal) => {
         &[
@@ -64,11 +84,22 @@ macro_rules! with_a {
             f8f6f4!("f16", $a, "e3m2"),
             f8f6f4!("f16", $a, "e2m3"),
             f8f6f4!("f16", $a, "e2m1"),
+            mxf8f6f4!(".scale_vec::1X", $a, "e4m3"),
+            mxf8f6f4!(".scale_vec::1X", $a, "e5m2"),
+            mxf8f6f4!(".scale_vec::1X", $a, "e3m2"),
+            mxf8f6f4!(".scale_vec::1X", $a, "e2m3"),
+            mxf8f6f4!(".scale_vec::1X", $a, "e2m1"),
+            mxf8f6f4!("", $a, "e4m3"),
+            mxf8f6f4!("", $a, "e5m2"),
+            mxf8f6f4!("", $a, "e3m2"),
+            mxf8f6f4!("", $a, "e2m3"),
+            mxf8f6f4!("", $a, "e2m1"),
         ]
     };
 }
 
-/// The instructions with B of type `$b`: every A type, f32 then f16 accumulators.
+/// The instructions with B of type `$b`: every A type, f32 then f16 accumulators, then the
+/// block-scaled ones.
 macro_rules! with_b {
     ($b:literal) => {
         &[
@@ -82,6 +113,16 @@ macro_rules! with_b {
             f8f6f4!("f16", "e3m2", $b),
             f8f6f4!("f16", "e2m3", $b),
             f8f6f4!("f16", "e2m1", $b),
+            mxf8f6f4!(".scale_vec::1X", "e4m3", $b),
+            mxf8f6f4!(".scale_vec::1X", "e5m2", $b),
+            mxf8f6f4!(".scale_vec::1X", "e3m2", $b),
+            mxf8f6f4!(".scale_vec::1X", "e2m3", $b),
+            mxf8f6f4!(".scale_vec::1X", "e2m1", $b),
+            mxf8f6f4!("", "e4m3", $b),
+            mxf8f6f4!("", "e5m2", $b),
+            mxf8f6f4!("", "e3m2", $b),
+            mxf8f6f4!("", "e2m3", $b),
+            mxf8f6f4!("", "e2m1", $b),
         ]
     };
 }
@@ -117,6 +158,81 @@ macro_rules! with_acc {
             f8f6f4!($acc, "e2m1", "e2m1"),
         ]
     };
+}
+
+/// Every block-scaled `.kind::mxf8f6f4` instruction: the 25 type pairs with
+/// `.scale_vec::1X`, then without (the default).
+pub(super) const MXF8F6F4: [&str; 50] = [
+    mxf8f6f4!(".scale_vec::1X", "e4m3", "e4m3"),
+    mxf8f6f4!(".scale_vec::1X", "e4m3", "e5m2"),
+    mxf8f6f4!(".scale_vec::1X", "e4m3", "e3m2"),
+    mxf8f6f4!(".scale_vec::1X", "e4m3", "e2m3"),
+    mxf8f6f4!(".scale_vec::1X", "e4m3", "e2m1"),
+    mxf8f6f4!(".scale_vec::1X", "e5m2", "e4m3"),
+    mxf8f6f4!(".scale_vec::1X", "e5m2", "e5m2"),
+    mxf8f6f4!(".scale_vec::1X", "e5m2", "e3m2"),
+    mxf8f6f4!(".scale_vec::1X", "e5m2", "e2m3"),
+    mxf8f6f4!(".scale_vec::1X", "e5m2", "e2m1"),
+    mxf8f6f4!(".scale_vec::1X", "e3m2", "e4m3"),
+    mxf8f6f4!(".scale_vec::1X", "e3m2", "e5m2"),
+    mxf8f6f4!(".scale_vec::1X", "e3m2", "e3m2"),
+    mxf8f6f4!(".scale_vec::1X", "e3m2", "e2m3"),
+    mxf8f6f4!(".scale_vec::1X", "e3m2", "e2m1"),
+    mxf8f6f4!(".scale_vec::1X", "e2m3", "e4m3"),
+    mxf8f6f4!(".scale_vec::1X", "e2m3", "e5m2"),
+    mxf8f6f4!(".scale_vec::1X", "e2m3", "e3m2"),
+    mxf8f6f4!(".scale_vec::1X", "e2m3", "e2m3"),
+    mxf8f6f4!(".scale_vec::1X", "e2m3", "e2m1"),
+    mxf8f6f4!(".scale_vec::1X", "e2m1", "e4m3"),
+    mxf8f6f4!(".scale_vec::1X", "e2m1", "e5m2"),
+    mxf8f6f4!(".scale_vec::1X", "e2m1", "e3m2"),
+    mxf8f6f4!(".scale_vec::1X", "e2m1", "e2m3"),
+    mxf8f6f4!(".scale_vec::1X", "e2m1", "e2m1"),
+    mxf8f6f4!("", "e4m3", "e4m3"),
+    mxf8f6f4!("", "e4m3", "e5m2"),
+    mxf8f6f4!("", "e4m3", "e3m2"),
+    mxf8f6f4!("", "e4m3", "e2m3"),
+    mxf8f6f4!("", "e4m3", "e2m1"),
+    mxf8f6f4!("", "e5m2", "e4m3"),
+    mxf8f6f4!("", "e5m2", "e5m2"),
+    mxf8f6f4!("", "e5m2", "e3m2"),
+    mxf8f6f4!("", "e5m2", "e2m3"),
+    mxf8f6f4!("", "e5m2", "e2m1"),
+    mxf8f6f4!("", "e3m2", "e4m3"),
+    mxf8f6f4!("", "e3m2", "e5m2"),
+    mxf8f6f4!("", "e3m2", "e3m2"),
+    mxf8f6f4!("", "e3m2", "e2m3"),
+    mxf8f6f4!("", "e3m2", "e2m1"),
+    mxf8f6f4!("", "e2m3", "e4m3"),
+    mxf8f6f4!("", "e2m3", "e5m2"),
+    mxf8f6f4!("", "e2m3", "e3m2"),
+    mxf8f6f4!("", "e2m3", "e2m3"),
+    mxf8f6f4!("", "e2m3", "e2m1"),
+    mxf8f6f4!("", "e2m1", "e4m3"),
+    mxf8f6f4!("", "e2m1", "e5m2"),
+    mxf8f6f4!("", "e2m1", "e3m2"),
+    mxf8f6f4!("", "e2m1", "e2m3"),
+    mxf8f6f4!("", "e2m1", "e2m1"),
+];
+
+/// The f32-accumulator instructions: `.kind::f8f6f4`, then `.kind::mxf8f6f4`.
+const F32_ACC: [&str; 75] = flatten::<75>(&[with_acc!("f32"), &MXF8F6F4]);
+
+/// The spellings of several lists in one array, in order.
+pub(super) const fn flatten<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut n, mut p) = (0, 0);
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[n] = parts[p][i];
+            n += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(n == N, "instruction count mismatch");
+    out
 }
 
 layouts! {
@@ -170,7 +286,7 @@ layouts! {
 
     /// C/D of `m16n8k32.kind::f8f6f4` with f32 accumulators: the layout of [`SM80_16x8x16_F32_C`].
     pub SM120_16x8x32_F32_C = SM80_16x8x16_F32_C;
-    entry { operand: C, element_type: "f32", element_bits: 32, instructions: with_acc!("f32") }
+    entry { operand: C, element_type: "f32", element_bits: 32, instructions: &F32_ACC }
 
     /// C/D of `m16n8k32.kind::f8f6f4` with f16 accumulators: the layout of [`SM80_16x8x16_F32_C`],
     /// packed two per `.f16x2` register.

@@ -268,13 +268,13 @@ const fn split(place: u32, range: u32, cols: u32) -> Option<u32> {
 
 impl Numeral<'_> {
     /// The first digit that straddles rows unevenly (in the band, see the [module
-    /// docs](self)); generated code handles such numerals too, a thread digit there at the cost
+    /// docs](self); a broadcast digit moves nothing and straddles nothing); generated code handles such numerals too, a thread digit there at the cost
     /// of one division by a constant per call and one comparison per element.
     pub const fn inseparable_digit(&self) -> Option<usize> {
         let mut i = 0;
         while i < self.digits.len() {
             let d = &self.digits[i];
-            if split(d.place, d.range, self.cols).is_none() {
+            if !d.is_broadcast() && split(d.place, d.range, self.cols).is_none() {
                 return Some(i);
             }
             i += 1;
@@ -283,12 +283,15 @@ impl Numeral<'_> {
     }
 
     /// The column count when a lane or warp digit lies in the band, so that generated code
-    /// splits the thread's band offset at run time; 0 otherwise (every catalog layout).
+    /// splits the thread's band offset at run time; 0 otherwise (every catalog layout; a
+    /// broadcast digit is in no band).
     pub const fn thread_wrap(&self) -> usize {
         let mut i = 0;
         while i < self.digits.len() {
             let d = &self.digits[i];
-            if !matches!(d.source, Source::Element) && split(d.place, d.range, self.cols).is_none()
+            if !matches!(d.source, Source::Element)
+                && !d.is_broadcast()
+                && split(d.place, d.range, self.cols).is_none()
             {
                 return self.cols as usize;
             }

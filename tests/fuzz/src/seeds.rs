@@ -53,7 +53,11 @@ pub fn numeral_text(n: &Numeral) -> String {
         if d.divisor != 1 {
             s += &format!(" / {}", d.divisor);
         }
-        s += &format!(" % {} => {},\n", d.range, d.place);
+        if d.is_broadcast() {
+            s += &format!(" % {} => broadcast,\n", d.range);
+        } else {
+            s += &format!(" % {} => {},\n", d.range, d.place);
+        }
     }
     s + "}\n"
 }

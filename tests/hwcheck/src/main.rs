@@ -13,7 +13,8 @@
 //!                          run the same checks against a host simulation of the PTX
 //!                          semantics (ISA formulas, not the numerals); no GPU touched
 //! hwcheck --emit-ptx DIR   write every generated kernel to DIR/{target}__{name}.ptx, and
-//!                          the tcgen05.st / tcgen05.ld kernels no check runs (`tcgen05.rs`)
+//!                          the tcgen05.st / tcgen05.ld and block-scaled mma.sync kernels
+//!                          no check runs (`tcgen05.rs`, `block_scale.rs`)
 //! ```
 //!
 //! The checks run in a worker process watched by the one started (`supervise`): a kernel
@@ -21,6 +22,7 @@
 //! own line, not the run. `--worker gpu|host START [TEXT]` is that worker.
 
 mod banks;
+mod block_scale;
 mod check;
 mod convert;
 mod descriptor;
@@ -152,8 +154,10 @@ fn emit(dir: &str) -> ExitCode {
     let run = checks
         .iter()
         .flat_map(|c| std::iter::once(&c.kernel).chain(c.diagnose.iter().map(|d| &d.kernel)));
-    // The tcgen05 kernels are assembled only: no check runs them (the H200 has no tcgen05).
-    let assembled_only = tcgen05::kernels();
+    // The tcgen05 and block-scaled mma kernels are assembled only: no check runs them (the
+    // H200 has no tcgen05 and no sm_120a).
+    let mut assembled_only = tcgen05::kernels();
+    assembled_only.extend(block_scale::kernels());
     let mut written = std::collections::BTreeSet::new();
     for k in run.chain(&assembled_only) {
         let file = k.file_name();

@@ -76,7 +76,7 @@ pub fn operands_of(prefix: &str) -> Vec<(&'static str, [Option<&'static Entry>; 
             Operand::B => 1,
             Operand::C => 2,
             Operand::Metadata => 3,
-            Operand::Matrices | Operand::Tmem => continue,
+            Operand::Matrices | Operand::Tmem | Operand::ScaleA | Operand::ScaleB => continue,
         };
         for &i in e.instructions.iter().filter(|i| i.starts_with(prefix)) {
             let p = parts.entry(i).or_insert_with(|| {

@@ -178,16 +178,22 @@ fn emit_ptx_writes_one_file_per_kernel_named_by_target() {
     for n in &names {
         let target = n.split("__").next().unwrap();
         assert!(
-            ["sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100a"].contains(&target),
+            ["sm_75", "sm_80", "sm_89", "sm_90", "sm_90a", "sm_100a", "sm_120a"].contains(&target),
             "{n}"
         );
         assert_eq!(target == "sm_90a", n.contains("wgmma"), "{n}");
         // The tcgen05 kernels, assembled only: one per `tcgen05.ld` / `.st` layout.
         assert_eq!(target == "sm_100a", n.contains("tmem_sm100_tmem_"), "{n}");
+        // The block-scaled mma.sync kernels, assembled only: one per instruction.
+        assert_eq!(target == "sm_120a", n.contains("block_scale_"), "{n}");
     }
     assert_eq!(
         names.iter().filter(|n| n.starts_with("sm_100a__")).count(),
         74
+    );
+    assert_eq!(
+        names.iter().filter(|n| n.starts_with("sm_120a__")).count(),
+        54
     );
 }
 

@@ -81,6 +81,17 @@ fn every_integer_mma_and_wgmma_has_its_satfinite_spelling_on_the_same_entries() 
     assert_eq!(warpgroup, 18 * 4 * 2 + 2 * 2 + 2 * 2 * 2);
 }
 
+/// The types `.{d}.{a}.{b}.{c}` of a `.kind::mxf8f6f4` instruction `i`, from `rest` (after the
+/// kind): `.block_scale`, an optional `.scale_vec::1X`, the four types and `.ue8m0`.
+fn block_scaled_types<'a>(i: &str, rest: &'a str) -> Vec<&'a str> {
+    let rest = rest
+        .strip_prefix("block_scale.")
+        .unwrap_or_else(|| panic!("{i}"));
+    let rest = rest.strip_prefix("scale_vec::1X.").unwrap_or(rest);
+    let types = rest.strip_suffix(".ue8m0").unwrap_or_else(|| panic!("{i}"));
+    types.split('.').collect()
+}
+
 /// The `.kind::f8f6f4` element types, as PTX spells them.
 const F8F6F4: [&str; 5] = ["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
 
@@ -88,34 +99,41 @@ const F8F6F4: [&str; 5] = ["e4m3", "e5m2", "e3m2", "e2m3", "e2m1"];
 fn f8f6f4_entries_name_their_kind_types_and_arch() {
     let kind: Vec<_> = CATALOG
         .iter()
-        .filter(|e| e.instructions.iter().any(|i| i.contains(".kind::")))
+        .filter(|e| e.instructions.iter().any(|i| i.contains(".kind::f8f6f4.")))
         .collect();
     assert_eq!(kind.len(), 12, "5 A, 5 B, 2 C/D");
     for e in &kind {
         assert_eq!(e.arch, "sm_120a", "{}", e.name());
         assert!(e.name().starts_with("SM120_16x8x32_"), "{}", e.name());
-        let (bits, per_register, count) = match e.operand {
+        // Bits, elements a register, `.kind::f8f6f4` and `.kind::mxf8f6f4` instructions.
+        let (bits, per_register, count, scaled) = match e.operand {
             Operand::A | Operand::B => {
                 assert!(F8F6F4.contains(&e.element_type), "{}", e.name());
-                (8, 4, 10)
+                (8, 4, 10, 10)
             }
-            Operand::C if e.element_type == "f32" => (32, 1, 25),
+            Operand::C if e.element_type == "f32" => (32, 1, 25, 50),
             Operand::C => {
                 assert_eq!(e.element_type, "f16", "{}", e.name());
-                (16, 2, 25)
+                (16, 2, 25, 0)
             }
-            Operand::Matrices | Operand::Metadata | Operand::Tmem => {
-                panic!("{}: not an mma.sync multiplicand", e.name())
-            }
+            _ => panic!("{}: not an mma.sync multiplicand", e.name()),
         };
         assert_eq!(e.element_bits, bits, "{}", e.name());
         assert_eq!(e.elements_per_register(), per_register, "{}", e.name());
-        assert_eq!(e.instructions.len(), count, "{}", e.name());
+        assert_eq!(e.instructions.len(), count + scaled, "{}", e.name());
+        let mut mx = 0;
         for i in e.instructions {
-            let types = i
-                .strip_prefix("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.")
-                .unwrap_or_else(|| panic!("{}: {i}", e.name()));
-            let t: Vec<&str> = types.split('.').collect();
+            let t = match i.strip_prefix("mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.") {
+                Some(rest) => {
+                    mx += 1;
+                    block_scaled_types(i, rest)
+                }
+                None => i
+                    .strip_prefix("mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.")
+                    .unwrap_or_else(|| panic!("{}: {i}", e.name()))
+                    .split('.')
+                    .collect(),
+            };
             assert_eq!(t.len(), 4, "{i}");
             assert_eq!(t[0], t[3], "{i}: d and c differ");
             assert!(["f32", "f16"].contains(&t[0]), "{i}");
@@ -127,6 +145,7 @@ fn f8f6f4_entries_name_their_kind_types_and_arch() {
             };
             assert_eq!(mine, e.element_type, "{}: {i}", e.name());
         }
+        assert_eq!(mx, scaled, "{}", e.name());
     }
     // Every combination is listed once, with its A, B and C/D: 2 x 5 x 5 instructions.
     let mut all = BTreeSet::new();
@@ -148,9 +167,35 @@ fn f8f6f4_entries_name_their_kind_types_and_arch() {
     let listed: BTreeSet<String> = kind
         .iter()
         .flat_map(|e| e.instructions.iter().map(|i| i.to_string()))
+        .filter(|i| i.contains(".kind::f8f6f4."))
         .collect();
     assert_eq!(listed, all);
     assert_eq!(all.len(), 50);
+    // The block-scaled ones: with A, B, C/D and both scales, each type pair in both spellings.
+    for vec in ["scale_vec::1X.", ""] {
+        for a in F8F6F4 {
+            for b in F8F6F4 {
+                let instr = format!(
+                    "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.{vec}f32.{a}.{b}.f32.ue8m0"
+                );
+                let ops: Vec<(&str, &str)> = listing(&instr)
+                    .iter()
+                    .map(|e| (e.operand.name(), e.element_type))
+                    .collect();
+                assert_eq!(
+                    ops,
+                    [
+                        ("A", a),
+                        ("B", b),
+                        ("C/D", "f32"),
+                        ("scale A", "ue8m0"),
+                        ("scale B", "ue8m0")
+                    ],
+                    "{instr}"
+                );
+            }
+        }
+    }
     // The sm_89 fp8 entries keep the `.kind`-less spellings only.
     for e in CATALOG.iter().filter(|e| e.name().starts_with("SM89_")) {
         assert_eq!(e.arch, "sm_89", "{}", e.name());
