@@ -4,6 +4,7 @@
 //! registers fed, with A and B fragments, to a CPU model of the block-scaled product that
 //! reads them as the ISA says, against the product computed directly.
 
+use fraglayout_tests::cute::eval;
 use fraglayout_tests::ptx;
 use layout_core::catalog::{
     self as cat, instruction, provider, scale_layout, scale_register, SM120_16x8x64_SFA_4X,
@@ -13,24 +14,16 @@ use layout_core::Numeral;
 use layout_macros::fragment_layout;
 
 /// A CuTe layout `(thread modes, value modes)`, each mode `(size, stride)`, innermost first:
-/// the index of `(t, v)` is the sum of each mode's coordinate (colexicographic) times its
-/// stride.
+/// the index of `(t, v)` is the thread modes' value at `t` plus the value modes' at `v`.
 struct CuteLayout {
-    thread: &'static [(u32, u32)],
-    value: &'static [(u32, u32)],
+    thread: &'static [(u64, u64)],
+    value: &'static [(u64, u64)],
 }
 
 impl CuteLayout {
     fn index(&self, t: u32, v: u32) -> u32 {
-        let eval = |modes: &[(u32, u32)], mut x: u32| {
-            let mut idx = 0;
-            for &(size, stride) in modes {
-                idx += x % size * stride;
-                x /= size;
-            }
-            idx
-        };
-        eval(self.thread, t) + eval(self.value, v)
+        let at = |modes: &[(u64, u64)], x: u32| eval(&modes.to_vec(), u64::from(x));
+        (at(self.thread, t) + at(self.value, v)) as u32
     }
 }
 
@@ -43,13 +36,13 @@ fn cute(side: Scaled, vec: ScaleVec) -> (CuteLayout, u32, u32) {
         ScaleVec::X2 => (64, 32),
         ScaleVec::X4 => (64, 16),
     };
-    let value: &'static [(u32, u32)] = match (side, k) {
+    let value: &'static [(u64, u64)] = match (side, k) {
         (Scaled::A, 32) => &[(32, 16)],
         (Scaled::A, _) => &[(64, 16)],
         (Scaled::B, 32) => &[(32, 8)],
         (Scaled::B, _) => &[(64, 8)],
     };
-    let thread: &'static [(u32, u32)] = match side {
+    let thread: &'static [(u64, u64)] = match side {
         Scaled::A => &[(2, 8), (2, 0), (8, 1)],
         Scaled::B => &[(4, 0), (8, 1)],
     };
