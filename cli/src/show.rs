@@ -154,6 +154,13 @@ pub fn show(e: &Entry) -> String {
     for i in e.instructions {
         let _ = writeln!(out, "    {i}");
     }
+    if let Some((side, vec)) = layout_core::catalog::scale_of(e.name()) {
+        let _ = writeln!(
+            out,
+            "{}",
+            layout_core::catalog::selectors_message(side, vec).as_str()
+        );
+    }
     out.push('\n');
     let _ = render::digit_table(e.numeral, &mut out);
     out.push('\n');

@@ -131,3 +131,35 @@ fn banks_counts_the_transposer_by_its_example_layout() {
         "{scalar}"
     );
 }
+
+/// `show` of an sm_120 scale layout says what its selectors choose: the lanes by the
+/// broadcast digit's value, and the byte-ids the `.scale_vec` allows.
+#[test]
+fn show_of_a_scale_layout_says_what_the_selectors_choose() {
+    for (name, lanes, ids) in [
+        (
+            "SM120_16x8x32_SFA_1X",
+            "thread-id-a (0 to 1) reads the lanes whose `lane / 2 % 2`",
+            "byte-id-a (0, 1, 2 or 3)",
+        ),
+        (
+            "SM120_16x8x64_SFB_2X",
+            "thread-id-b (0 to 3) reads the lanes whose `lane % 4`",
+            "byte-id-b (0 or 2)",
+        ),
+        (
+            "SM120_16x8x64_SFA_4X",
+            "thread-id-a (0 to 1)",
+            "byte-id-a (0) is element 0's byte",
+        ),
+    ] {
+        let text = ok(&["show", name]);
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("selectors: "))
+            .unwrap_or_else(|| panic!("{name}: no selectors line:\n{text}"));
+        assert!(line.contains(lanes) && line.contains(ids), "{name}: {line}");
+    }
+    // Other layouts have none.
+    assert!(!ok(&["show", "SM80_16x8x16_F32_C"]).contains("selectors:"));
+}

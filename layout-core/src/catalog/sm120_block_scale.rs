@@ -461,6 +461,76 @@ pub const fn scale_layout(
     })
 }
 
+/// The side and `.scale_vec` of the catalog scale layout named `name`, `None` for any other
+/// name.
+///
+/// ```
+/// use layout_core::catalog::{scale_of, ScaleVec, Scaled};
+/// assert_eq!(scale_of("SM120_16x8x64_SFB_4X"), Some((Scaled::B, ScaleVec::X4)));
+/// assert_eq!(scale_of("SM80_16x8x16_F32_C"), None);
+/// ```
+pub fn scale_of(name: &str) -> Option<(Scaled, ScaleVec)> {
+    ScaleVec::ALL.into_iter().find_map(|vec| {
+        let (a, b) = vec.layouts();
+        [(Scaled::A, a), (Scaled::B, b)]
+            .into_iter()
+            .find(|(_, n)| n.name == name)
+            .map(|(side, _)| (side, vec))
+    })
+}
+
+/// What the selectors choose for `side`'s scales under `vec`, in words: which lanes the
+/// thread-id picks (the broadcast digit's value) and which bytes the byte-id starts at.
+///
+/// ```
+/// use layout_core::catalog::{selectors_message, ScaleVec, Scaled};
+/// assert_eq!(
+///     selectors_message(Scaled::A, ScaleVec::X2).as_str(),
+///     "selectors: thread-id-a (0 to 1) reads the lanes whose `lane / 2 % 2` equals it, \
+///      the others' registers unread; byte-id-a (0 or 2) is element 0's byte, element e in \
+///      byte byte-id-a + e (catalog::scale_layout, catalog::provider)"
+/// );
+/// ```
+pub const fn selectors_message(side: Scaled, vec: ScaleVec) -> Message {
+    let (a, b) = vec.layouts();
+    let n = match side {
+        Scaled::A => a,
+        Scaled::B => b,
+    };
+    let layout = ScaleLayout {
+        numeral: n,
+        side,
+        vec,
+        selector: Selector {
+            thread_id: 0,
+            byte_id: 0,
+        },
+    };
+    let mut m = Message::new();
+    m.push("selectors: thread-id-");
+    m.push(side.suffix());
+    m.push(" (0 to ");
+    m.push_num(side.thread_ids() as u64 - 1);
+    m.push(") reads the lanes whose `");
+    m.push_digit(&layout.selected(), n.extent(crate::Source::Lane));
+    m.push("` equals it, the others' registers unread; byte-id-");
+    m.push(side.suffix());
+    m.push(" (");
+    let ids = vec.byte_ids();
+    let mut i = 0;
+    while i < ids.len() {
+        if i > 0 {
+            m.push(if i + 1 == ids.len() { " or " } else { ", " });
+        }
+        m.push_num(ids[i] as u64);
+        i += 1;
+    }
+    m.push(") is element 0's byte, element e in byte byte-id-");
+    m.push(side.suffix());
+    m.push(" + e (catalog::scale_layout, catalog::provider)");
+    m
+}
+
 /// The lane and byte that supply row (A) or column (B) `index`'s scale of K-block `block`
 /// when the instruction reads with `selector`: [`scale_layout`] then
 /// [`ScaleLayout::provider`].
