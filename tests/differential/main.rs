@@ -4,8 +4,9 @@
 //! the element path, the closure body run at each element's `Numeral::coords`, on the same
 //! inputs, for every thread of the layout and one outside it.
 //!
-//! The catalog's 267 layouts have 75 distinct numerals (`F16` and `BF16` operands share theirs,
-//! an accumulator serves several instructions): the list below holds one layout of each, and
+//! The catalog's layouts share numerals (`F16` and `BF16` operands share theirs, an
+//! accumulator serves several instructions): the lists below hold one layout of each distinct
+//! numeral (the broadcast scale layouts in the gathers' list, as they have no scatter), and
 //! `the_list_covers_every_catalog_layout` checks that every catalog layout's digits are one of
 //! them, so a new layout with new digits fails here until it is listed.
 
