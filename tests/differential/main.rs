@@ -122,6 +122,52 @@ fn check_gather<const E: usize>(
     }
 }
 
+/// The gathers of layout `$name` (`$e` elements a thread): a constant stride, a run-time
+/// one, and a partial tile.
+macro_rules! gather_forms {
+    ($name:ident, $e:literal) => {
+        #[fragment_layout(fraglayout::catalog::$name, gather)]
+        fn gather_const(t: u32, a: &[u32]) -> [u32; $e] {
+            |row, col| a[row * LD + col]
+        }
+
+        #[fragment_layout(fraglayout::catalog::$name, gather)]
+        fn gather_ld(t: u32, a: &[u32], ld: usize) -> [u32; $e] {
+            |row, col| a[row * ld + col]
+        }
+
+        #[fragment_layout(fraglayout::catalog::$name, gather, bounds(rows, cols))]
+        fn gather_bounds(t: u32, a: &[u32], rows: usize, cols: usize) -> [u32; $e] {
+            |row, col| a[row * LD + col]
+        }
+    };
+}
+
+/// [`gather_forms`]' functions against the element path, for the layout `N` in scope.
+macro_rules! check_gathers {
+    () => {{
+        let whole = (N.rows as usize, N.cols as usize);
+        let ld = N.cols as usize + 3;
+        for x in extents(N) {
+            check_gather(
+                N,
+                "bounds",
+                x,
+                |t, a| gather_bounds(t, a, x.0, x.1),
+                |a, r, c| a[r * LD + c],
+            );
+        }
+        check_gather(N, "const", whole, gather_const, |a, r, c| a[r * LD + c]);
+        check_gather(
+            N,
+            "ld",
+            whole,
+            |t, a| gather_ld(t, a, ld),
+            |a, r, c| a[r * ld + c],
+        );
+    }};
+}
+
 macro_rules! differential {
     ($($name:ident: $e:literal, $threads:literal $(, $flag:ident $(($arg:literal))?)*;)*) => {
         /// The listed layouts, one of each distinct numeral.
@@ -164,20 +210,7 @@ macro_rules! differential {
                 |row, col, value| out[row * ld + col] += value
             }
 
-            #[fragment_layout(fraglayout::catalog::$name, gather)]
-            fn gather_const(t: u32, a: &[u32]) -> [u32; $e] {
-                |row, col| a[row * LD + col]
-            }
-
-            #[fragment_layout(fraglayout::catalog::$name, gather)]
-            fn gather_ld(t: u32, a: &[u32], ld: usize) -> [u32; $e] {
-                |row, col| a[row * ld + col]
-            }
-
-            #[fragment_layout(fraglayout::catalog::$name, gather, bounds(rows, cols))]
-            fn gather_bounds(t: u32, a: &[u32], rows: usize, cols: usize) -> [u32; $e] {
-                |row, col| a[row * LD + col]
-            }
+            gather_forms!($name, $e);
 
             #[test]
             fn every_form_is_the_element_path() {
@@ -198,11 +231,8 @@ macro_rules! differential {
                 for x in extents(N) {
                     check_scatter(N, "bounds", ld, x,
                         |t, f, o| scatter_bounds(t, f, o, ld, x.0, x.1), add);
-                    check_gather(N, "bounds", x, |t, a| gather_bounds(t, a, x.0, x.1),
-                        |a, r, c| a[r * LD + c]);
                 }
-                check_gather(N, "const", whole, gather_const, |a, r, c| a[r * LD + c]);
-                check_gather(N, "ld", whole, |t, a| gather_ld(t, a, ld), |a, r, c| a[r * ld + c]);
+                check_gathers!();
                 $( differential!(@run $flag, $e $(, $arg)?); )*
             }
 
@@ -377,31 +407,11 @@ macro_rules! differential_gather {
 
             const N: &Numeral = &fraglayout::catalog::$name;
 
-            #[fragment_layout(fraglayout::catalog::$name, gather)]
-            fn gather_const(t: u32, a: &[u32]) -> [u32; $e] {
-                |row, col| a[row * LD + col]
-            }
-
-            #[fragment_layout(fraglayout::catalog::$name, gather)]
-            fn gather_ld(t: u32, a: &[u32], ld: usize) -> [u32; $e] {
-                |row, col| a[row * ld + col]
-            }
-
-            #[fragment_layout(fraglayout::catalog::$name, gather, bounds(rows, cols))]
-            fn gather_bounds(t: u32, a: &[u32], rows: usize, cols: usize) -> [u32; $e] {
-                |row, col| a[row * LD + col]
-            }
+            gather_forms!($name, $e);
 
             #[test]
             fn every_gather_is_the_element_path() {
-                let whole = (N.rows as usize, N.cols as usize);
-                let ld = N.cols as usize + 3;
-                for x in extents(N) {
-                    check_gather(N, "bounds", x, |t, a| gather_bounds(t, a, x.0, x.1),
-                        |a, r, c| a[r * LD + c]);
-                }
-                check_gather(N, "const", whole, gather_const, |a, r, c| a[r * LD + c]);
-                check_gather(N, "ld", whole, |t, a| gather_ld(t, a, ld), |a, r, c| a[r * ld + c]);
+                check_gathers!();
             }
         }
         )*

@@ -60,8 +60,7 @@ impl Shape {
         let warps = rng.pick(warp_choices);
         let elements = rng.pick(element_choices);
         let size = LANES * warps * elements;
-        let widths: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
-        let cols = rng.pick(&widths);
+        let cols = width(rng, size);
         Shape {
             rows: size / cols,
             cols,
@@ -125,6 +124,44 @@ impl RandomNumeral {
         )
         .with_warps(self.shape.warps)
     }
+}
+
+/// A random divisor of `size`: a tile width.
+pub fn width(rng: &mut Rng, size: u32) -> u32 {
+    let widths: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
+    rng.pick(&widths)
+}
+
+/// The digits of a random numeral over `warps` warps and `elements` elements, and the size of
+/// the tile they cover: each input's extent cut into random radices (low digit first), a digit
+/// made a broadcast digit (place 0) where `broadcast(rng, source)` says, the others, in a random
+/// order, at places that are the running product.
+pub fn placed_digits(
+    rng: &mut Rng,
+    warps: u32,
+    elements: u32,
+    mut broadcast: impl FnMut(&mut Rng, Source) -> bool,
+) -> (Vec<Digit>, u32) {
+    let mut digits = Vec::new();
+    for (source, extent) in [
+        (Source::Lane, LANES),
+        (Source::Warp, warps),
+        (Source::Element, elements),
+    ] {
+        let mut divisor = 1;
+        for r in radices(rng, extent) {
+            let place = u32::from(!broadcast(rng, source));
+            digits.push(Digit::new(source, divisor, r, place));
+            divisor *= r;
+        }
+    }
+    rng.shuffle(&mut digits);
+    let mut place = 1;
+    for d in digits.iter_mut().filter(|d| !d.is_broadcast()) {
+        d.place = place;
+        place *= d.range;
+    }
+    (digits, place)
 }
 
 /// `n` as a random product of factors of 2 or more, low factor first (none for `n = 1`).

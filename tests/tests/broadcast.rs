@@ -6,7 +6,7 @@
 
 use fraglayout_tests::ownership::is_exact;
 use fraglayout_tests::property::{ensure, for_seeds};
-use fraglayout_tests::random_numeral::{radices, Rng};
+use fraglayout_tests::random_numeral::{placed_digits, width, Rng};
 use layout_core::{Digit, LayoutError, Numeral, Source};
 
 /// A random numeral, some of whose lane and warp digits broadcast.
@@ -30,28 +30,9 @@ impl Case {
 fn valid_case(rng: &mut Rng) -> Case {
     let warps = rng.pick(&[1, 1, 2, 4]);
     let elements = rng.pick(&[1, 2, 3, 4, 6]);
-    let mut digits = Vec::new();
-    for (source, extent) in [
-        (Source::Lane, 32),
-        (Source::Warp, warps),
-        (Source::Element, elements),
-    ] {
-        let mut divisor = 1;
-        for r in radices(rng, extent) {
-            let broadcast = source != Source::Element && rng.below(3) == 0;
-            digits.push(Digit::new(source, divisor, r, u32::from(!broadcast)));
-            divisor *= r;
-        }
-    }
-    rng.shuffle(&mut digits);
-    let mut place = 1;
-    for d in digits.iter_mut().filter(|d| !d.is_broadcast()) {
-        d.place = place;
-        place *= d.range;
-    }
-    let size = place;
-    let col_choices: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
-    let cols = rng.pick(&col_choices);
+    let broadcast = |rng: &mut Rng, source| source != Source::Element && rng.below(3) == 0;
+    let (digits, size) = placed_digits(rng, warps, elements, broadcast);
+    let cols = width(rng, size);
     Case {
         rows: size / cols,
         cols,

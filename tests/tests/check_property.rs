@@ -5,11 +5,11 @@
 
 use fraglayout_tests::ownership::{dead_digit_values, is_exact, Ownership};
 use fraglayout_tests::property::{ensure, for_seeds};
-use fraglayout_tests::random_numeral::{radices, Rng};
+use fraglayout_tests::random_numeral::{placed_digits, width, Rng};
 use layout_core::bounds::{Extent, ExtentArg};
 use layout_core::generated::{at_wrapped, thread_part_wrapped, ThreadIndex};
 use layout_core::pack::{pack_b16, unpack_b16};
-use layout_core::{Digit, Numeral, Source};
+use layout_core::{Digit, Numeral};
 
 /// A random numeral and whether a mistake was put in.
 struct Case {
@@ -42,28 +42,8 @@ fn generate(seed: u64) -> Case {
 fn valid_case(rng: &mut Rng, warp_choices: &[u32], element_choices: &[u32]) -> Case {
     let warps = rng.pick(warp_choices);
     let elements = rng.pick(element_choices);
-    let mut digits = Vec::new();
-    for (source, extent) in [
-        (Source::Lane, 32),
-        (Source::Warp, warps),
-        (Source::Element, elements),
-    ] {
-        let mut divisor = 1;
-        for r in radices(rng, extent) {
-            digits.push(Digit::new(source, divisor, r, 0));
-            divisor *= r;
-        }
-    }
-    // A random place order: places are the running product in that order.
-    rng.shuffle(&mut digits);
-    let mut place = 1;
-    for d in &mut digits {
-        d.place = place;
-        place *= d.range;
-    }
-    let size = place;
-    let col_choices: Vec<u32> = (1..=size).filter(|c| size % c == 0).collect();
-    let cols = rng.pick(&col_choices);
+    let (digits, size) = placed_digits(rng, warps, elements, |_, _| false);
+    let cols = width(rng, size);
     Case {
         rows: size / cols,
         cols,

@@ -213,8 +213,9 @@ impl Entry {
     }
 }
 
-/// Concatenates the family tables into one array, in order.
-const fn concat<const N: usize>(parts: &[&[Entry]]) -> [Entry; N] {
+/// Concatenates lists into one array, in order: the family tables, an entry's instruction
+/// lists. The first list is not empty.
+pub(super) const fn concat<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
     let mut out = [parts[0][0]; N];
     let mut n = 0;
     let mut p = 0;
@@ -227,7 +228,7 @@ const fn concat<const N: usize>(parts: &[&[Entry]]) -> [Entry; N] {
         }
         p += 1;
     }
-    assert!(n == N, "catalog length mismatch");
+    assert!(n == N, "concatenated length mismatch");
     out
 }
 

@@ -39,7 +39,7 @@
 //! `.ue4m3` only (ptxas 13.0 rejects 4X with `.ue8m0`, and 2X with `.ue4m3`).
 
 use super::declare::layouts;
-use super::sm120_f8f6f4::{flatten, MXF8F6F4};
+use super::sm120_f8f6f4::MXF8F6F4;
 use super::{Operand, SM80_16x8x16_F32_C, SM80_16x8x64_S4_A_ROW, SM80_16x8x64_S4_B_COL, M16N8K64};
 use crate::message::Message;
 use crate::{Digit, Numeral};
@@ -61,7 +61,7 @@ const MXF4_4X: &[&str] = &[
 ];
 
 /// Every `m16n8k64` block-scaled instruction.
-const MXF4_ALL: [&str; 4] = flatten::<4>(&[MXF4_2X, MXF4_4X]);
+const MXF4_ALL: [&str; 4] = super::concat::<&str, 4>(&[MXF4_2X, MXF4_4X]);
 
 layouts! {
     entries ENTRIES { arch: "sm_120a", ptx_section: BLOCK_SCALE }
@@ -303,15 +303,7 @@ impl SelectorError {
                 m.push(" is not allowed with scale_vec::");
                 m.push(vec.ptx());
                 m.push(": use ");
-                let ids = vec.byte_ids();
-                let mut i = 0;
-                while i < ids.len() {
-                    if i > 0 {
-                        m.push(if i + 1 == ids.len() { " or " } else { ", " });
-                    }
-                    m.push_num(ids[i] as u64);
-                    i += 1;
-                }
+                write_byte_ids(vec, &mut m);
                 m.push(" (");
                 m.push_num(vec.blocks() as u64);
                 m.push(if vec.blocks() == 1 { " byte" } else { " bytes" });
@@ -516,6 +508,15 @@ pub const fn selectors_message(side: Scaled, vec: ScaleVec) -> Message {
     m.push("` equals it, the others' registers unread; byte-id-");
     m.push(side.suffix());
     m.push(" (");
+    write_byte_ids(vec, &mut m);
+    m.push(") is element 0's byte, element e in byte byte-id-");
+    m.push(side.suffix());
+    m.push(" + e (catalog::scale_layout, catalog::provider)");
+    m
+}
+
+/// The byte-ids `vec` allows, as a list: `0, 1, 2 or 3`.
+const fn write_byte_ids(vec: ScaleVec, m: &mut Message) {
     let ids = vec.byte_ids();
     let mut i = 0;
     while i < ids.len() {
@@ -525,10 +526,6 @@ pub const fn selectors_message(side: Scaled, vec: ScaleVec) -> Message {
         m.push_num(ids[i] as u64);
         i += 1;
     }
-    m.push(") is element 0's byte, element e in byte byte-id-");
-    m.push(side.suffix());
-    m.push(" + e (catalog::scale_layout, catalog::provider)");
-    m
 }
 
 /// The lane and byte that supply row (A) or column (B) `index`'s scale of K-block `block`

@@ -216,24 +216,7 @@ pub(super) const MXF8F6F4: [&str; 50] = [
 ];
 
 /// The f32-accumulator instructions: `.kind::f8f6f4`, then `.kind::mxf8f6f4`.
-const F32_ACC: [&str; 75] = flatten::<75>(&[with_acc!("f32"), &MXF8F6F4]);
-
-/// The spellings of several lists in one array, in order.
-pub(super) const fn flatten<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
-    let mut out = [""; N];
-    let (mut n, mut p) = (0, 0);
-    while p < parts.len() {
-        let mut i = 0;
-        while i < parts[p].len() {
-            out[n] = parts[p][i];
-            n += 1;
-            i += 1;
-        }
-        p += 1;
-    }
-    assert!(n == N, "instruction count mismatch");
-    out
-}
+const F32_ACC: [&str; 75] = super::concat::<&str, 75>(&[with_acc!("f32"), &MXF8F6F4]);
 
 layouts! {
     entries ENTRIES { arch: "sm_120a", ptx_section: M16N8K32 }
