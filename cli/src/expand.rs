@@ -21,7 +21,7 @@ use layout_core::generated::{
 use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
 
-use clap::{Arg, ArgAction, ArgMatches, Command};
+use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command};
 
 use crate::json_out::{self, J};
 use crate::tile_args::{self, TileArgs};
@@ -608,8 +608,9 @@ pub fn cli() -> Command {
              the macro's plan; then, as comments, the layout's numbers the code is built from \
              (thread terms, element table).\n\n\
              `expand --convert FROM TO`: the Rust that #[convert_layout(FROM => TO)] generates \
-             for u32 registers, after the form its constants take; then, as comments, the plan's \
-             numbers (class, rounds, lower bound, selects, and the packed plan's)."))
+             for u32 registers, after the form its constants take (with --packed, for the \
+             layouts' 16-bit or 8-bit values packed two or four to a u32); then, as comments, \
+             the plan's numbers (class, rounds, lower bound, selects, and the packed plan's)."))
         .args([
             crate::layout_arg("layout", "LAYOUT")
                 .required_unless_present("convert")
@@ -619,14 +620,18 @@ pub fn cli() -> Command {
                 .value_names(["FROM", "TO"])
                 .num_args(2)
                 .conflicts_with_all([
-                    "layout", "gather", "scatter", "bounds", "packed", "own", "vector", "ld",
+                    "layout", "gather", "scatter", "bounds", "own", "vector", "ld",
                     "shared", "json",
                 ])
                 .help("the conversion's code instead, between two layouts as `convert` takes them"),
             flag("gather", "the load `|row, col| src[row * ld + col]`"),
             flag("scatter", "the store (the default)").overrides_with("gather"),
-            flag("packed", "16-bit elements two per u32 register (with --gather)")
-                .requires("gather"),
+            flag(
+                "packed",
+                "16-bit elements two per u32 register (with --gather); with --convert, the \
+                 layouts' 16-bit (8-bit) values two (four) per u32",
+            )
+            .requires("packable"),
             flag("bounds", "for a partial tile of `rows` x `cols`"),
             Arg::new("ld")
                 .long("ld")
@@ -659,14 +664,14 @@ pub fn cli() -> Command {
             .conflicts_with("ld"),
             json_out::flag(),
         ]);
-    tile_args::args(cmd)
+    tile_args::args(cmd.group(ArgGroup::new("packable").args(["gather", "convert"])))
 }
 
 /// `expand LAYOUT [options]` or `expand --convert FROM TO`.
 pub fn run(m: &ArgMatches) -> ExitCode {
     if let Some(v) = m.get_many::<String>("convert") {
         let v: Vec<&String> = v.collect();
-        return crate::convert::expand::command(v[0], v[1]);
+        return crate::convert::expand::command(v[0], v[1], m.get_flag("packed"));
     }
     let form = if m.get_flag("gather") {
         Form::Gather

@@ -12,8 +12,8 @@ use layout_codegen::ConvertForm;
 use layout_core::catalog::SM80_16x8x16_F16_C;
 use layout_core::catalog::CATALOG;
 use layout_core::catalog::{
-    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N,
-    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
+    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T,
+    SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{
     BLOCKED_3x32, SM80_16x8x16_F32_C_1x2, SM80_16x8x16_F32_C_2x4, STRIPED_3x32, VEC4_16x8_ROW,
@@ -658,17 +658,19 @@ fn numbers_wanted(numbers: &str, from: &Numeral, to: &Numeral) -> Vec<String> {
     want
 }
 
-/// Everything `expand --convert FROM TO` must satisfy, `from` and `to` the layouts the
-/// arguments name; the problems found. The macro's form goes into `forms`.
+/// Everything `expand --convert FROM TO [--packed]` must satisfy, `from` and `to` the layouts
+/// the arguments name; the problems found. The macro's form goes into `forms`.
 fn check_expand(
     args: [&str; 2],
+    packed: bool,
     from: &Numeral,
     to: &Numeral,
     forms: &mut Vec<ConvertForm>,
 ) -> Vec<String> {
     let mut bad = Vec::new();
-    let mut fail = |m: String| bad.push(format!("{args:?}: {m}"));
-    let o = run(&["expand", "--convert", args[0], args[1]]);
+    let mut fail = |m: String| bad.push(format!("{args:?} (packed {packed}): {m}"));
+    let flags = ["expand", "--convert", args[0], args[1], "--packed"];
+    let o = run(&flags[..4 + usize::from(packed)]);
     if o.status.code() != Some(0) {
         fail(format!("exit {:?}: {}", o.status.code(), stderr(&o)));
         return bad;
@@ -766,7 +768,9 @@ fn expand_convert_prints_the_macros_expansion_form_and_the_plans_numbers() {
                     let mut forms = Vec::new();
                     let bad: Vec<String> = half
                         .iter()
-                        .flat_map(|(args, from, to)| check_expand(*args, from, to, &mut forms))
+                        .flat_map(|(args, from, to)| {
+                            check_expand(*args, false, from, to, &mut forms)
+                        })
                         .collect();
                     (forms, bad)
                 })
@@ -795,6 +799,45 @@ fn expand_convert_prints_the_macros_expansion_form_and_the_plans_numbers() {
     let out = stdout(&run(&["expand", "--convert", written, "STRIPED_3x32"]));
     assert!(out.contains("fraglayout::Digit::element(1, 3, 1), fraglayout::Digit::lane(1, 32, 3)"));
     assert!(out.contains("fraglayout::convert::examples::STRIPED_3x32"));
+}
+
+#[test]
+fn expand_convert_packed_prints_the_macros_packed_forms() {
+    // One pair of 16-bit layouts for each packed form, on `u32` words two values each.
+    let cases = [
+        (&SM80_16x8x16_F16_C, &VEC4_16x8_ROW),
+        (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T),
+        (&SM70_8x8x4_F16_B_ROW, &SM80_16x8x16_F16_B_COL),
+        (&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_B_COL),
+    ];
+    let mut forms = Vec::new();
+    for (from, to) in cases {
+        let bad = check_expand([from.name, to.name], true, from, to, &mut forms);
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+    use ConvertForm::*;
+    let per_word = 2;
+    assert_eq!(
+        forms,
+        [
+            PackedArith { per_word },
+            PackedReads { per_word },
+            PackedElements { per_word },
+            PackedStraight { per_word },
+        ]
+    );
+    let o = run(&[
+        "expand",
+        "--convert",
+        "BLOCKED_3x32",
+        "STRIPED_3x32",
+        "--packed",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: `--packed`: 3 values a lane do not fill two-value words; leave out `--packed`\n"
+    );
 }
 
 /// The macro's form and the plan's numbers, as `expand --convert` prints them, the expansion

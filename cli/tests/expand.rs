@@ -622,7 +622,7 @@ fn expand_refuses_packed_where_it_does_not_apply() {
     );
     let o = run(&["expand", "SM80_16x8x16_F32_C", "--packed"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("were not provided:\n  --gather"));
+    assert!(stderr(&o).contains("were not provided:\n  <--gather|--convert <FROM> <TO>>"));
 }
 
 #[test]

@@ -13,9 +13,9 @@
 //! 32-bit shuffles as the packed lower bound.
 
 use fraglayout::catalog::{
-    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_16x8x8_F16_C, SM75_U16x2_LDSM_T,
-    SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
-    SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, CATALOG,
+    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_16x8x8_F16_B_COL, SM75_16x8x8_F16_C,
+    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
+    SM80_16x8x16_F16_C, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, CATALOG,
 };
 use fraglayout::convert::{Class, PackedPlan, Plan};
 use fraglayout::testing::Warp;
@@ -226,6 +226,14 @@ fn transpose_8x8_packed(
 ) -> [u32; 1] {
 }
 
+#[convert_layout(SM75_16x8x8_F16_B_COL => SM75_U32x1_LDSM_N)]
+fn b_to_ldsm_x1_packed(
+    lane: u32,
+    from: &[u32; 1],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 1] {
+}
+
 #[convert_layout(SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL)]
 fn m8n8k4_a_packed(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
 
@@ -318,6 +326,14 @@ fn packed_16_bit_pairs_deliver_the_destination_registers_in_half_the_rounds() {
         transpose_8x8_packed(l, f, s)
     });
     assert_eq!(plan.rounds(), 2); // a transpose splits every pair: no gain
+    assert!(plan.part_reads().is_some()); // a round a value: whole words, parts read
+    let plan = check_packed(
+        &SM75_16x8x8_F16_B_COL,
+        &SM75_U32x1_LDSM_N,
+        WHOLE,
+        |l, f, s| b_to_ldsm_x1_packed(l, f, s),
+    );
+    assert!(plan.part_reads().is_some());
     let plan = check_packed(
         &SM70_8x8x4_F16_A_ROW,
         &SM70_8x8x4_F16_A_COL,
@@ -401,6 +417,56 @@ fn every_16_bit_catalog_pair_runs_at_the_packed_lower_bound() {
     // Ordered pairs by name (layouts sharing a numeral counted apart), the same layout too;
     // 270 of them between the packed `tcgen05.ld` / `tcgen05.st` layouts.
     assert_eq!((pairs, exchanges, halved), (844, 476, 364));
+}
+
+#[test]
+fn part_reads_deliver_every_16_bit_catalog_pair_they_take() {
+    // `PackedPlan::part_reads` as its docs say lane `l` runs it: `g[i] = from[i ^ A(l)]`, then
+    // per destination value `d`, part `P(l) ^ a[3][d]` of `g[a[2][d]]` of lane
+    // `src(l) ^ a[1][d]`, into part `d % 2` of word `d / 2`.
+    let lin = |a: &[[u8; 128]; 4], at: usize, l: u32| {
+        (0..5).fold(0, |x, i| {
+            if l >> i & 1 != 0 {
+                x ^ u32::from(a[0][at + i])
+            } else {
+                x
+            }
+        })
+    };
+    let sixteen: Vec<&Numeral> = CATALOG
+        .iter()
+        .filter(|e| e.element_bits == 16)
+        .map(|e| e.numeral)
+        .collect();
+    let mut taken = 0;
+    for from in &sixteen {
+        for to in &sixteen {
+            let Ok(plan) = PackedPlan::new(from, to, 2) else {
+                continue;
+            };
+            let Some(a) = plan.part_reads() else {
+                continue;
+            };
+            assert!(plan.word_arith().is_none() && plan.elements() <= plan.rounds());
+            for lane in 0..32 {
+                let g = |u: u32, i: u32| packed_word(from, u, i ^ lin(&a, 5, u));
+                let mut got = vec![0; plan.words() as usize];
+                for d in 0..plan.elements() as usize {
+                    let u = lin(&a, 0, lane) ^ u32::from(a[1][d]);
+                    let p = lin(&a, 10, lane) ^ u32::from(a[3][d]);
+                    let half = g(u, u32::from(a[2][d])) >> (16 * p) & 0xFFFF;
+                    got[d / 2] |= half << (16 * (d % 2));
+                }
+                let want: Vec<u32> = (0..plan.words())
+                    .map(|w| packed_word(to, lane, w))
+                    .collect();
+                assert_eq!(got, want, "lane {lane}: {} => {}", from.name, to.name);
+            }
+            taken += 1;
+        }
+    }
+    // The `ldmatrix .x1` and `movmatrix` transposes and the `m16n8k8` B operand between them.
+    assert_eq!(taken, 24);
 }
 
 /// Word `w` of lane `lane`'s packed registers of `n`, 16-bit tile offsets two to a word.

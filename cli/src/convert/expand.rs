@@ -1,5 +1,6 @@
-//! `fraglayout expand --convert FROM TO`: the code `#[convert_layout(FROM => TO)]` generates
-//! for a conversion of `u32` registers, one value a register: the macro's own expansion
+//! `fraglayout expand --convert FROM TO [--packed]`: the code `#[convert_layout(FROM => TO)]`
+//! generates for a conversion of `u32` registers, one value a register (with `--packed`, the
+//! values packed two or four to a register): the macro's own expansion
 //! ([`layout_codegen::convert_layout`]) pretty-printed, after the form its constants take
 //! ([`layout_codegen::convert_form`]), then the plan's numbers by layout-core's functions
 //! (the class, the rounds against their lower bound, the selects, and the packed plan's for
@@ -16,8 +17,8 @@ use super::packed::{self, packed_bits};
 use crate::emit;
 use crate::layout::{resolve, Layout};
 
-/// `expand --convert FROM TO`.
-pub fn command(from: &str, to: &str) -> ExitCode {
+/// `expand --convert FROM TO [--packed]`.
+pub fn command(from: &str, to: &str, packed: bool) -> ExitCode {
     let (f, t) = match (resolve(from, "from"), resolve(to, "to")) {
         (Ok(f), Ok(t)) => (f, t),
         (f, t) => {
@@ -37,7 +38,7 @@ pub fn command(from: &str, to: &str) -> ExitCode {
         }
     };
     let bits = packed_bits(&[from, to]);
-    match expand(&f, &t, &plan, bits) {
+    match expand(&f, &t, &plan, bits, packed) {
         Ok(text) => emit(&text, ExitCode::SUCCESS),
         Err(msg) => {
             eprintln!("error: {msg}");
@@ -47,9 +48,20 @@ pub fn command(from: &str, to: &str) -> ExitCode {
 }
 
 /// The invocation, the macro's form, its expansion, then the plan's numbers ([`numbers`]), as
-/// text.
-fn expand(f: &Layout, t: &Layout, plan: &Plan, bits: u32) -> Result<String, String> {
-    let n = plan.elements();
+/// text; with `packed`, on `u32` words holding `bits`-bit values.
+fn expand(f: &Layout, t: &Layout, plan: &Plan, bits: u32, packed: bool) -> Result<String, String> {
+    let (k, words) = packed::per_word(bits);
+    let n = match packed {
+        false => plan.elements(),
+        true if plan.elements() % k == 0 => plan.elements() / k,
+        true => {
+            return Err(format!(
+                "`--packed`: {} values a lane do not fill {words}-value words; leave out \
+                 `--packed`",
+                plan.elements()
+            ))
+        }
+    };
     let args = format!("{} => {}", f.rust(), t.rust());
     let item = format!(
         "fn convert(lane: u32, from: &[u32; {n}], shuffle: impl FnMut(u32, u32) -> u32) \

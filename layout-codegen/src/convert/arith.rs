@@ -41,7 +41,12 @@ pub fn body(n: usize, arith: TokenStream, count: TokenStream, permute: TokenStre
 
 /// Registers `regs` permuted by the xor in entry `at` of the plan's row 0 where lane bit `bit`
 /// is set; nothing where that xor is 0.
-fn stage(regs: TokenStream, at: usize, bit: usize, permute: &TokenStream) -> TokenStream {
+pub(super) fn stage(
+    regs: TokenStream,
+    at: usize,
+    bit: usize,
+    permute: &TokenStream,
+) -> TokenStream {
     let at = Literal::usize_unsuffixed(at);
     let bit = Literal::usize_unsuffixed(1 << bit);
     quote! {{

@@ -35,15 +35,25 @@
 //! to
 //! ```
 //!
-//! Where words split but packing saves no round and the one-value-a-shuffle plan has lane
-//! arithmetic (`PackedPlan::element_arith`), the values are taken out of their words, moved one
-//! a register in that arithmetic, and put back together. The 8 x 8 transpose
-//! (`SM75_U32x1_LDSM_N` to `SM75_U16x2_LDSM_T`, one word a lane, every word split) takes its
-//! word apart with a mask and a shift, offers and keeps the halves in an order lane bit 2
-//! selects, reads two lanes computed by shifts and masks of the lane, and joins the halves with
-//! a shift and an or: 23 instructions a call, where the skilled twin, which offers the whole
-//! word and shifts the half it reads, takes 17 (docs/PERFORMANCE.md, "One call"). Otherwise,
-//! the packed plan's tables per part.
+//! Where words split and a lane needs no more values than the plan has rounds, with the lane
+//! read, the word offered and the part kept linear in the lane's bits
+//! (`PackedPlan::part_reads`), each round brings one destination value: every lane offers a
+//! whole word and the reader shifts out its part. The 8 x 8 transpose (`SM75_U32x1_LDSM_N` to
+//! `SM75_U16x2_LDSM_T`, one word a lane, every word split) runs
+//!
+//! ```text
+//! let src = (l << 3 & 24) | l >> 3;         // row 2 (l % 4) of column l / 8
+//! let p = l >> 2 & 1;                       // the half: column l / 4 % 2
+//! let mut to = [0];
+//! to[0] |= part(shuffle(from[0], src), p, 0);
+//! to[0] |= part(shuffle(from[0], src ^ 4), p, 1);
+//! ```
+//!
+//! 17 instructions a call, as its skilled twin (docs/PERFORMANCE.md, "One call"). Where words
+//! split, packing saves no round and the one-value-a-shuffle plan has lane arithmetic
+//! (`PackedPlan::element_arith`), the values are taken out of their words, moved one a
+//! register in that arithmetic, and put back together. Otherwise, the packed plan's tables
+//! per part.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -64,6 +74,7 @@ pub fn body(n: usize) -> TokenStream {
     let locals = (0..most).map(|e| local(e, &w));
     let rounds = (0..most).map(|r| round(r, &w));
     let elements = split(n, most);
+    let reads = reads(n, most);
     quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
@@ -75,14 +86,24 @@ pub fn body(n: usize) -> TokenStream {
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = __FL_PP.word_arith();
+        const __FL_READS: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        > = match __FL_WORDS {
+            ::core::option::Option::Some(_) => ::core::option::Option::None,
+            ::core::option::Option::None => __FL_PP.part_reads(),
+        };
         const __FL_ELEMS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = match &__FL_PLANNED {
-            ::core::result::Result::Ok(__fl_p) => __FL_PP.element_arith(__fl_p),
-            ::core::result::Result::Err(_) => ::core::option::Option::None,
+        > = match (&__FL_PLANNED, __FL_READS) {
+            (::core::result::Result::Ok(__fl_p), ::core::option::Option::None) => {
+                __FL_PP.element_arith(__fl_p)
+            }
+            _ => ::core::option::Option::None,
         };
         if __FL_WORDS.is_some() {
             #arith
+        } else if __FL_READS.is_some() {
+            #reads
         } else if __FL_ELEMS.is_some() {
             #elements
         } else {
@@ -91,6 +112,49 @@ pub fn body(n: usize) -> TokenStream {
             #(#rounds)*
             __fl_to
         }
+    }
+}
+
+/// One round per destination value (`PackedPlan::part_reads`), for `n` words and at most
+/// `most` values: each lane offers a whole word (permuted by lane bits), and keeps the part of
+/// the word it reads that lane arithmetic names.
+fn reads(n: usize, most: usize) -> TokenStream {
+    let w = Literal::usize_unsuffixed(n);
+    let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+    let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
+    let values = (0..most).map(|d| {
+        let d = Literal::usize_unsuffixed(d);
+        quote! {{
+            const __FL_ON: bool = #d < __FL_TO.elements as usize;
+            if __FL_ON {
+                let __fl_got = __fl_shuffle(
+                    __fl_g[__FL_A[2][#d] as usize],
+                    __fl_src ^ __FL_A[1][#d] as u32,
+                );
+                __fl_to[#d / __FL_PK as usize] |= ::fraglayout::convert::PackedPlan::part(
+                    __fl_got,
+                    __fl_part ^ __FL_A[3][#d] as u32,
+                    (#d % __FL_PK as usize) as u32,
+                    __FL_PK,
+                );
+            }
+        }}
+    });
+    quote! {
+        const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match __FL_READS {
+            ::core::option::Option::Some(__fl_a) => __fl_a,
+            ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        };
+        const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
+        const __FL_PARTS: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 10);
+        let __fl_lane: u32 = __fl_l as u32;
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
+        let __fl_part: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_PARTS);
+        let mut __fl_g = *__fl_from;
+        #(#sends)*
+        let mut __fl_to = [0u32; #w];
+        #(#values)*
+        __fl_to
     }
 }
 

@@ -39,6 +39,7 @@ mod checks;
 mod known;
 mod packed;
 mod reaches;
+mod reads;
 mod shuffle;
 mod smem;
 mod table;

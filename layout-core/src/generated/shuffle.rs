@@ -171,12 +171,12 @@ pub const fn conversion_len_error(plan: &Plan, len: usize) -> Option<Message> {
 pub type LaneArith = [[u8; MAX_PLAN_ELEMENTS]; 4];
 
 /// The maps of `LaneArith`'s row 0, by the entry they start at.
-const SRC: usize = 0;
-const SEND: usize = 5;
-const RECV: usize = 10;
+pub(super) const SRC: usize = 0;
+pub(super) const SEND: usize = 5;
+pub(super) const RECV: usize = 10;
 
 /// Bits of a lane.
-const LANE_BITS: usize = 5;
+pub(super) const LANE_BITS: usize = 5;
 
 impl Plan {
     /// The plan as lane arithmetic (`LaneArith`): `Some` only when that code gives every lane
@@ -476,7 +476,7 @@ const fn linear(cols: &[u8], lane: u32) -> u32 {
 }
 
 /// The lane map of `LaneArith`'s row 0 starting at entry `at`, at `lane`.
-const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
+pub(super) const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
     let mut v = 0;
     let mut i = 0;
     while i < LANE_BITS {
