@@ -4,14 +4,14 @@
 //! the user's.
 
 use proc_macro2::{TokenStream, TokenTree};
-use quote::ToTokens;
 
-/// An error on the first occurrence of each name in `item` that begins with `__fl_` in any
-/// case: "`__fl_v` is a name `#[fragment_layout]` keeps for its own code: rename it".
-pub fn reserved_names(item: &syn::ItemFn, macro_name: &str) -> Vec<syn::Error> {
+/// An error on the first occurrence of each name in `item` (the function's tokens as the
+/// macro received them) that begins with `__fl_` in any case: "`__fl_v` is a name
+/// `#[fragment_layout]` keeps for its own code: rename it".
+pub fn reserved_names(item: &TokenStream, macro_name: &str) -> Vec<syn::Error> {
     let mut seen: Vec<String> = Vec::new();
     let mut errors = Vec::new();
-    visit(item.to_token_stream(), &mut |ident| {
+    visit(item.clone(), &mut |ident| {
         let name = ident.to_string();
         let bare = name.strip_prefix("r#").unwrap_or(&name);
         if bare.len() >= 5 && bare[..5].eq_ignore_ascii_case("__fl_") && !seen.contains(&name) {
@@ -40,8 +40,7 @@ mod tests {
     use super::*;
 
     fn names(src: &str) -> Vec<String> {
-        let item: syn::ItemFn = syn::parse_str(src).unwrap();
-        reserved_names(&item, "#[m]")
+        reserved_names(&src.parse().unwrap(), "#[m]")
             .iter()
             .map(|e| e.to_string())
             .collect()

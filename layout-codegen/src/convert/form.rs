@@ -113,8 +113,8 @@ pub fn convert_form(
     to: &Numeral,
 ) -> Option<ConvertForm> {
     let args: ast::Args = syn::parse2(args).ok()?;
-    let item_fn: syn::ItemFn = syn::parse2(item).ok()?;
-    let c = parse::conversion(&args, &item_fn).ok()?;
+    let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
+    let c = parse::conversion(&args, &item_fn, &item).ok()?;
     form(from, to, c.len, super::expand::is_u32(&c))
 }
 

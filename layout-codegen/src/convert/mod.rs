@@ -29,7 +29,7 @@ pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return fallback::function(&item_fn, &layouts, e),
     };
-    match parse::conversion(&args, &item_fn) {
+    match parse::conversion(&args, &item_fn, &item) {
         Ok(c) => expand::expand(&c),
         Err(e) => fallback::function(&item_fn, &[args.from, args.to], e),
     }

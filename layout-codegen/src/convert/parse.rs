@@ -13,8 +13,13 @@ use syn::{ItemFn, ReturnType, Type};
 const SHAPE: &str =
     "fn convert(lane: u32, from: &[f32; 8], shuffle: impl FnMut(f32, u32) -> f32) -> [f32; 8] {}";
 
-/// The parts of `item` that the expansion reads, or every problem found with them.
-pub fn conversion<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Conversion<'a>> {
+/// The parts of `item` that the expansion reads, or every problem found with them; `raw`
+/// is `item`'s tokens as the macro received them.
+pub fn conversion<'a>(
+    args: &'a Args,
+    item: &'a ItemFn,
+    raw: &proc_macro2::TokenStream,
+) -> syn::Result<Conversion<'a>> {
     let mut errors = Errors::default();
     let sig = &item.sig;
     let inputs = parameters(
@@ -60,7 +65,7 @@ pub fn conversion<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Conversio
             "#[convert_layout] generates the body: leave it empty, `{}`",
         ));
     }
-    errors.extend(crate::reserved::reserved_names(item, "#[convert_layout]"));
+    errors.extend(crate::reserved::reserved_names(raw, "#[convert_layout]"));
     errors.finish()?;
     let (Some((lane, _)), Some((from, _)), Some((shuffle, _)), Some((source, by_ref))) =
         (lane, from, shuffle, source)

@@ -41,8 +41,8 @@ pub struct FragmentPlan {
 /// `None` where the invocation has an error (the macro reports it instead).
 pub fn fragment_plan(args: TokenStream, item: TokenStream) -> Option<FragmentPlan> {
     let args: ast::Args = syn::parse2(args).ok()?;
-    let item_fn: syn::ItemFn = syn::parse2(item).ok()?;
-    let f = parse::fragment(&args, &item_fn).ok()?;
+    let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
+    let f = parse::fragment(&args, &item_fn, &item).ok()?;
     let p = plan::plan(&f, f.elements());
     Some(FragmentPlan {
         strategy: p.strategy,
@@ -71,7 +71,7 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
             return fallback::function(&item_fn, numeral.as_ref(), e);
         }
     };
-    match parse::fragment(&args, &item_fn) {
+    match parse::fragment(&args, &item_fn, &item) {
         Ok(f) => expand::expand(&f),
         Err(e) => fallback::function(&item_fn, Some(&args.numeral), e),
     }

@@ -11,8 +11,13 @@ use syn::{
     Expr, ExprClosure, FnArg, Ident, ItemFn, LitInt, Pat, ReturnType, Signature, Stmt, Type,
 };
 
-/// The parts of `item` that the expansion reads, or every problem found with them.
-pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a>> {
+/// The parts of `item` that the expansion reads, or every problem found with them; `raw` is
+/// `item`'s tokens as the macro received them.
+pub fn fragment<'a>(
+    args: &'a Args,
+    item: &'a ItemFn,
+    raw: &proc_macro2::TokenStream,
+) -> syn::Result<Fragment<'a>> {
     let mut errors = Errors::default();
     let sig = &item.sig;
     // A method's receiver (`&self`, `&mut self`) comes before the lane and is passed through.
@@ -29,7 +34,7 @@ pub fn fragment<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Fragment<'a
         check_length(args, a, &mut errors);
     }
     check_bounds(args, sig, &mut errors);
-    errors.extend(crate::reserved::reserved_names(item, "#[fragment_layout]"));
+    errors.extend(crate::reserved::reserved_names(raw, "#[fragment_layout]"));
     let closure = closure(args, item, &mut errors);
     errors.finish()?;
     // A check that finds no part pushes an error, so with none pushed every part is here.
@@ -348,8 +353,9 @@ mod tests {
 
     fn read(args: &str, item: &str, check: impl FnOnce(syn::Result<Fragment>)) {
         let args: Args = syn::parse_str(args).unwrap();
-        let item: ItemFn = syn::parse_str(item).unwrap();
-        check(fragment(&args, &item));
+        let raw: proc_macro2::TokenStream = item.parse().unwrap();
+        let item: ItemFn = syn::parse2(raw.clone()).unwrap();
+        check(fragment(&args, &item, &raw));
     }
 
     #[test]

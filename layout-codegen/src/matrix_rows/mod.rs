@@ -24,7 +24,7 @@ pub fn matrix_rows(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return fallback::function(&item_fn, fragment.as_ref(), layout.as_ref(), e),
     };
-    match parse::rows(&args, &item_fn) {
+    match parse::rows(&args, &item_fn, &item) {
         Ok(r) => expand::expand(&r),
         Err(e) => fallback::function(&item_fn, Some(&args.fragment), Some(&args.layout), e),
     }

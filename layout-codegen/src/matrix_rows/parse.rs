@@ -10,8 +10,13 @@ use syn::{ItemFn, ReturnType};
 /// The signature a row-address function has, for messages.
 const SHAPE: &str = "fn a_row(lane: u32) -> u32 {}";
 
-/// The parts of `item` the expansion reads, or every problem found with them.
-pub fn rows<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Rows<'a>> {
+/// The parts of `item` the expansion reads, or every problem found with them; `raw`
+/// is `item`'s tokens as the macro received them.
+pub fn rows<'a>(
+    args: &'a Args,
+    item: &'a ItemFn,
+    raw: &proc_macro2::TokenStream,
+) -> syn::Result<Rows<'a>> {
     let mut errors = Errors::default();
     let sig = &item.sig;
     let inputs = parameters(
@@ -60,7 +65,7 @@ pub fn rows<'a>(args: &'a Args, item: &'a ItemFn) -> syn::Result<Rows<'a>> {
             "#[matrix_rows] generates the body: leave it empty, `{}`",
         ));
     }
-    errors.extend(crate::reserved::reserved_names(item, "#[matrix_rows]"));
+    errors.extend(crate::reserved::reserved_names(raw, "#[matrix_rows]"));
     errors.finish()?;
     let (Some((thread, thread_ty)), Some(ret)) = (thread, ret) else {
         unreachable!("#[matrix_rows]: a part is missing and no check reported it")
