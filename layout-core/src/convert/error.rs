@@ -84,6 +84,9 @@ impl ConvertError {
 
     /// [`message`](Self::message), the fix written on the layouts' expressions `from` and `to`
     /// where it is code: `use `ACC.tiled_or_panic(1, 2).numeral()` as from`.
+    ///
+    /// Over 80 lines: one `match` arm per error, each the few pushes of its message, kept
+    /// together so that every message reads in one place.
     pub const fn message_naming(&self, from_expr: &str, to_expr: &str) -> Message {
         let mut m = Message::new();
         match *self {
