@@ -7,6 +7,7 @@
 //! | `convert_acc_vec4` | `SM80_16x8x16_F32_C` => `VEC4_16x8_ROW` (example `acc-vec4`: 4 rounds) |
 //! | `convert_acc2_vec8` | `SM80_16x8x16_F32_C_1x2` => `VEC8_16x16_ROW` (example `acc2-vec8`: 8 rounds) |
 //! | `convert_f16_acc_vec4` | `SM80_16x8x16_F16_C` => `VEC4_16x8_ROW` on `[u32; 2]`, f16 pairs packed two to a word (the packed `acc-vec4`: 2 rounds) |
+//! | `convert_f16_acc_to_b` | `SM80_16x8x16_F16_C` => `SM80_16x8x16_F16_B_COL` on `[u32; 2]`: the f16 accumulator as the B operand of the next MMA, each word's halves from two lanes, the same half of both words from one (the packed plan: 2 rounds, 4 one value a shuffle) |
 //! | `convert_transpose8x8` | `SM75_U32x1_LDSM_N` => `SM75_U16x2_LDSM_T` on `[u32; 1]`: an 8 x 8 tile of 16-bit values transposed, each word's halves from two lanes (the packed `transpose-8x8`: 2 rounds, words split) |
 //!
 //! | version     | code |
@@ -28,7 +29,8 @@ use crate::calls::{Case, Entry};
 use core::hint::black_box;
 use fraglayout::Lane;
 use layout_core::catalog::{
-    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+    SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
@@ -69,6 +71,9 @@ conversions! {
     // An 8 x 8 tile of 16-bit values, one word a lane, transposed: each word's halves come
     // from two lanes (the packed plan splits words).
     transpose8x8_generated, transpose8x8_typed: SM75_U32x1_LDSM_N => SM75_U16x2_LDSM_T, 1;
+    // The f16 accumulator, two words a lane, as a B operand: the same half of both words goes
+    // to one lane (the packed plan splits words and joins halves).
+    f16_acc_to_b_generated, f16_acc_to_b_typed: SM80_16x8x16_F16_C => SM80_16x8x16_F16_B_COL, 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,6 +119,29 @@ pub fn transpose8x8_skilled<const MASK: bool>(
     let hi = shuffle(from[0], src | 4);
     let s = (l >> 2 & 1) * 16;
     [(lo >> s & 0xffff) | (hi >> s) << 16]
+}
+
+/// Lane `l` needs column `l / 4`, rows `2 (l % 4) + j` (word 0) and `+ 8` (word 1): half
+/// `p = l / 4 % 2` of word `w` of lane `s_j = 8 (l % 4) + 4 j + l / 8`. Every lane packs the
+/// same half of both its words into one (`lo`, `hi`: a `prmt` on the GPU) and offers half
+/// `k ^ (its l / 4 % 2)` in round `k`; lane `l` reads `s_{k ^ p}`, which offers half `p`, so
+/// round `k` brings half `k ^ p` of both destination words.
+#[inline(always)]
+pub fn f16_acc_to_b_skilled<const MASK: bool>(
+    lane: u32,
+    from: &[u32; 2],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 2] {
+    let l = if MASK { lane & 31 } else { lane };
+    let src = (l << 3 & 24) | l >> 3;
+    let p = l & 4 != 0;
+    let lo = (from[0] & 0xFFFF) | from[1] << 16;
+    let hi = (from[0] >> 16) | (from[1] & 0xFFFF_0000);
+    let (o0, o1) = if p { (hi, lo) } else { (lo, hi) };
+    let g0 = shuffle(o0, src ^ (l & 4));
+    let g1 = shuffle(o1, src ^ (l & 4) ^ 4);
+    let (a, b) = if p { (g1, g0) } else { (g0, g1) };
+    [(a & 0xFFFF) | b << 16, (a >> 16) | (b & 0xFFFF_0000)]
 }
 
 /// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: two from each of lanes
@@ -270,6 +298,10 @@ entry!(2 fl_call_convert_f16_acc_vec4_generated = f16_acc_vec4_generated, run_f1
 entry!(2 fl_call_convert_f16_acc_vec4_skilled = f16_acc_vec4_skilled::<true>, run_f16_acc_vec4_skilled);
 entry!(swapped 2 fl_call_convert_f16_acc_vec4_typed = f16_acc_vec4_typed, run_f16_acc_vec4_typed);
 entry!(swapped 2 fl_call_convert_f16_acc_vec4_unchecked = f16_acc_vec4_skilled::<false>, run_f16_acc_vec4_unchecked);
+entry!(2 fl_call_convert_f16_acc_to_b_generated = f16_acc_to_b_generated, run_f16_acc_to_b_generated);
+entry!(2 fl_call_convert_f16_acc_to_b_skilled = f16_acc_to_b_skilled::<true>, run_f16_acc_to_b_skilled);
+entry!(swapped 2 fl_call_convert_f16_acc_to_b_typed = f16_acc_to_b_typed, run_f16_acc_to_b_typed);
+entry!(swapped 2 fl_call_convert_f16_acc_to_b_unchecked = f16_acc_to_b_skilled::<false>, run_f16_acc_to_b_unchecked);
 entry!(1 fl_call_convert_transpose8x8_generated = transpose8x8_generated, run_transpose8x8_generated);
 entry!(1 fl_call_convert_transpose8x8_skilled = transpose8x8_skilled::<true>, run_transpose8x8_skilled);
 entry!(swapped 1 fl_call_convert_transpose8x8_typed = transpose8x8_typed, run_transpose8x8_typed);
@@ -305,6 +337,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::Other(run_f16_acc_vec4_skilled)),
             ("typed", Entry::Other(run_f16_acc_vec4_typed)),
             ("unchecked", Entry::Other(run_f16_acc_vec4_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_f16_acc_to_b",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_f16_acc_to_b_generated)),
+            ("skilled", Entry::Other(run_f16_acc_to_b_skilled)),
+            ("typed", Entry::Other(run_f16_acc_to_b_typed)),
+            ("unchecked", Entry::Other(run_f16_acc_to_b_unchecked)),
         ],
     },
     Case {
