@@ -807,8 +807,9 @@ fn expand_convert_packed_prints_the_macros_packed_forms() {
     let cases = [
         (&SM80_16x8x16_F16_C, &VEC4_16x8_ROW),
         (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T),
-        (&SM70_8x8x4_F16_B_ROW, &SM80_16x8x16_F16_B_COL),
         (&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_B_COL),
+        (&SM70_8x8x4_F16_B_ROW, &SM80_16x8x16_F16_B_COL),
+        (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL),
     ];
     let mut forms = Vec::new();
     for (from, to) in cases {
@@ -822,6 +823,7 @@ fn expand_convert_packed_prints_the_macros_packed_forms() {
         [
             PackedArith { per_word },
             PackedReads { per_word },
+            PackedRepack { per_word },
             PackedElements { per_word },
             PackedStraight { per_word },
         ]

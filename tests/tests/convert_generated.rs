@@ -14,8 +14,9 @@
 
 use fraglayout::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_16x8x8_F16_B_COL, SM75_16x8x8_F16_C,
-    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL,
-    SM80_16x8x16_F16_C, SM80_16x8x16_F32_C, SM80_16x8x32_S8_A_ROW, CATALOG,
+    SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N,
+    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+    SM80_16x8x32_S8_A_ROW, CATALOG,
 };
 use fraglayout::convert::{Class, PackedPlan, Plan};
 use fraglayout::testing::Warp;
@@ -234,6 +235,14 @@ fn b_to_ldsm_x1_packed(
 ) -> [u32; 1] {
 }
 
+#[convert_layout(SM75_U32x4_LDSM_N => SM75_U16x8_LDSM_T)]
+fn ldsm_x4_transposed(
+    lane: u32,
+    from: &[u32; 4],
+    shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 4] {
+}
+
 #[convert_layout(SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL)]
 fn m8n8k4_a_packed(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
 
@@ -318,6 +327,12 @@ fn packed_16_bit_pairs_deliver_the_destination_registers_in_half_the_rounds() {
         |l, f, s| f16_acc_to_b(l, f, s),
     );
     assert_eq!(plan.rounds(), 2); // 4 one value a shuffle
+    assert!(plan.pack_arith().is_some()); // the same half of both words packed for one reader
+    let plan = check_packed(&SM75_U32x4_LDSM_N, &SM75_U16x8_LDSM_T, WHOLE, |l, f, s| {
+        ldsm_x4_transposed(l, f, s)
+    });
+    assert_eq!(plan.rounds(), 4); // 8 one value a shuffle
+    assert!(plan.pack_arith().is_some());
     let plan = check_packed(&ACC2, &ROWS8_16X16, WHOLE, |l, f, s| {
         acc2_to_rows8_packed(l, f, s)
     });
@@ -467,6 +482,80 @@ fn part_reads_deliver_every_16_bit_catalog_pair_they_take() {
     }
     // The `ldmatrix .x1` and `movmatrix` transposes and the `m16n8k8` B operand between them.
     assert_eq!(taken, 24);
+}
+
+#[test]
+fn pack_arith_delivers_every_16_bit_catalog_pair_it_takes() {
+    // `PackedPlan::pack_arith` as its docs say lane `l` runs it: packs of constant parts,
+    // `g[m] = packs[m ^ A(l)]`, per round `y[r] = g[a[2][r]]` of lane `src(l) ^ a[1][r]`,
+    // `h[m] = y[m ^ B(l)]`, and element `d` part `a[4][d] % 2` of `h[a[4][d] / 2]`.
+    let lin = |a: &[[u8; 128]; 5], at: usize, l: u32| {
+        (0..5).fold(0, |x, i| {
+            if l >> i & 1 != 0 {
+                x ^ usize::from(a[0][at + i])
+            } else {
+                x
+            }
+        })
+    };
+    let half = |w: u32, p: usize| w >> (16 * p) & 0xFFFF;
+    let sixteen: Vec<&Numeral> = CATALOG
+        .iter()
+        .filter(|e| e.element_bits == 16)
+        .map(|e| e.numeral)
+        .collect();
+    let mut taken = 0;
+    for from in &sixteen {
+        for to in &sixteen {
+            let Ok(plan) = PackedPlan::new(from, to, 2) else {
+                continue;
+            };
+            let Some(a) = plan.pack_arith() else {
+                continue;
+            };
+            let (rounds, packs) = (usize::from(a[0][15]), usize::from(a[0][16]));
+            assert!(
+                rounds <= plan.rounds() as usize,
+                "{} => {}",
+                from.name,
+                to.name
+            );
+            let pack = |u: u32, m: usize| {
+                (0..2).fold(0, |word, i| match a[3][2 * m + i] {
+                    0xFF => word,
+                    e => {
+                        word | half(packed_word(from, u, u32::from(e) / 2), usize::from(e) % 2)
+                            << (16 * i)
+                    }
+                })
+            };
+            for lane in 0..32 {
+                let y: Vec<u32> = (0..rounds)
+                    .map(|r| {
+                        let u = lin(&a, 0, lane) as u32 ^ u32::from(a[1][r]);
+                        let m = usize::from(a[2][r]) ^ lin(&a, 5, u);
+                        assert!(m < packs);
+                        pack(u, m)
+                    })
+                    .collect();
+                let h = |m: usize| y[m ^ lin(&a, 10, lane)];
+                let mut got = vec![0; plan.words() as usize];
+                for d in 0..plan.elements() as usize {
+                    let at = usize::from(a[4][d]);
+                    got[d / 2] |= half(h(at / 2), at % 2) << (16 * (d % 2));
+                }
+                let want: Vec<u32> = (0..plan.words())
+                    .map(|w| packed_word(to, lane, w))
+                    .collect();
+                assert_eq!(got, want, "lane {lane}: {} => {}", from.name, to.name);
+            }
+            taken += 1;
+        }
+    }
+    // Ordered pairs by name, those whose words move whole among them (they take
+    // `word_arith`); the `m16n8k16` f16 accumulator to the B operand and the `ldmatrix .x4`
+    // transposes take this form.
+    assert_eq!(taken, 344);
 }
 
 /// Word `w` of lane `lane`'s packed registers of `n`, 16-bit tile offsets two to a word.

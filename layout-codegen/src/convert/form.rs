@@ -1,7 +1,7 @@
 //! Which of its forms `#[convert_layout]`'s code takes for a pair of layouts
 //! ([`convert_form`]). The expansion is the same tokens for every pair of layouts: its
 //! constants choose among its branches when the compiler evaluates them (`expand.rs`:
-//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`, `__FL_READS`, `__FL_ELEMS`). This evaluates
+//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`). This evaluates
 //! the same `const fn`s of `layout_core::convert`, in the same order, on the layouts' values.
 
 use super::{ast, parse};
@@ -38,6 +38,13 @@ pub enum ConvertForm {
         /// Values per word: 2 or 4.
         per_word: u32,
     },
+    /// `u32` words holding `per_word` values each, repacked (`PackedPlan::pack_arith`): each
+    /// lane packs into one word the parts a reader needs, the packs move in lane arithmetic,
+    /// and the reader unpacks them.
+    PackedRepack {
+        /// Values per word: 2 or 4.
+        per_word: u32,
+    },
     /// `u32` words holding `per_word` values each, split between lanes where packing saves no
     /// round (`PackedPlan::element_arith`): the values taken out of their words, moved one a
     /// register as lane arithmetic, and put back together.
@@ -55,7 +62,8 @@ pub enum ConvertForm {
 
 impl ConvertForm {
     /// Its name: `identity`, `renaming`, `tables`, `lane arithmetic`, `packed lane arithmetic`,
-    /// `packed reads`, `packed values in lane arithmetic`, `packed straight-line`.
+    /// `packed reads`, `packed repacking`, `packed values in lane arithmetic`, `packed
+    /// straight-line`.
     pub fn name(self) -> &'static str {
         match self {
             ConvertForm::Identity => "identity",
@@ -64,6 +72,7 @@ impl ConvertForm {
             ConvertForm::LaneArith => "lane arithmetic",
             ConvertForm::PackedArith { .. } => "packed lane arithmetic",
             ConvertForm::PackedReads { .. } => "packed reads",
+            ConvertForm::PackedRepack { .. } => "packed repacking",
             ConvertForm::PackedElements { .. } => "packed values in lane arithmetic",
             ConvertForm::PackedStraight { .. } => "packed straight-line",
         }
@@ -90,6 +99,10 @@ impl ConvertForm {
             ConvertForm::PackedReads { .. } => {
                 "a round per destination value: every lane offers a whole word, the reader \
                  shifts out its part, the lane read and the part shifts, masks and xors of the lane"
+            }
+            ConvertForm::PackedRepack { .. } => {
+                "each lane packs into one word the parts a reader needs by shifts and masks, the \
+                 packs move in lane arithmetic, and the reader unpacks them by shifts and masks"
             }
             ConvertForm::PackedElements { .. } => {
                 "the values taken out of their words by shifts and masks, moved one a register in \
@@ -130,12 +143,14 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
         1
     };
     if per_word > 1 {
-        // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_ELEMS`.
+        // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
         return Some(if packed.word_arith().is_some() {
             ConvertForm::PackedArith { per_word }
         } else if packed.part_reads().is_some() {
             ConvertForm::PackedReads { per_word }
+        } else if packed.pack_arith().is_some() {
+            ConvertForm::PackedRepack { per_word }
         } else if packed.element_arith(&plan).is_some() {
             ConvertForm::PackedElements { per_word }
         } else if packed.class() == Class::Identity {
@@ -160,8 +175,9 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
 mod tests {
     use super::*;
     use layout_core::catalog::{
-        SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW,
-        SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+        SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T,
+        SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+        SM80_16x8x16_F32_C,
     };
     use layout_core::convert::examples::{
         BLOCKED_3x32, SM75_U32x4_LDSM_N_16x16_ROW, SM80_16x8x16_F32_C_1x2, STRIPED_3x32,
@@ -200,10 +216,16 @@ mod tests {
         // lane arithmetic.
         let (b70, b80) = (&SM70_8x8x4_F16_B_ROW, &SM80_16x8x16_F16_B_COL);
         assert_eq!(of(b70, b80, "u32", 2), Some(PackedElements { per_word: 2 }));
-        // Words split, packing halves the rounds (4 to 2): the packed plan's tables.
+        // Words split, packing halves the rounds (4 to 2), each lane packing what a reader
+        // needs: repacked words.
         let b = &SM80_16x8x16_F16_B_COL;
+        let repack = PackedRepack { per_word: 2 };
+        assert_eq!(of(&SM80_16x8x16_F32_C, b, "u32", 2), Some(repack));
+        // Words split, and no lane arithmetic fits the rounds (3, for 4 values): the plan's
+        // tables.
+        let (a_row, a_col) = (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL);
         let straight = PackedStraight { per_word: 2 };
-        assert_eq!(of(&SM80_16x8x16_F32_C, b, "u32", 2), Some(straight));
+        assert_eq!(of(a_row, a_col, "u32", 2), Some(straight));
         assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "u32", 4), Some(Identity));
         assert_eq!(of(&SM80_16x8x16_F32_C, rows, "f32", 4), Some(LaneArith));
     }

@@ -49,7 +49,11 @@
 //! to[0] |= part(shuffle(from[0], src ^ 4), p, 1);
 //! ```
 //!
-//! 17 instructions a call, as its skilled twin (docs/PERFORMANCE.md, "One call"). Where words
+//! 17 instructions a call, as its skilled twin (docs/PERFORMANCE.md, "One call"). Where a
+//! reader needs parts of several of a lane's words, each lane packs them into one word by
+//! constant shifts and the packs move in lane arithmetic (`PackedPlan::pack_arith`; the
+//! module docs of `layout_core`'s `generated/packs.rs` work the f16 accumulator to the B
+//! operand, 38 instructions a call as its twin). Where words
 //! split, packing saves no round and the one-value-a-shuffle plan has lane arithmetic
 //! (`PackedPlan::element_arith`), the values are taken out of their words, moved one a
 //! register in that arithmetic, and put back together. Otherwise, the packed plan's tables
@@ -75,6 +79,7 @@ pub fn body(n: usize) -> TokenStream {
     let rounds = (0..most).map(|r| round(r, &w));
     let elements = split(n, most);
     let reads = reads(n, most);
+    let packs = repack(n, most);
     quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
@@ -92,18 +97,28 @@ pub fn body(n: usize) -> TokenStream {
             ::core::option::Option::Some(_) => ::core::option::Option::None,
             ::core::option::Option::None => __FL_PP.part_reads(),
         };
+        const __FL_PACKS: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5],
+        > = match (__FL_WORDS, __FL_READS) {
+            (::core::option::Option::None, ::core::option::Option::None) => __FL_PP.pack_arith(),
+            _ => ::core::option::Option::None,
+        };
         const __FL_ELEMS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = match (&__FL_PLANNED, __FL_READS) {
-            (::core::result::Result::Ok(__fl_p), ::core::option::Option::None) => {
-                __FL_PP.element_arith(__fl_p)
-            }
+        > = match (&__FL_PLANNED, __FL_READS, __FL_PACKS) {
+            (
+                ::core::result::Result::Ok(__fl_p),
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+            ) => __FL_PP.element_arith(__fl_p),
             _ => ::core::option::Option::None,
         };
         if __FL_WORDS.is_some() {
             #arith
         } else if __FL_READS.is_some() {
             #reads
+        } else if __FL_PACKS.is_some() {
+            #packs
         } else if __FL_ELEMS.is_some() {
             #elements
         } else {
@@ -127,14 +142,16 @@ fn reads(n: usize, most: usize) -> TokenStream {
         quote! {{
             const __FL_ON: bool = #d < __FL_TO.elements as usize;
             if __FL_ON {
+                const __FL_W: usize = #d / __FL_PK as usize;
+                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#d as u32, __FL_PK);
                 let __fl_got = __fl_shuffle(
                     __fl_g[__FL_A[2][#d] as usize],
                     __fl_src ^ __FL_A[1][#d] as u32,
                 );
-                __fl_to[#d / __FL_PK as usize] |= ::fraglayout::convert::PackedPlan::part(
+                __fl_to[__FL_W] |= ::fraglayout::convert::PackedPlan::part(
                     __fl_got,
                     __fl_part ^ __FL_A[3][#d] as u32,
-                    (#d % __FL_PK as usize) as u32,
+                    __FL_TO,
                     __FL_PK,
                 );
             }
@@ -154,6 +171,94 @@ fn reads(n: usize, most: usize) -> TokenStream {
         #(#sends)*
         let mut __fl_to = [0u32; #w];
         #(#values)*
+        __fl_to
+    }
+}
+
+/// Repacked words (`PackedPlan::pack_arith`), for `n` words and at most `most` values: each
+/// lane packs the parts its readers need into words (constant shifts), offers them in lane
+/// arithmetic, and unpacks the words it reads (constant shifts).
+fn repack(n: usize, most: usize) -> TokenStream {
+    let w = Literal::usize_unsuffixed(n);
+    let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+    let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
+    let recvs = (0..5).map(|i| super::arith::stage(quote!(__fl_y), 10 + i, i, &permute));
+    // Entry `f` of row 3 (the packs' parts) and of row 4 (the destination elements), and
+    // round `f`, each folded away past what the table holds.
+    let lit = Literal::usize_unsuffixed;
+    let parts = (0..most).map(|f| {
+        let f = lit(f);
+        quote! {{
+            const __FL_E: u8 = if #f < __FL_NP * __FL_PK as usize {
+                __FL_T[3][#f]
+            } else {
+                ::fraglayout::generated::NONE
+            };
+            if __FL_E != ::fraglayout::generated::NONE {
+                const __FL_ON: bool = __FL_E != ::fraglayout::generated::NONE;
+                const __FL_M: usize = if __FL_ON { #f / __FL_PK as usize } else { 0 };
+                const __FL_W: usize = if __FL_ON { (__FL_E as u32 / __FL_PK) as usize } else { 0 };
+                const __FL_FROM: u32 = ::fraglayout::convert::PackedPlan::part_of(__FL_E as u32, __FL_PK);
+                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#f as u32, __FL_PK);
+                __fl_packs[__FL_M] |= ::fraglayout::convert::PackedPlan::part(
+                    __fl_from[__FL_W], __FL_FROM, __FL_TO, __FL_PK,
+                );
+            }
+        }}
+    });
+    let rounds = (0..most).map(|r| {
+        let r = lit(r);
+        quote! {{
+            const __FL_ON: bool = #r < __FL_R;
+            if __FL_ON {
+                const __FL_AT: usize = if __FL_ON { #r } else { 0 };
+                __fl_y[__FL_AT] = __fl_shuffle(
+                    __fl_g[__FL_T[2][__FL_AT] as usize],
+                    __fl_src ^ __FL_T[1][__FL_AT] as u32,
+                );
+            }
+        }}
+    });
+    let unpack = (0..most).map(|d| {
+        let d = lit(d);
+        quote! {{
+            const __FL_ON: bool = #d < __FL_TO.elements as usize;
+            if __FL_ON {
+                const __FL_AT: u32 = __FL_T[4][#d] as u32;
+                const __FL_Y: usize = (__FL_AT / __FL_PK) as usize;
+                const __FL_FROM: u32 = ::fraglayout::convert::PackedPlan::part_of(__FL_AT, __FL_PK);
+                const __FL_W: usize = #d / __FL_PK as usize;
+                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#d as u32, __FL_PK);
+                __fl_to[__FL_W] |= ::fraglayout::convert::PackedPlan::part(
+                    __fl_y[__FL_Y], __FL_FROM, __FL_TO, __FL_PK,
+                );
+            }
+        }}
+    });
+    quote! {
+        const __FL_T: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5] = match __FL_PACKS {
+            ::core::option::Option::Some(__fl_a) => __fl_a,
+            ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5],
+        };
+        const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] =
+            [__FL_T[0], __FL_T[1], __FL_T[2], __FL_T[3]];
+        // At least 1, for the arrays of the branch not taken.
+        const __FL_R: usize = __FL_T[0][::fraglayout::convert::PackedPlan::ROUNDS_AT] as usize;
+        const __FL_NP: usize = __FL_T[0][::fraglayout::convert::PackedPlan::PACKS_AT] as usize;
+        const __FL_RN: usize = if __FL_R == 0 { 1 } else { __FL_R };
+        const __FL_NPN: usize = if __FL_NP == 0 { 1 } else { __FL_NP };
+        const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
+        let __fl_lane: u32 = __fl_l as u32;
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
+        let mut __fl_packs = [0u32; __FL_NPN];
+        #(#parts)*
+        let mut __fl_g = __fl_packs;
+        #(#sends)*
+        let mut __fl_y = [0u32; __FL_RN];
+        #(#rounds)*
+        #(#recvs)*
+        let mut __fl_to = [0u32; #w];
+        #(#unpack)*
         __fl_to
     }
 }

@@ -38,6 +38,7 @@ mod arguments;
 mod checks;
 mod known;
 mod packed;
+mod packs;
 mod reaches;
 mod reads;
 mod shuffle;

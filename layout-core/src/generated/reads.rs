@@ -21,9 +21,9 @@ use crate::numeral::LANES;
 const L: usize = LANES as usize;
 
 /// Where each destination value of warp 0 comes from: `[d][lane]` the lane and its element.
-struct Sources {
-    lane: [[u8; L]; MAX_PLAN_ELEMENTS],
-    element: [[u8; L]; MAX_PLAN_ELEMENTS],
+pub(super) struct Sources {
+    pub(super) lane: [[u8; L]; MAX_PLAN_ELEMENTS],
+    pub(super) element: [[u8; L]; MAX_PLAN_ELEMENTS],
 }
 
 impl PackedPlan {
@@ -84,7 +84,7 @@ impl PackedPlan {
         while d < values as usize {
             let lane0 = s.lane[d][0] as u32;
             a[1][d] = lane0 as u8;
-            a[2][d] = ((s.element[d][0] as u32 / k) ^ map(&a, SEND, lane0)) as u8;
+            a[2][d] = ((s.element[d][0] as u32 / k) ^ map(&a[0], SEND, lane0)) as u8;
             a[3][d] = (s.element[d][0] as u32 % k) as u8;
             d += 1;
         }
@@ -97,7 +97,7 @@ impl PackedPlan {
 
     /// Every destination value's source, from the plan's tables; `None` where a lane of warp 0
     /// has none (a layout of fewer than 32 threads).
-    const fn sources(&self) -> Option<Sources> {
+    pub(super) const fn sources(&self) -> Option<Sources> {
         let k = self.per_word();
         let mut s = Sources {
             lane: [[NONE; L]; MAX_PLAN_ELEMENTS],
@@ -162,13 +162,13 @@ impl PackedPlan {
             }
             let mut v = 0;
             while v < LANES {
-                let u = map(a, SRC, v) ^ a[1][d] as u32;
+                let u = map(&a[0], SRC, v) ^ a[1][d] as u32;
                 let (from, e) = (
                     s.lane[d][v as usize] as u32,
                     s.element[d][v as usize] as u32,
                 );
-                let word = a[2][d] as u32 ^ map(a, SEND, u);
-                let part = map(a, RECV, v) ^ a[3][d] as u32;
+                let word = a[2][d] as u32 ^ map(&a[0], SEND, u);
+                let part = map(&a[0], RECV, v) ^ a[3][d] as u32;
                 if u != from || word != e / k || part != e % k {
                     return false;
                 }

@@ -475,13 +475,13 @@ const fn linear(cols: &[u8], lane: u32) -> u32 {
     v
 }
 
-/// The lane map of `LaneArith`'s row 0 starting at entry `at`, at `lane`.
-pub(super) const fn map(a: &LaneArith, at: usize, lane: u32) -> u32 {
+/// The lane map of a row 0 (as `LaneArith`'s) starting at entry `at`, at `lane`.
+pub(super) const fn map(row: &[u8; MAX_PLAN_ELEMENTS], at: usize, lane: u32) -> u32 {
     let mut v = 0;
     let mut i = 0;
     while i < LANE_BITS {
         if lane >> i & 1 != 0 {
-            v ^= a[0][at + i] as u32;
+            v ^= row[at + i] as u32;
         }
         i += 1;
     }
@@ -557,12 +557,12 @@ const fn agrees(plan: &Moves, a: &LaneArith) -> bool {
         }
         let mut r = 0;
         while r < plan.rounds() as usize {
-            let src = map(a, SRC, lane) ^ a[1][r] as u32;
-            let reg = a[2][r] as u32 ^ map(a, SEND, src);
+            let src = map(&a[0], SRC, lane) ^ a[1][r] as u32;
+            let reg = a[2][r] as u32 ^ map(&a[0], SEND, src);
             y[a[3][r] as usize] = value(src, reg);
             r += 1;
         }
-        let b = map(a, RECV, lane) as usize;
+        let b = map(&a[0], RECV, lane) as usize;
         let mut j = 0;
         while j < n {
             if y[j ^ b] != want[j] {
