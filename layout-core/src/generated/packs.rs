@@ -18,7 +18,7 @@
 //! ```
 
 use super::reads::Sources;
-use super::shuffle::{map, LANE_BITS, RECV, SEND, SRC};
+use super::shuffle::{map, xors_permute, LANE_BITS, RECV, SEND, SRC};
 use crate::convert::{PackedPlan, MAX_PLAN_ELEMENTS, NONE};
 use crate::numeral::LANES;
 
@@ -203,7 +203,7 @@ impl PackedPlan {
             u += 1;
         }
         let count = packs_in_use(&set, most, a);
-        if count > most || !xors_permute(a, SEND, count) {
+        if count > most || !xors_permute(&a[0], SEND, count) {
             return false;
         }
         a[0][Self::PACKS_AT] = count as u8;
@@ -243,7 +243,7 @@ impl PackedPlan {
             }
             v += 1;
         }
-        if !xors_permute(a, RECV, r.rounds) {
+        if !xors_permute(&a[0], RECV, r.rounds) {
             return false;
         }
         let mut m = 0;
@@ -418,19 +418,6 @@ const fn unpacks(r: &Reads, v: usize, b: usize) -> bool {
             return false;
         }
         m += 1;
-    }
-    true
-}
-
-/// Whether every xor of row 0 from entry `at` permutes `n` entries.
-const fn xors_permute(a: &PackArith, at: usize, n: usize) -> bool {
-    let mut i = 0;
-    while i < LANE_BITS {
-        let x = a[0][at + i] as usize;
-        if x != 0 && (!n.is_power_of_two() || x >= n) {
-            return false;
-        }
-        i += 1;
     }
     true
 }

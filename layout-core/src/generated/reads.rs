@@ -14,7 +14,7 @@
 //! to[0] |= part(shuffle(from[0], src ^ 4), p, 1);  // element 1 from the row below
 //! ```
 
-use super::shuffle::{map, LaneArith, LANE_BITS, RECV, SEND, SRC};
+use super::shuffle::{map, xors_permute, LaneArith, LANE_BITS, RECV, SEND, SRC};
 use crate::convert::{PackedPlan, MAX_PLAN_ELEMENTS, NONE};
 use crate::numeral::LANES;
 
@@ -147,13 +147,8 @@ impl PackedPlan {
     const fn reads_agree(&self, s: &Sources, a: &LaneArith) -> bool {
         let k = self.per_word();
         let words = self.elements() / k;
-        let mut i = 0;
-        while i < LANE_BITS {
-            let x = a[0][SEND + i] as u32;
-            if x != 0 && (!words.is_power_of_two() || x >= words) {
-                return false;
-            }
-            i += 1;
+        if !xors_permute(&a[0], SEND, words as usize) {
+            return false;
         }
         let mut d = 0;
         while d < self.elements() as usize {

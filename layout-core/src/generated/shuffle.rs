@@ -475,6 +475,20 @@ const fn linear(cols: &[u8], lane: u32) -> u32 {
     v
 }
 
+/// Whether every xor of a row 0 (`LaneArith`'s, `PackArith`'s) from entry `at` permutes `n`
+/// entries.
+pub(super) const fn xors_permute(row: &[u8; MAX_PLAN_ELEMENTS], at: usize, n: usize) -> bool {
+    let mut i = 0;
+    while i < LANE_BITS {
+        let x = row[at + i] as usize;
+        if x != 0 && (!n.is_power_of_two() || x >= n) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The lane map of a row 0 (as `LaneArith`'s) starting at entry `at`, at `lane`.
 pub(super) const fn map(row: &[u8; MAX_PLAN_ELEMENTS], at: usize, lane: u32) -> u32 {
     let mut v = 0;
