@@ -8,6 +8,7 @@
 //! | `convert_acc2_vec8` | `SM80_16x8x16_F32_C_1x2` => `VEC8_16x16_ROW` (example `acc2-vec8`: 8 rounds) |
 //! | `convert_f16_acc_vec4` | `SM80_16x8x16_F16_C` => `VEC4_16x8_ROW` on `[u32; 2]`, f16 pairs packed two to a word (the packed `acc-vec4`: 2 rounds) |
 //! | `convert_f16_acc_to_b` | `SM80_16x8x16_F16_C` => `SM80_16x8x16_F16_B_COL` on `[u32; 2]`: the f16 accumulator as the B operand of the next MMA, each word's halves from two lanes, the same half of both words from one (the packed plan: 2 rounds, 4 one value a shuffle) |
+//! | `convert_ldsm_x4_trans` | `SM75_U32x4_LDSM_N` => `SM75_U16x8_LDSM_T` on `[u32; 4]`: four 8 x 8 tiles of 16-bit values, one word a lane each, transposed (the packed plan: 4 rounds, 8 one value a shuffle) |
 //! | `convert_transpose8x8` | `SM75_U32x1_LDSM_N` => `SM75_U16x2_LDSM_T` on `[u32; 1]`: an 8 x 8 tile of 16-bit values transposed, each word's halves from two lanes (the packed `transpose-8x8`: 2 rounds, words split) |
 //!
 //! | version     | code |
@@ -29,8 +30,8 @@ use crate::calls::{Case, Entry};
 use core::hint::black_box;
 use fraglayout::Lane;
 use layout_core::catalog::{
-    SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
-    SM80_16x8x16_F32_C,
+    SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N,
+    SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
@@ -74,6 +75,9 @@ conversions! {
     // The f16 accumulator, two words a lane, as a B operand: the same half of both words goes
     // to one lane (the packed plan splits words and joins halves).
     f16_acc_to_b_generated, f16_acc_to_b_typed: SM80_16x8x16_F16_C => SM80_16x8x16_F16_B_COL, 2;
+    // `ldmatrix .x4` as `ldmatrix .x4.trans` gives it: four 8 x 8 transposes, the same half of
+    // two words to one lane.
+    ldsm_x4_trans_generated, ldsm_x4_trans_typed: SM75_U32x4_LDSM_N => SM75_U16x8_LDSM_T, 4;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +146,45 @@ pub fn f16_acc_to_b_skilled<const MASK: bool>(
     let g1 = shuffle(o1, src ^ (l & 4) ^ 4);
     let (a, b) = if p { (g1, g0) } else { (g0, g1) };
     [(a & 0xFFFF) | b << 16, (a >> 16) | (b & 0xFFFF_0000)]
+}
+
+/// Lane `l` needs, of each tile `t`, column `l / 4`, rows `2 (l % 4) + j`: half `p = l / 4 %
+/// 2` of word `t` of lane `s_j = 8 (l % 4) + 4 j + l / 8`. Every lane packs half `q` of words
+/// 0 and 1 into one word and of words 2 and 3 into another, and offers the two packs of half
+/// `k ^ (its l / 4 % 2)` in rounds `2 k` and `2 k + 1`; lane `l` reads `s_{k ^ p}` in both,
+/// which offers half `p`: rounds `2 k`, `2 k + 1` bring half `k ^ p` of every destination
+/// word.
+#[inline(always)]
+pub fn ldsm_x4_trans_skilled<const MASK: bool>(
+    lane: u32,
+    from: &[u32; 4],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 4] {
+    let l = if MASK { lane & 31 } else { lane };
+    let src = ((l << 3 & 24) | l >> 3) ^ (l & 4);
+    let p = l & 4 != 0;
+    let lo = |a: u32, b: u32| (a & 0xFFFF) | b << 16;
+    let hi = |a: u32, b: u32| (a >> 16) | (b & 0xFFFF_0000);
+    let (l01, l23) = (lo(from[0], from[1]), lo(from[2], from[3]));
+    let (h01, h23) = (hi(from[0], from[1]), hi(from[2], from[3]));
+    let g = if p {
+        [h01, h23, l01, l23]
+    } else {
+        [l01, l23, h01, h23]
+    };
+    let y = [
+        shuffle(g[0], src),
+        shuffle(g[1], src),
+        shuffle(g[2], src ^ 4),
+        shuffle(g[3], src ^ 4),
+    ];
+    let h = if p { [y[2], y[3], y[0], y[1]] } else { y };
+    [
+        lo(h[0], h[2]),
+        hi(h[0], h[2]),
+        lo(h[1], h[3]),
+        hi(h[1], h[3]),
+    ]
 }
 
 /// Lane `l` needs row `l / 2`, columns `4 (l % 2)` to `+ 3`: two from each of lanes
@@ -302,6 +345,10 @@ entry!(2 fl_call_convert_f16_acc_to_b_generated = f16_acc_to_b_generated, run_f1
 entry!(2 fl_call_convert_f16_acc_to_b_skilled = f16_acc_to_b_skilled::<true>, run_f16_acc_to_b_skilled);
 entry!(swapped 2 fl_call_convert_f16_acc_to_b_typed = f16_acc_to_b_typed, run_f16_acc_to_b_typed);
 entry!(swapped 2 fl_call_convert_f16_acc_to_b_unchecked = f16_acc_to_b_skilled::<false>, run_f16_acc_to_b_unchecked);
+entry!(4 fl_call_convert_ldsm_x4_trans_generated = ldsm_x4_trans_generated, run_ldsm_x4_trans_generated);
+entry!(4 fl_call_convert_ldsm_x4_trans_skilled = ldsm_x4_trans_skilled::<true>, run_ldsm_x4_trans_skilled);
+entry!(swapped 4 fl_call_convert_ldsm_x4_trans_typed = ldsm_x4_trans_typed, run_ldsm_x4_trans_typed);
+entry!(swapped 4 fl_call_convert_ldsm_x4_trans_unchecked = ldsm_x4_trans_skilled::<false>, run_ldsm_x4_trans_unchecked);
 entry!(1 fl_call_convert_transpose8x8_generated = transpose8x8_generated, run_transpose8x8_generated);
 entry!(1 fl_call_convert_transpose8x8_skilled = transpose8x8_skilled::<true>, run_transpose8x8_skilled);
 entry!(swapped 1 fl_call_convert_transpose8x8_typed = transpose8x8_typed, run_transpose8x8_typed);
@@ -347,6 +394,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::Other(run_f16_acc_to_b_skilled)),
             ("typed", Entry::Other(run_f16_acc_to_b_typed)),
             ("unchecked", Entry::Other(run_f16_acc_to_b_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_ldsm_x4_trans",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_ldsm_x4_trans_generated)),
+            ("skilled", Entry::Other(run_ldsm_x4_trans_skilled)),
+            ("typed", Entry::Other(run_ldsm_x4_trans_typed)),
+            ("unchecked", Entry::Other(run_ldsm_x4_trans_unchecked)),
         ],
     },
     Case {

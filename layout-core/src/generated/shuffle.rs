@@ -215,24 +215,16 @@ impl Plan {
 
     /// `lane` (below 32) through the shifts of [`lane_shifts`](Self::lane_shifts): one shift
     /// and `xor` per mask that is not 0, and an `and` where the mask keeps only some of the
-    /// bits the shift brings below 32; left shifts that keep all of them share one final `&
-    /// 31`. The rotation `lane << 1 | lane >> 4` is `(lane << 1 ^ lane >> 4) & 31`, as a
-    /// person writes it.
+    /// bits the shift brings below 32. The rotation `lane << 1 | lane >> 4` is
+    /// `(lane << 1 & 30) ^ lane >> 4`.
     #[inline(always)]
     pub const fn lane_map(lane: u32, shifts: &[u32; 9]) -> u32 {
         let mut v = 0;
-        let mut cut = false;
         let mut k = 0;
         while k < 9 {
             let m = shifts[k];
             if m != 0 && k >= 4 {
-                let s = k - 4;
-                if m == (31 << s) & 31 {
-                    v ^= lane << s;
-                    cut = true;
-                } else {
-                    v ^= lane << s & m;
-                }
+                v ^= lane << (k - 4) & m;
             } else if m != 0 {
                 // Right shifts mask first, so the lane's bits are tested as they are.
                 let s = 4 - k;
@@ -244,11 +236,7 @@ impl Plan {
             }
             k += 1;
         }
-        if cut {
-            v & 31
-        } else {
-            v
-        }
+        v
     }
 
     /// `regs[j] = regs[j ^ x]` for every `j` when `on`: register renames under one branch, or
