@@ -78,8 +78,10 @@ pub fn body(n: usize) -> TokenStream {
     let locals = (0..most).map(|e| local(e, &w));
     let rounds = (0..most).map(|r| round(r, &w));
     let elements = split(n, most);
-    let reads = reads(n, most);
-    let packs = repack(n, most);
+    // A block per value, for at most `ARITH_VALUES` of them.
+    let arith_most = most.min(layout_core::convert::PackedPlan::ARITH_VALUES as usize);
+    let reads = reads(n, arith_most);
+    let packs = repack(n, arith_most);
     quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
@@ -139,29 +141,29 @@ fn reads(n: usize, most: usize) -> TokenStream {
     let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
     let values = (0..most).map(|d| {
         let d = Literal::usize_unsuffixed(d);
-        quote! {{
-            const __FL_ON: bool = #d < __FL_TO.elements as usize;
-            if __FL_ON {
-                const __FL_W: usize = #d / __FL_PK as usize;
-                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#d as u32, __FL_PK);
+        quote! {
+            if #d < __FL_NE {
                 let __fl_got = __fl_shuffle(
                     __fl_g[__FL_A[2][#d] as usize],
                     __fl_src ^ __FL_A[1][#d] as u32,
                 );
-                __fl_to[__FL_W] |= ::fraglayout::convert::PackedPlan::part(
+                __fl_to[__FL_AT[0][#d] as usize] |= ::fraglayout::convert::PackedPlan::part(
                     __fl_got,
                     __fl_part ^ __FL_A[3][#d] as u32,
-                    __FL_TO,
+                    __FL_AT[1][#d] as u32,
                     __FL_PK,
                 );
             }
-        }}
+        }
     });
     quote! {
         const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match __FL_READS {
             ::core::option::Option::Some(__fl_a) => __fl_a,
             ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         };
+        const __FL_NE: usize = __FL_TO.elements as usize;
+        const __FL_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NE);
         const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
         const __FL_PARTS: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 10);
         let __fl_lane: u32 = __fl_l as u32;
@@ -184,56 +186,47 @@ fn repack(n: usize, most: usize) -> TokenStream {
     let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
     let recvs = (0..5).map(|i| super::arith::stage(quote!(__fl_y), 10 + i, i, &permute));
     // Entry `f` of row 3 (the packs' parts) and of row 4 (the destination elements), and
-    // round `f`, each folded away past what the table holds.
+    // round `f`, each a branch not taken past what the table holds.
     let lit = Literal::usize_unsuffixed;
     let parts = (0..most).map(|f| {
         let f = lit(f);
-        quote! {{
-            const __FL_E: u8 = if #f < __FL_NP * __FL_PK as usize {
-                __FL_T[3][#f]
-            } else {
-                ::fraglayout::generated::NONE
-            };
-            if __FL_E != ::fraglayout::generated::NONE {
-                const __FL_ON: bool = __FL_E != ::fraglayout::generated::NONE;
-                const __FL_M: usize = if __FL_ON { #f / __FL_PK as usize } else { 0 };
-                const __FL_W: usize = if __FL_ON { (__FL_E as u32 / __FL_PK) as usize } else { 0 };
-                const __FL_FROM: u32 = ::fraglayout::convert::PackedPlan::part_of(__FL_E as u32, __FL_PK);
-                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#f as u32, __FL_PK);
-                __fl_packs[__FL_M] |= ::fraglayout::convert::PackedPlan::part(
-                    __fl_from[__FL_W], __FL_FROM, __FL_TO, __FL_PK,
+        quote! {
+            if __FL_PARTS.1[#f] {
+                let __fl_e = __FL_PARTS.0[#f] as usize;
+                __fl_packs[__FL_PACK_AT[0][#f] as usize] |= ::fraglayout::convert::PackedPlan::part(
+                    __fl_from[__FL_AT[0][__fl_e] as usize],
+                    __FL_AT[1][__fl_e] as u32,
+                    __FL_PACK_AT[1][#f] as u32,
+                    __FL_PK,
                 );
             }
-        }}
+        }
     });
     let rounds = (0..most).map(|r| {
         let r = lit(r);
-        quote! {{
-            const __FL_ON: bool = #r < __FL_R;
-            if __FL_ON {
-                const __FL_AT: usize = if __FL_ON { #r } else { 0 };
-                __fl_y[__FL_AT] = __fl_shuffle(
-                    __fl_g[__FL_T[2][__FL_AT] as usize],
-                    __fl_src ^ __FL_T[1][__FL_AT] as u32,
+        quote! {
+            if #r < __FL_R {
+                let __fl_r = __FL_ROUND[0][#r] as usize;
+                __fl_y[__fl_r] = __fl_shuffle(
+                    __fl_g[__FL_T[2][__fl_r] as usize],
+                    __fl_src ^ __FL_T[1][__fl_r] as u32,
                 );
             }
-        }}
+        }
     });
     let unpack = (0..most).map(|d| {
         let d = lit(d);
-        quote! {{
-            const __FL_ON: bool = #d < __FL_TO.elements as usize;
-            if __FL_ON {
-                const __FL_AT: u32 = __FL_T[4][#d] as u32;
-                const __FL_Y: usize = (__FL_AT / __FL_PK) as usize;
-                const __FL_FROM: u32 = ::fraglayout::convert::PackedPlan::part_of(__FL_AT, __FL_PK);
-                const __FL_W: usize = #d / __FL_PK as usize;
-                const __FL_TO: u32 = ::fraglayout::convert::PackedPlan::part_of(#d as u32, __FL_PK);
-                __fl_to[__FL_W] |= ::fraglayout::convert::PackedPlan::part(
-                    __fl_y[__FL_Y], __FL_FROM, __FL_TO, __FL_PK,
+        quote! {
+            if #d < __FL_NE {
+                let __fl_at = __FL_T[4][#d] as usize;
+                __fl_to[__FL_AT[0][#d] as usize] |= ::fraglayout::convert::PackedPlan::part(
+                    __fl_y[__FL_READ_AT[0][__fl_at] as usize],
+                    __FL_READ_AT[1][__fl_at] as u32,
+                    __FL_AT[1][#d] as u32,
+                    __FL_PK,
                 );
             }
-        }}
+        }
     });
     quote! {
         const __FL_T: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5] = match __FL_PACKS {
@@ -242,11 +235,25 @@ fn repack(n: usize, most: usize) -> TokenStream {
         };
         const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] =
             [__FL_T[0], __FL_T[1], __FL_T[2], __FL_T[3]];
-        // At least 1, for the arrays of the branch not taken.
         const __FL_R: usize = __FL_T[0][::fraglayout::convert::PackedPlan::ROUNDS_AT] as usize;
         const __FL_NP: usize = __FL_T[0][::fraglayout::convert::PackedPlan::PACKS_AT] as usize;
+        // At least 1, for the arrays of the branch not taken.
         const __FL_RN: usize = if __FL_R == 0 { 1 } else { __FL_R };
         const __FL_NPN: usize = if __FL_NP == 0 { 1 } else { __FL_NP };
+        const __FL_NE: usize = __FL_TO.elements as usize;
+        // Element, pack entry, round and read entry indices, 0 past what they index.
+        const __FL_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NE);
+        const __FL_PACK_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NPN * __FL_PK as usize);
+        const __FL_ROUND: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
+            ::fraglayout::convert::PackedPlan::places(1, __FL_R);
+        const __FL_READ_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_RN * __FL_PK as usize);
+        const __FL_PARTS: (
+            [u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS],
+            [bool; ::fraglayout::convert::MAX_PLAN_ELEMENTS],
+        ) = ::fraglayout::convert::PackedPlan::pack_parts(&__FL_T, __FL_PK);
         const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
         let __fl_lane: u32 = __fl_l as u32;
         let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);

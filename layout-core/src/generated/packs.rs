@@ -56,6 +56,10 @@ struct Reads {
 }
 
 impl PackedPlan {
+    /// The most values a lane converts in the forms [`pack_arith`](Self::pack_arith) and
+    /// [`part_reads`](Self::part_reads) (generated code writes a block per value for them).
+    pub const ARITH_VALUES: u32 = 32;
+
     /// The entry of [`pack_arith`](Self::pack_arith)'s row 0 that holds the rounds.
     pub const ROUNDS_AT: usize = 15;
     /// The entry of [`pack_arith`](Self::pack_arith)'s row 0 that holds the packs.
@@ -64,8 +68,8 @@ impl PackedPlan {
     /// The conversion as repacked words (`PackArith`), where every lane reads the same number
     /// of words (a word for at most `k` values from one lane), no more than the plan's rounds,
     /// and the lane read, the pack offered and the word read are linear in the lane's bits
-    /// (checked here on every lane of warp 0); `None` otherwise, or where the packs' parts
-    /// would be more than the values.
+    /// (checked here on every lane of warp 0); `None` otherwise, where the packs' parts would
+    /// be more than the values, or for more than [`ARITH_VALUES`](Self::ARITH_VALUES) values.
     ///
     /// ```
     /// use layout_core::catalog::{SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C};
@@ -77,7 +81,7 @@ impl PackedPlan {
     /// ```
     pub const fn pack_arith(&self) -> Option<PackArith> {
         let k = self.per_word() as usize;
-        if k < 2 || self.rounds() == 0 {
+        if k < 2 || self.rounds() == 0 || self.elements() > Self::ARITH_VALUES {
             return None;
         }
         let s = match self.sources() {
@@ -259,6 +263,50 @@ impl PackedPlan {
             m += 1;
         }
         true
+    }
+}
+
+/// Index tables for generated code, so that each element's block names no constant of its own.
+impl PackedPlan {
+    /// Per index `i` below [`MAX_PLAN_ELEMENTS`]: `[i / per_word, i % per_word]` for `i < n`,
+    /// `[0, 0]` past it (an index into arrays of a branch not taken). `per_word` 0 is taken
+    /// as 1.
+    ///
+    /// ```
+    /// use layout_core::convert::PackedPlan;
+    /// let p = PackedPlan::places(2, 3);
+    /// assert_eq!((&p[0][..4], &p[1][..4]), (&[0, 0, 1, 0][..], &[0, 1, 0, 0][..]));
+    /// ```
+    pub const fn places(per_word: u32, n: usize) -> [[u8; MAX_PLAN_ELEMENTS]; 2] {
+        let k = if per_word == 0 { 1 } else { per_word as usize };
+        let mut p = [[0u8; MAX_PLAN_ELEMENTS]; 2];
+        let mut i = 0;
+        while i < n && i < MAX_PLAN_ELEMENTS {
+            p[0][i] = (i / k) as u8;
+            p[1][i] = (i % k) as u8;
+            i += 1;
+        }
+        p
+    }
+
+    /// Row 3 of a [`pack_arith`](Self::pack_arith) table `t` (`per_word` values a word) as
+    /// indices: per entry of the packs, its source element (0 for none) and whether it has
+    /// one.
+    pub const fn pack_parts(
+        t: &PackArith,
+        per_word: u32,
+    ) -> ([u8; MAX_PLAN_ELEMENTS], [bool; MAX_PLAN_ELEMENTS]) {
+        let mut p = ([0u8; MAX_PLAN_ELEMENTS], [false; MAX_PLAN_ELEMENTS]);
+        let n = t[0][Self::PACKS_AT] as usize * per_word as usize;
+        let mut i = 0;
+        while i < n && i < MAX_PLAN_ELEMENTS {
+            if t[3][i] != NONE {
+                p.0[i] = t[3][i];
+                p.1[i] = true;
+            }
+            i += 1;
+        }
+        p
     }
 }
 

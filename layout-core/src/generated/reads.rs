@@ -39,8 +39,9 @@ impl PackedPlan {
     ///
     /// Lane `l` runs `g[i] = from[i ^ A(l)]`, then for each destination value `d`
     /// `to[d / k] |= part(shuffle(g[a[2][d]], src(l) ^ a[1][d]), P(l) ^ a[3][d]) << d % k`, with
-    /// `k` values a word. `None` for a plan of one value a word, or where words move whole
-    /// (then [`word_arith`](Self::word_arith) is the cheaper form).
+    /// `k` values a word. `None` for a plan of one value a word, for more than
+    /// [`ARITH_VALUES`](Self::ARITH_VALUES) values, or where words move whole (then
+    /// [`word_arith`](Self::word_arith) is the cheaper form).
     ///
     /// ```
     /// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
@@ -54,7 +55,7 @@ impl PackedPlan {
     pub const fn part_reads(&self) -> Option<LaneArith> {
         let k = self.per_word();
         let values = self.elements();
-        if k < 2 || self.rounds() == 0 || values > self.rounds() {
+        if k < 2 || self.rounds() == 0 || values > self.rounds() || values > Self::ARITH_VALUES {
             return None;
         }
         let s = match self.sources() {
