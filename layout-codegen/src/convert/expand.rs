@@ -47,7 +47,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
     let arith = super::arith::body(
         c.len,
         quote!(__FL_ARITH),
-        quote!(__FL_PLAN.rounds()),
+        quote!(__FL_ROUNDS),
         quote!(::fraglayout::convert::Plan::xor_permute),
     );
     let single = quote! {
@@ -170,6 +170,9 @@ fn plan(c: &Conversion) -> TokenStream {
             ::core::result::Result::Ok(__fl_p) if __FL_K == 1 => __fl_p,
             _ => ::fraglayout::convert::Plan::keep(#n),
         };
+        // Read once: each round reads the plan only where it is live (a constant that reads
+        // the plan copies it whole when the compiler evaluates it).
+        const __FL_ROUNDS: u32 = __FL_PLAN.rounds();
     };
     quote! {
         #from_consts
@@ -203,33 +206,59 @@ fn local(e: usize) -> TokenStream {
 fn round(r: usize) -> TokenStream {
     let r32 = Literal::u32_unsuffixed(r as u32);
     quote! {{
-        const __FL_ON: bool = #r32 < __FL_PLAN.rounds();
+        const __FL_ON: bool = #r32 < __FL_ROUNDS;
         if __FL_ON {
-            const __FL_SEND: ::core::option::Option<u32> = __FL_PLAN.send_uniform(#r32);
+            const __FL_SEND: ::core::option::Option<u32> = if __FL_ON {
+                __FL_PLAN.send_uniform(#r32)
+            } else {
+                ::core::option::Option::Some(0)
+            };
             const __FL_SEND_AT: usize = ::fraglayout::generated::index_or_zero(__FL_SEND);
             let __fl_value = if __FL_SEND.is_some() {
                 __fl_from[__FL_SEND_AT]
             } else {
-                const __FL_TABLE: [u8; 32] = ::fraglayout::generated::send_table(&__FL_PLAN, #r32);
-                const __FL_MASK: u128 = __FL_PLAN.send_mask(#r32);
+                const __FL_LIVE: bool = __FL_ON && __FL_SEND.is_none();
+                const __FL_TABLE: [u8; 32] = if __FL_LIVE {
+                    ::fraglayout::generated::send_table(&__FL_PLAN, #r32)
+                } else {
+                    [0; 32]
+                };
+                const __FL_MASK: u128 = if __FL_LIVE { __FL_PLAN.send_mask(#r32) } else { 1 };
                 ::fraglayout::generated::pick(__fl_from, __FL_TABLE[__fl_l], __FL_MASK)
             };
-            const __FL_XOR: ::core::option::Option<u32> = __FL_PLAN.src_xor(#r32);
+            const __FL_XOR: ::core::option::Option<u32> = if __FL_ON {
+                __FL_PLAN.src_xor(#r32)
+            } else {
+                ::core::option::Option::Some(0)
+            };
             let __fl_src: u32 = match __FL_XOR {
                 ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
                 ::core::option::Option::None => {
-                    const __FL_TABLE: [u8; 32] = ::fraglayout::generated::src_table(&__FL_PLAN, #r32);
+                    const __FL_TABLE: [u8; 32] = if __FL_ON && __FL_XOR.is_none() {
+                        ::fraglayout::generated::src_table(&__FL_PLAN, #r32)
+                    } else {
+                        [0; 32]
+                    };
                     __FL_TABLE[__fl_l] as u32
                 }
             };
             let __fl_got = __fl_shuffle(__fl_value, __fl_src);
-            const __FL_RECV: ::core::option::Option<u32> = __FL_PLAN.recv_uniform(#r32);
+            const __FL_RECV: ::core::option::Option<u32> = if __FL_ON {
+                __FL_PLAN.recv_uniform(#r32)
+            } else {
+                ::core::option::Option::Some(0)
+            };
             const __FL_RECV_AT: usize = ::fraglayout::generated::index_or_zero(__FL_RECV);
             if __FL_RECV.is_some() {
                 __fl_to[__FL_RECV_AT] = __fl_got;
             } else {
-                const __FL_TABLE: [u8; 32] = ::fraglayout::generated::recv_table(&__FL_PLAN, #r32);
-                const __FL_MASK: u128 = __FL_PLAN.recv_mask(#r32);
+                const __FL_LIVE: bool = __FL_ON && __FL_RECV.is_none();
+                const __FL_TABLE: [u8; 32] = if __FL_LIVE {
+                    ::fraglayout::generated::recv_table(&__FL_PLAN, #r32)
+                } else {
+                    [0; 32]
+                };
+                const __FL_MASK: u128 = if __FL_LIVE { __FL_PLAN.recv_mask(#r32) } else { 0 };
                 ::fraglayout::generated::place(&mut __fl_to, __FL_TABLE[__fl_l], __fl_got, __FL_MASK);
             }
         }

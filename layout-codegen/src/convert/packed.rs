@@ -70,7 +70,7 @@ pub fn body(n: usize) -> TokenStream {
     let arith = super::arith::body(
         n,
         quote!(__FL_WORDS),
-        quote!(__FL_PP.rounds()),
+        quote!(__FL_NR),
         quote!(::fraglayout::convert::PackedPlan::xor_select),
     );
     // At most 4 values a word, and a plan has at most MAX_PLAN_ELEMENTS rounds and elements.
@@ -90,6 +90,10 @@ pub fn body(n: usize) -> TokenStream {
             }
         };
         const __FL_PK: u32 = __FL_PP.per_word();
+        // The plan read once: each block below reads it only where it is live (a constant
+        // that reads the plan copies it whole when the compiler evaluates it).
+        const __FL_NR: u32 = __FL_PP.rounds();
+        const __FL_NE: u32 = if __FL_K > 1 { __FL_PP.elements() } else { 0 };
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = __FL_PP.word_arith();
@@ -278,7 +282,7 @@ fn split(n: usize, most: usize) -> TokenStream {
     let arith = super::arith::body(
         most,
         quote!(__FL_ELEMS),
-        quote!(__FL_PP.rounds()),
+        quote!(__FL_NR),
         quote!(::fraglayout::convert::Plan::xor_permute),
     );
     let each = |e: usize, code: TokenStream| {
@@ -326,8 +330,12 @@ fn split(n: usize, most: usize) -> TokenStream {
 fn local(e: usize, n: &Literal) -> TokenStream {
     let e32 = Literal::u32_unsuffixed(e as u32);
     quote! {{
-        const __FL_ON: bool = #e32 < __FL_PP.elements();
-        const __FL_T: [u8; 32] = __FL_PP.lane_table(0, 0, #e32);
+        const __FL_ON: bool = #e32 < __FL_NE;
+        const __FL_T: [u8; 32] = if __FL_ON {
+            __FL_PP.lane_table(0, 0, #e32)
+        } else {
+            [::fraglayout::generated::NONE; 32]
+        };
         const __FL_ONE: ::core::option::Option<u32> =
             ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
         const __FL_S: u32 = match __FL_ONE {
@@ -363,15 +371,19 @@ fn round(r: usize, n: &Literal) -> TokenStream {
     let sends = (0..4u32).map(|j| send(&r32, j, n));
     let recvs = (0..4u32).map(|j| recv(&r32, j, n));
     quote! {{
-        const __FL_ON: bool = #r32 < __FL_PP.rounds();
+        const __FL_ON: bool = #r32 < __FL_NR;
         if __FL_ON {
             let mut __fl_word: u32 = 0;
             #(#sends)*
-            const __FL_XOR: ::core::option::Option<u32> = __FL_PP.src_xor(#r32);
+            const __FL_XOR: ::core::option::Option<u32> = if __FL_ON {
+                __FL_PP.src_xor(#r32)
+            } else {
+                ::core::option::Option::Some(0)
+            };
             let __fl_src: u32 = match __FL_XOR {
                 ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
                 ::core::option::Option::None => {
-                    const __FL_TABLE: [u8; 32] = __FL_PP.src_lanes(#r32);
+                    const __FL_TABLE: [u8; 32] = if __FL_ON { __FL_PP.src_lanes(#r32) } else { [0; 32] };
                     __FL_TABLE[__fl_l] as u32
                 }
             };
@@ -386,7 +398,11 @@ fn round(r: usize, n: &Literal) -> TokenStream {
 fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
     quote! {{
-        const __FL_T: [u8; 32] = __FL_PP.lane_table(1, #r32, #j32);
+        const __FL_T: [u8; 32] = if __FL_ON {
+            __FL_PP.lane_table(1, #r32, #j32)
+        } else {
+            [::fraglayout::generated::NONE; 32]
+        };
         const __FL_ONE: ::core::option::Option<u32> =
             ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
         const __FL_S: u32 = ::fraglayout::generated::index_or_zero(__FL_ONE) as u32;
@@ -409,7 +425,11 @@ fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
 fn recv(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
     quote! {{
-        const __FL_T: [u8; 32] = __FL_PP.lane_table(2, #r32, #j32);
+        const __FL_T: [u8; 32] = if __FL_ON {
+            __FL_PP.lane_table(2, #r32, #j32)
+        } else {
+            [::fraglayout::generated::NONE; 32]
+        };
         const __FL_ALL: ::core::option::Option<u32> =
             ::fraglayout::convert::PackedPlan::table_all(&__FL_T);
         const __FL_D: u32 = ::fraglayout::generated::index_or_zero(__FL_ALL) as u32;
