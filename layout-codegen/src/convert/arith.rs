@@ -19,9 +19,9 @@ use quote::quote;
 /// `__fl_from`, `__fl_shuffle`, and evaluates to the converted fragment; `permute` is the
 /// function permuting registers on a lane bit (`Plan::xor_permute`'s signature).
 pub fn body(n: usize, arith: TokenStream, count: TokenStream, permute: TokenStream) -> TokenStream {
-    let sends = (0..5).map(|i| stage(quote!(__fl_g), 5 + i, i, &permute));
+    let sends = stages(quote!(__fl_g), 5, &permute);
     let rounds = (0..n).map(|r| round(r, &count));
-    let recvs = (0..5).map(|i| stage(quote!(__fl_y), 10 + i, i, &permute));
+    let recvs = stages(quote!(__fl_y), 10, &permute);
     quote! {
         const __FL_A: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4] = match #arith {
             ::core::option::Option::Some(__fl_a) => __fl_a,
@@ -31,30 +31,28 @@ pub fn body(n: usize, arith: TokenStream, count: TokenStream, permute: TokenStre
         let __fl_lane: u32 = __fl_l as u32;
         let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
         let mut __fl_g = *__fl_from;
-        #(#sends)*
+        #sends
         let mut __fl_y = *__fl_from;
         #(#rounds)*
-        #(#recvs)*
+        #recvs
         __fl_y
     }
 }
 
-/// Registers `regs` permuted by the xor in entry `at` of the plan's row 0 where lane bit `bit`
-/// is set; nothing where that xor is 0.
-pub(super) fn stage(
-    regs: TokenStream,
-    at: usize,
-    bit: usize,
-    permute: &TokenStream,
-) -> TokenStream {
-    let at = Literal::usize_unsuffixed(at);
-    let bit = Literal::usize_unsuffixed(1 << bit);
-    quote! {{
-        const __FL_X: usize = __FL_A[0][#at] as usize;
-        if __FL_X != 0 {
-            #permute(&mut #regs, __fl_lane & #bit != 0, __FL_X);
-        }
-    }}
+/// Registers `regs` permuted by the xors of the lane map whose columns start at entry `at` of
+/// the plan's row 0 (`__FL_A`): per lane bit set, its column's xor; nothing for a column 0.
+pub(super) fn stages(regs: TokenStream, at: usize, permute: &TokenStream) -> TokenStream {
+    let stages = (0..5).map(|bit| {
+        let entry = Literal::usize_unsuffixed(at + bit);
+        let bit = Literal::usize_unsuffixed(1 << bit);
+        quote! {{
+            const __FL_X: usize = __FL_A[0][#entry] as usize;
+            if __FL_X != 0 {
+                #permute(&mut #regs, __fl_lane & #bit != 0, __FL_X);
+            }
+        }}
+    });
+    quote!(#(#stages)*)
 }
 
 /// Round `r`, folded away past the plan's rounds: one shuffle, constant registers.

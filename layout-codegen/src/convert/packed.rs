@@ -142,7 +142,7 @@ pub fn body(n: usize) -> TokenStream {
 fn reads(n: usize, most: usize) -> TokenStream {
     let w = Literal::usize_unsuffixed(n);
     let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
-    let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
+    let sends = super::arith::stages(quote!(__fl_g), 5, &permute);
     let values = (0..most).map(|d| {
         let d = Literal::usize_unsuffixed(d);
         quote! {
@@ -174,7 +174,7 @@ fn reads(n: usize, most: usize) -> TokenStream {
         let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
         let __fl_part: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_PARTS);
         let mut __fl_g = *__fl_from;
-        #(#sends)*
+        #sends
         let mut __fl_to = [0u32; #w];
         #(#values)*
         __fl_to
@@ -187,8 +187,8 @@ fn reads(n: usize, most: usize) -> TokenStream {
 fn repack(n: usize, most: usize) -> TokenStream {
     let w = Literal::usize_unsuffixed(n);
     let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
-    let sends = (0..5).map(|i| super::arith::stage(quote!(__fl_g), 5 + i, i, &permute));
-    let recvs = (0..5).map(|i| super::arith::stage(quote!(__fl_y), 10 + i, i, &permute));
+    let sends = super::arith::stages(quote!(__fl_g), 5, &permute);
+    let recvs = super::arith::stages(quote!(__fl_y), 10, &permute);
     // Entry `f` of row 3 (the packs' parts) and of row 4 (the destination elements), and
     // round `f`, each a branch not taken past what the table holds.
     let lit = Literal::usize_unsuffixed;
@@ -264,10 +264,10 @@ fn repack(n: usize, most: usize) -> TokenStream {
         let mut __fl_packs = [0u32; __FL_NPN];
         #(#parts)*
         let mut __fl_g = __fl_packs;
-        #(#sends)*
+        #sends
         let mut __fl_y = [0u32; __FL_RN];
         #(#rounds)*
-        #(#recvs)*
+        #recvs
         let mut __fl_to = [0u32; #w];
         #(#unpack)*
         __fl_to
