@@ -46,7 +46,7 @@ use super::ast::{Fragment, Mode};
 use super::emit::{assemble, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::pairing::{self, Affine};
-use super::straight::{element_coordinates, head, lex, offset, single, Table};
+use super::straight::{element_coordinates, head, lex, offset, single, Digits, Table};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::{Expr, ExprMethodCall};
@@ -106,7 +106,14 @@ fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
     });
     let table = Table::of(n, false, elements);
     let (low_row, low_col) = table.low;
-    let mut out = head(f, n, table.low, needs_coords, &index, &affine)?;
+    let mut out = head(
+        f,
+        n,
+        (table.low, Digits::FromUsize),
+        needs_coords,
+        &index,
+        &affine,
+    )?;
     let calls = (0..elements)
         .step_by(f.args.width())
         .map(|e| {

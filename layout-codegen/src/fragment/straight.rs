@@ -41,10 +41,11 @@
 //! __fl_f[1];`); any other stored value gets the bindings it names (`value`, then `row` and
 //! `col`, as the closure binds them) in a block of its own.
 //!
-//! With `bounds(ROWS, COLS)` the thread part is named (`let (__fl_row, __fl_col) = (..);`), the
-//! counts are taken once (`__fl_rows`, `__fl_cols`: `usize`, saturating) and compared with the
-//! tile's as they are, as a skilled engineer writes it (`if __fl_rows >= 16 && __fl_cols >=
-//! 8`), which takes the code above for a whole tile. A partial tile ([`from_base`]) takes the
+//! With `bounds(ROWS, COLS)` the counts are taken once (`__fl_rows`, `__fl_cols`: `usize`,
+//! saturating) and compared with the tile's as they are, as a skilled engineer writes it (`if
+//! __fl_rows >= 16 && __fl_cols >= 8`), which takes the code above for a whole tile, its
+//! thread digits [widened](Digits) (`(__fl_thread % 4) as usize * 2`). A partial tile names
+//! the thread part (`let (__fl_row, __fl_col) = (..);`) and ([`from_base`]) takes the
 //! same base and stride where the thread's corner is inside the extent, and each element
 //! inside it at its constant offset from the base, tested only on the sides it moves away from
 //! the corner (a gather's element outside is the fill value); a scatter of another stored value
@@ -155,31 +156,38 @@ fn generate(
     let reaches = Table::of(n, footprint_slice(a.footprint, elements), elements);
     // A partial tile reads each element's coordinates from the named thread part.
     let bounded = f.args.bounds.is_some();
-    let named = bounded || stored.is_some_and(|rhs| coordinates_read(f, rhs));
-    let mut out = head(f, n, reaches.low, named, &p.index, a)?;
+    let named = stored.is_some_and(|rhs| coordinates_read(f, rhs));
     let code = match stored {
         Some(rhs) => scatter(f, p, a, &reaches, elements, rhs)?,
         None => gather(f, p, a, &reaches, elements)?,
     };
     if !bounded {
+        let mut out = head(f, n, (reaches.low, Digits::FromUsize), named, &p.index, a)?;
         out.extend(code);
         return Some(out.into_iter().collect());
     }
-    // `bounds`: the thread part first, then the extent; a whole tile takes the base, the
-    // stride and the elements as above, a partial one each element inside the extent from
-    // the same base (or, where that does not apply, each element at its coordinates).
+    // `bounds`: the extent first; a whole tile takes the base, the stride and the elements as
+    // above (its thread part widened: see `Digits`), a partial one the thread part named,
+    // then each element inside the extent from the same base (or, where that does not apply,
+    // each element at its coordinates).
+    let whole = head(f, n, (reaches.low, Digits::Widened), named, &p.index, a)?;
+    let mut out = head(f, n, (reaches.low, Digits::FromUsize), true, &p.index, a)?;
     let thread = out.remove(0);
     let based = match stored {
         Some(rhs) if !is_plain(f, rhs) => None,
         _ => from_base(f, p, a, &reaches, elements, &out),
     };
-    let whole: TokenStream = out.into_iter().chain(code).collect();
+    let whole: TokenStream = whole.into_iter().chain(code).collect();
     let partial = match based {
         Some(code) => code,
         None => partial(f, &reaches, elements)?,
     };
-    let code = bounded_code(f, Some((n.rows, n.cols)), whole, partial);
-    Some(quote!(#thread #code))
+    Some(bounded_code(
+        f,
+        Some((n.rows, n.cols)),
+        whole,
+        quote!(#thread #partial),
+    ))
 }
 
 /// Whether the straight-line elements of a body go through one footprint slice (where the
@@ -593,21 +601,44 @@ pub(super) fn plus(name: &str, k: usize) -> String {
     }
 }
 
+/// How [`thread_part`] writes a digit: from `__fl_t`, the thread as `usize` (`__fl_t % 4 *
+/// 2`), or `Widened` from the `u32` thread, the digit widened before its place multiplies it
+/// (`(__fl_thread % 4) as usize * 2`).
+///
+/// The two are the same numbers. `bounds` writes a whole tile's thread part widened and a
+/// partial tile's from `__fl_t`: where both branches write it alike, LLVM hoists it above the
+/// extent test as `(t << 1) & 6`, which the whole tile's address then adds as it is (`add`,
+/// `and`, `add`); widened, the whole tile's `t & 3` folds into its address (`and`, `lea`), as
+/// in a skilled engineer's code, one instruction less (docs/PERFORMANCE.md, `scatter4_bounds`).
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Digits {
+    FromUsize,
+    Widened,
+}
+
 /// The thread part's row and column as sums of `__fl_t / D % M * K` (`/ 1`, `% 0` and `* 1`
-/// left out; `0` for a side with no term): for the `m64nN` accumulators, `("__fl_t / 4 % 8 +
-/// __fl_t / 32 * 16", "__fl_t % 4 * 2")`, what [`ThreadTerm::apply`] adds up.
-pub(super) fn thread_part(terms: &[ThreadTerm]) -> (String, String) {
+/// left out; `0` for a side with no term), written as `digits` says: for the `m64nN`
+/// accumulators, `("__fl_t / 4 % 8 + __fl_t / 32 * 16", "__fl_t % 4 * 2")`, what
+/// [`ThreadTerm::apply`] adds up.
+pub(super) fn thread_part(terms: &[ThreadTerm], digits: Digits) -> (String, String) {
     let side = |mul: fn(&ThreadTerm) -> u32| {
         let parts: Vec<String> = terms
             .iter()
             .filter(|t| mul(t) != 0)
             .map(|t| {
-                let mut x = "__fl_t".to_string();
+                let mut x = match digits {
+                    Digits::FromUsize => "__fl_t",
+                    Digits::Widened => "(__fl_thread",
+                }
+                .to_string();
                 if t.divisor != 1 {
                     x.push_str(&format!(" / {}", t.divisor));
                 }
                 if t.modulus != 0 {
                     x.push_str(&format!(" % {}", t.modulus));
+                }
+                if digits == Digits::Widened {
+                    x.push_str(") as usize");
                 }
                 match mul(t) {
                     1 => x,
@@ -661,21 +692,24 @@ fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
 }
 
 /// The code before the elements, shared with the raw-pointer path (`pointer.rs`): the thread
-/// index as `usize`, the thread part, the base index `__fl_b` at the corner `low`
-/// (`{ let (row, col) = CORNER; INDEX }`), and the stride `__fl_k` once. The thread part is
-/// named (`__fl_row`, `__fl_col`) where `named` (a stored value reads `row` or `col`, which
-/// are then bound per element from it); else it goes into the corner alone. `None` if the
-/// macro's own text does not lex (it always does).
+/// part (from the thread index as `usize`, or [widened](Digits)), the base index `__fl_b` at
+/// the corner `low` (`{ let (row, col) = CORNER; INDEX }`), and the stride `__fl_k` once. The
+/// thread part is named (`__fl_row`, `__fl_col`) where `named` (a stored value reads `row` or
+/// `col`, which are then bound per element from it); else it goes into the corner alone.
+/// `None` if the macro's own text does not lex (it always does).
 pub(super) fn head(
     f: &Fragment,
     n: &Numeral,
-    low: (usize, usize),
+    (low, digits): ((usize, usize), Digits),
     named: bool,
     index: &syn::Expr,
     a: &Affine,
 ) -> Option<Vec<TokenStream>> {
-    let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()]);
-    let mut text = "let __fl_t = __fl_thread as usize;".to_string();
+    let (row, col) = thread_part(&n.thread_terms()[..n.thread_term_count()], digits);
+    let mut text = match digits {
+        Digits::FromUsize => "let __fl_t = __fl_thread as usize;".to_string(),
+        Digits::Widened => String::new(),
+    };
     let (row, col) = match named {
         true => {
             text.push_str(&format!("let (__fl_row, __fl_col) = ({row}, {col});"));

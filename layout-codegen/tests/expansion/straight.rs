@@ -192,9 +192,9 @@ fn the_closure_path_stays_where_straight_code_could_differ() {
     }
 }
 
-/// `bounds`: the thread part named, then the extent (its arguments evaluated once, first); a
-/// whole tile takes the straight code (base, stride, slices, literal offsets), a partial one
-/// each element at the thread part plus its numbers, inside the extent alone.
+/// `bounds`: the extent first (its arguments evaluated once); a whole tile takes the straight
+/// code (base from the widened thread digits, stride, slices, literal offsets), a partial one
+/// the thread part named and each element at it plus its numbers, inside the extent alone.
 #[test]
 fn a_partial_tile_is_straight_too() {
     let scatter = expand(
@@ -203,11 +203,9 @@ fn a_partial_tile_is_straight_too() {
     );
     assert_straight(&scatter);
     let whole = [
-        "let__fl_t=__fl_threadasusize;",
-        "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "let(__fl_rows,__fl_cols)=(m,n);",
         "if__fl_rows>=16&&__fl_cols>=8{",
-        "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
+        "let__fl_b={let(row,col)=((__fl_thread/4)asusize,(__fl_thread%4)asusize*2);row*ld+col};",
         "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+2];",
         "__fl_s[0]=__fl_f[0];",
         "__fl_s[1]=__fl_f[1];",
@@ -218,6 +216,8 @@ fn a_partial_tile_is_straight_too() {
     // A partial tile: nothing unless the corner (element 0) is inside; then the same base and
     // stride, and each other element tested only on the side it moves away from the corner.
     let partial = [
+        "let__fl_t=__fl_threadasusize;",
+        "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
         "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
         "let__fl_k:usize=ld;",
@@ -240,6 +240,8 @@ fn a_partial_tile_is_straight_too() {
     assert_straight(&gather);
     let tail = &gather[gather.find("}else{").expect("two branches")..];
     let partial = [
+        "let__fl_t=__fl_threadasusize;",
+        "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
         "[src[__fl_b],if__fl_col+1<__fl_cols{src[__fl_b+1]}else{",
         "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{src[__fl_b+8*__fl_k+1]}else{",
