@@ -590,3 +590,41 @@ fn run_words<const W: usize>(from: &Numeral, plan: &PackedPlan) -> Warp<Vec<u32>
         plan.run(lane as usize, &regs, shuffle).to_vec()
     })
 }
+
+/// A conversion between two catalog layouts, expanded twice: under the catalog's names, which
+/// the macro knows (it decides the form at expansion time and writes that form's live blocks
+/// alone), and under names of the user's, which it does not (every form written, the
+/// constants choosing): the two agree on every lane, shuffle for shuffle. One pair per form.
+macro_rules! known_and_unknown_agree {
+    ($test:ident, $from:ident => $to:ident, [$t:ty; $n:literal]) => {
+        #[test]
+        fn $test() {
+            use fraglayout::catalog::*;
+            const MY_FROM: Numeral = $from;
+            const MY_TO: Numeral = $to;
+            #[convert_layout($from => $to)]
+            fn known(lane: u32, from: &[$t; $n], shuffle: impl FnMut($t, u32) -> $t) -> [$t; $n] {}
+            #[convert_layout(MY_FROM => MY_TO)]
+            fn mine(lane: u32, from: &[$t; $n], shuffle: impl FnMut($t, u32) -> $t) -> [$t; $n] {}
+            let input = |lane: u32| -> [$t; $n] {
+                core::array::from_fn(|w| {
+                    <$t>::from((lane * 97 + w as u32 * 13) as u16) * <$t>::from(3u16)
+                })
+            };
+            let a = Warp::run(|lane, shuffle| known(lane, &input(lane), shuffle));
+            let b = Warp::run(|lane, shuffle| mine(lane, &input(lane), shuffle));
+            assert_eq!(a, b);
+        }
+    };
+}
+
+known_and_unknown_agree!(identity_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_ROW, [u32; 4]);
+known_and_unknown_agree!(packed_identity_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_ROW, [u32; 2]);
+known_and_unknown_agree!(lane_arith_agrees, SM70_8x8x4_F16_A_ROW => SM100_TMEM_32dp32b2x_16b, [f32; 4]);
+known_and_unknown_agree!(tables_agree, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 4]);
+known_and_unknown_agree!(packed_arith_agrees, SM70_8x8x4_F16_B_ROW => SM80_16x8x16_F32_C, [u32; 2]);
+known_and_unknown_agree!(packed_elements_agree, SM70_8x8x4_F16_A_COL => SM100_TMEM_32dp32b2x_16b, [u32; 2]);
+known_and_unknown_agree!(packed_reads_agree, SM75_16x8x8_F16_B_COL => SM80_16x8x8_TF32_B_COL, [u32; 1]);
+known_and_unknown_agree!(packed_repack_agrees, SM70_8x8x4_F16_A_ROW => SM100_TMEM_32dp32b2x_16b, [u32; 2]);
+known_and_unknown_agree!(packed_straight_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2]);
+known_and_unknown_agree!(tmem_rounds_agree, SM100_TMEM_16dp64b32x => SM100_TMEM_16dp256b8x, [f32; 32]);

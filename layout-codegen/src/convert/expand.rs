@@ -23,13 +23,23 @@
 //! 16-bit (8-bit) values packed two (four) to a word: the body is the packed plan's
 //! straight-line code (`packed.rs`, one 32-bit shuffle a round), and the plan above is
 //! `Plan::keep`.
+//!
+//! The tokens are the same for every pair of layouts the macro does not know: every form is
+//! written, and the constants choose one. Where both layouts are catalog paths (the macro
+//! reads their digits from its own copy of the catalog, `catalog_path.rs`), it decides the
+//! form here as the constants would (`form.rs`, [`decide`]) and writes that form's live blocks
+//! alone, up to the plan's rounds: the compiler type-checks no branch that is not taken.
 
 use super::ast::Conversion;
+use super::form::{decide, ConvertForm, Decision};
+use crate::catalog_path::CatalogPath;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-/// The function with the user's signature and the generated body.
+/// The function with the user's signature and the generated body. Where both layouts are
+/// catalog paths ([`known`]), the macro decides the form here, as the constants would, and
+/// writes that form's live blocks alone: the compiler type-checks no branch that is not taken.
 pub fn expand(c: &Conversion) -> TokenStream {
     let item = c.item;
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
@@ -42,44 +52,74 @@ pub fn expand(c: &Conversion) -> TokenStream {
     } else {
         quote!(&#from)
     };
-    let locals = (0..c.len).map(local);
-    let rounds = (0..c.len).map(round);
+    let known = known(c);
+    let decided = known.as_ref().map(|(d, _)| d);
+    let guards = known.as_ref().map(|(_, g)| g);
+    // Rounds past the plan's are branches not taken: written only where the macro does not
+    // know how many there are.
+    let rounds = decided.map_or(c.len, |d| d.rounds.min(c.len));
     let arith = super::arith::body(
-        c.len,
+        rounds,
         quote!(__FL_ARITH),
         quote!(__FL_ROUNDS),
         quote!(::fraglayout::convert::Plan::xor_permute),
     );
-    let single = quote! {
-        if __FL_ARITH.is_some() {
-            #arith
-        } else {
-            let mut __fl_to: [#element; #n] = *__fl_from;
-            #(#locals)*
-            #(#rounds)*
-            __fl_to
-        }
+    let arith_const = quote! {
+        const __FL_ARITH: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        > = __FL_PLAN.lane_arith();
     };
-    let body = if is_u32(c) {
-        packed(c.len, single)
-    } else {
-        single
+    let locals = (0..c.len).map(local);
+    let rounds = (0..rounds).map(round);
+    let tables = quote! {
+        let mut __fl_to: [#element; #n] = *__fl_from;
+        #(#locals)*
+        #(#rounds)*
+        __fl_to
+    };
+    let body = match decided {
+        None => {
+            let single = quote! {{
+                #arith_const
+                if __FL_ARITH.is_some() { #arith } else { #tables }
+            }};
+            if is_u32(c) {
+                packed(c.len, single)
+            } else {
+                single
+            }
+        }
+        Some(d) if d.packed => packed_known(c.len, d),
+        Some(d) if d.form == ConvertForm::LaneArith => quote!({ #arith_const #arith }),
+        Some(_) => tables,
     };
     quote! {
         #(#attrs)*
         #inline
         #vis #sig {
             #plan
+            #guards
+            #[allow(unused_variables)]
             let __fl_l: usize =
                 ::fraglayout::generated::ThreadIndex::warp_lane(#lane) as usize;
             let __fl_from: &[#element; #n] = #source;
+            #[allow(unused_variables, unused_mut)]
             let mut __fl_shuffle = #shuffle;
-            const __FL_ARITH: ::core::option::Option<
-                [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-            > = __FL_PLAN.lane_arith();
             #body
         }
     }
+}
+
+/// What the macro decides for a conversion between two catalog layouts (each path's last
+/// segment a catalog name), with the checks that the paths are the catalog's
+/// ([`CatalogPath::guard`]); `None` for any other layout, and where the constants would fail
+/// (their messages are the ones the compiler gives).
+fn known(c: &Conversion) -> Option<(Decision, TokenStream)> {
+    let (from, to) = (&c.args.from, &c.args.to);
+    let (from_path, to_path) = (CatalogPath::of(from)?, CatalogPath::of(to)?);
+    let decision = decide(from_path.numeral, to_path.numeral, c.len, is_u32(c))?;
+    let (g1, g2) = (from_path.guard(from), to_path.guard(to));
+    Some((decision, quote!(#g1 #g2)))
 }
 
 /// Whether the fragment is `u32` words, which may hold packed values.
@@ -87,28 +127,41 @@ pub(super) fn is_u32(c: &Conversion) -> bool {
     c.element.to_token_stream().to_string() == "u32"
 }
 
+/// The packed plan constant (`__FL_PACKED`): its error where `__FL_K` is 1.
+fn packed_plan() -> TokenStream {
+    quote! {
+        const __FL_PACKED: ::core::result::Result<
+            ::fraglayout::convert::PackedPlan,
+            ::fraglayout::convert::ConvertError,
+        > = if __FL_K > 1 {
+            ::fraglayout::convert::PackedPlan::new(&__FL_FROM, &__FL_TO, __FL_K)
+        } else {
+            ::core::result::Result::Err(::fraglayout::convert::ConvertError::NotWholeWords {
+                elements: 0,
+                per_word: 1,
+            })
+        };
+    }
+}
+
 /// The body on `u32` words: the packed plan's straight-line code (`packed.rs`) where the `n`
 /// words hold 2 or 4 values each, else `single`, the plan of one value a word.
 fn packed(n: usize, single: TokenStream) -> TokenStream {
-    let body = super::packed::body(n);
+    let (plan, body) = (packed_plan(), super::packed::body(n, None));
     quote! {
         if __FL_K > 1 {
-            const __FL_PACKED: ::core::result::Result<
-                ::fraglayout::convert::PackedPlan,
-                ::fraglayout::convert::ConvertError,
-            > = if __FL_K > 1 {
-                ::fraglayout::convert::PackedPlan::new(&__FL_FROM, &__FL_TO, __FL_K)
-            } else {
-                ::core::result::Result::Err(::fraglayout::convert::ConvertError::NotWholeWords {
-                    elements: 0,
-                    per_word: 1,
-                })
-            };
+            #plan
             #body
         } else {
             #single
         }
     }
+}
+
+/// The packed body where the macro has decided it (`d.packed`): that form's live blocks.
+fn packed_known(n: usize, d: &Decision) -> TokenStream {
+    let (plan, body) = (packed_plan(), super::packed::body(n, Some(d)));
+    quote!({ #plan #body })
 }
 
 /// The plan constant, spanned on the arguments: a layout pair that cannot be converted, or a

@@ -1,8 +1,11 @@
 //! Which of its forms `#[convert_layout]`'s code takes for a pair of layouts
-//! ([`convert_form`]). The expansion is the same tokens for every pair of layouts: its
-//! constants choose among its branches when the compiler evaluates them (`expand.rs`:
-//! `__FL_K`, `__FL_PLAN`, `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`). This evaluates
-//! the same `const fn`s of `layout_core::convert`, in the same order, on the layouts' values.
+//! ([`convert_form`], and [`decide`] with the live blocks' counts). For layouts the macro does
+//! not know, the expansion is the same tokens for every pair: its constants choose among its
+//! branches when the compiler evaluates them (`expand.rs`: `__FL_K`, `__FL_PLAN`,
+//! `__FL_ARITH`; `packed.rs`: `__FL_PP`, `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`,
+//! `__FL_ELEMS`). This evaluates the same `const fn`s of `layout_core::convert`, in the same
+//! order, on the layouts' values; for two catalog layouts the macro writes the decided form
+//! alone.
 
 use super::{ast, parse};
 use layout_core::convert::{Class, PackedPlan, Plan};
@@ -131,9 +134,30 @@ pub fn convert_form(
     form(from, to, c.len, super::expand::is_u32(&c))
 }
 
+/// What the expansion's constants decide for one conversion ([`decide`]): its form, and how
+/// many of each unrolled block of that form are live (the others are branches not taken).
+pub(super) struct Decision {
+    pub form: ConvertForm,
+    /// Whether the code is the packed plan's (`u32` words of 2 or 4 values).
+    pub packed: bool,
+    /// Values a word: 2 or 4 where `packed`, else 1.
+    pub per_word: u32,
+    /// The rounds the form runs: the packed plan's where `packed`, else the plan's.
+    pub rounds: usize,
+    /// Repacked words: the live entries of the packs' parts, and the rounds.
+    pub repack: (usize, usize),
+}
+
 /// The form for `len` registers a lane (`words`: `u32` words, which may hold packed values),
 /// as the expansion's constants choose it.
 fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<ConvertForm> {
+    decide(from, to, len, words).map(|d| d.form)
+}
+
+/// What the expansion's constants decide for `len` registers a lane (`words`: `u32` words,
+/// which may hold packed values), evaluating the same `const fn`s in the same order; `None`
+/// where the constants fail to compile.
+pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Decision> {
     // `__FL_PLANNED`: a pair with no plan fails to compile.
     let plan = Plan::new(from, to).ok()?;
     // `__FL_K` and the length check.
@@ -145,11 +169,15 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
     if per_word > 1 {
         // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
-        return Some(if packed.word_arith().is_some() {
+        let mut repack = (0, 0);
+        let form = if packed.word_arith().is_some() {
             ConvertForm::PackedArith { per_word }
         } else if packed.part_reads().is_some() {
             ConvertForm::PackedReads { per_word }
-        } else if packed.pack_arith().is_some() {
+        } else if let Some(t) = packed.pack_arith() {
+            let parts = PackedPlan::pack_parts(&t, per_word).1;
+            let live = parts.iter().rposition(|&p| p).map_or(0, |i| i + 1);
+            repack = (live, t[0][PackedPlan::ROUNDS_AT] as usize);
             ConvertForm::PackedRepack { per_word }
         } else if packed.element_arith(&plan).is_some() {
             ConvertForm::PackedElements { per_word }
@@ -157,17 +185,32 @@ fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Convert
             ConvertForm::Identity
         } else {
             ConvertForm::PackedStraight { per_word }
+        };
+        let rounds = packed.rounds() as usize;
+        return Some(Decision {
+            form,
+            packed: true,
+            per_word,
+            rounds,
+            repack,
         });
     }
     if !words && conversion_len_error(&plan, len).is_some() {
         return None;
     }
     // `__FL_ARITH`, then the tables' moves and rounds.
-    Some(match (plan.lane_arith(), plan.class()) {
+    let form = match (plan.lane_arith(), plan.class()) {
         (Some(_), _) => ConvertForm::LaneArith,
         (None, Class::Identity) => ConvertForm::Identity,
         (None, Class::Renaming) => ConvertForm::Renaming,
         (None, _) => ConvertForm::Tables,
+    };
+    Some(Decision {
+        form,
+        packed: false,
+        per_word: 1,
+        rounds: plan.rounds() as usize,
+        repack: (0, 0),
     })
 }
 

@@ -4,7 +4,8 @@
 //! time (`arith.rs`: its lane-arithmetic form, where the plan has one; `packed.rs`: the packed
 //! plan's, on `u32` words of 16-bit or 8-bit values), and `fallback.rs` is the expansion after
 //! an error. `form.rs` answers which of the expansion's forms the compiler's evaluation of its
-//! constants takes for a pair of layouts ([`convert_form`]), for tools.
+//! constants takes for a pair of layouts ([`convert_form`]), for tools, and for `expand.rs`,
+//! which writes that form alone where both layouts are the catalog's.
 
 mod arith;
 mod ast;

@@ -59,30 +59,20 @@
 //! register in that arithmetic, and put back together. Otherwise, the packed plan's tables
 //! per part.
 
+use super::form::{ConvertForm, Decision};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 /// The packed body for `n` words a lane: reads `__FL_K` (values a word, 2 or 4 on this path),
 /// `__FL_PACKED` (the plan or its error), `__fl_l`, `__fl_from`, `__fl_shuffle`, and evaluates
-/// to the converted words.
-pub fn body(n: usize) -> TokenStream {
-    let w = Literal::usize_unsuffixed(n);
-    let arith = super::arith::body(
-        n,
-        quote!(__FL_WORDS),
-        quote!(__FL_NR),
-        quote!(::fraglayout::convert::PackedPlan::xor_select),
-    );
+/// to the converted words. Every form, its constants choosing one, where `decided` is `None`;
+/// else the decided form's live blocks alone.
+pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     // At most 4 values a word, and a plan has at most MAX_PLAN_ELEMENTS rounds and elements.
     let most = (4 * n).min(layout_core::convert::MAX_PLAN_ELEMENTS);
-    let locals = (0..most).map(|e| local(e, &w));
-    let rounds = (0..most).map(|r| round(r, &w));
-    let elements = split(n, most);
     // A block per value, for at most `ARITH_VALUES` of them.
     let arith_most = most.min(layout_core::convert::PackedPlan::ARITH_VALUES as usize);
-    let reads = reads(n, arith_most);
-    let packs = repack(n, arith_most);
-    quote! {
+    let head = quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
             ::core::result::Result::Err(_) => {
@@ -94,6 +84,79 @@ pub fn body(n: usize) -> TokenStream {
         // that reads the plan copies it whole when the compiler evaluates it).
         const __FL_NR: u32 = __FL_PP.rounds();
         const __FL_NE: u32 = if __FL_K > 1 { __FL_PP.elements() } else { 0 };
+    };
+    let Some(d) = decided else {
+        return every_form(n, most, arith_most, head);
+    };
+    // The live blocks: rounds, values and pack entries past these are branches not taken.
+    let (rounds, values) = (d.rounds.min(most), (n * d.per_word as usize).min(most));
+    let opt = quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4]>);
+    let form = match d.form {
+        ConvertForm::PackedArith { .. } => {
+            let arith = words(n.min(rounds));
+            quote!(const __FL_WORDS: #opt = __FL_PP.word_arith(); { #arith })
+        }
+        ConvertForm::PackedReads { .. } => {
+            let reads = reads(n, values.min(arith_most));
+            quote!(const __FL_READS: #opt = __FL_PP.part_reads(); { #reads })
+        }
+        ConvertForm::PackedRepack { .. } => {
+            let packs = repack(n, d.repack.0, d.repack.1, values.min(arith_most));
+            let opt5 =
+                quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
+            quote!(const __FL_PACKS: #opt5 = __FL_PP.pack_arith(); { #packs })
+        }
+        ConvertForm::PackedElements { .. } => {
+            let elements = split(n, values, rounds);
+            quote! {
+                const __FL_ELEMS: #opt = match &__FL_PLANNED {
+                    ::core::result::Result::Ok(__fl_p) => __FL_PP.element_arith(__fl_p),
+                    ::core::result::Result::Err(_) => ::core::option::Option::None,
+                };
+                { #elements }
+            }
+        }
+        _ => {
+            let tables = tables(n, values, rounds);
+            quote!({ #tables })
+        }
+    };
+    quote!(#head #form)
+}
+
+/// Whole words in lane arithmetic (`PackedPlan::word_arith`), `rounds` rounds written.
+fn words(rounds: usize) -> TokenStream {
+    super::arith::body(
+        rounds,
+        quote!(__FL_WORDS),
+        quote!(__FL_NR),
+        quote!(::fraglayout::convert::PackedPlan::xor_select),
+    )
+}
+
+/// The packed plan's tables, for `n` words: `values` in-lane moves and `rounds` rounds written.
+fn tables(n: usize, values: usize, rounds: usize) -> TokenStream {
+    let w = Literal::usize_unsuffixed(n);
+    let locals = (0..values).map(|e| local(e, &w));
+    let rounds = (0..rounds).map(|r| round(r, &w));
+    quote! {
+        let mut __fl_to: [u32; #w] = *__fl_from;
+        #(#locals)*
+        #(#rounds)*
+        __fl_to
+    }
+}
+
+/// Every form, the constants choosing one (`most` values and rounds written, `arith_most` in
+/// the forms of lane arithmetic on values).
+fn every_form(n: usize, most: usize, arith_most: usize, head: TokenStream) -> TokenStream {
+    let arith = words(n);
+    let elements = split(n, most, most);
+    let reads = reads(n, arith_most);
+    let packs = repack(n, arith_most, arith_most, arith_most);
+    let tables = tables(n, most, most);
+    quote! {
+        #head
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = __FL_PP.word_arith();
@@ -128,10 +191,7 @@ pub fn body(n: usize) -> TokenStream {
         } else if __FL_ELEMS.is_some() {
             #elements
         } else {
-            let mut __fl_to: [u32; #w] = *__fl_from;
-            #(#locals)*
-            #(#rounds)*
-            __fl_to
+            #tables
         }
     }
 }
@@ -181,10 +241,11 @@ fn reads(n: usize, most: usize) -> TokenStream {
     }
 }
 
-/// Repacked words (`PackedPlan::pack_arith`), for `n` words and at most `most` values: each
-/// lane packs the parts its readers need into words (constant shifts), offers them in lane
-/// arithmetic, and unpacks the words it reads (constant shifts).
-fn repack(n: usize, most: usize) -> TokenStream {
+/// Repacked words (`PackedPlan::pack_arith`), for `n` words, with `parts` pack entries,
+/// `rounds` rounds and `values` values written: each lane packs the parts its readers need
+/// into words (constant shifts), offers them in lane arithmetic, and unpacks the words it
+/// reads (constant shifts).
+fn repack(n: usize, parts: usize, rounds: usize, values: usize) -> TokenStream {
     let w = Literal::usize_unsuffixed(n);
     let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
     let sends = super::arith::stages(quote!(__fl_g), 5, &permute);
@@ -192,7 +253,7 @@ fn repack(n: usize, most: usize) -> TokenStream {
     // Entry `f` of row 3 (the packs' parts) and of row 4 (the destination elements), and
     // round `f`, each a branch not taken past what the table holds.
     let lit = Literal::usize_unsuffixed;
-    let parts = (0..most).map(|f| {
+    let parts = (0..parts).map(|f| {
         let f = lit(f);
         quote! {
             if __FL_PARTS.1[#f] {
@@ -206,7 +267,7 @@ fn repack(n: usize, most: usize) -> TokenStream {
             }
         }
     });
-    let rounds = (0..most).map(|r| {
+    let rounds = (0..rounds).map(|r| {
         let r = lit(r);
         quote! {
             if #r < __FL_R {
@@ -218,7 +279,7 @@ fn repack(n: usize, most: usize) -> TokenStream {
             }
         }
     });
-    let unpack = (0..most).map(|d| {
+    let unpack = (0..values).map(|d| {
         let d = lit(d);
         quote! {
             if #d < __FL_NE {
@@ -274,13 +335,14 @@ fn repack(n: usize, most: usize) -> TokenStream {
     }
 }
 
-/// Split words in lane arithmetic (`PackedPlan::element_arith`), for `n` words and at most
-/// `most` values: the values taken out of their words, one a register, moved by the plan's
-/// lane arithmetic (`arith.rs`), and put back together with shifts and ors.
-fn split(n: usize, most: usize) -> TokenStream {
+/// Split words in lane arithmetic (`PackedPlan::element_arith`), for `n` words, with `values`
+/// values and `rounds` rounds written: the values taken out of their words, one a register,
+/// moved by the plan's lane arithmetic (`arith.rs`), and put back together with shifts and
+/// ors.
+fn split(n: usize, values: usize, rounds: usize) -> TokenStream {
     let w = Literal::usize_unsuffixed(n);
     let arith = super::arith::body(
-        most,
+        rounds,
         quote!(__FL_ELEMS),
         quote!(__FL_NR),
         quote!(::fraglayout::convert::Plan::xor_permute),
@@ -294,7 +356,7 @@ fn split(n: usize, most: usize) -> TokenStream {
             if __FL_ON { #code }
         }}
     };
-    let unpack = (0..most).map(|e| {
+    let unpack = (0..values).map(|e| {
         each(
             e,
             quote! {
@@ -304,7 +366,7 @@ fn split(n: usize, most: usize) -> TokenStream {
             },
         )
     });
-    let pack = (0..most).map(|e| {
+    let pack = (0..values).map(|e| {
         each(e, quote! {
             __fl_to[__FL_I / __FL_PK as usize] |= __fl_y[__FL_I] << (__FL_PART * (32 / __FL_PK));
         })

@@ -5,7 +5,7 @@
 //! ([`Numeral::reaches`], [`Numeral::thread_terms`], [`Numeral::thread_wrap`]), and evaluates
 //! the compile-time checks of the fragment's length, `vector = N` and `packed` here too. The
 //! generated code keeps one check that the path really is that layout, by type
-//! ([`Known::guard`]): a user's own constant under a catalog name fails to compile instead of
+//! ([`CatalogPath::guard`]): a user's own constant under a catalog name fails to compile instead of
 //! getting the catalog's code; a path `::fraglayout::catalog::NAME` is the catalog's constant
 //! itself, which needs no check ([`Known::consts`]). Every other numeral, and a catalog layout
 //! one of whose checks fails (so that its message is the one it always was), takes the
@@ -15,7 +15,7 @@
 //! time of a crate of epilogues (issue 17; docs/PERFORMANCE.md, compile time).
 
 use super::ast::{Fragment, Mode};
-use layout_core::catalog;
+use crate::catalog_path::CatalogPath;
 use layout_core::generated::{
     fragment_len_error, packed_len_error, packed_width_error, scatter_broadcast_error,
     vector_error, Reaches,
@@ -32,23 +32,15 @@ pub(super) const MOST: usize = 256;
 /// The catalog layout the numeral names, when every check the generated code would make of it
 /// passes.
 pub struct Known {
-    numeral: &'static Numeral<'static>,
-    /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
-    absolute: bool,
+    path: CatalogPath,
 }
 
 impl Known {
     /// The catalog layout `f`'s numeral names, if its checks pass for `f` (`elements`: the
     /// element count the expansion reaches).
     pub fn of(f: &Fragment, elements: usize) -> Option<Known> {
-        let syn::Expr::Path(p) = &f.args.numeral else {
-            return None;
-        };
-        let last = p.path.segments.last()?;
-        if p.qself.is_some() || !last.arguments.is_none() {
-            return None;
-        }
-        let numeral = catalog::find(&last.ident.to_string())?.numeral;
+        let path = CatalogPath::of(&f.args.numeral)?;
+        let numeral = path.numeral;
         let len_error = match f.args.mode {
             Mode::GatherPacked => packed_len_error(numeral, f.len, 2),
             _ => fragment_len_error(numeral, f.len),
@@ -64,25 +56,16 @@ impl Known {
             && (f.args.mode != Mode::Scatter || scatter_broadcast_error(numeral).is_none())
             && elements <= MOST
             && elements == numeral.elements as usize;
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
-        let absolute = p.path.leading_colon.is_some()
-            && segments.len() == 3
-            && segments[..2] == ["fraglayout", "catalog"];
-        checks_pass.then_some(Known { numeral, absolute })
+        checks_pass.then_some(Known { path })
     }
 
     /// The catalog's numeral.
     pub fn numeral(&self) -> &'static Numeral<'static> {
-        self.numeral
+        self.path.numeral
     }
 
     /// `__FL_NUMERAL` where the code needs it (the path as written, spanned on it), and the
-    /// [guard](Self::guard) where the path may not be the catalog's constant. A path that is
+    /// [guard](CatalogPath::guard) where the path may not be the catalog's constant. A path that is
     /// `::fraglayout::catalog::NAME` is the catalog's constant by the rule every generated
     /// line relies on (`::fraglayout` is the facade crate), so comparing it with itself is
     /// left out.
@@ -93,39 +76,20 @@ impl Known {
                 const __FL_NUMERAL: ::fraglayout::Numeral<'static> = #numeral;
             }
         });
-        let guard = (!self.absolute).then(|| self.guard(f));
+        let guard = self.path.guard(numeral);
         quote!(#constant #guard)
-    }
-
-    /// The one check the generated code keeps, spanned on the numeral: the path is the
-    /// catalog's layout, read in the type namespace, where the catalog declares a hidden empty
-    /// struct of each layout's name beside its constant (`catalog::declare`):
-    /// `let _: PhantomData<PATH> = PhantomData::<::fraglayout::catalog::NAME>;`. Type
-    /// checking it costs the compiler next to nothing, where evaluating the two constants and
-    /// comparing their digits cost about 1.5 million of its instructions a function
-    /// (docs/PERFORMANCE.md, compile time). A constant of the user's under a catalog name
-    /// (and no `use` of the catalog's) fails to compile here: no type of that name is in
-    /// scope. Not caught: such a constant beside a glob import of the catalog, whose struct
-    /// then answers for the name (a value check would need a `const` body a function).
-    pub fn guard(&self, f: &Fragment) -> TokenStream {
-        let (numeral, span) = (&f.args.numeral, f.args.numeral.span());
-        let name = syn::Ident::new(self.numeral.name, span);
-        quote_spanned! {span=>
-            let _: ::core::marker::PhantomData<#numeral> =
-                ::core::marker::PhantomData::<::fraglayout::catalog::#name>;
-        }
     }
 
     /// The thread count, a `u32` literal.
     pub fn threads(&self) -> TokenStream {
-        let n = Literal::u32_suffixed(self.numeral.threads());
+        let n = Literal::u32_suffixed(self.path.numeral.threads());
         quote!(#n)
     }
 
     /// `__FL_TERMS` and `__FL_WRAP` as literals: the values of
     /// `__FL_NUMERAL.thread_terms_array()` and `__FL_NUMERAL.thread_wrap()`.
     pub fn thread_consts(&self) -> TokenStream {
-        let n = self.numeral;
+        let n = self.path.numeral;
         let count = n.thread_term_count();
         let terms = n.thread_terms();
         let terms = terms[..count].iter().map(|t| {
@@ -150,7 +114,7 @@ impl Known {
     /// `__FL_REACH` as a literal: the value of `&__FL_NUMERAL.reaches(footprint)` for the
     /// first `elements` elements, each array `[v; N]` where its entries are all one.
     pub fn reaches(&self, elements: usize, footprint: bool) -> TokenStream {
-        let r: Reaches<MOST> = self.numeral.reaches(footprint);
+        let r: Reaches<MOST> = self.path.numeral.reaches(footprint);
         let array = |a: &[usize; MOST]| {
             let a = &a[..elements];
             if a.iter().all(|&v| v == a[0]) {

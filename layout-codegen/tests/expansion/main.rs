@@ -1,7 +1,8 @@
-//! What `#[fragment_layout]` writes for a catalog layout, read as text: the straight-line
+//! What `#[fragment_layout]` (and `#[convert_layout]`: `convert`) writes for a catalog layout, read as text: the straight-line
 //! expansion of slice bodies (`straight`) and of raw-pointer bodies (`pointer`), and which
 //! bodies keep the general paths. One test binary, each file a module.
 
+mod convert;
 mod plan;
 mod pointer;
 mod straight;

@@ -1,0 +1,67 @@
+//! A layout argument that names a catalog layout: a path whose last segment is a catalog name
+//! (`::fraglayout::catalog::SM80_16x8x16_F32_C`, or `SM80_16x8x16_F32_C` after a `use`). A
+//! macro that knows the layout reads its digits from its own copy of the catalog and decides
+//! at expansion time what the compiler would otherwise decide by evaluating constants; the
+//! generated code keeps one check that the path really is that layout, by type
+//! ([`CatalogPath::guard`]).
+
+use layout_core::{catalog, Numeral};
+use proc_macro2::TokenStream;
+use quote::quote_spanned;
+use syn::spanned::Spanned;
+
+/// The catalog layout a path names.
+pub(crate) struct CatalogPath {
+    pub numeral: &'static Numeral<'static>,
+    /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
+    pub absolute: bool,
+}
+
+impl CatalogPath {
+    /// The catalog layout `expr` names, if it is a plain path whose last segment is a catalog
+    /// name.
+    pub fn of(expr: &syn::Expr) -> Option<CatalogPath> {
+        let syn::Expr::Path(p) = expr else {
+            return None;
+        };
+        let last = p.path.segments.last()?;
+        if p.qself.is_some() || !last.arguments.is_none() {
+            return None;
+        }
+        let numeral = catalog::find(&last.ident.to_string())?.numeral;
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let absolute = p.path.leading_colon.is_some()
+            && segments.len() == 3
+            && segments[..2] == ["fraglayout", "catalog"];
+        Some(CatalogPath { numeral, absolute })
+    }
+
+    /// The one check generated code keeps, spanned on `expr` (the path this was read from);
+    /// nothing for `::fraglayout::catalog::NAME`, the catalog's constant by the rule every
+    /// generated line relies on (`::fraglayout` is the facade crate). The path is read in the
+    /// type namespace, where the catalog declares a hidden empty struct of each layout's name
+    /// beside its constant (`catalog::declare`): `let _: PhantomData<PATH> =
+    /// PhantomData::<::fraglayout::catalog::NAME>;`. Type checking it costs the compiler next
+    /// to nothing, where evaluating the two constants and comparing their digits cost about
+    /// 1.5 million of its instructions a function (docs/PERFORMANCE.md, compile time). A
+    /// constant of the user's under a catalog name (and no `use` of the catalog's) fails to
+    /// compile here: no type of that name is in scope. Not caught: such a constant beside a
+    /// glob import of the catalog, whose struct then answers for the name (a value check
+    /// would need a `const` body a function).
+    pub fn guard(&self, expr: &syn::Expr) -> Option<TokenStream> {
+        if self.absolute {
+            return None;
+        }
+        let span = expr.span();
+        let name = syn::Ident::new(self.numeral.name, span);
+        Some(quote_spanned! {span=>
+            let _: ::core::marker::PhantomData<#expr> =
+                ::core::marker::PhantomData::<::fraglayout::catalog::#name>;
+        })
+    }
+}

@@ -1,0 +1,140 @@
+//! What `#[convert_layout]` writes: for two catalog layouts, the one form the macro decides
+//! (as the constants would), with no branch not taken; for a layout it does not know, every
+//! form, its constants choosing.
+
+use super::count;
+use proc_macro2::TokenStream;
+
+/// The expansion of `#[convert_layout(FROM => TO)]` on `[ty; len]` fragments, without
+/// whitespace.
+fn expand(from: &str, to: &str, ty: &str, len: usize) -> String {
+    let args: TokenStream = format!("{from} => {to}").parse().expect("arguments lex");
+    let item: TokenStream = format!(
+        "fn convert(lane: u32, from: &[{ty}; {len}], shuffle: impl FnMut({ty}, u32) -> {ty}) \
+         -> [{ty}; {len}] {{}}"
+    )
+    .parse()
+    .expect("item lexes");
+    let out = layout_codegen::convert_layout(args, item).to_string();
+    assert!(!out.contains("compile_error"), "{out}");
+    out.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+/// The constants that choose among the packed forms, and the one-value plan's.
+const SELECTORS: [&str; 5] = [
+    "const__FL_WORDS",
+    "const__FL_READS",
+    "const__FL_PACKS",
+    "const__FL_ELEMS",
+    "const__FL_ARITH",
+];
+
+#[test]
+fn catalog_layouts_get_the_decided_form_alone() {
+    // (from, to, type, length, the one selector its form reads, shuffles written)
+    let cases = [
+        (
+            "SM75_16x8x8_F16_B_COL",
+            "SM80_16x8x8_TF32_B_COL",
+            "u32",
+            1,
+            Some("const__FL_READS"),
+        ),
+        (
+            "SM70_8x8x4_F16_A_ROW",
+            "SM100_TMEM_32dp32b2x_16b",
+            "u32",
+            2,
+            Some("const__FL_PACKS"),
+        ),
+        (
+            "SM70_8x8x4_F16_B_ROW",
+            "SM80_16x8x16_F32_C",
+            "u32",
+            2,
+            Some("const__FL_WORDS"),
+        ),
+        (
+            "SM70_8x8x4_F16_A_COL",
+            "SM100_TMEM_32dp32b2x_16b",
+            "u32",
+            2,
+            Some("const__FL_ELEMS"),
+        ),
+        (
+            "SM70_8x8x4_F16_A_ROW",
+            "SM70_8x8x4_F16_A_COL",
+            "u32",
+            2,
+            None,
+        ),
+        (
+            "SM70_8x8x4_F16_A_ROW",
+            "SM100_TMEM_32dp32b2x_16b",
+            "f32",
+            4,
+            Some("const__FL_ARITH"),
+        ),
+        (
+            "SM70_8x8x4_F16_A_ROW",
+            "SM70_8x8x4_F16_A_COL",
+            "f32",
+            4,
+            None,
+        ),
+    ];
+    for (from, to, ty, len, selector) in cases {
+        let code = expand(from, to, ty, len);
+        let why = format!("{from} => {to} on [{ty}; {len}]: {code}");
+        for s in SELECTORS {
+            assert_eq!(
+                count(&code, s),
+                usize::from(Some(s) == selector),
+                "{s}: {why}"
+            );
+        }
+        // No branch on the packing: the macro knows whether the words hold 2 values.
+        assert!(!code.contains("if__FL_K>1{const"), "{why}");
+        // Both paths checked to be the catalog's, by type.
+        assert_eq!(
+            count(&code, "PhantomData::<::fraglayout::catalog::"),
+            2,
+            "{why}"
+        );
+    }
+    // The catalog's constants themselves need no check.
+    let absolute = expand(
+        "::fraglayout::catalog::SM70_8x8x4_F16_A_ROW",
+        "::fraglayout::catalog::SM70_8x8x4_F16_A_COL",
+        "u32",
+        2,
+    );
+    assert!(!absolute.contains("PhantomData"), "{absolute}");
+}
+
+#[test]
+fn rounds_past_the_plan_are_not_written() {
+    // 32 values a lane, one a word: the plan's rounds and no more (each round one shuffle
+    // call); the constants' path writes a block for each of the 32 registers.
+    let known = expand("SM100_TMEM_16dp64b32x", "SM100_TMEM_16dp256b8x", "f32", 32);
+    let plan = layout_core::convert::Plan::new(
+        &layout_core::catalog::SM100_TMEM_16dp64b32x,
+        &layout_core::catalog::SM100_TMEM_16dp256b8x,
+    )
+    .expect("convertible");
+    let rounds = plan.rounds() as usize;
+    assert!(rounds < 32, "{rounds}");
+    assert_eq!(count(&known, "__fl_shuffle("), rounds, "{known}");
+    let mine = expand("MY_FROM", "MY_TO", "f32", 32);
+    assert_eq!(count(&mine, "__fl_shuffle("), 2 * 32, "{mine}");
+}
+
+#[test]
+fn other_layouts_get_every_form() {
+    let code = expand("MY_FROM", "MY_TO", "u32", 2);
+    for s in SELECTORS {
+        assert_eq!(count(&code, s), 1, "{s}: {code}");
+    }
+    assert!(code.contains("if__FL_K>1{const"), "{code}");
+    assert!(!code.contains("PhantomData"), "{code}");
+}
