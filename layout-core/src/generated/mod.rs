@@ -1,4 +1,5 @@
-//! Support for the code that `#[fragment_layout]` generates.
+//! Support for the code that `#[fragment_layout]` and `#[convert_layout]` generate (not an API: hidden,
+//! and free to change with the macros).
 //!
 //! Generated code splits every coordinate into a *thread part*, computed once per call from the
 //! thread index with constant divisors, and an *element part*, a compile-time constant per
@@ -36,11 +37,11 @@
 
 mod arguments;
 mod checks;
-mod known;
-mod packed;
+mod packed_gather;
 mod packs;
 mod reaches;
 mod reads;
+mod same_digits;
 mod shuffle;
 mod smem;
 mod table;
@@ -51,9 +52,9 @@ pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
 };
-pub use known::same_catalog_layout;
-pub use packed::{b16, packed_width_error, Bits16};
+pub use packed_gather::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
+pub use same_digits::same_catalog_layout;
 pub use shuffle::{
     conversion_len_error, index_or_zero, local_mask, local_single, local_table, pick, place,
     recv_table, send_table, src_table, NONE,
