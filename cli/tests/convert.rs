@@ -12,8 +12,9 @@ use layout_codegen::ConvertForm;
 use layout_core::catalog::SM80_16x8x16_F16_C;
 use layout_core::catalog::CATALOG;
 use layout_core::catalog::{
-    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T,
-    SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
+    SM100_TMEM_16dp64b2x_16b, SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_COL,
+    SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW,
+    SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{
     BLOCKED_3x32, SM80_16x8x16_F32_C_1x2, SM80_16x8x16_F32_C_2x4, STRIPED_3x32, VEC4_16x8_ROW,
@@ -809,7 +810,7 @@ fn expand_convert_packed_prints_the_macros_packed_forms() {
         (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T),
         (&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_B_COL),
         (&SM70_8x8x4_F16_B_ROW, &SM80_16x8x16_F16_B_COL),
-        (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL),
+        (&SM70_8x8x4_F16_B_COL, &SM100_TMEM_16dp64b2x_16b),
     ];
     let mut forms = Vec::new();
     for (from, to) in cases {

@@ -621,10 +621,12 @@ macro_rules! known_and_unknown_agree {
 known_and_unknown_agree!(identity_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_ROW, [u32; 4]);
 known_and_unknown_agree!(packed_identity_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_ROW, [u32; 2]);
 known_and_unknown_agree!(lane_arith_agrees, SM70_8x8x4_F16_A_ROW => SM100_TMEM_32dp32b2x_16b, [f32; 4]);
-known_and_unknown_agree!(tables_agree, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 4]);
+known_and_unknown_agree!(tables_agree, SM70_8x8x4_F16_B_COL => SM100_TMEM_16dp64b2x_16b, [u32; 4]);
 known_and_unknown_agree!(packed_arith_agrees, SM70_8x8x4_F16_B_ROW => SM80_16x8x16_F32_C, [u32; 2]);
 known_and_unknown_agree!(packed_elements_agree, SM70_8x8x4_F16_A_COL => SM100_TMEM_32dp32b2x_16b, [u32; 2]);
 known_and_unknown_agree!(packed_reads_agree, SM75_16x8x8_F16_B_COL => SM80_16x8x8_TF32_B_COL, [u32; 1]);
 known_and_unknown_agree!(packed_repack_agrees, SM70_8x8x4_F16_A_ROW => SM100_TMEM_32dp32b2x_16b, [u32; 2]);
-known_and_unknown_agree!(packed_straight_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2]);
+known_and_unknown_agree!(packed_straight_agrees, SM70_8x8x4_F16_B_COL => SM100_TMEM_16dp64b2x_16b, [u32; 2]);
+known_and_unknown_agree!(quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 4]);
+known_and_unknown_agree!(packed_quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2]);
 known_and_unknown_agree!(tmem_rounds_agree, SM100_TMEM_16dp64b32x => SM100_TMEM_16dp256b8x, [f32; 32]);

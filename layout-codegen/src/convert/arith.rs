@@ -6,7 +6,7 @@
 //! ```text
 //! let src = shifts of l;                      // once
 //! let mut g = *from;  xor_permute(g, l bit i) // per lane bit that moves the offered registers
-//! let mut y = *from;
+//! let mut y = *from;                         // or g, where the plan keeps the offered order
 //! y[RECV_AT] = shuffle(g[SEND_AT], src ^ X);  // per round r < ROUNDS, every index a constant
 //! xor_permute(y, l bit i); y                  // per lane bit that moves the kept registers
 //! ```
@@ -32,7 +32,11 @@ pub fn body(n: usize, arith: TokenStream, count: TokenStream, permute: TokenStre
         let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
         let mut __fl_g = *__fl_from;
         #sends
-        let mut __fl_y = *__fl_from;
+        let mut __fl_y = if __FL_A[0][::fraglayout::convert::Plan::KEEP_OFFERED] != 0 {
+            __fl_g
+        } else {
+            *__fl_from
+        };
         #(#rounds)*
         #recvs
         __fl_y

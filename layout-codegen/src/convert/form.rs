@@ -218,9 +218,9 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
 mod tests {
     use super::*;
     use layout_core::catalog::{
-        SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T,
-        SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
-        SM80_16x8x16_F32_C,
+        SM100_TMEM_16dp64b2x_16b, SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM70_8x8x4_F16_B_COL,
+        SM70_8x8x4_F16_B_ROW, SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_A_ROW,
+        SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
     };
     use layout_core::convert::examples::{
         BLOCKED_3x32, SM75_U32x4_LDSM_N_16x16_ROW, SM80_16x8x16_F32_C_1x2, STRIPED_3x32,
@@ -264,11 +264,17 @@ mod tests {
         let b = &SM80_16x8x16_F16_B_COL;
         let repack = PackedRepack { per_word: 2 };
         assert_eq!(of(&SM80_16x8x16_F32_C, b, "u32", 2), Some(repack));
-        // Words split, and no lane arithmetic fits the rounds (3, for 4 values): the plan's
-        // tables.
-        let (a_row, a_col) = (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL);
+        // Words split, and no lane arithmetic fits the rounds: the plan's tables.
+        let (b_col, tmem) = (&SM70_8x8x4_F16_B_COL, &SM100_TMEM_16dp64b2x_16b);
         let straight = PackedStraight { per_word: 2 };
-        assert_eq!(of(a_row, a_col, "u32", 2), Some(straight));
+        assert_eq!(of(b_col, tmem, "u32", 2), Some(straight));
+        assert_eq!(of(b_col, tmem, "f32", 4), Some(Tables));
+        // The 4 x 4 transpose in each quad: each lane keeps its own value where it is, the
+        // kept registers starting in the order offered (`Plan::KEEP_OFFERED`).
+        let (a_row, a_col) = (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL);
+        assert_eq!(of(a_row, a_col, "f32", 4), Some(LaneArith));
+        let elements = PackedElements { per_word: 2 };
+        assert_eq!(of(a_row, a_col, "u32", 2), Some(elements));
         assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "u32", 4), Some(Identity));
         assert_eq!(of(&SM80_16x8x16_F32_C, rows, "f32", 4), Some(LaneArith));
     }

@@ -62,8 +62,8 @@ fn catalog_layouts_get_the_decided_form_alone() {
             Some("const__FL_ELEMS"),
         ),
         (
-            "SM70_8x8x4_F16_A_ROW",
-            "SM70_8x8x4_F16_A_COL",
+            "SM70_8x8x4_F16_B_COL",
+            "SM100_TMEM_16dp64b2x_16b",
             "u32",
             2,
             None,
@@ -76,8 +76,8 @@ fn catalog_layouts_get_the_decided_form_alone() {
             Some("const__FL_ARITH"),
         ),
         (
-            "SM70_8x8x4_F16_A_ROW",
-            "SM70_8x8x4_F16_A_COL",
+            "SM70_8x8x4_F16_B_COL",
+            "SM100_TMEM_16dp64b2x_16b",
             "f32",
             4,
             None,

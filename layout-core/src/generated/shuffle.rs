@@ -165,9 +165,13 @@ pub const fn conversion_len_error(plan: &Plan, len: usize) -> Option<Message> {
 /// columns of its set bits): entries 0 to 4 the lane read (`src`), 5 to 9 the xor on the
 /// registers a lane offers (`A`), 10 to 14 the xor on the registers a lane keeps in (`B`).
 /// Rows 1 to 3 hold, per round `r`, the constants `src_at[r]`, `send_at[r]`, `recv_at[r]`.
+/// Entry 15 ([`KEEP_OFFERED`](Plan::KEEP_OFFERED)) is 1 where `y` starts as `g`, the
+/// registers as offered, else 0.
 /// Lane `l` then runs: `g[i] = from[i ^ A(l)]`; per round
-/// `y[recv_at[r]] = shuffle(g[send_at[r]], src(l) ^ src_at[r])`, with `y` starting as `from`;
-/// and returns `to[j] = y[j ^ B(l)]`.
+/// `y[recv_at[r]] = shuffle(g[send_at[r]], src(l) ^ src_at[r])`, with `y` starting as `from`
+/// (or `g`); and returns `to[j] = y[j ^ B(l)]`. Starting from `g` keeps a lane's own values
+/// where they move with the lane: the 4 x 4 transpose in each quad of Volta's A operand,
+/// `to[l % 4] = from[l % 4]` and the rest read from lanes `l ^ 1`, `l ^ 2`, `l ^ 3`.
 pub type LaneArith = [[u8; MAX_PLAN_ELEMENTS]; 4];
 
 /// The maps of `LaneArith`'s row 0, by the entry they start at.
@@ -179,6 +183,10 @@ pub(super) const RECV: usize = 10;
 pub(super) const LANE_BITS: usize = 5;
 
 impl Plan {
+    /// The entry of `LaneArith`'s row 0 that is 1 where the registers kept in start as the
+    /// registers offered (`y = g`), 0 where they start as the source (`y = from`).
+    pub const KEEP_OFFERED: usize = 15;
+
     /// The plan as lane arithmetic (`LaneArith`): `Some` only when that code gives every lane
     /// exactly the plan's result (checked here on every lane, each value named by the lane and
     /// register it comes from) and spends no more selects than the plan's tables.
@@ -388,7 +396,14 @@ pub(crate) const fn arith_of(plan: &Moves, selects: u32) -> Option<LaneArith> {
         }
         kind += 1;
     }
-    if permutes(plan, &a) && arith_selects(plan, &a) <= selects && agrees(plan, &a) {
+    if !permutes(plan, &a) || arith_selects(plan, &a) > selects {
+        return None;
+    }
+    if agrees(plan, &a) {
+        return Some(a);
+    }
+    a[0][Plan::KEEP_OFFERED] = 1;
+    if agrees(plan, &a) {
         Some(a)
     } else {
         None
@@ -551,10 +566,14 @@ const fn agrees(plan: &Moves, a: &LaneArith) -> bool {
     let mut lane = 0;
     while lane < LANES {
         let want = planned(plan, lane);
+        let start = match a[0][Plan::KEEP_OFFERED] {
+            0 => 0,
+            _ => map(&a[0], SEND, lane) as usize,
+        };
         let mut y = [0u16; MAX_PLAN_ELEMENTS];
         let mut e = 0;
         while e < n {
-            y[e] = value(lane, e as u32);
+            y[e] = value(lane, (e ^ start) as u32);
             e += 1;
         }
         let mut r = 0;
