@@ -77,3 +77,10 @@ pub struct Conversion<'a> {
     /// The element type.
     pub element: &'a Type,
 }
+
+impl Conversion<'_> {
+    /// Whether the fragment is `u32` words, which may hold packed values.
+    pub fn words(&self) -> bool {
+        quote::ToTokens::to_token_stream(self.element).to_string() == "u32"
+    }
+}

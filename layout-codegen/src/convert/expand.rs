@@ -34,7 +34,7 @@ use super::ast::Conversion;
 use super::form::{decide, ConvertForm, Decision};
 use crate::catalog_path::CatalogPath;
 use proc_macro2::{Literal, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// The function with the user's signature and the generated body. Where both layouts are
@@ -83,7 +83,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
                 #arith_const
                 if __FL_ARITH.is_some() { #arith } else { #tables }
             }};
-            if is_u32(c) {
+            if c.words() {
                 packed(c.len, single)
             } else {
                 single
@@ -117,14 +117,9 @@ pub fn expand(c: &Conversion) -> TokenStream {
 fn known(c: &Conversion) -> Option<(Decision, TokenStream)> {
     let (from, to) = (&c.args.from, &c.args.to);
     let (from_path, to_path) = (CatalogPath::of(from)?, CatalogPath::of(to)?);
-    let decision = decide(from_path.numeral, to_path.numeral, c.len, is_u32(c))?;
+    let decision = decide(from_path.numeral, to_path.numeral, c.len, c.words())?;
     let (g1, g2) = (from_path.guard(from), to_path.guard(to));
     Some((decision, quote!(#g1 #g2)))
-}
-
-/// Whether the fragment is `u32` words, which may hold packed values.
-pub(super) fn is_u32(c: &Conversion) -> bool {
-    c.element.to_token_stream().to_string() == "u32"
 }
 
 /// The packed plan constant (`__FL_PACKED`): its error where `__FL_K` is 1.
@@ -176,7 +171,7 @@ fn plan(c: &Conversion) -> TokenStream {
         const __FL_TO: ::fraglayout::Numeral<'static> = #to;
     };
     let len_span = c.len_tokens.span();
-    let len_check = if is_u32(c) {
+    let len_check = if c.words() {
         quote_spanned! {len_span=>
             const _: () = if let ::core::option::Option::Some(__fl_m) =
                 ::fraglayout::convert::PackedPlan::words_error(__FL_TO.elements, #n)
@@ -194,7 +189,7 @@ fn plan(c: &Conversion) -> TokenStream {
         }
     };
     // Values per word: 1 unless `u32` words hold 2 or 4 of the layouts' elements each.
-    let per_word = if is_u32(c) {
+    let per_word = if c.words() {
         quote! {
             match ::fraglayout::convert::PackedPlan::per_word_for(__FL_TO.elements, #n) {
                 ::core::option::Option::Some(__fl_k) => __fl_k,

@@ -131,7 +131,7 @@ pub fn convert_form(
     let args: ast::Args = syn::parse2(args).ok()?;
     let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
     let c = parse::conversion(&args, &item_fn, &item).ok()?;
-    form(from, to, c.len, super::expand::is_u32(&c))
+    form(from, to, c.len, c.words())
 }
 
 /// What the expansion's constants decide for one conversion ([`decide`]): its form, and how

@@ -1,8 +1,8 @@
 //! The class of a conversion: what it costs before any plan is made.
 
 use super::error::{ConvertError, Side};
-use super::plan::MAX_PLAN_ELEMENTS;
 use super::route::{Parts, Routes};
+use super::sizes::MAX_PLAN_ELEMENTS;
 use crate::{Numeral, Source, LANES};
 
 const L: usize = LANES as usize;

@@ -14,29 +14,12 @@
 //! free at `u`, so the edge takes `a`.
 
 use super::groups::{rounds_below, Groups};
-use super::plan::{MAX_PLAN_ELEMENTS, NONE};
+use super::rounds::Colouring;
 use super::route::Routes;
+use super::sizes::{MAX_PLAN_ELEMENTS, NONE};
 use crate::LANES;
 
 const L: usize = LANES as usize;
-
-/// The round of each cross-lane move, `round[d][l]` for the move filling register `d` of lane
-/// `l` (`NONE` for a value that stays in its lane), and the number of rounds.
-#[derive(Clone, Copy)]
-pub(crate) struct Colouring {
-    pub(crate) round: [[u8; L]; MAX_PLAN_ELEMENTS],
-    pub(crate) rounds: u32,
-}
-
-impl Colouring {
-    /// No move coloured yet.
-    pub(crate) const fn empty() -> Colouring {
-        Colouring {
-            round: [[NONE; L]; MAX_PLAN_ELEMENTS],
-            rounds: 0,
-        }
-    }
-}
 
 /// The colouring being built: who uses which colour at each lane.
 struct State {

@@ -8,9 +8,9 @@
 //! register filled by every receiver: no lane-dependent choice at all. Groups whose senders and
 //! receivers are disjoint can share a round.
 
-use super::coloring::Colouring;
-use super::plan::MAX_PLAN_ELEMENTS;
+use super::rounds::Colouring;
 use super::route::Routes;
+use super::sizes::MAX_PLAN_ELEMENTS;
 use crate::LANES;
 
 const L: usize = LANES as usize;

@@ -45,12 +45,15 @@ pub mod examples;
 mod groups;
 mod packed;
 mod plan;
+mod rounds;
 mod route;
+mod sizes;
 mod words;
 
 pub use class::{classify, Class, MAX_SCANNED_VALUES, MAX_SCANNED_WARPS};
 pub use error::{ConvertError, Side};
 pub use packed::PackedPlan;
-pub use plan::{Plan, MAX_PLAN_ELEMENTS, NONE};
+pub use plan::Plan;
 pub use route::source_of;
+pub use sizes::{MAX_PLAN_ELEMENTS, NONE};
 pub use words::MAX_PER_WORD;

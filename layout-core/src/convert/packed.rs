@@ -1,11 +1,13 @@
 //! Plans for values packed `k` to a 32-bit word (see [`PackedPlan`]).
 
 use super::class::{scan, validate, Class};
-use super::coloring::{edge_colour, Colouring};
+use super::coloring::edge_colour;
 use super::error::ConvertError;
 use super::groups::Groups;
-use super::plan::{lower_bound, MAX_PLAN_ELEMENTS, NONE};
+use super::plan::lower_bound;
+use super::rounds::Colouring;
 use super::route::Routes;
+use super::sizes::{MAX_PLAN_ELEMENTS, NONE};
 use super::words::{Words, MAX_PER_WORD, NO_WORD};
 use crate::message::Message;
 use crate::{Numeral, LANES};

@@ -2,18 +2,14 @@
 //! [`Plan`]).
 
 use super::class::{scan, validate, Class};
-use super::coloring::{edge_colour, Colouring};
+use super::coloring::edge_colour;
 use super::error::ConvertError;
 use super::groups::Groups;
+use super::rounds::Colouring;
 use super::route::Routes;
+use super::sizes::{MAX_PLAN_ELEMENTS, NONE};
 use crate::message::Message;
 use crate::{Numeral, LANES};
-
-/// The most elements per thread a [`Plan`] holds (the `wgmma` `m64n256` accumulator's 128).
-pub const MAX_PLAN_ELEMENTS: usize = 128;
-
-/// The entry of a plan's table that holds nothing.
-pub const NONE: u8 = 0xFF;
 
 const L: usize = LANES as usize;
 

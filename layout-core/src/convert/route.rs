@@ -1,7 +1,7 @@
 //! Where each destination value comes from: `to`'s `(thread, e)` holds the tile element at
 //! `to.offset(thread, e)`, which `from` holds at `from.decode` of that offset.
 
-use super::plan::MAX_PLAN_ELEMENTS;
+use super::sizes::MAX_PLAN_ELEMENTS;
 use crate::check::Sorted;
 use crate::{Numeral, Source, LANES, MAX_DIGITS};
 

@@ -17,8 +17,8 @@
 //! colouring of this routing is a proper colouring of the words.
 
 use super::groups::MAX_MOVES;
-use super::plan::{MAX_PLAN_ELEMENTS, NONE};
 use super::route::Routes;
+use super::sizes::{MAX_PLAN_ELEMENTS, NONE};
 use crate::LANES;
 
 const L: usize = LANES as usize;
