@@ -293,6 +293,28 @@ fn repack(n: usize, parts: usize, rounds: usize, values: usize) -> TokenStream {
             }
         }
     });
+    let consts = repack_consts();
+    quote! {
+        #consts
+        const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
+        let __fl_lane: u32 = __fl_l as u32;
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
+        let mut __fl_packs = [0u32; __FL_NPN];
+        #(#parts)*
+        let mut __fl_g = __fl_packs;
+        #sends
+        let mut __fl_y = [0u32; __FL_RN];
+        #(#rounds)*
+        #recvs
+        let mut __fl_to = [0u32; #w];
+        #(#unpack)*
+        __fl_to
+    }
+}
+
+/// The constants of [`repack`]: the table (`__FL_T`, its first four rows as `__FL_A`), its
+/// rounds and packs, and the indices its entries name.
+fn repack_consts() -> TokenStream {
     quote! {
         const __FL_T: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5] = match __FL_PACKS {
             ::core::option::Option::Some(__fl_a) => __fl_a,
@@ -319,19 +341,6 @@ fn repack(n: usize, parts: usize, rounds: usize, values: usize) -> TokenStream {
             [u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS],
             [bool; ::fraglayout::convert::MAX_PLAN_ELEMENTS],
         ) = ::fraglayout::convert::PackedPlan::pack_parts(&__FL_T, __FL_PK);
-        const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
-        let __fl_lane: u32 = __fl_l as u32;
-        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &__FL_SRC);
-        let mut __fl_packs = [0u32; __FL_NPN];
-        #(#parts)*
-        let mut __fl_g = __fl_packs;
-        #sends
-        let mut __fl_y = [0u32; __FL_RN];
-        #(#rounds)*
-        #recvs
-        let mut __fl_to = [0u32; #w];
-        #(#unpack)*
-        __fl_to
     }
 }
 
