@@ -19,10 +19,13 @@ pub(crate) struct CatalogPath {
 
 impl CatalogPath {
     /// The catalog layout `expr` names, if it is a plain path whose last segment is a catalog
-    /// name.
+    /// name (as written, or as a `macro_rules!` macro passes a `$layout:path` on: in an
+    /// invisible group).
     pub fn of(expr: &syn::Expr) -> Option<CatalogPath> {
-        let syn::Expr::Path(p) = expr else {
-            return None;
+        let p = match expr {
+            syn::Expr::Path(p) => p,
+            syn::Expr::Group(g) if g.attrs.is_empty() => return CatalogPath::of(&g.expr),
+            _ => return None,
         };
         let last = p.path.segments.last()?;
         if p.qself.is_some() || !last.arguments.is_none() {

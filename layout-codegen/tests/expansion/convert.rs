@@ -138,3 +138,32 @@ fn other_layouts_get_every_form() {
     assert!(code.contains("if__FL_K>1{const"), "{code}");
     assert!(!code.contains("PhantomData"), "{code}");
 }
+
+#[test]
+fn a_path_a_macro_passes_on_is_known_too() {
+    // `macro_rules! m { ($from:path) => { #[convert_layout($from => TO)] ... } }` hands the
+    // attribute each path in an invisible group.
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let group = |path: &str| {
+        let inner: TokenStream = path.parse().expect("path lexes");
+        TokenTree::Group(Group::new(Delimiter::None, inner))
+    };
+    let mut args = TokenStream::new();
+    args.extend([group("SM75_U32x1_LDSM_N")]);
+    args.extend("=>".parse::<TokenStream>().expect("arrow lexes"));
+    args.extend([group("::fraglayout::catalog::SM75_U16x2_LDSM_T")]);
+    let item: TokenStream = "fn convert(lane: u32, from: &[u32; 1], \
+        shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 1] {}"
+        .parse()
+        .expect("item lexes");
+    let out = layout_codegen::convert_layout(args, item).to_string();
+    let code: String = out.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(count(&code, "const__FL_READS"), 1, "{code}");
+    assert_eq!(count(&code, "const__FL_WORDS"), 0, "{code}");
+    // The first path checked by type, the second the catalog's constant itself.
+    assert_eq!(
+        count(&code, "PhantomData::<::fraglayout::catalog::"),
+        1,
+        "{code}"
+    );
+}
