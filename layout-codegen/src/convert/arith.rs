@@ -73,3 +73,13 @@ fn round(r: usize, count: &TokenStream) -> TokenStream {
         }
     }}
 }
+
+/// A table of lane arithmetic as the constant's value, `Some([[..], ..])`: what the macro
+/// computed for two catalog layouts, so that the compiler evaluates no plan.
+pub(super) fn literal(rows: &[[u8; layout_core::convert::MAX_PLAN_ELEMENTS]]) -> TokenStream {
+    let rows = rows.iter().map(|row| {
+        let entries = row.iter().map(|&v| Literal::u8_unsuffixed(v));
+        quote!([#(#entries),*])
+    });
+    quote!(::core::option::Option::Some([#(#rows),*]))
+}

@@ -44,7 +44,6 @@ pub fn expand(c: &Conversion) -> TokenStream {
     let item = c.item;
     let (attrs, vis, sig) = (&item.attrs, &item.vis, &item.sig);
     let inline = (!attrs.iter().any(|a| a.path().is_ident("inline"))).then(|| quote!(#[inline]));
-    let plan = plan(c);
     let (lane, from, shuffle, element) = (c.lane, c.from, c.shuffle, c.element);
     let n = Literal::usize_unsuffixed(c.len);
     let source = if c.from_by_ref {
@@ -55,6 +54,11 @@ pub fn expand(c: &Conversion) -> TokenStream {
     let known = known(c);
     let decided = known.as_ref().map(|(d, _)| d);
     let guards = known.as_ref().map(|(_, g)| g);
+    // A decided form of lane arithmetic reads its table as a literal: no plan constants.
+    let plan = match decided.and_then(|d| d.table.as_ref()) {
+        Some(_) => TokenStream::new(),
+        None => plan(c),
+    };
     // Rounds past the plan's are branches not taken: written only where the macro does not
     // know how many there are.
     let rounds = decided.map_or(c.len, |d| d.rounds.min(c.len));
@@ -90,7 +94,19 @@ pub fn expand(c: &Conversion) -> TokenStream {
             }
         }
         Some(d) if d.packed => packed_known(c.len, d),
-        Some(d) if d.form == ConvertForm::LaneArith => quote!({ #arith_const #arith }),
+        Some(d) if d.form == ConvertForm::LaneArith => {
+            let (table, r) = (
+                super::arith::literal(d.table.as_deref().unwrap_or_default()),
+                Literal::u32_suffixed(d.rounds as u32),
+            );
+            quote!({
+                const __FL_ROUNDS: u32 = #r;
+                const __FL_ARITH: ::core::option::Option<
+                    [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+                > = #table;
+                #arith
+            })
+        }
         Some(_) => tables,
     };
     quote! {
@@ -153,9 +169,11 @@ fn packed(n: usize, single: TokenStream) -> TokenStream {
     }
 }
 
-/// The packed body where the macro has decided it (`d.packed`): that form's live blocks.
+/// The packed body where the macro has decided it (`d.packed`): that form's live blocks, with
+/// the packed plan constant where the form reads the plan's tables.
 fn packed_known(n: usize, d: &Decision) -> TokenStream {
-    let (plan, body) = (packed_plan(), super::packed::body(n, Some(d)));
+    let plan = d.table.is_none().then(packed_plan);
+    let body = super::packed::body(n, Some(d));
     quote!({ #plan #body })
 }
 

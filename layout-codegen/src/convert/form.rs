@@ -8,7 +8,7 @@
 //! alone.
 
 use super::{ast, parse};
-use layout_core::convert::{Class, PackedPlan, Plan};
+use layout_core::convert::{Class, PackedPlan, Plan, MAX_PLAN_ELEMENTS};
 use layout_core::generated::conversion_len_error;
 use layout_core::Numeral;
 use proc_macro2::TokenStream;
@@ -146,6 +146,11 @@ pub(super) struct Decision {
     pub rounds: usize,
     /// Repacked words: the live entries of the packs' parts, and the rounds.
     pub repack: (usize, usize),
+    /// The table of a form of lane arithmetic (`LaneArith`'s four rows, `PackArith`'s five),
+    /// which the code reads from a constant; `None` for the forms of the plan's tables.
+    pub table: Option<Vec<[u8; MAX_PLAN_ELEMENTS]>>,
+    /// The elements a lane holds.
+    pub elements: u32,
 }
 
 /// The form for `len` registers a lane (`words`: `u32` words, which may hold packed values),
@@ -170,21 +175,21 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
         let mut repack = (0, 0);
-        let form = if packed.word_arith().is_some() {
-            ConvertForm::PackedArith { per_word }
-        } else if packed.part_reads().is_some() {
-            ConvertForm::PackedReads { per_word }
+        let (form, table) = if let Some(a) = packed.word_arith() {
+            (ConvertForm::PackedArith { per_word }, Some(a.to_vec()))
+        } else if let Some(a) = packed.part_reads() {
+            (ConvertForm::PackedReads { per_word }, Some(a.to_vec()))
         } else if let Some(t) = packed.pack_arith() {
             let parts = PackedPlan::pack_parts(&t, per_word).1;
             let live = parts.iter().rposition(|&p| p).map_or(0, |i| i + 1);
             repack = (live, t[0][PackedPlan::ROUNDS_AT] as usize);
-            ConvertForm::PackedRepack { per_word }
-        } else if packed.element_arith(&plan).is_some() {
-            ConvertForm::PackedElements { per_word }
+            (ConvertForm::PackedRepack { per_word }, Some(t.to_vec()))
+        } else if let Some(a) = packed.element_arith(&plan) {
+            (ConvertForm::PackedElements { per_word }, Some(a.to_vec()))
         } else if packed.class() == Class::Identity {
-            ConvertForm::Identity
+            (ConvertForm::Identity, None)
         } else {
-            ConvertForm::PackedStraight { per_word }
+            (ConvertForm::PackedStraight { per_word }, None)
         };
         let rounds = packed.rounds() as usize;
         return Some(Decision {
@@ -193,13 +198,16 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
             per_word,
             rounds,
             repack,
+            table,
+            elements: to.elements,
         });
     }
     if !words && conversion_len_error(&plan, len).is_some() {
         return None;
     }
     // `__FL_ARITH`, then the tables' moves and rounds.
-    let form = match (plan.lane_arith(), plan.class()) {
+    let arith = plan.lane_arith();
+    let form = match (arith, plan.class()) {
         (Some(_), _) => ConvertForm::LaneArith,
         (None, Class::Identity) => ConvertForm::Identity,
         (None, Class::Renaming) => ConvertForm::Renaming,
@@ -211,6 +219,8 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         per_word: 1,
         rounds: plan.rounds() as usize,
         repack: (0, 0),
+        table: arith.map(|a| a.to_vec()),
+        elements: to.elements,
     })
 }
 

@@ -90,31 +90,46 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     };
     // The live blocks: rounds, values and pack entries past these are branches not taken.
     let (rounds, values) = (d.rounds.min(most), (n * d.per_word as usize).min(most));
+    // A form of lane arithmetic reads its table, written here as a literal, and three
+    // numbers: the compiler evaluates no plan.
+    let head = match &d.table {
+        Some(_) => {
+            let [pk, nr, ne] = [d.per_word, d.rounds as u32, d.elements].map(Literal::u32_suffixed);
+            quote!(const __FL_PK: u32 = #pk; const __FL_NR: u32 = #nr; const __FL_NE: u32 = #ne;)
+        }
+        None => head,
+    };
+    let table = |from_plan: TokenStream| match &d.table {
+        Some(rows) => super::arith::literal(rows),
+        None => from_plan,
+    };
     let opt = quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4]>);
     let form = match d.form {
         ConvertForm::PackedArith { .. } => {
-            let arith = words(n.min(rounds));
-            quote!(const __FL_WORDS: #opt = __FL_PP.word_arith(); { #arith })
+            let (arith, t) = (words(n.min(rounds)), table(quote!(__FL_PP.word_arith())));
+            quote!(const __FL_WORDS: #opt = #t; { #arith })
         }
         ConvertForm::PackedReads { .. } => {
             let reads = reads(n, values.min(arith_most));
-            quote!(const __FL_READS: #opt = __FL_PP.part_reads(); { #reads })
+            let t = table(quote!(__FL_PP.part_reads()));
+            quote!(const __FL_READS: #opt = #t; { #reads })
         }
         ConvertForm::PackedRepack { .. } => {
             let packs = repack(n, d.repack.0, d.repack.1, values.min(arith_most));
             let opt5 =
                 quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
-            quote!(const __FL_PACKS: #opt5 = __FL_PP.pack_arith(); { #packs })
+            let t = table(quote!(__FL_PP.pack_arith()));
+            quote!(const __FL_PACKS: #opt5 = #t; { #packs })
         }
         ConvertForm::PackedElements { .. } => {
             let elements = split(n, values, rounds);
-            quote! {
-                const __FL_ELEMS: #opt = match &__FL_PLANNED {
+            let t = table(quote! {
+                match &__FL_PLANNED {
                     ::core::result::Result::Ok(__fl_p) => __FL_PP.element_arith(__fl_p),
                     ::core::result::Result::Err(_) => ::core::option::Option::None,
-                };
-                { #elements }
-            }
+                }
+            });
+            quote!(const __FL_ELEMS: #opt = #t; { #elements })
         }
         _ => {
             let tables = tables(n, values, rounds);
@@ -206,7 +221,7 @@ fn reads(n: usize, most: usize) -> TokenStream {
     let values = (0..most).map(|d| {
         let d = Literal::usize_unsuffixed(d);
         quote! {
-            if #d < __FL_NE {
+            if #d < __FL_NV {
                 let __fl_got = __fl_shuffle(
                     __fl_g[__FL_A[2][#d] as usize],
                     __fl_src ^ __FL_A[1][#d] as u32,
@@ -225,9 +240,9 @@ fn reads(n: usize, most: usize) -> TokenStream {
             ::core::option::Option::Some(__fl_a) => __fl_a,
             ::core::option::Option::None => [[0; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         };
-        const __FL_NE: usize = __FL_TO.elements as usize;
+        const __FL_NV: usize = __FL_NE as usize;
         const __FL_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
-            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NE);
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NV);
         const __FL_SRC: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 0);
         const __FL_PARTS: [u32; 9] = ::fraglayout::convert::Plan::lane_shifts(&__FL_A, 10);
         let __fl_lane: u32 = __fl_l as u32;
@@ -282,7 +297,7 @@ fn repack(n: usize, parts: usize, rounds: usize, values: usize) -> TokenStream {
     let unpack = (0..values).map(|d| {
         let d = lit(d);
         quote! {
-            if #d < __FL_NE {
+            if #d < __FL_NV {
                 let __fl_at = __FL_T[4][#d] as usize;
                 __fl_to[__FL_AT[0][#d] as usize] |= ::fraglayout::convert::PackedPlan::part(
                     __fl_y[__FL_READ_AT[0][__fl_at] as usize],
@@ -327,10 +342,10 @@ fn repack_consts() -> TokenStream {
         // At least 1, for the arrays of the branch not taken.
         const __FL_RN: usize = if __FL_R == 0 { 1 } else { __FL_R };
         const __FL_NPN: usize = if __FL_NP == 0 { 1 } else { __FL_NP };
-        const __FL_NE: usize = __FL_TO.elements as usize;
+        const __FL_NV: usize = __FL_NE as usize;
         // Element, pack entry, round and read entry indices, 0 past what they index.
         const __FL_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
-            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NE);
+            ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NV);
         const __FL_PACK_AT: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
             ::fraglayout::convert::PackedPlan::places(__FL_PK, __FL_NPN * __FL_PK as usize);
         const __FL_ROUND: [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 2] =
