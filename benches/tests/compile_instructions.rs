@@ -34,7 +34,7 @@ exec "$@"
 "#;
 
 /// Writes [`WRAPPER`] into `dir`, executable; its path.
-fn wrapper(dir: &Path) -> PathBuf {
+pub(crate) fn wrapper(dir: &Path) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join("fl-ct-callgrind.sh");
     std::fs::write(&path, WRAPPER).unwrap();
@@ -43,7 +43,7 @@ fn wrapper(dir: &Path) -> PathBuf {
 }
 
 /// The instructions the compiler executed building `source` as the crate in `dir` in `mode`.
-fn count(dir: &Path, target: &Path, wrapper: &Path, source: &str, mode: Mode) -> u64 {
+pub(crate) fn count(dir: &Path, target: &Path, wrapper: &Path, source: &str, mode: Mode) -> u64 {
     std::fs::write(dir.join("src/lib.rs"), source).unwrap();
     let out = dir.join(format!("callgrind.{}.out", mode.name()));
     let _ = std::fs::remove_file(&out);

@@ -13,6 +13,7 @@ mod asm;
 mod asm_panics;
 mod asm_rows;
 mod callgrind;
+mod compile_conversions;
 mod compile_instructions;
 mod compile_time;
 mod doc_tables;

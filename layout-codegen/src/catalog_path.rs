@@ -1,5 +1,7 @@
 //! A layout argument that names a catalog layout: a path whose last segment is a catalog name
-//! (`::fraglayout::catalog::SM80_16x8x16_F32_C`, or `SM80_16x8x16_F32_C` after a `use`). A
+//! (`::fraglayout::catalog::SM80_16x8x16_F32_C`, or `SM80_16x8x16_F32_C` after a `use`), or the
+//! name of one of the conversions' extra layouts (`convert::examples::MARKED`, such as
+//! `VEC4_16x8_ROW`), declared the same way. A
 //! macro that knows the layout reads its digits from its own copy of the catalog and decides
 //! at expansion time what the compiler would otherwise decide by evaluating constants; the
 //! generated code keeps one check that the path really is that layout, by type
@@ -13,9 +15,16 @@ use syn::spanned::Spanned;
 /// The catalog layout a path names.
 pub(crate) struct CatalogPath {
     pub numeral: &'static Numeral<'static>,
-    /// Whether the path is `::fraglayout::catalog::NAME`: the catalog's constant itself.
+    /// Whether the path is `::fraglayout::catalog::NAME` (`::fraglayout::convert::examples::NAME`):
+    /// the library's constant itself.
     pub absolute: bool,
+    /// The module of `::fraglayout` that declares it: `["catalog"]`, or `["convert",
+    /// "examples"]` for the conversions' extra layouts (`convert::examples::MARKED`).
+    module: &'static [&'static str],
 }
+
+const CATALOG: &[&str] = &["catalog"];
+const EXAMPLES: &[&str] = &["convert", "examples"];
 
 impl CatalogPath {
     /// The catalog layout `expr` names, if it is a plain path whose last segment is a catalog
@@ -31,7 +40,15 @@ impl CatalogPath {
         if p.qself.is_some() || !last.arguments.is_none() {
             return None;
         }
-        let numeral = catalog::find(&last.ident.to_string())?.numeral;
+        let name = last.ident.to_string();
+        let (numeral, module) = match catalog::find(&name) {
+            Some(entry) => (entry.numeral, CATALOG),
+            None => {
+                use layout_core::convert::examples::{numeral, MARKED};
+                MARKED.contains(&name.as_str()).then_some(())?;
+                (numeral(&name)?, EXAMPLES)
+            }
+        };
         let segments: Vec<String> = p
             .path
             .segments
@@ -39,9 +56,14 @@ impl CatalogPath {
             .map(|s| s.ident.to_string())
             .collect();
         let absolute = p.path.leading_colon.is_some()
-            && segments.len() == 3
-            && segments[..2] == ["fraglayout", "catalog"];
-        Some(CatalogPath { numeral, absolute })
+            && segments.len() == module.len() + 2
+            && segments[0] == "fraglayout"
+            && segments[1..=module.len()] == *module;
+        Some(CatalogPath {
+            numeral,
+            absolute,
+            module,
+        })
     }
 
     /// The one check generated code keeps, spanned on `expr` (the path this was read from);
@@ -62,9 +84,10 @@ impl CatalogPath {
         }
         let span = expr.span();
         let name = syn::Ident::new(self.numeral.name, span);
+        let module = self.module.iter().map(|m| syn::Ident::new(m, span));
         Some(quote_spanned! {span=>
             let _: ::core::marker::PhantomData<#expr> =
-                ::core::marker::PhantomData::<::fraglayout::catalog::#name>;
+                ::core::marker::PhantomData::<::fraglayout #(::#module)* ::#name>;
         })
     }
 }

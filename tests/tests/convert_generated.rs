@@ -599,7 +599,8 @@ macro_rules! known_and_unknown_agree {
     ($test:ident, $from:ident => $to:ident, [$t:ty; $n:literal]) => {
         #[test]
         fn $test() {
-            use fraglayout::catalog::*;
+            #[allow(unused_imports)]
+            use fraglayout::{catalog::*, convert::examples::*};
             const MY_FROM: Numeral = $from;
             const MY_TO: Numeral = $to;
             #[convert_layout($from => $to)]
@@ -629,4 +630,6 @@ known_and_unknown_agree!(packed_repack_agrees, SM70_8x8x4_F16_A_ROW => SM100_TME
 known_and_unknown_agree!(packed_straight_agrees, SM70_8x8x4_F16_B_COL => SM100_TMEM_16dp64b2x_16b, [u32; 2]);
 known_and_unknown_agree!(quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 4]);
 known_and_unknown_agree!(packed_quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2]);
+known_and_unknown_agree!(example_layouts_agree, SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW, [f32; 8]);
+known_and_unknown_agree!(packed_example_agrees, SM80_16x8x16_F16_C => VEC4_16x8_ROW, [u32; 2]);
 known_and_unknown_agree!(tmem_rounds_agree, SM100_TMEM_16dp64b32x => SM100_TMEM_16dp256b8x, [f32; 32]);

@@ -162,6 +162,34 @@ pub const STRIPED_3x32: Numeral = Numeral::new(
 );
 const _: () = assert_bijection(&STRIPED_3x32);
 
+/// Beside each layout of this module ([`numeral`] finds them by name), a hidden empty struct
+/// of its name, in the type namespace only, as the catalog declares: by it `#[convert_layout]`
+/// and `#[fragment_layout]` check at no compile-time cost that a name in scope is this
+/// module's layout, whose digits the macros then read from their own copy.
+macro_rules! markers {
+    ($($name:ident),*) => {
+        $(
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            pub struct $name {}
+        )*
+        /// The names with a hidden struct: the layouts this module declares.
+        #[doc(hidden)]
+        pub const MARKED: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+markers!(
+    SM80_16x8x16_F32_C_1x2,
+    SM80_16x8x16_F32_C_2x4,
+    SM75_U32x4_LDSM_N_16x16_COL,
+    SM75_U32x4_LDSM_N_16x16_ROW,
+    VEC4_16x8_ROW,
+    VEC8_16x16_ROW,
+    VEC8_32x32_ROW,
+    BLOCKED_3x32,
+    STRIPED_3x32
+);
+
 /// The conversions kernel authors meet, FlashAttention-2's first.
 pub const EXAMPLES: &[Example] = &[
     Example {
@@ -344,6 +372,19 @@ mod tests {
             }
         }
         assert!(numeral("SM80_16x8x16_F32_C_1x2").is_some());
+        // Every layout found by name has its hidden struct, and only those.
+        for x in EXAMPLES {
+            for name in [x.from.name, x.to.name] {
+                // Found by name and not declared here: the scale-factor layouts of `shared`.
+                let elsewhere = [SF_CONTIGUOUS.name, SF_TRANSPOSER.name].contains(&name);
+                if numeral(name).is_some() {
+                    assert_eq!(MARKED.contains(&name), !elsewhere, "{name}");
+                }
+            }
+        }
+        for name in MARKED {
+            assert!(numeral(name).is_some(), "{name}");
+        }
         assert!(numeral("SM80_16x8x16_F32_C").is_none());
         assert!(numeral("nonsense").is_none());
     }
