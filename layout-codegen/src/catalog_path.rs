@@ -1,11 +1,10 @@
 //! A layout argument that names a catalog layout: a path whose last segment is a catalog name
 //! (`::fraglayout::catalog::SM80_16x8x16_F32_C`, or `SM80_16x8x16_F32_C` after a `use`), or the
 //! name of one of the conversions' extra layouts (`convert::examples::MARKED`, such as
-//! `VEC4_16x8_ROW`), declared the same way. A
-//! macro that knows the layout reads its digits from its own copy of the catalog and decides
-//! at expansion time what the compiler would otherwise decide by evaluating constants; the
-//! generated code keeps one check that the path really is that layout, by type
-//! ([`CatalogPath::guard`]).
+//! `VEC4_16x8_ROW`), declared the same way. A macro that knows the layout reads its digits from
+//! its own copy of the library and decides at expansion time what the compiler would otherwise
+//! decide by evaluating constants; the generated code keeps one check that the path really is
+//! that layout, by type ([`CatalogPath::guard`]).
 
 use layout_core::{catalog, Numeral};
 use proc_macro2::TokenStream;
