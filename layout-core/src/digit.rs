@@ -63,7 +63,7 @@ impl Source {
     pub const fn from_name(word: &str) -> Option<Source> {
         let mut k = 0;
         while k < Source::ALL.len() {
-            if eq(word.as_bytes(), WORDS[k].0.as_bytes()) {
+            if bytes_eq(word.as_bytes(), WORDS[k].0.as_bytes()) {
                 return Some(Source::ALL[k]);
             }
             k += 1;
@@ -82,7 +82,7 @@ impl Source {
 }
 
 /// Byte-wise equality in `const` context.
-const fn eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }

@@ -44,24 +44,10 @@ pub fn b16<T: Bits16>(value: T) -> u16 {
     value.bits()
 }
 
-const fn same_str(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Whether `a` and `b` are the same layout under the same name.
 const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
-    same_str(a.name, b.name) && super::same_catalog_layout(*a, *b)
+    crate::digit::bytes_eq(a.name.as_bytes(), b.name.as_bytes())
+        && super::same_catalog_layout(*a, *b)
 }
 
 /// Why `gather, packed` does not fit numeral `n`, if the catalog says so: `n` is a catalog
