@@ -93,7 +93,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
                 single
             }
         }
-        Some(d) if d.packed => packed_known(c.len, d),
+        Some(d) if d.packed() => packed_known(c.len, d),
         Some(d) if d.form == ConvertForm::LaneArith => {
             let (table, r) = (
                 super::arith::literal(d.table.as_deref().unwrap_or_default()),
@@ -169,7 +169,7 @@ fn packed(n: usize, single: TokenStream) -> TokenStream {
     }
 }
 
-/// The packed body where the macro has decided it (`d.packed`): that form's live blocks, with
+/// The packed body where the macro has decided it (`d.packed()`): that form's live blocks, with
 /// the packed plan constant where the form reads the plan's tables.
 fn packed_known(n: usize, d: &Decision) -> TokenStream {
     let plan = d.table.is_none().then(packed_plan);

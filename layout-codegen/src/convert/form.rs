@@ -131,32 +131,44 @@ pub fn convert_form(
     let args: ast::Args = syn::parse2(args).ok()?;
     let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
     let c = parse::conversion(&args, &item_fn, &item).ok()?;
-    form(from, to, c.len, c.words())
+    decide(from, to, c.len, c.words()).map(|d| d.form)
 }
 
 /// What the expansion's constants decide for one conversion ([`decide`]): its form, and how
 /// many of each unrolled block of that form are live (the others are branches not taken).
 pub(super) struct Decision {
     pub form: ConvertForm,
-    /// Whether the code is the packed plan's (`u32` words of 2 or 4 values).
-    pub packed: bool,
-    /// Values a word: 2 or 4 where `packed`, else 1.
+    /// Values a word: 2 or 4 where the code is the packed plan's, else 1.
     pub per_word: u32,
-    /// The rounds the form runs: the packed plan's where `packed`, else the plan's.
+    /// The rounds the form runs: the packed plan's where it is packed, else the plan's.
     pub rounds: usize,
-    /// Repacked words: the live entries of the packs' parts, and the rounds.
-    pub repack: (usize, usize),
     /// The table of a form of lane arithmetic (`LaneArith`'s four rows, `PackArith`'s five),
     /// which the code reads from a constant; `None` for the forms of the plan's tables.
     pub table: Option<Vec<[u8; MAX_PLAN_ELEMENTS]>>,
-    /// The elements a lane holds.
-    pub elements: u32,
 }
 
-/// The form for `len` registers a lane (`words`: `u32` words, which may hold packed values),
-/// as the expansion's constants choose it.
-fn form(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<ConvertForm> {
-    decide(from, to, len, words).map(|d| d.form)
+impl Decision {
+    /// Whether the code is the packed plan's (`u32` words of 2 or 4 values).
+    pub fn packed(&self) -> bool {
+        self.per_word > 1
+    }
+
+    /// Repacked words (`PackedPlan::pack_arith`): the live entries of the packs' parts, and
+    /// the rounds, read off the table; `(0, 0)` for any other form.
+    pub fn repack(&self) -> (usize, usize) {
+        let table = self
+            .table
+            .as_deref()
+            .and_then(|t| <&[[u8; MAX_PLAN_ELEMENTS]; 5]>::try_from(t).ok());
+        match (self.form, table) {
+            (ConvertForm::PackedRepack { per_word }, Some(t)) => {
+                let parts = PackedPlan::pack_parts(t, per_word).1;
+                let live = parts.iter().rposition(|&p| p).map_or(0, |i| i + 1);
+                (live, t[0][PackedPlan::ROUNDS_AT] as usize)
+            }
+            _ => (0, 0),
+        }
+    }
 }
 
 /// What the expansion's constants decide for `len` registers a lane (`words`: `u32` words,
@@ -174,15 +186,11 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
     if per_word > 1 {
         // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
-        let mut repack = (0, 0);
         let (form, table) = if let Some(a) = packed.word_arith() {
             (ConvertForm::PackedArith { per_word }, Some(a.to_vec()))
         } else if let Some(a) = packed.part_reads() {
             (ConvertForm::PackedReads { per_word }, Some(a.to_vec()))
         } else if let Some(t) = packed.pack_arith() {
-            let parts = PackedPlan::pack_parts(&t, per_word).1;
-            let live = parts.iter().rposition(|&p| p).map_or(0, |i| i + 1);
-            repack = (live, t[0][PackedPlan::ROUNDS_AT] as usize);
             (ConvertForm::PackedRepack { per_word }, Some(t.to_vec()))
         } else if let Some(a) = packed.element_arith(&plan) {
             (ConvertForm::PackedElements { per_word }, Some(a.to_vec()))
@@ -191,15 +199,11 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         } else {
             (ConvertForm::PackedStraight { per_word }, None)
         };
-        let rounds = packed.rounds() as usize;
         return Some(Decision {
             form,
-            packed: true,
             per_word,
-            rounds,
-            repack,
+            rounds: packed.rounds() as usize,
             table,
-            elements: to.elements,
         });
     }
     if !words && conversion_len_error(&plan, len).is_some() {
@@ -215,12 +219,9 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
     };
     Some(Decision {
         form,
-        packed: false,
         per_word: 1,
         rounds: plan.rounds() as usize,
-        repack: (0, 0),
         table: arith.map(|a| a.to_vec()),
-        elements: to.elements,
     })
 }
 

@@ -94,7 +94,8 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     // numbers: the compiler evaluates no plan.
     let head = match &d.table {
         Some(_) => {
-            let [pk, nr, ne] = [d.per_word, d.rounds as u32, d.elements].map(Literal::u32_suffixed);
+            let ne = n as u32 * d.per_word;
+            let [pk, nr, ne] = [d.per_word, d.rounds as u32, ne].map(Literal::u32_suffixed);
             quote!(const __FL_PK: u32 = #pk; const __FL_NR: u32 = #nr; const __FL_NE: u32 = #ne;)
         }
         None => head,
@@ -115,7 +116,8 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
             quote!(const __FL_READS: #opt = #t; { #reads })
         }
         ConvertForm::PackedRepack { .. } => {
-            let packs = repack(n, d.repack.0, d.repack.1, values.min(arith_most));
+            let (parts, repack_rounds) = d.repack();
+            let packs = repack(n, parts, repack_rounds, values.min(arith_most));
             let opt5 =
                 quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
             let t = table(quote!(__FL_PP.pack_arith()));

@@ -61,7 +61,7 @@
 //! exactly once) and `thread_terms` (it is row/col separable, as generated code needs).
 #![allow(non_upper_case_globals)]
 
-mod declare;
+pub(crate) mod declare;
 mod instruction;
 mod ldmatrix;
 mod movmatrix;

@@ -168,11 +168,7 @@ const _: () = assert_bijection(&STRIPED_3x32);
 /// module's layout, whose digits the macros then read from their own copy.
 macro_rules! markers {
     ($($name:ident),*) => {
-        $(
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            pub struct $name {}
-        )*
+        $(crate::catalog::declare::layouts!(@marker pub $name);)*
         /// The names with a hidden struct: the layouts this module declares.
         #[doc(hidden)]
         pub const MARKED: &[&str] = &[$(stringify!($name)),*];
