@@ -633,3 +633,6 @@ known_and_unknown_agree!(packed_quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => S
 known_and_unknown_agree!(example_layouts_agree, SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW, [f32; 8]);
 known_and_unknown_agree!(packed_example_agrees, SM80_16x8x16_F16_C => VEC4_16x8_ROW, [u32; 2]);
 known_and_unknown_agree!(tmem_rounds_agree, SM100_TMEM_16dp64b32x => SM100_TMEM_16dp256b8x, [f32; 32]);
+known_and_unknown_agree!(renaming_agrees, SM75_U32x4_LDSM_N_16x16_ROW => SM80_16x8x16_F16_A_ROW, [u32; 8]);
+known_and_unknown_agree!(striped_tables_agree, BLOCKED_3x32 => STRIPED_3x32, [u32; 3]);
+known_and_unknown_agree!(tmem_packed_straight_agrees, SM100_TMEM_16dp64b16x_16b => SM100_TMEM_16dp256b4x_16b, [u32; 16]);

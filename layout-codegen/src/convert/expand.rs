@@ -28,7 +28,9 @@
 //! written, and the constants choose one. Where both layouts are catalog paths (the macro
 //! reads their digits from its own copy of the catalog, `catalog_path.rs`), it decides the
 //! form here as the constants would (`form.rs`, [`decide`]) and writes that form's live blocks
-//! alone, up to the plan's rounds: the compiler type-checks no branch that is not taken.
+//! alone, up to the plan's rounds, every number a literal (a lane-arithmetic table, or the
+//! plan's tables block by block, `literal.rs`): the compiler type-checks no branch that is not
+//! taken and evaluates no plan.
 
 use super::ast::Conversion;
 use super::form::{decide, ConvertForm, Decision};
@@ -54,8 +56,9 @@ pub fn expand(c: &Conversion) -> TokenStream {
     let known = known(c);
     let decided = known.as_ref().map(|(d, _)| d);
     let guards = known.as_ref().map(|(_, g)| g);
-    // A decided form of lane arithmetic reads its table as a literal: no plan constants.
-    let plan = match decided.and_then(|d| d.table.as_ref()) {
+    // A decided form reads its numbers as literals (`literal.rs`, `arith::literal`): no plan
+    // constants.
+    let plan = match decided {
         Some(_) => TokenStream::new(),
         None => plan(c),
     };
@@ -93,7 +96,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
                 single
             }
         }
-        Some(d) if d.packed() => packed_known(c.len, d),
+        Some(d) if d.packed() => super::packed::body(c.len, Some(d)),
         Some(d) if d.form == ConvertForm::LaneArith => {
             let (table, r) = (
                 super::arith::literal(d.table.as_deref().unwrap_or_default()),
@@ -107,7 +110,7 @@ pub fn expand(c: &Conversion) -> TokenStream {
                 #arith
             })
         }
-        Some(_) => tables,
+        Some(d) => super::literal::tables(&d.plan, element, c.len, d.rounds.min(c.len)),
     };
     quote! {
         #(#attrs)*
@@ -167,14 +170,6 @@ fn packed(n: usize, single: TokenStream) -> TokenStream {
             #single
         }
     }
-}
-
-/// The packed body where the macro has decided it (`d.packed()`): that form's live blocks, with
-/// the packed plan constant where the form reads the plan's tables.
-fn packed_known(n: usize, d: &Decision) -> TokenStream {
-    let plan = d.table.is_none().then(packed_plan);
-    let body = super::packed::body(n, Some(d));
-    quote!({ #plan #body })
 }
 
 /// The plan constant, spanned on the arguments: a layout pair that cannot be converted, or a

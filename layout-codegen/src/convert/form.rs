@@ -145,6 +145,10 @@ pub(super) struct Decision {
     /// The table of a form of lane arithmetic (`LaneArith`'s four rows, `PackArith`'s five),
     /// which the code reads from a constant; `None` for the forms of the plan's tables.
     pub table: Option<Vec<[u8; MAX_PLAN_ELEMENTS]>>,
+    /// The plan of one value a register, and the packed plan where the code is packed: what
+    /// the forms of the plan's tables write out (`literal.rs`).
+    pub plan: Plan,
+    pub packed_plan: Option<PackedPlan>,
 }
 
 impl Decision {
@@ -204,6 +208,8 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
             per_word,
             rounds: packed.rounds() as usize,
             table,
+            plan,
+            packed_plan: Some(packed),
         });
     }
     if !words && conversion_len_error(&plan, len).is_some() {
@@ -222,6 +228,8 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         per_word: 1,
         rounds: plan.rounds() as usize,
         table: arith.map(|a| a.to_vec()),
+        plan,
+        packed_plan: None,
     })
 }
 

@@ -2,7 +2,8 @@
 //! `parse.rs` reads the arguments and the function (every problem at once), `expand.rs`
 //! generates the per-lane code from the plan `layout_core::convert::Plan` computes at compile
 //! time (`arith.rs`: its lane-arithmetic form, where the plan has one; `packed.rs`: the packed
-//! plan's, on `u32` words of 16-bit or 8-bit values), and `fallback.rs` is the expansion after
+//! plan's, on `u32` words of 16-bit or 8-bit values; `literal.rs`: the forms of the plan's
+//! tables with every number decided by the macro), and `fallback.rs` is the expansion after
 //! an error. `form.rs` answers which of the expansion's forms the compiler's evaluation of its
 //! constants takes for a pair of layouts ([`convert_form`]), for tools, and for `expand.rs`,
 //! which writes that form alone where both layouts are the catalog's.
@@ -12,6 +13,7 @@ mod ast;
 mod expand;
 mod fallback;
 mod form;
+mod literal;
 mod packed;
 mod parse;
 

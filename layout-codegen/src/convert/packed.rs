@@ -90,6 +90,10 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     };
     // The live blocks: rounds, values and pack entries past these are branches not taken.
     let (rounds, values) = (d.rounds.min(most), (n * d.per_word as usize).min(most));
+    // The forms of the plan's tables: every number decided here.
+    if let (None, Some(pp)) = (&d.table, &d.packed_plan) {
+        return super::literal::packed_tables(pp, n, values, rounds);
+    }
     // A form of lane arithmetic reads its table, written here as a literal, and three
     // numbers: the compiler evaluates no plan.
     let head = match &d.table {

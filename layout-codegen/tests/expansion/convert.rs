@@ -1,5 +1,5 @@
 //! What `#[convert_layout]` writes: for two catalog layouts, the one form the macro decides
-//! (as the constants would), with no branch not taken; for a layout it does not know, every
+//! (as the constants would), with no branch not taken and no plan left to evaluate; for a layout it does not know, every
 //! form, its constants choosing.
 
 use super::count;
@@ -95,6 +95,10 @@ fn catalog_layouts_get_the_decided_form_alone() {
         }
         // No branch on the packing: the macro knows whether the words hold 2 values.
         assert!(!code.contains("if__FL_K>1{const"), "{why}");
+        // No plan for the compiler to evaluate: every form's numbers are literals.
+        for plan in ["__FL_PLAN", "__FL_PP", "Plan::new", "__FL_FROM", "lane_table("] {
+            assert_eq!(count(&code, plan), 0, "{plan}: {why}");
+        }
         // Both paths checked to be the catalog's, by type.
         assert_eq!(
             count(&code, "PhantomData::<::fraglayout::catalog::"),
