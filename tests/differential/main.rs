@@ -210,6 +210,34 @@ macro_rules! differential {
                 |row, col, value| out[row * ld + col] += value
             }
 
+            /// # Safety
+            /// `out` holds the tile at row stride `ld`.
+            #[fragment_layout(fraglayout::catalog::$name)]
+            unsafe fn scatter_pointer_add(t: u32, frag: &[u32; $e], out: *mut u32, ld: usize) {
+                |row, col, value| unsafe { *out.add(row * ld + col) += value }
+            }
+
+            /// # Safety
+            /// `out` holds the tile at row stride [`LD`].
+            #[fragment_layout(fraglayout::catalog::$name)]
+            unsafe fn scatter_write(t: u32, frag: &[u32; $e], out: *mut u32) {
+                |row, col, value| unsafe { out.add(col + row * LD).write(value) }
+            }
+
+            /// # Safety
+            /// `out` holds the tile at row stride `ld`.
+            #[fragment_layout(fraglayout::catalog::$name)]
+            unsafe fn scatter_unchecked(t: u32, frag: &[u32; $e], out: &mut [u32], ld: usize) {
+                |row, col, value| unsafe { *out.get_unchecked_mut(row * ld + col) ^= value }
+            }
+
+            /// # Safety
+            /// `a` holds the tile at row stride [`LD`].
+            #[fragment_layout(fraglayout::catalog::$name, gather)]
+            unsafe fn gather_read(t: u32, a: *const u32) -> [u32; $e] {
+                |row, col| unsafe { a.add(row * LD + col).read() }
+            }
+
             gather_forms!($name, $e);
 
             #[test]
@@ -232,6 +260,17 @@ macro_rules! differential {
                     check_scatter(N, "bounds", ld, x,
                         |t, f, o| scatter_bounds(t, f, o, ld, x.0, x.1), add);
                 }
+                // SAFETY: every buffer holds the tile at the stride passed.
+                check_scatter(N, "pointer +=", ld, whole,
+                    |t, f, o| unsafe { scatter_pointer_add(t, f, o.as_mut_ptr(), ld) }, add);
+                check_scatter(N, "write", LD, whole,
+                    |t, f, o| unsafe { scatter_write(t, f, o.as_mut_ptr()) },
+                    |o, r, c, v| o[r * LD + c] = v);
+                check_scatter(N, "unchecked ^=", ld, whole,
+                    |t, f, o| unsafe { scatter_unchecked(t, f, o, ld) },
+                    |o, r, c, v| o[r * ld + c] ^= v);
+                check_gather(N, "read", whole, |t, a| unsafe { gather_read(t, a.as_ptr()) },
+                    |a, r, c| a[r * LD + c]);
                 check_gathers!();
                 $( differential!(@run $flag, $e $(, $arg)?); )*
             }

@@ -29,16 +29,17 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let Plan {
         strategy,
         known,
-        pattern,
+        access,
         code,
         ..
     } = plan::plan(f, elements);
+    let shared = tables::shared_pattern(f, elements, access.as_ref());
     let mut layout = match (&known, strategy) {
         (Some(k), Strategy::Straight | Strategy::Pointer) => {
             // The typed coordinates' checks read the numeral (`bounds` has the tile as literals).
             k.consts(f, f.params.iter().take(2).any(|p| p.ty.is_some()))
         }
-        _ => tables::layout_consts(f, elements, pattern.as_ref(), known.as_ref()),
+        _ => tables::layout_consts(f, elements, shared, known.as_ref()),
     };
     layout.extend(smem::consts(f));
     let mut checks = checks::checks(f, known.is_some());
@@ -53,7 +54,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let body = match (strategy, code) {
         (_, Some(code)) => code,
         (Strategy::Shared, None) => smem::body(f, elements),
-        _ => tables::body(f, elements, pattern.as_ref()),
+        _ => tables::body(f, elements, access.as_ref()),
     };
     let below = below(f, known.as_ref());
     let outside = outside(f);

@@ -4,9 +4,12 @@
 //! finds a body's own control flow), `plan.rs` decides once how it is generated (shared,
 //! straight, pointer or tables, and why each other was refused), and `expand.rs` writes it:
 //! the checks (`checks.rs`), then the strategy's code (`smem.rs`, `straight.rs`, `pointer.rs`,
-//! `tables.rs`), each from the pieces in `emit.rs` (`pairing.rs` reads a body's index;
+//! `tables.rs`), each from the pieces in `emit.rs` (`access.rs` finds the body's one access to
+//! memory and `affine.rs` reads its index, once for every strategy;
 //! `known.rs` a catalog layout's numbers). `fallback.rs` is the expansion after an error.
 
+mod access;
+mod affine;
 mod args;
 mod ast;
 mod checks;
@@ -16,7 +19,6 @@ pub(crate) mod errors;
 mod expand;
 mod fallback;
 mod known;
-mod pairing;
 pub(crate) mod parse;
 mod plan;
 mod pointer;

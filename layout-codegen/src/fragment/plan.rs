@@ -1,11 +1,13 @@
 //! How an invocation of `#[fragment_layout]` is generated, decided once, here: a [`Plan`] names
-//! its [`Strategy`] and why each strategy before it was refused. In order of preference:
+//! its [`Strategy`] and why each strategy before it was refused. The body's one access to
+//! memory is found and its index analysed once (`access.rs`, `affine.rs`), for every strategy.
+//! In order of preference:
 //!
 //! | strategy | taken for | code |
 //! |---|---|---|
 //! | shared | `shared = LAYOUT` | each element's offset in the shared tile, the thread's swizzled base once (`smem.rs`) |
 //! | straight | a catalog layout and `BASE[INDEX]` over a slice parameter, `INDEX` affine in `row` and `col` | the thread's base index once, every element at a literal offset from it, one slice per footprint or row (`straight.rs`) |
-//! | pointer | a catalog layout and `*BASE.add(INDEX)` over a raw pointer parameter | the same base, each call at its literal offset (`pointer.rs`) |
+//! | pointer | a catalog layout and `*BASE.add(INDEX)` (or `.write(VALUE)`, `.read()`) over a raw pointer parameter, or `*BASE.get_unchecked(_mut)(INDEX)` over a slice parameter, `INDEX` affine | the same base, each call the body at its literal offset (`pointer.rs`) |
 //! | tables | anything else | the layout's tables evaluated by the compiler, a block or a closure call per element (`tables.rs`) |
 //!
 //! Worked: `#[fragment_layout(SM80_16x8x16_F32_C)]` on `|row, col, value| d[row * ld + col] =
@@ -13,10 +15,10 @@
 //! refused because "the base is not a slice, array or `Vec` parameter" and pointer because
 //! "the body is not `*BASE.add(INDEX) = VALUE` ...".
 
+use super::access::{Access, Via};
 use super::ast::Fragment;
 use super::known::Known;
-use super::pairing::Pattern;
-use super::{pointer, straight, tables};
+use super::{pointer, straight};
 use proc_macro2::TokenStream;
 
 /// A way of generating the elements' code.
@@ -52,8 +54,9 @@ pub struct Plan {
     pub refused: Vec<(Strategy, &'static str)>,
     /// The catalog layout the numeral names, where the macro knows it.
     pub known: Option<Known>,
-    /// The body's affine pattern, where the tables strategy uses one (`shared_reach`).
-    pub pattern: Option<Pattern>,
+    /// The body's one access to memory, where it has one (`access.rs`): read once, for every
+    /// strategy.
+    pub access: Option<Access>,
     /// The straight-line code of the straight and pointer strategies.
     pub code: Option<TokenStream>,
 }
@@ -62,45 +65,57 @@ pub struct Plan {
 /// generated.
 pub fn plan(f: &Fragment, elements: usize) -> Plan {
     let mut refused = Vec::new();
+    let known = Known::of(f, elements);
     if f.args.shared.is_some() {
         return Plan {
             strategy: Strategy::Shared,
             refused,
-            known: Known::of(f, elements),
-            pattern: None,
+            known,
+            access: None,
             code: None,
         };
     }
     refused.push((Strategy::Shared, "no `shared = LAYOUT`"));
-    let known = Known::of(f, elements);
-    let pattern = tables::shared_pattern(f, elements);
-    let straight = match (&known, &pattern) {
-        (None, _) => Err("the numeral is not a catalog layout the macro knows by name"),
-        (_, None) => Err("the body is not `BASE[INDEX]` over a slice, array or `Vec` parameter with `col` a term of `INDEX`"),
-        (Some(k), Some(p)) => straight::body(f, p, k, elements),
-    };
-    let (strategy, code) = match straight {
-        Ok(code) => (Strategy::Straight, Some(code)),
-        Err(why) => {
-            refused.push((Strategy::Straight, why));
-            let pointer = match &known {
-                None => Err("the numeral is not a catalog layout the macro knows by name"),
-                Some(k) => pointer::body(f, k, elements),
-            };
-            match pointer {
-                Ok(code) => (Strategy::Pointer, Some(code)),
-                Err(why) => {
-                    refused.push((Strategy::Pointer, why));
-                    (Strategy::Tables, None)
-                }
+    let access = Access::of(f);
+    let mut code = None;
+    for strategy in [Strategy::Straight, Strategy::Pointer] {
+        let tried = match (&known, &access) {
+            (None, _) => Err("the numeral is not a catalog layout the macro knows by name"),
+            (Some(k), Some(a)) => match (strategy, a.via) {
+                (Strategy::Straight, Via::Index) => straight::body(f, a, k, elements),
+                (Strategy::Pointer, Via::Add | Via::Unchecked) => pointer::body(f, a, k, elements),
+                _ => Err(not_taken(strategy)),
+            },
+            (Some(_), None) if f.args.unpaired || f.escapes => {
+                Err("`unpaired`, or a body with control flow of its own")
             }
+            (Some(_), None) => Err(not_taken(strategy)),
+        };
+        match tried {
+            Ok(c) => {
+                code = Some((strategy, c));
+                break;
+            }
+            Err(why) => refused.push((strategy, why)),
         }
+    }
+    let (strategy, code) = match code {
+        Some((s, c)) => (s, Some(c)),
+        None => (Strategy::Tables, None),
     };
     Plan {
         strategy,
         refused,
         known,
-        pattern,
+        access,
         code,
+    }
+}
+
+/// Why `strategy` does not take a body whose access is not its own.
+fn not_taken(strategy: Strategy) -> &'static str {
+    match strategy {
+        Strategy::Straight => "the body is not `BASE[INDEX]` over a slice, array or `Vec` parameter with `col` a term of `INDEX`",
+        _ => "the body is not `*BASE.add(INDEX)`, `BASE.add(INDEX).write(VALUE)`, `.read()` or `*BASE.get_unchecked(_mut)(INDEX)` with `col` a term of `INDEX`",
     }
 }

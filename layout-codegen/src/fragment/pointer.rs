@@ -1,10 +1,11 @@
-//! Straight-line code for a catalog layout the macro [knows](Known) and a body that reaches its
-//! element through a raw pointer parameter, `BASE.add(INDEX)`, or through a slice, array or
-//! `Vec` parameter unchecked, `BASE.get_unchecked(INDEX)` / `BASE.get_unchecked_mut(INDEX)`
-//! (the same contract: the caller's promise that every index is in bounds), with `INDEX` affine in `row`
-//! ([`pairing::affine_index`]), as GPU kernels write a `vector = N` store. Worked for
-//! `SM80_16x8x16_F32_C`, `vector = 2` and
-//! `|row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }`:
+//! Straight-line code for a catalog layout the macro [knows](Known) and a body whose
+//! [`access`] goes through a raw pointer parameter (`BASE.add(INDEX)`, deref'd,
+//! `write` or `read`), or through a slice, array or `Vec` parameter unchecked
+//! (`*BASE.get_unchecked(INDEX)`, `*BASE.get_unchecked_mut(INDEX)`: the same contract, the
+//! caller's promise that every index is in bounds), with `INDEX` affine in `row`
+//! ([`affine::Affine`]), as GPU kernels write their stores. Worked for `SM80_16x8x16_F32_C`,
+//! `vector = 2` and `|row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) =
+//! values }`:
 //!
 //! ```text
 //! let __fl_t = __fl_thread as usize;
@@ -14,53 +15,52 @@
 //! { let values = [acc[2], acc[3]]; unsafe { *(d.add(__fl_b + 8 * __fl_k) as *mut [f32; 2]) = values } }
 //! ```
 //!
-//! The body stays the user's tokens (its `unsafe`, its cast) but for `INDEX`, which becomes
-//! the thread's base index plus the call's literal offset (`rows * K + cols` from the thread's
-//! corner, [`offset`]'s arithmetic): the same number `INDEX` computes at that call's
-//! `row` and `col`, so `add` receives what it received before and the body's safety contract
-//! is unchanged. The numbers are the ones `straight.rs` writes for a slice.
+//! The body stays the user's tokens (its `unsafe`, its cast, its operator) but for `INDEX`,
+//! which becomes the thread's base index plus the call's literal offset (`rows * K + cols`
+//! from the thread's corner, [`offset`]'s arithmetic): the same number `INDEX` computes at
+//! that call's `row` and `col`, so `add` receives what it received before and the body's
+//! safety contract is unchanged. The numbers are the ones `straight.rs` writes for a slice.
 //!
 //! Why it is the same program: `INDEX` is `REST + row * K + col` made of names, integer
 //! literals, casts, `+` and `*` (no field, no call), so evaluating it at the corner once,
 //! first, has no effect; and every term is non-negative and nondecreasing in `row` and `col`,
 //! so the base (at the corner, which no call's coordinates are below) overflows only where
 //! every call's `INDEX` would, and `base + offset` overflows exactly where `INDEX` does. The
-//! rest of the body can change nothing `INDEX` reads: it is one of
+//! rest of the body can change nothing `INDEX` reads: a scatter's stored value has no effect
+//! and cannot panic ([`Access::stored`]: a name, a literal, a cast, or float arithmetic on
+//! `value`, as `alpha * value`), stored with `=`, a compound operator (`+=`) or `write`; a
+//! gather only reads. `BASE` is a parameter of the function whose type is a raw pointer (so
+//! `add` is the pointer's own, taking a `usize`), or for `get_unchecked(_mut)` a slice, array
+//! or `Vec` (the slice's own method), named by no closure parameter and not the fragment.
+//! The closure's `row` and `col` are bound per call where the stored value reads them, as
+//! the closure binds them.
 //!
-//! - a scatter: `*PTR = VALUE` with `VALUE` [inert](pairing::inert) (a name, a literal, a
-//!   cast), `PTR` being `BASE.add(INDEX)` under casts to raw pointer types and parentheses;
-//! - a gather: `*PTR`;
-//!
-//! inside any `unsafe { .. }` or `{ .. }` of that one expression; `BASE` a parameter of the
-//! function whose type is a raw pointer (so `add` is the pointer's own, taking a `usize`), or
-//! for `get_unchecked(_mut)` a slice, array or `Vec` (the slice's own method),
-//! named by no closure parameter and not the fragment. The closure's `row` and `col` are bound
-//! per call where the stored value reads them, as the closure binds them.
-//!
-//! Not taken (the element-by-element path stays): what `straight.rs` does not take for its
-//! own reasons (`bounds`, a band, `unpaired`, a body with control flow of its own), a packed
-//! gather, `shared = LAYOUT`, a value pattern other than a name, any other body shape, and a
-//! stride that is not one name or number.
+//! Not taken (the element-by-element path stays): `bounds`, a band, `unpaired`, a body with
+//! control flow of its own, a packed gather, `shared = LAYOUT`, a value pattern other than a
+//! name, any other body shape, and a stride that is not one name or number.
 
+use super::access::{self, Access, Via};
+use super::affine;
 use super::ast::{Fragment, Mode};
 use super::emit::{assemble, flatten, value_binding};
 use super::known::{Known, MOST};
-use super::pairing::{self, Affine};
 use super::straight::{element_coordinates, head, lex, offset, single, Digits, Table};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
-use syn::{Expr, ExprMethodCall};
+use syn::Expr;
 
-/// The calls of `f` for the known layout `k` as straight-line code, to run where the thread
-/// index `__fl_thread` (a `u32` below the thread count) is in scope: a scatter's stores, or
-/// the array a gather returns; else why not (the module docs give the shape).
-pub fn body(f: &Fragment, k: &Known, elements: usize) -> Result<TokenStream, &'static str> {
-    let a = &f.args;
-    if a.bounds.is_some() {
+/// The calls of `f` for the known layout `k` as straight-line code, its access `a` through a
+/// raw pointer or unchecked, to run where the thread index `__fl_thread` (a `u32` below the
+/// thread count) is in scope: a scatter's stores, or the array a gather returns; else why not
+/// (the module docs give the shape).
+pub fn body(
+    f: &Fragment,
+    a: &Access,
+    k: &Known,
+    elements: usize,
+) -> Result<TokenStream, &'static str> {
+    if f.args.bounds.is_some() {
         return Err("`bounds` goes element by element on a partial tile");
-    }
-    if a.unpaired || f.escapes {
-        return Err("`unpaired`, or a body with control flow of its own");
     }
     if k.numeral().thread_wrap() != 0 || elements == 0 || elements > MOST {
         return Err("a band, no elements, or more than the macro writes out");
@@ -68,41 +68,45 @@ pub fn body(f: &Fragment, k: &Known, elements: usize) -> Result<TokenStream, &'s
     if !matches!(f.args.mode, Mode::Scatter | Mode::Gather) {
         return Err("a packed gather");
     }
-    generate(f, k, elements)
-        .ok_or("the body is not `*BASE.add(INDEX) = VALUE` or `*BASE.add(INDEX)` over a raw pointer parameter, `INDEX` affine in `row` and `col`")
+    a.stored(f)?;
+    generate(f, a, k, elements).ok_or(
+        "the base is not a raw pointer (`add`) or slice (`get_unchecked`) parameter, or `INDEX` \
+         is not affine in `row` and `col` with a stride of one name or number and no field",
+    )
 }
 
 /// The straight-line calls of a body [`body`] takes, if it has that shape.
-fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
+fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<TokenStream> {
     let n = k.numeral();
     let mode = f.args.mode;
-    let row = pairing::param_ident(f.params[0].pat)?;
-    let col = pairing::param_ident(f.params[1].pat)?;
+    let row = affine::param_ident(f.params[0].pat)?;
+    let col = affine::param_ident(f.params[1].pat)?;
     let value = match f.params.get(2) {
-        Some(p) => Some(pairing::param_ident(p.pat)?),
+        Some(p) => Some(affine::param_ident(p.pat)?),
         None => None,
     };
-    let mut body = f.body.clone();
-    let (call, rhs) = shape(&mut body, mode)?;
-    let base = receiver(call)?;
+    let base = match &a.base {
+        Expr::Path(p) => p.path.get_ident()?,
+        _ => return None,
+    };
     let binders = [Some(row), Some(col), value, f.fragment];
     // `add` is a raw pointer's own; `get_unchecked(_mut)` a slice's, array's or `Vec`'s.
-    let own = match call.method == "add" {
-        true => pointer_parameter(f, &base),
-        false => f.slice_base(&call.receiver),
+    let own = match a.via {
+        Via::Add => pointer_parameter(f, base),
+        Via::Unchecked => f.slice_base(&a.base),
+        Via::Index => false,
     };
-    if binders.iter().flatten().any(|&name| *name == base) || !own {
+    if binders.iter().flatten().any(|&name| name == base) || !own {
         return None;
     }
-    let index = call.args.first()?.clone();
-    let affine = pairing::affine_index(&index, row, col, value)?;
-    if !affine.k.as_ref().is_none_or(|(k, _)| single(k)) || has_field(index.to_token_stream()) {
+    let affine = a.affine.as_ref()?;
+    if !affine.k.as_ref().is_none_or(|(k, _)| single(k)) || has_field(a.index.to_token_stream()) {
         return None;
     }
     // Whether the body reads `row` or `col` outside INDEX: then they are bound per call.
-    let needs_coords = rhs.is_some_and(|rhs| {
+    let needs_coords = a.rhs.as_ref().is_some_and(|rhs| {
         let ts = rhs.to_token_stream();
-        pairing::mentions(ts.clone(), row) || pairing::mentions(ts, col)
+        affine::mentions(ts.clone(), row) || affine::mentions(ts, col)
     });
     let table = Table::of(n, false, elements);
     let (low_row, low_col) = table.low;
@@ -111,8 +115,8 @@ fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
         n,
         (table.low, Digits::FromUsize),
         needs_coords,
-        &index,
-        &affine,
+        &a.index,
+        affine,
     )?;
     let calls = (0..elements)
         .step_by(f.args.width())
@@ -123,7 +127,7 @@ fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
                 true => Some(element_coordinates(f, (r, c))?),
                 false => None,
             };
-            let call = at_offset(&body, &affine, at, mode)?;
+            let call = at_offset(f.body, affine, at, mode)?;
             Some(match mode {
                 Mode::Scatter => {
                     let value = value_binding(f, e);
@@ -143,7 +147,12 @@ fn generate(f: &Fragment, k: &Known, elements: usize) -> Option<TokenStream> {
 
 /// The body with its `INDEX` replaced by the thread's base index plus the offset `at` (rows,
 /// columns) from the thread's corner: `__fl_b + 8 * __fl_k + 1`, or `__fl_b` for none.
-fn at_offset(body: &Expr, a: &Affine, at: (usize, usize), mode: Mode) -> Option<TokenStream> {
+fn at_offset(
+    body: &Expr,
+    a: &affine::Affine,
+    at: (usize, usize),
+    mode: Mode,
+) -> Option<TokenStream> {
     let text = match offset(a, at).as_str() {
         "0" => "__fl_b".to_string(),
         o => format!("__fl_b + {o}"),
@@ -152,80 +161,8 @@ fn at_offset(body: &Expr, a: &Affine, at: (usize, usize), mode: Mode) -> Option<
     // was most of the macro's work for a vector body.
     let index = Expr::Verbatim(lex(&text)?);
     let mut body = body.clone();
-    let (call, _) = shape(&mut body, mode)?;
-    call.args[0] = index;
+    *access::locate(&mut body, mode == Mode::Scatter)?.index = index;
     Some(body.to_token_stream())
-}
-
-/// The body's one `BASE.add(INDEX)` call, and a scatter's stored value, if the body is of the
-/// shape the module docs give.
-fn shape(body: &mut Expr, mode: Mode) -> Option<(&mut ExprMethodCall, Option<&Expr>)> {
-    match body {
-        Expr::Block(b) => match b.attrs.is_empty() && b.label.is_none() {
-            true => one(&mut b.block, mode),
-            false => None,
-        },
-        Expr::Unsafe(u) => match u.attrs.is_empty() {
-            true => one(&mut u.block, mode),
-            false => None,
-        },
-        Expr::Paren(p) => shape(&mut p.expr, mode),
-        Expr::Assign(a) => match mode == Mode::Scatter && pairing::inert(&a.right) {
-            true => Some((deref(&mut a.left)?, Some(&*a.right))),
-            false => None,
-        },
-        e => match mode {
-            Mode::Gather => Some((deref(e)?, None)),
-            _ => None,
-        },
-    }
-}
-
-/// The one expression of a block (`{ e }` or `{ e; }`).
-fn one(block: &mut syn::Block, mode: Mode) -> Option<(&mut ExprMethodCall, Option<&Expr>)> {
-    match &mut block.stmts[..] {
-        [syn::Stmt::Expr(e, _)] => shape(e, mode),
-        _ => None,
-    }
-}
-
-/// `*PTR`, in parentheses or not.
-fn deref(e: &mut Expr) -> Option<&mut ExprMethodCall> {
-    match e {
-        Expr::Paren(p) => deref(&mut p.expr),
-        Expr::Unary(u) if u.attrs.is_empty() && matches!(u.op, syn::UnOp::Deref(_)) => {
-            pointer(&mut u.expr)
-        }
-        _ => None,
-    }
-}
-
-/// `BASE.add(INDEX)` (or `BASE.get_unchecked(INDEX)`, `BASE.get_unchecked_mut(INDEX)`) under
-/// casts to raw pointer types and parentheses.
-fn pointer(e: &mut Expr) -> Option<&mut ExprMethodCall> {
-    match e {
-        Expr::Paren(p) => pointer(&mut p.expr),
-        Expr::Cast(c) if matches!(&*c.ty, syn::Type::Ptr(_)) => pointer(&mut c.expr),
-        Expr::MethodCall(m)
-            if m.attrs.is_empty()
-                && ["add", "get_unchecked", "get_unchecked_mut"]
-                    .iter()
-                    .any(|name| m.method == name)
-                && m.turbofish.is_none()
-                && m.args.len() == 1 =>
-        {
-            Some(m)
-        }
-        _ => None,
-    }
-}
-
-/// The name the call's receiver is, if it is a plain name.
-fn receiver(call: &ExprMethodCall) -> Option<syn::Ident> {
-    match &*call.receiver {
-        Expr::Path(p) if p.qself.is_none() && p.attrs.is_empty() => p.path.get_ident().cloned(),
-        _ => None,
-    }
 }
 
 /// Whether `name` is a parameter of the function whose type is a raw pointer (`*mut T`,

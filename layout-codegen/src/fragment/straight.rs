@@ -1,5 +1,5 @@
 //! Straight-line code for a catalog layout the macro [knows](Known) and a body whose index is
-//! affine in `row` ([`pairing::Affine`]) over a slice parameter: every element's reach is known
+//! affine in `row` ([`affine::Affine`]) over a slice parameter: every element's reach is known
 //! at expansion time, so the code is written as a skilled engineer writes it by hand, with no
 //! closure, no table and no thread-part type. Worked for `SM90_64x16x16_F32_C` and
 //! `out[row * LD + col] = value` (`__fl_thread`: the thread index, checked below 128):
@@ -29,7 +29,7 @@
 //!
 //! Semantics: the thread's base index is evaluated once, first, as the closure
 //! path does for the bodies taken here (a gather, and a scatter whose stored value is
-//! [`inert`](pairing::inert)); the reaches are taken in order of first use, each once, and a
+//! [`inert`](affine::inert)); the reaches are taken in order of first use, each once, and a
 //! scatter stores each reach's elements (in element order) after its slice, as a skilled
 //! engineer writes row by row; so an index past the end of the buffer panics exactly when the
 //! closure path would panic at some element, and which stores happen before it is not part of
@@ -62,12 +62,13 @@
 
 extern crate proc_macro;
 
+use super::access::{self, Access};
+use super::affine::{self, Affine};
 use super::ast::{Fragment, Mode};
 use super::emit::{
     assemble, bounded as bounded_code, coordinate_bindings, fill_value, guarded_element,
 };
 use super::known::{Known, MOST};
-use super::pairing::{self, Affine, Pattern};
 use layout_core::generated::{Reach, Reaches, ThreadTerm};
 use layout_core::Numeral;
 use proc_macro2::TokenStream;
@@ -84,7 +85,7 @@ use quote::{quote, ToTokens};
 /// stored value other than `value`) keep their spans.
 pub fn body(
     f: &Fragment,
-    p: &Pattern,
+    p: &Access,
     k: &Known,
     elements: usize,
 ) -> Result<TokenStream, &'static str> {
@@ -96,7 +97,7 @@ pub fn body(
 /// of a scatter (`None` for a gather).
 fn refusal<'p>(
     f: &Fragment,
-    p: &'p Pattern,
+    p: &'p Access,
     k: &Known,
     elements: usize,
 ) -> Result<Option<&'p syn::Expr>, &'static str> {
@@ -121,7 +122,7 @@ fn refusal<'p>(
     let names = f
         .params
         .iter()
-        .map(|q| pairing::param_ident(q.pat))
+        .map(|q| affine::param_ident(q.pat))
         .collect::<Option<Vec<_>>>()
         .ok_or("a closure parameter is a pattern, not a name")?;
     let base = p.base.to_token_stream();
@@ -129,24 +130,20 @@ fn refusal<'p>(
         .iter()
         .copied()
         .chain(f.fragment)
-        .any(|name| pairing::mentions(base.clone(), name))
+        .any(|name| affine::mentions(base.clone(), name))
     {
         return Err("the base names a closure parameter or the fragment");
     }
     if !f.slice_base(&p.base) {
         return Err("the base is not a slice, array or `Vec` parameter");
     }
-    match (&p.rhs, f.args.mode) {
-        (Some(rhs), Mode::Scatter) if pairing::inert(rhs) || float_pure(f, rhs) => Ok(Some(rhs)),
-        (None, Mode::Gather | Mode::GatherPacked) => Ok(None),
-        _ => Err("the stored value may have an effect or panic"),
-    }
+    p.stored(f)
 }
 
 /// The straight-line code of a body [`refusal`] takes.
 fn generate(
     f: &Fragment,
-    p: &Pattern,
+    p: &Access,
     k: &Known,
     elements: usize,
     stored: Option<&syn::Expr>,
@@ -209,7 +206,7 @@ const FOOTPRINT_MOST: usize = 4;
 fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
     let value = f.params.get(2);
     value.is_some_and(|v| {
-        v.ty.is_none() && pairing::param_ident(v.pat).is_some_and(|name| is_name(rhs, name))
+        v.ty.is_none() && affine::param_ident(v.pat).is_some_and(|name| is_name(rhs, name))
     })
 }
 
@@ -239,7 +236,7 @@ fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
 /// corner (no catalog layout), and for a packed gather with a fill value of the user's.
 fn from_base(
     f: &Fragment,
-    p: &Pattern,
+    p: &Access,
     a: &Affine,
     reaches: &Table,
     elements: usize,
@@ -382,7 +379,7 @@ fn partial(f: &Fragment, reaches: &Table, elements: usize) -> Option<TokenStream
 /// A scatter's stores in element order, the reach's slice taken again where it changes.
 fn scatter(
     f: &Fragment,
-    p: &Pattern,
+    p: &Access,
     a: &Affine,
     reaches: &Table,
     elements: usize,
@@ -390,17 +387,17 @@ fn scatter(
 ) -> Option<Vec<TokenStream>> {
     let frag = f.fragment?;
     let value = f.params.get(2)?;
-    let value_name = pairing::param_ident(value.pat)?;
+    let value_name = affine::param_ident(value.pat)?;
     let op = match &p.op {
         Some(op) => op.to_token_stream().to_string(),
         None => "=".to_string(),
     };
     // `value` itself, untyped: the element is stored as it is read.
     let plain = is_plain(f, rhs);
-    let needs_value = pairing::mentions(rhs.to_token_stream(), value_name);
+    let needs_value = affine::mentions(rhs.to_token_stream(), value_name);
     let needs_coords = coordinates_read(f, rhs);
     // Float arithmetic on `value` (`alpha * value`): `value` read in place, `__fl_f[e]`.
-    let pure = !plain && needs_value && !needs_coords && float_pure(f, rhs);
+    let pure = !plain && needs_value && !needs_coords && access::float_pure(f, rhs);
     let mut out = Vec::new();
     if plain || pure {
         // The fragment's reference (or array) under the macro's own name, so that the stores
@@ -495,7 +492,7 @@ fn bound_store(
 /// every element read at its place.
 fn gather(
     f: &Fragment,
-    p: &Pattern,
+    p: &Access,
     a: &Affine,
     reaches: &Table,
     elements: usize,
@@ -554,7 +551,7 @@ impl Table {
 /// `let NAME = BORROW BASE[i..i + EXTENT];` for reach number `k`: `i` is the base index where
 /// the reach starts at 0, else `__fl_iK`, the base index plus the start, bound here.
 fn slice(
-    p: &Pattern,
+    p: &Access,
     a: &Affine,
     k: usize,
     reach: &Reach,
@@ -687,8 +684,8 @@ pub(super) fn single(k: &syn::Expr) -> bool {
 fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
     f.params[..2]
         .iter()
-        .filter_map(|q| pairing::param_ident(q.pat))
-        .any(|name| pairing::mentions(rhs.to_token_stream(), name))
+        .filter_map(|q| affine::param_ident(q.pat))
+        .any(|name| affine::mentions(rhs.to_token_stream(), name))
 }
 
 /// The code before the elements, shared with the raw-pointer path (`pointer.rs`): the thread
@@ -745,69 +742,6 @@ pub(super) fn element_coordinates(f: &Fragment, (r, c): (usize, usize)) -> Optio
 /// Whether two reaches are one slice (their places differ).
 fn same_reach(a: &Reach, b: &Reach) -> bool {
     (a.start, a.extent) == (b.start, b.extent)
-}
-
-/// Whether a scatter's stored value is float arithmetic on the untyped `value` of a float
-/// fragment (`f32`, `f64`): float literals, `value`, and parameters of the function declared
-/// `f32` or `f64` (by name, not shadowed by the closure's), under `+`, `-`, `*`, `/`, unary
-/// `-` and parentheses (`alpha * value`, `value * 0.5 + beta`). The language's own float
-/// operations: no effect, no panic, nothing the base or the index could read, so evaluating
-/// the thread's base first, as for an [`inert`](pairing::inert) value, changes nothing, and
-/// `value` may be read in place as the fragment's element.
-fn float_pure(f: &Fragment, rhs: &syn::Expr) -> bool {
-    let float = |ty: &syn::Type| {
-        matches!(ty, syn::Type::Path(p) if p.qself.is_none()
-            && (p.path.is_ident("f32") || p.path.is_ident("f64")))
-    };
-    let Some(value) = f.params.get(2).filter(|v| v.ty.is_none()) else {
-        return false;
-    };
-    let Some(value) = pairing::param_ident(value.pat) else {
-        return false;
-    };
-    if !float(f.element_ty) {
-        return false;
-    }
-    let closure: Vec<&syn::Ident> = f
-        .params
-        .iter()
-        .filter_map(|q| pairing::param_ident(q.pat))
-        .collect();
-    let float_param = |name: &syn::Ident| {
-        !closure.contains(&name)
-            && f.item.sig.inputs.iter().any(|arg| match arg {
-                syn::FnArg::Typed(t) => {
-                    matches!(&*t.pat, syn::Pat::Ident(i) if i.ident == *name
-                        && i.subpat.is_none() && i.by_ref.is_none())
-                        && float(&t.ty)
-                }
-                syn::FnArg::Receiver(_) => false,
-            })
-    };
-    fn walk(e: &syn::Expr, ok: &dyn Fn(&syn::Ident) -> bool) -> bool {
-        use syn::{BinOp, Expr, Lit, UnOp};
-        match e {
-            Expr::Lit(l) => l.attrs.is_empty() && matches!(l.lit, Lit::Float(_)),
-            Expr::Path(p) => {
-                p.qself.is_none() && p.attrs.is_empty() && p.path.get_ident().is_some_and(ok)
-            }
-            Expr::Paren(p) => p.attrs.is_empty() && walk(&p.expr, ok),
-            Expr::Unary(u) => {
-                u.attrs.is_empty() && matches!(u.op, UnOp::Neg(_)) && walk(&u.expr, ok)
-            }
-            Expr::Binary(b) => {
-                b.attrs.is_empty()
-                    && matches!(
-                        b.op,
-                        BinOp::Add(_) | BinOp::Sub(_) | BinOp::Mul(_) | BinOp::Div(_)
-                    )
-                    && walk(&b.left, ok)
-                    && walk(&b.right, ok)
-            }
-            _ => false,
-        }
-    }
-    walk(rhs, &|name| *name == *value || float_param(name))
 }
 
 /// `ts` with every identifier `name` replaced by `with` (in any group).

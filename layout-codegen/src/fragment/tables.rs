@@ -12,12 +12,13 @@
 //! { let value = frag[0]; let (row, col) = __fl_at.at(__FL_AT[0].at); BODY; } ...
 //! ```
 
+use super::access::{Access, Via};
+use super::affine;
 use super::ast::{Fragment, Mode};
 use super::emit::{
     assemble, bounded, coordinate_bindings, flatten, guarded_element, run_element, value_binding,
 };
 use super::known::Known;
-use super::pairing::{self, Pattern};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -31,7 +32,7 @@ use syn::spanned::Spanned;
 pub(super) fn layout_consts(
     f: &Fragment,
     elements: usize,
-    shared: Option<&Pattern>,
+    shared: Option<&Access>,
     known: Option<&Known>,
 ) -> TokenStream {
     let numeral = &f.args.numeral;
@@ -75,13 +76,14 @@ pub(super) fn layout_consts(
 /// The elements of a thread inside the layout: one block per body call (every element, or
 /// every `N`-th with `vector = N`), through row runs or the footprint where the body allows;
 /// with `bounds`, a whole tile takes that path and a partial one checks each element.
-pub(super) fn body(f: &Fragment, elements: usize, shared: Option<&Pattern>) -> TokenStream {
-    let pattern = run_pattern(f);
+pub(super) fn body(f: &Fragment, elements: usize, access: Option<&Access>) -> TokenStream {
+    let pattern = access.filter(|a| runs(f, a));
+    let shared = shared_pattern(f, elements, access);
     let width = f.args.width();
     let firsts = || (0..elements).step_by(width);
     let fragment = |guarded: bool| {
         // Runs only on the unguarded path: a run may straddle the edge of a partial tile.
-        let pattern = if guarded { None } else { pattern.as_ref() };
+        let pattern = if guarded { None } else { pattern };
         if let Some(p) = shared.filter(|_| !guarded) {
             return shared_reach(f, p, elements);
         }
@@ -121,25 +123,11 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
     quote!({ #code })
 }
 
-/// The body's run pattern, when it may use one (see [`pairing`]): not `unpaired`, no control
-/// flow of its own, the shape `BASE[INDEX] (op)= RHS` / `BASE[INDEX]`, and a base that indexes
-/// as a slice does ([`Fragment::slice_base`]).
-fn run_pattern(f: &Fragment) -> Option<Pattern> {
-    if f.args.shared.is_some() || f.args.unpaired || f.escapes || f.args.vector.is_some() {
-        return None;
-    }
-    let col = pairing::param_ident(f.params[1].pat)?;
-    let row = pairing::param_ident(f.params[0].pat);
-    let pattern = match f.args.mode {
-        Mode::Scatter => {
-            // A value pattern other than a name could bind any name: no affine index then.
-            let value = f.params.get(2).map(|p| pairing::param_ident(p.pat));
-            let row = row.filter(|_| value.is_none_or(|v| v.is_some()));
-            pairing::scatter(f.body, row, col, value.flatten())
-        }
-        _ => pairing::gather(f.body, row, col),
-    };
-    pattern.filter(|p| f.slice_base(&p.base))
+/// Whether the body's access may go by row runs (see [`access`](super::access)):
+/// `BASE[INDEX]` over a base that indexes as a slice does ([`Fragment::slice_base`]), no
+/// `vector = N`.
+fn runs(f: &Fragment, a: &Access) -> bool {
+    a.via == Via::Index && f.args.vector.is_none() && f.slice_base(&a.base)
 }
 
 /// Element `e` through its row run: the element's own bindings for the stored value (a
@@ -147,7 +135,7 @@ fn run_pattern(f: &Fragment) -> Option<Pattern> {
 /// at its constant offset in it. The elements of a run make the same slice, so the optimizer
 /// keeps one bounds check for all of them; order per element is the body's own (value, then
 /// index, then access).
-fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
+fn run_block(f: &Fragment, e: usize, p: &Access) -> TokenStream {
     let e_idx = Literal::usize_unsuffixed(e);
     let (base, index) = (&p.base, &p.index);
     let run_coords = coordinate_bindings(f, Some(&quote!(__fl_at.at(__FL_AT[#e_idx].run))));
@@ -179,7 +167,7 @@ fn run_block(f: &Fragment, e: usize, p: &Pattern) -> TokenStream {
 fn scatter_element(
     f: &Fragment,
     e: usize,
-    p: &Pattern,
+    p: &Access,
     rhs: &syn::Expr,
     store: impl FnOnce(TokenStream) -> TokenStream,
 ) -> TokenStream {
@@ -200,7 +188,7 @@ fn scatter_element(
 }
 
 /// `n * K`, on the side the body writes it (`K` absent: `n`).
-fn times(a: &pairing::Affine, n: TokenStream) -> TokenStream {
+fn times(a: &affine::Affine, n: TokenStream) -> TokenStream {
     match &a.k {
         None => n,
         Some((k, false)) => quote!(#n * #k),
@@ -208,16 +196,23 @@ fn times(a: &pairing::Affine, n: TokenStream) -> TokenStream {
     }
 }
 
-/// The body's pattern when its elements go through one closure ([`shared_reach`]): an index
-/// affine in `row`, and elements to reach.
-pub(super) fn shared_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
+/// The body's access when its elements go through one closure ([`shared_reach`]): by row
+/// runs, an index affine in `row`, and elements to reach.
+pub(super) fn shared_pattern<'a>(
+    f: &Fragment,
+    elements: usize,
+    access: Option<&'a Access>,
+) -> Option<&'a Access> {
     let scatter_ready = f.params.len() > 2 && f.fragment.is_some();
-    run_pattern(f).filter(|p| {
-        p.affine.is_some() && elements > 0 && (f.args.mode != Mode::Scatter || scatter_ready)
+    access.filter(|p| {
+        runs(f, p)
+            && p.affine.is_some()
+            && elements > 0
+            && (f.args.mode != Mode::Scatter || scatter_ready)
     })
 }
 
-/// The elements of a body whose index is affine in `row` ([`pairing::Affine`]), through one
+/// The elements of a body whose index is affine in `row` ([`affine::Affine`]), through one
 /// closure called once per element: `__fl_put(e);` for a scatter, `__fl_get(e)` for a gather.
 /// The closure's body is the code of element `e` with `e` a parameter and its entry of the
 /// table read as `__FL_AT[e]`: the value (`FRAG[e]`) and `row` and `col` bound, the stored
@@ -232,12 +227,12 @@ pub(super) fn shared_pattern(f: &Fragment, elements: usize) -> Option<Pattern> {
 /// `b` is the same for every element of a numeral without a band: it is evaluated once, before
 /// the closure, where that is unobservable: in a gather (`INDEX` is pure, so evaluating it
 /// once, first, gives the same value and the same panics as at each element) and in a scatter
-/// whose stored value is [`inert`](pairing::inert) (it cannot have an effect or panic, so
+/// whose stored value is [`inert`](affine::inert) (it cannot have an effect or panic, so
 /// `INDEX` may come first). The optimizer then reaches each row run as `b + dr * K + dc`, one
 /// `lea` for the second row of a run-time stride, as hand-written code does; with `b` inside
 /// the closure it may fold `(row + dr) * K` instead, an `or` and an `imul` more. `None` for
 /// other bodies, and with no elements.
-pub(super) fn shared_reach(f: &Fragment, p: &Pattern, elements: usize) -> TokenStream {
+pub(super) fn shared_reach(f: &Fragment, p: &Access, elements: usize) -> TokenStream {
     let Some(a) = &p.affine else {
         return quote!();
     };
@@ -253,7 +248,7 @@ pub(super) fn shared_reach(f: &Fragment, p: &Pattern, elements: usize) -> TokenS
         quote!({ #(#[allow(unused_variables)] #low)* #index })
     };
     let own = base_index(quote!(__fl_e));
-    let (before, inside) = if p.rhs.as_ref().is_none_or(pairing::inert) {
+    let (before, inside) = if p.rhs.as_ref().is_none_or(affine::inert) {
         // With a band (`__FL_WRAP` not 0) each element is its own corner, carried into the
         // next row or not by the thread: no shared base then (the constant test folds away).
         let shared = base_index(quote!(0));

@@ -96,7 +96,13 @@ fn catalog_layouts_get_the_decided_form_alone() {
         // No branch on the packing: the macro knows whether the words hold 2 values.
         assert!(!code.contains("if__FL_K>1{const"), "{why}");
         // No plan for the compiler to evaluate: every form's numbers are literals.
-        for plan in ["__FL_PLAN", "__FL_PP", "Plan::new", "__FL_FROM", "lane_table("] {
+        for plan in [
+            "__FL_PLAN",
+            "__FL_PP",
+            "Plan::new",
+            "__FL_FROM",
+            "lane_table(",
+        ] {
             assert_eq!(count(&code, plan), 0, "{plan}: {why}");
         }
         // Both paths checked to be the catalog's, by type.

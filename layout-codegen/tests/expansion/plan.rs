@@ -59,3 +59,53 @@ fn an_invocation_with_an_error_has_no_plan() {
     // not a parse error: the plan is still made (tables: the macro checks nothing known).
     assert!(fragment_plan(C.parse().unwrap(), bad.parse().unwrap()).is_some());
 }
+
+#[test]
+fn one_access_analysis_serves_every_way_through_a_pointer_or_unchecked() {
+    let item = |ty: &str, body: &str| {
+        format!("fn s(lane: u32, frag: &[f32; 4], d: {ty}, ld: usize, alpha: f32) {{ |row, col, value| {body} }}")
+    };
+    for (ty, body) in [
+        ("*mut f32", "unsafe { *d.add(row * LD + col) = value }"),
+        (
+            "*mut f32",
+            "unsafe { *d.add(row * LD + col) = alpha * value }",
+        ),
+        ("*mut f32", "unsafe { *d.add(row * ld + col) += value }"),
+        (
+            "*mut f32",
+            "unsafe { d.add(col + row * ld).write(value * 0.5) }",
+        ),
+        (
+            "&mut [f32]",
+            "unsafe { *d.get_unchecked_mut(row * LD + col) = value }",
+        ),
+        (
+            "&mut [f32]",
+            "unsafe { *d.get_unchecked_mut(row * LD + col) += alpha * value }",
+        ),
+    ] {
+        let (s, refused) = plan(C, &item(ty, body));
+        assert_eq!(s, Strategy::Pointer, "{body}: {refused:?}");
+        assert!(refused[1].1.contains("`BASE[INDEX]`"), "{refused:?}");
+    }
+    let read = "fn g(lane: u32, a: *const f32) -> [f32; 4] { |row, col| unsafe { a.add(row * LD + col).read() } }";
+    assert_eq!(plan(&format!("{C}, gather"), read).0, Strategy::Pointer);
+    // A stored value that may have an effect or panic keeps the element path.
+    let (s, refused) = plan(
+        C,
+        &item("*mut f32", "unsafe { *d.add(row * LD + col) = f(value) }"),
+    );
+    assert_eq!(s, Strategy::Tables);
+    assert!(refused[2].1.contains("effect or panic"), "{refused:?}");
+    // `unpaired` says so for both straight-line strategies.
+    let (s, refused) = plan(
+        &format!("{C}, unpaired"),
+        &item("&mut [f32]", "d[row * LD + col] = value"),
+    );
+    assert_eq!(s, Strategy::Tables);
+    assert!(
+        refused[1..].iter().all(|r| r.1.contains("unpaired")),
+        "{refused:?}"
+    );
+}
