@@ -12,6 +12,8 @@
 //! with body `*(d.add(row * LD + col) as *mut [f32; 2]) = values` through a raw pointer, as a
 //! GPU kernel stores, `skilled` the same store written by hand from the thread's base pointer
 //! at constant offsets; neither checks bounds (the body's pointer is the caller's promise).
+//! `scatter4_axpy_ld` is one element a call through the raw pointer, `*d.add(row * ld + col)
+//! += 0.5 * value`, against the same `+=` written by hand.
 //!
 //! `tests/agree.rs` checks that the three write or read the same cells as the numeral. Every
 //! `fl_call_CASE_VERSION` function is `#[no_mangle] #[inline(never)]` with the same signature,
@@ -467,6 +469,45 @@ pub unsafe fn scatter128_vec_skilled<const CHECK: bool>(t: u32, acc: &[f32; 128]
     }
 }
 
+/// `d[i] += 0.5 * value` through a raw pointer, as an epilogue that accumulates a scaled
+/// result stores (`scatter4_axpy_ld`).
+///
+/// # Safety
+/// As [`scatter4_vec_ld_generated`].
+#[fragment_layout(SM80_16x8x16_F32_C)]
+pub unsafe fn scatter4_axpy_ld_generated<T: ThreadIndex>(
+    lane: T,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+) {
+    |row, col, value| unsafe { *d.add(row * ld + col) += 0.5 * value }
+}
+
+/// # Safety
+/// As [`scatter4_vec_ld_skilled`].
+#[inline]
+pub unsafe fn scatter4_axpy_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+) {
+    if CHECK && lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    // SAFETY: as the function says.
+    unsafe {
+        let p = d.add(r * ld + c);
+        *p += 0.5 * acc[0];
+        *p.add(1) += 0.5 * acc[1];
+        let q = p.add(8 * ld);
+        *q += 0.5 * acc[2];
+        *q.add(1) += 0.5 * acc[3];
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Partial tiles (`bounds(rows, cols)`): the scatter with a run-time `ld` on a tile of which only
 // the top-left `rows x cols` is valid, as at a matrix's bottom and right edges. Measured twice:
@@ -714,6 +755,10 @@ entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_gene
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled::<true>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_typed = scatter4_vec_ld_generated::<Lane>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_unchecked = scatter4_vec_ld_skilled::<false>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_generated = scatter4_axpy_ld_generated::<u32>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_skilled = scatter4_axpy_ld_skilled::<true>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_typed = scatter4_axpy_ld_generated::<Lane>);
+entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_unchecked = scatter4_axpy_ld_skilled::<false>);
 entry!(scatter_vec 128 fl_call_scatter128_vec_generated = scatter128_vec_generated::<u32>);
 entry!(scatter_vec 128 fl_call_scatter128_vec_skilled = scatter128_vec_skilled::<true>);
 entry!(scatter_vec 128 fl_call_scatter128_vec_typed = scatter128_vec_generated::<Thread<128>>);
@@ -876,6 +921,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::S4(fl_call_scatter4_vec_ld_skilled)),
             ("typed", Entry::S4(fl_call_scatter4_vec_ld_typed)),
             ("unchecked", Entry::S4(fl_call_scatter4_vec_ld_unchecked)),
+        ],
+    },
+    Case {
+        name: "scatter4_axpy_ld",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::S4(fl_call_scatter4_axpy_ld_generated)),
+            ("skilled", Entry::S4(fl_call_scatter4_axpy_ld_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_axpy_ld_typed)),
+            ("unchecked", Entry::S4(fl_call_scatter4_axpy_ld_unchecked)),
         ],
     },
     Case {
