@@ -1,6 +1,7 @@
 //! One differential test over every catalog layout and body form: the code
 //! `#[fragment_layout]` generates (straight-line code, footprint and row-run slices, the
-//! closure path, partial tiles, raw-pointer vectors, packed gathers, a typed thread index) against
+//! closure path, partial tiles, raw pointers and unchecked slices, vectors, padded and
+//! swizzled shared tiles, packed gathers, a typed thread index) against
 //! the element path, the closure body run at each element's `Numeral::coords`, on the same
 //! inputs, for every thread of the layout and one outside it.
 //!
@@ -11,6 +12,7 @@
 //! them, so a new layout with new digits fails here until it is listed.
 
 use fraglayout::pack::pack_b16;
+use fraglayout::shared::{SharedLayout, Swizzle};
 use fraglayout::Numeral;
 
 /// The constant row stride: odd, wider than every tile.
@@ -238,6 +240,27 @@ macro_rules! differential {
                 |row, col| unsafe { a.add(row * LD + col).read() }
             }
 
+            // A padded tile, and a swizzled one whose XOR (offset bit 3 into bit 1) mixes the
+            // thread's and the elements' bits.
+            const PADDED: SharedLayout = SharedLayout::padded(N.rows, N.cols, 4, 3);
+            const SWIZZLED: SharedLayout =
+                SharedLayout::swizzled(N.rows, N.cols, 4, Swizzle::new(1, 1, 2));
+
+            #[fragment_layout(fraglayout::catalog::$name, shared = PADDED)]
+            fn shared_padded(t: u32, frag: &[u32; $e], smem: &mut [u32]) {
+                |offset, value| smem[offset] = value
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name, shared = SWIZZLED)]
+            fn shared_swizzled(t: u32, frag: &[u32; $e], smem: &mut [u32]) {
+                |offset, value| smem[offset] += value
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name, gather, shared = SWIZZLED)]
+            fn gather_swizzled(t: u32, smem: &[u32]) -> [u32; $e] {
+                |offset| smem[offset]
+            }
+
             gather_forms!($name, $e);
 
             #[test]
@@ -271,6 +294,15 @@ macro_rules! differential {
                     |o, r, c, v| o[r * ld + c] ^= v);
                 check_gather(N, "read", whole, |t, a| unsafe { gather_read(t, a.as_ptr()) },
                     |a, r, c| a[r * LD + c]);
+                let at = |l: &SharedLayout, r: usize, c: usize| {
+                    l.offset(r as u32, c as u32).expect("inside the tile") as usize
+                };
+                check_scatter(N, "shared padded", ld, whole, shared_padded,
+                    |o, r, c, v| o[at(&PADDED, r, c)] = v);
+                check_scatter(N, "shared swizzled +=", ld, whole, shared_swizzled,
+                    |o, r, c, v| o[at(&SWIZZLED, r, c)] += v);
+                check_gather(N, "shared swizzled", whole, gather_swizzled,
+                    |a, r, c| a[at(&SWIZZLED, r, c)]);
                 check_gathers!();
                 $( differential!(@run $flag, $e $(, $arg)?); )*
             }
