@@ -53,64 +53,11 @@ pub fn expand(c: &Conversion) -> TokenStream {
     } else {
         quote!(&#from)
     };
-    let known = known(c);
-    let decided = known.as_ref().map(|(d, _)| d);
-    let guards = known.as_ref().map(|(_, g)| g);
     // A decided form reads its numbers as literals (`literal.rs`, `arith::literal`): no plan
-    // constants.
-    let plan = match decided {
-        Some(_) => TokenStream::new(),
-        None => plan(c),
-    };
-    // Rounds past the plan's are branches not taken: written only where the macro does not
-    // know how many there are.
-    let rounds = decided.map_or(c.len, |d| d.rounds.min(c.len));
-    let arith = super::arith::body(
-        rounds,
-        quote!(__FL_ARITH),
-        quote!(__FL_ROUNDS),
-        quote!(::fraglayout::convert::Plan::xor_permute),
-    );
-    let arith_const = quote! {
-        const __FL_ARITH: ::core::option::Option<
-            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = __FL_PLAN.lane_arith();
-    };
-    let locals = (0..c.len).map(local);
-    let rounds = (0..rounds).map(round);
-    let tables = quote! {
-        let mut __fl_to: [#element; #n] = *__fl_from;
-        #(#locals)*
-        #(#rounds)*
-        __fl_to
-    };
-    let body = match decided {
-        None => {
-            let single = quote! {{
-                #arith_const
-                if __FL_ARITH.is_some() { #arith } else { #tables }
-            }};
-            if c.words() {
-                packed(c.len, single)
-            } else {
-                single
-            }
-        }
-        Some(d) if d.packed() => super::packed::body(c.len, Some(d)),
-        Some(d) if d.form == ConvertForm::LaneArith => {
-            let (table, r) = (
-                super::arith::literal(d.table.as_deref().unwrap_or_default()),
-                Literal::u32_suffixed(d.rounds as u32),
-            );
-            quote!({
-                const __FL_ROUNDS: u32 = #r;
-                const __FL_ARITH: ::core::option::Option<
-                    [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-                > = #table;
-                #arith
-            })
-        }
-        Some(d) => super::literal::tables(&d.plan, element, c.len, d.rounds.min(c.len)),
+    // constants, and the type checks of the paths instead.
+    let (plan, guards, body) = match known(c) {
+        Some((d, guards)) => (TokenStream::new(), guards, decided(c, &d)),
+        None => (plan(c), TokenStream::new(), every_form(c)),
     };
     quote! {
         #(#attrs)*
@@ -126,6 +73,67 @@ pub fn expand(c: &Conversion) -> TokenStream {
             let mut __fl_shuffle = #shuffle;
             #body
         }
+    }
+}
+
+/// The lane-arithmetic form for `rounds` rounds, reading `__FL_ARITH` and `__FL_ROUNDS`.
+fn arith(rounds: usize) -> TokenStream {
+    super::arith::body(
+        rounds,
+        quote!(__FL_ARITH),
+        quote!(__FL_ROUNDS),
+        quote!(::fraglayout::convert::Plan::xor_permute),
+    )
+}
+
+/// The body of a form the macro decided (`d`): its live blocks alone, up to the plan's rounds,
+/// every number a literal.
+fn decided(c: &Conversion, d: &Decision) -> TokenStream {
+    let rounds = d.rounds.min(c.len);
+    match d.form {
+        _ if d.packed() => super::packed::body(c.len, Some(d)),
+        ConvertForm::LaneArith => {
+            let (table, r) = (
+                super::arith::literal(d.table.as_deref().unwrap_or_default()),
+                Literal::u32_suffixed(d.rounds as u32),
+            );
+            let arith = arith(rounds);
+            quote!({
+                const __FL_ROUNDS: u32 = #r;
+                const __FL_ARITH: ::core::option::Option<
+                    [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+                > = #table;
+                #arith
+            })
+        }
+        _ => super::literal::tables(&d.plan, c.element, c.len, rounds),
+    }
+}
+
+/// The body for layouts the macro does not know: every form, for as many rounds as there are
+/// registers, the constants choosing one.
+fn every_form(c: &Conversion) -> TokenStream {
+    let (element, n) = (c.element, Literal::usize_unsuffixed(c.len));
+    let arith = arith(c.len);
+    let locals = (0..c.len).map(local);
+    let rounds = (0..c.len).map(round);
+    let single = quote! {{
+        const __FL_ARITH: ::core::option::Option<
+            [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
+        > = __FL_PLAN.lane_arith();
+        if __FL_ARITH.is_some() {
+            #arith
+        } else {
+            let mut __fl_to: [#element; #n] = *__fl_from;
+            #(#locals)*
+            #(#rounds)*
+            __fl_to
+        }
+    }};
+    if c.words() {
+        packed(c.len, single)
+    } else {
+        single
     }
 }
 
