@@ -166,38 +166,57 @@ fn pp_fn(name: &str) -> TokenStream {
     quote!(::fraglayout::convert::PackedPlan::#name)
 }
 
+/// One lane table of the packed plan (`kind` 0: the value a lane takes in-lane, 1: the part
+/// it offers, 2: the part it keeps), the words its entries lie in, and the values a word.
+struct Parts {
+    t: [u8; 32],
+    mask: u128,
+    k: u32,
+}
+
+impl Parts {
+    fn of(pp: &PackedPlan, kind: u32, round: u32, at: u32) -> Parts {
+        let (k, t) = (pp.per_word(), pp.lane_table(kind, round, at));
+        let mask = PackedPlan::table_words(&t, k);
+        Parts { t, mask, k }
+    }
+
+    /// The value each lane's table entry names, taken from its own words (a select among
+    /// those some lane reads) and moved to part `to`.
+    fn selected(&self, to: u32) -> TokenStream {
+        let (t, mask) = (table(&self.t), Literal::u128_unsuffixed(self.mask));
+        let (kl, to) = (u32_lit(self.k), u32_lit(to));
+        let (part, part_of) = (pp_fn("part"), pp_fn("part_of"));
+        quote!({
+            #t
+            let __fl_s = __FL_TABLE[__fl_l] as u32;
+            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / #kl) as u8, #mask);
+            #part(__fl_w, #part_of(__fl_s, #kl), #to, #kl)
+        })
+    }
+}
+
 /// Destination value `e` where lanes take it from their own words: nothing where each takes
 /// its own (already there), a constant part where they agree, else a select among words.
 fn packed_local(pp: &PackedPlan, n: usize, e: u32) -> TokenStream {
-    let k = pp.per_word();
-    let t = pp.lane_table(0, 0, e);
-    let one = PackedPlan::table_single(&t);
-    let mask = PackedPlan::table_words(&t, k);
+    let p = Parts::of(pp, 0, 0, e);
+    let k = p.k;
     let at = usize_lit(PackedPlan::word_at(e, k, n));
     let (part, set_part) = (pp_fn("part"), pp_fn("set_part"));
     let (into, kl) = (u32_lit(PackedPlan::part_of(e, k)), u32_lit(k));
-    match one {
+    let value = match PackedPlan::table_single(&p.t) {
         Some(s) if s != e => {
             let from_at = usize_lit(PackedPlan::word_at(s, k, n));
             let from_part = u32_lit(PackedPlan::part_of(s, k));
-            quote!({
-                let __fl_v = #part(__fl_from[#from_at], #from_part, 0, #kl);
-                __fl_to[#at] = #set_part(__fl_to[#at], #into, __fl_v, #kl);
-            })
+            quote!(#part(__fl_from[#from_at], #from_part, 0, #kl))
         }
-        None if mask != 0 => {
-            let (t, mask) = (table(&t), Literal::u128_unsuffixed(mask));
-            let part_of = pp_fn("part_of");
-            quote!({
-                #t
-                let __fl_s = __FL_TABLE[__fl_l] as u32;
-                let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / #kl) as u8, #mask);
-                let __fl_v = #part(__fl_w, #part_of(__fl_s, #kl), 0, #kl);
-                __fl_to[#at] = #set_part(__fl_to[#at], #into, __fl_v, #kl);
-            })
-        }
-        _ => quote!(),
-    }
+        None if p.mask != 0 => p.selected(0),
+        _ => return quote!(),
+    };
+    quote!({
+        let __fl_v = #value;
+        __fl_to[#at] = #set_part(__fl_to[#at], #into, __fl_v, #kl);
+    })
 }
 
 /// Round `r` of the packed plan: the word offered assembled part by part, one shuffle, the
@@ -219,40 +238,30 @@ fn packed_round(pp: &PackedPlan, n: usize, r: u32) -> TokenStream {
 /// Part `j` of the word offered in round `r`: a constant part of a constant word where every
 /// lane puts the same source value there, else a select.
 fn packed_send(pp: &PackedPlan, n: usize, r: u32, j: u32) -> TokenStream {
-    let k = pp.per_word();
-    let t = pp.lane_table(1, r, j);
-    let one = PackedPlan::table_single(&t);
-    let mask = PackedPlan::table_words(&t, k);
-    let (part, jl, kl) = (pp_fn("part"), u32_lit(j), u32_lit(k));
-    match one {
+    let p = Parts::of(pp, 1, r, j);
+    let value = match PackedPlan::table_single(&p.t) {
         Some(s) => {
-            let at = usize_lit(PackedPlan::word_at(s, k, n));
-            let from_part = u32_lit(PackedPlan::part_of(s, k));
-            quote!(__fl_word |= #part(__fl_from[#at], #from_part, #jl, #kl);)
+            let at = usize_lit(PackedPlan::word_at(s, p.k, n));
+            let (from_part, jl, kl) = (
+                u32_lit(PackedPlan::part_of(s, p.k)),
+                u32_lit(j),
+                u32_lit(p.k),
+            );
+            let part = pp_fn("part");
+            quote!(#part(__fl_from[#at], #from_part, #jl, #kl))
         }
-        None if mask != 0 => {
-            let (t, mask) = (table(&t), Literal::u128_unsuffixed(mask));
-            let part_of = pp_fn("part_of");
-            quote!({
-                #t
-                let __fl_s = __FL_TABLE[__fl_l] as u32;
-                let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / #kl) as u8, #mask);
-                __fl_word |= #part(__fl_w, #part_of(__fl_s, #kl), #jl, #kl);
-            })
-        }
-        None => quote!(),
-    }
+        None if p.mask != 0 => p.selected(j),
+        None => return quote!(),
+    };
+    quote!(__fl_word |= #value;)
 }
 
 /// Part `j` of the word read in round `r`, into its destination part: constant where all 32
 /// lanes fill the same value, else a select among the words some lane fills.
 fn packed_recv(pp: &PackedPlan, n: usize, r: u32, j: u32) -> TokenStream {
-    let k = pp.per_word();
-    let t = pp.lane_table(2, r, j);
-    let all = PackedPlan::table_all(&t);
-    let mask = PackedPlan::table_words(&t, k);
+    let Parts { t, mask, k } = Parts::of(pp, 2, r, j);
     let (part, jl, kl) = (pp_fn("part"), u32_lit(j), u32_lit(k));
-    match all {
+    match PackedPlan::table_all(&t) {
         Some(d) => {
             let at = usize_lit(PackedPlan::word_at(d, k, n));
             let into = u32_lit(PackedPlan::part_of(d, k));
