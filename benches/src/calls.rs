@@ -12,6 +12,8 @@
 //! with body `*(d.add(row * LD + col) as *mut [f32; 2]) = values` through a raw pointer, as a
 //! GPU kernel stores, `skilled` the same store written by hand from the thread's base pointer
 //! at constant offsets; neither checks bounds (the body's pointer is the caller's promise).
+//! `scatter4_swizzle_ld` writes a shared-memory style swizzle into its index, `d[o + row * ld +
+//! (col ^ ((row & 7) << 3))]`, against the swizzled base computed once by hand;
 //! `scatter4_axpy_ld` is one element a call through the raw pointer, `*d.add(row * ld + col)
 //! += 0.5 * value`, against the same `+=` written by hand.
 //!
@@ -469,6 +471,41 @@ pub unsafe fn scatter128_vec_skilled<const CHECK: bool>(t: u32, acc: &[f32; 128]
     }
 }
 
+/// A shared-memory style swizzle written into the index, the 16-byte unit `col / 8` XORed
+/// with `row % 8` (`scatter4_swizzle_ld`).
+#[fragment_layout(SM80_16x8x16_F32_C)]
+pub fn scatter4_swizzle_ld_generated<T: ThreadIndex>(
+    lane: T,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
+    |row, col, value| d[o + row * ld + (col ^ ((row & 7) << 3))] = value
+}
+
+#[inline]
+pub fn scatter4_swizzle_ld_skilled<const CHECK: bool>(
+    lane: u32,
+    acc: &[f32; 4],
+    d: &mut [f32],
+    o: usize,
+    ld: usize,
+) {
+    if CHECK && lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    // Rows r and r + 8 share `r & 7`, and `c` is even: the swizzled base once, then the
+    // unswizzled offsets.
+    let b = o + r * ld + (c ^ ((r & 7) << 3));
+    let s = &mut d[b..b + 8 * ld + 2];
+    s[0] = acc[0];
+    s[1] = acc[1];
+    s[8 * ld] = acc[2];
+    s[8 * ld + 1] = acc[3];
+}
+
 /// `d[i] += 0.5 * value` through a raw pointer, as an epilogue that accumulates a scaled
 /// result stores (`scatter4_axpy_ld`).
 ///
@@ -755,6 +792,10 @@ entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_generated = scatter4_vec_ld_gene
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_skilled = scatter4_vec_ld_skilled::<true>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_typed = scatter4_vec_ld_generated::<Lane>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_vec_ld_unchecked = scatter4_vec_ld_skilled::<false>);
+entry!(scatter_ld 4 fl_call_scatter4_swizzle_ld_generated = scatter4_swizzle_ld_generated::<u32>);
+entry!(scatter_ld 4 fl_call_scatter4_swizzle_ld_skilled = scatter4_swizzle_ld_skilled::<true>);
+entry!(scatter_ld 4 fl_call_scatter4_swizzle_ld_typed = scatter4_swizzle_ld_generated::<Lane>);
+entry!(scatter_ld 4 fl_call_scatter4_swizzle_ld_unchecked = scatter4_swizzle_ld_skilled::<false>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_generated = scatter4_axpy_ld_generated::<u32>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_skilled = scatter4_axpy_ld_skilled::<true>);
 entry!(scatter_vec_ld 4 fl_call_scatter4_axpy_ld_typed = scatter4_axpy_ld_generated::<Lane>);
@@ -921,6 +962,22 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::S4(fl_call_scatter4_vec_ld_skilled)),
             ("typed", Entry::S4(fl_call_scatter4_vec_ld_typed)),
             ("unchecked", Entry::S4(fl_call_scatter4_vec_ld_unchecked)),
+        ],
+    },
+    Case {
+        name: "scatter4_swizzle_ld",
+        threads: 32,
+        versions: &[
+            (
+                "generated",
+                Entry::S4(fl_call_scatter4_swizzle_ld_generated),
+            ),
+            ("skilled", Entry::S4(fl_call_scatter4_swizzle_ld_skilled)),
+            ("typed", Entry::S4(fl_call_scatter4_swizzle_ld_typed)),
+            (
+                "unchecked",
+                Entry::S4(fl_call_scatter4_swizzle_ld_unchecked),
+            ),
         ],
     },
     Case {

@@ -29,9 +29,14 @@ fn every_version_touches_exactly_the_numerals_cells() {
             let unchecked = matches!(version, "typed" | "unchecked");
             let last = case.threads - u32::from(unchecked);
             for t in 0..=last {
+                // `_swizzle`: the column XORed with `(row & 7) << 3`.
+                let swizzled = case.name.contains("_swizzle");
                 let cell = |e: u32| {
-                    n.coords(t, e)
-                        .map(|(r, c)| O + r as usize * CLD + c as usize)
+                    n.coords(t, e).map(|(r, c)| {
+                        let (r, c) = (r as usize, c as usize);
+                        let c = if swizzled { c ^ ((r & 7) << 3) } else { c };
+                        O + r * CLD + c
+                    })
                 };
                 let what = format!("{} {version} thread {t}", case.name);
                 match entry {

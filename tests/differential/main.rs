@@ -1,7 +1,7 @@
 //! One differential test over every catalog layout and body form: the code
 //! `#[fragment_layout]` generates (straight-line code, footprint and row-run slices, the
-//! closure path, partial tiles, raw pointers and unchecked slices, vectors, padded and
-//! swizzled shared tiles, packed gathers, a typed thread index) against
+//! closure path, partial tiles, raw pointers and unchecked slices, vectors, swizzles written
+//! into the index, padded and swizzled shared tiles, packed gathers, a typed thread index) against
 //! the element path, the closure body run at each element's `Numeral::coords`, on the same
 //! inputs, for every thread of the layout and one outside it.
 //!
@@ -240,6 +240,31 @@ macro_rules! differential {
                 |row, col| unsafe { a.add(row * LD + col).read() }
             }
 
+            // Swizzles written into the index: the column XORed with the row's low bits
+            // (straight-line code where every element keeps its offset from the thread's
+            // first, element by element otherwise), and the whole offset.
+            #[fragment_layout(fraglayout::catalog::$name)]
+            fn scatter_swizzled(t: u32, frag: &[u32; $e], out: &mut [u32], ld: usize) {
+                |row, col, value| out[row * ld + (col ^ ((row & 7) << 3))] = value
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name)]
+            fn scatter_swizzled_whole(t: u32, frag: &[u32; $e], out: &mut [u32]) {
+                |row, col, value| out[(row * 512 + col) ^ ((row % 8) << 3)] += value
+            }
+
+            /// # Safety
+            /// `out` holds the tile at row stride `ld`, swizzled.
+            #[fragment_layout(fraglayout::catalog::$name)]
+            unsafe fn scatter_swizzled_pointer(t: u32, frag: &[u32; $e], out: *mut u32, ld: usize) {
+                |row, col, value| unsafe { *out.add(row * ld + (col ^ ((row % 4) << 1))) ^= value }
+            }
+
+            #[fragment_layout(fraglayout::catalog::$name, gather)]
+            fn gather_swizzled_index(t: u32, a: &[u32]) -> [u32; $e] {
+                |row, col| a[row * LD + (col ^ ((row & 7) << 3))]
+            }
+
             // A padded tile, and a swizzled one whose XOR (offset bit 3 into bit 1) mixes the
             // thread's and the elements' bits.
             const PADDED: SharedLayout = SharedLayout::padded(N.rows, N.cols, 4, 3);
@@ -294,6 +319,17 @@ macro_rules! differential {
                     |o, r, c, v| o[r * ld + c] ^= v);
                 check_gather(N, "read", whole, |t, a| unsafe { gather_read(t, a.as_ptr()) },
                     |a, r, c| a[r * LD + c]);
+                let wide = N.cols as usize + 64;
+                check_scatter(N, "swizzled", wide, whole,
+                    |t, f, o| scatter_swizzled(t, f, o, wide),
+                    |o, r, c, v| o[r * wide + (c ^ ((r & 7) << 3))] = v);
+                check_scatter(N, "swizzled whole", 512 + 64, whole, scatter_swizzled_whole,
+                    |o, r, c, v| o[(r * 512 + c) ^ ((r % 8) << 3)] += v);
+                check_scatter(N, "swizzled pointer", wide, whole,
+                    |t, f, o| unsafe { scatter_swizzled_pointer(t, f, o.as_mut_ptr(), wide) },
+                    |o, r, c, v| o[r * wide + (c ^ ((r % 4) << 1))] ^= v);
+                check_gather(N, "swizzled", whole, gather_swizzled_index,
+                    |a, r, c| a[r * LD + (c ^ ((r & 7) << 3))]);
                 let at = |l: &SharedLayout, r: usize, c: usize| {
                     l.offset(r as u32, c as u32).expect("inside the tile") as usize
                 };

@@ -10,7 +10,9 @@
 //! | `Unchecked` | `*BASE.get_unchecked(INDEX)`, `*BASE.get_unchecked_mut(INDEX)`, as `PTR` | a name |
 //!
 //! with `col` a unit term of `INDEX` (`row * ld + col`, `col as usize + o`): the element at
-//! column `col + k` is `k` past the element at `col`. Where `INDEX` is moreover affine in `row`
+//! column `col + k` is `k` past the element at `col`; or with a swizzle of the row XORed into
+//! the column or the whole index (`swizzle.rs`: `row * ld + (col ^ ((row & 7) << 3))`), which
+//! keeps those offsets for the layouts `swizzle::holds` proves it of. Where `INDEX` is moreover affine in `row`
 //! ([`Affine`]), every element of a thread is at a constant offset from the thread's first,
 //! which each strategy turns into code of its own: `straight.rs` one slice for the footprint
 //! (`Index` over a slice parameter), `pointer.rs` the body at each offset (`Add`,
@@ -21,10 +23,12 @@
 //! | `out[row * LD + col] = value` | `Index` | `K = LD` |
 //! | `unsafe { *d.add(row * ld + col) += alpha * value }` | `Add` | `K = ld` |
 //! | `unsafe { (d.add(o + row * 64 + col) as *mut [f32; 2]).write(values) }` | `Add` | `K = 64` |
+//! | `smem[row * 64 + (col ^ ((row & 7) << 3))]` | `Index`, swizzled | `K = 64` |
 //! | `*s.get_unchecked(row + col * LD)` | none: `col` is not a unit term | |
 
 use super::affine::{self, Affine};
 use super::ast::{Fragment, Mode};
+use super::swizzle::{self, Swizzle};
 use quote::ToTokens;
 use syn::{BinOp, Expr, Ident};
 
@@ -49,6 +53,9 @@ pub struct Access {
     pub rhs: Option<Expr>,
     pub op: Option<BinOp>,
     pub affine: Option<Affine>,
+    /// The swizzle the body XORs into its index (`swizzle.rs`): the elements are at constant
+    /// offsets from the thread's first only where [`swizzle::holds`] says so for the layout.
+    pub swizzle: Option<Swizzle>,
 }
 
 /// The access found in a body, borrowed from it: the index mutable, so that a strategy can
@@ -62,6 +69,26 @@ pub struct Located<'a> {
 }
 
 impl Access {
+    /// Whether every element of a thread of `n` (its first `elements`) is at its constant
+    /// offset from the thread's first: always without a swizzle; with one, where
+    /// [`swizzle::holds`] shows it for every thread, `row` and `col` untyped (`usize`, the
+    /// arithmetic it evaluates).
+    pub fn offsets_hold(
+        &self,
+        f: &Fragment,
+        n: &layout_core::Numeral,
+        elements: usize,
+    ) -> Result<(), &'static str> {
+        let (Some(sw), Some(a)) = (&self.swizzle, &self.affine) else {
+            return Ok(());
+        };
+        let row = affine::param_ident(f.params[0].pat).filter(|_| f.params[0].ty.is_none());
+        match row.is_some_and(|row| swizzle::holds(sw, a, row, n, elements)) {
+            true => Ok(()),
+            false => Err("the index's swizzle moves some element off its constant offset from the thread's first"),
+        }
+    }
+
     /// A scatter's stored value where it has no effect and cannot panic, so that the thread's
     /// base index may be evaluated before it: [`inert`](affine::inert) (a name, a literal, a
     /// cast) or [float arithmetic](float_pure) on `value`; `Ok(None)` for a gather.
@@ -104,11 +131,9 @@ pub fn analyse(
 ) -> Option<Access> {
     let mut body = body.clone();
     let l = locate(&mut body, scatter)?;
-    if !affine::col_unit(l.index, col) {
-        return None;
-    }
+    let (sum, swizzle) = swizzle::split(l.index, row, col)?;
     let affine = row.and_then(|row| {
-        let mut a = affine::affine(l.index, row, col, value)?;
+        let mut a = affine::affine(sum, row, col, value)?;
         // The stored value names what the base or index names: it might change them.
         if let Some(rhs) = l.rhs {
             let mut names = Vec::new();
@@ -128,6 +153,7 @@ pub fn analyse(
         rhs: l.rhs.cloned(),
         op: l.op,
         affine,
+        swizzle,
     })
 }
 

@@ -1,6 +1,7 @@
 //! The one analysis of a body's index (`access.rs` finds it, in `BASE[INDEX]`,
-//! `BASE.add(INDEX)` or `BASE.get_unchecked(INDEX)`): `col` a unit term of it ([`col_unit`]),
-//! so that the element at column `col + k` is `k` past the one at `col`, and whether it is
+//! `BASE.add(INDEX)` or `BASE.get_unchecked(INDEX)`): `col` a unit term of it
+//! (`swizzle::split`, which also finds a swizzle the body writes into it), so that the element
+//! at column `col + k` is `k` past the one at `col`, and whether it is
 //! moreover affine in `row` ([`Affine`]), so that every element of a thread is at a constant
 //! offset from the thread's first. Worked, for `INDEX = o + row * LD + col` and an element two
 //! rows and one column from the thread's corner `(r0, c0)`: `INDEX(r0 + 2, c0 + 1) = INDEX(r0,
@@ -30,6 +31,8 @@ pub struct Affine {
     /// value can change what a later element's index or base is. Otherwise each run is reached
     /// from the thread's base index (`b + dr * K + dc`), which saves a multiplication per run.
     pub footprint: bool,
+    /// The other terms, `REST`.
+    pub rest: Vec<Expr>,
 }
 
 /// The identifier a closure parameter binds, if it is a plain name.
@@ -40,7 +43,8 @@ pub fn param_ident(p: &Pat) -> Option<&Ident> {
     }
 }
 
-/// `index` as `REST + row * K + col`, if it is one (see [`Affine`]).
+/// `index` as `REST + row * K + col`, if it is one (see [`Affine`]); a term `col ^ S` stands
+/// for `col` (the swizzle, `swizzle.rs`, is checked apart).
 pub fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> Option<Affine> {
     let mut terms = Vec::new();
     flatten_sum(index, &mut terms);
@@ -53,11 +57,17 @@ pub fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> 
     };
     let mut k = None;
     let mut rows = 0;
-    for t in terms.iter().filter(|t| !is_col(t, col)) {
+    let mut rest = Vec::new();
+    for t in terms
+        .iter()
+        .filter(|t| col_xor(t, col).is_none() && !is_col(t, col))
+    {
         if let Some(found) = row_term(t, row) {
             rows += 1;
             k = found;
-        } else if !free(t) {
+        } else if free(t) {
+            rest.push((*t).clone());
+        } else {
             return None;
         }
     }
@@ -65,7 +75,23 @@ pub fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> 
         return None;
     }
     let footprint = k.as_ref().is_none_or(|(k, _)| looks_constant(k));
-    Some(Affine { k, footprint })
+    Some(Affine { k, footprint, rest })
+}
+
+/// `S` where `t` is `col ^ S` or `S ^ col` (in parentheses or not).
+pub fn col_xor<'a>(t: &'a Expr, col: &Ident) -> Option<&'a Expr> {
+    match unparen(t) {
+        Expr::Binary(b) if matches!(b.op, BinOp::BitXor(_)) => {
+            if is_col(&b.left, col) {
+                Some(&b.right)
+            } else if is_col(&b.right, col) {
+                Some(&b.left)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
 
 /// `row` / `row as T` (`Some(None)`), or that times a factor on either side (`Some(Some((K,
@@ -89,7 +115,7 @@ fn row_term(t: &Expr, row: &Ident) -> Option<Option<(Expr, bool)>> {
     }
 }
 
-fn unparen(e: &Expr) -> &Expr {
+pub fn unparen(e: &Expr) -> &Expr {
     match e {
         Expr::Paren(p) => unparen(&p.expr),
         _ => e,
@@ -151,19 +177,6 @@ pub fn idents(ts: TokenStream, out: &mut Vec<Ident>) {
     }
 }
 
-/// Whether `col` (or `col as T`) is a top-level `+` term of `index` exactly once, and in no
-/// other term.
-pub fn col_unit(index: &Expr, col: &Ident) -> bool {
-    let mut terms = Vec::new();
-    flatten_sum(index, &mut terms);
-    let unit = terms.iter().filter(|t| is_col(t, col)).count();
-    let elsewhere = terms
-        .iter()
-        .filter(|t| !is_col(t, col))
-        .any(|t| mentions(t.to_token_stream(), col));
-    unit == 1 && !elsewhere
-}
-
 /// Whether a base is a name or fields of a name (`out`, `self.tile`, `ctx.out.0`).
 pub fn is_place(e: &Expr) -> bool {
     match e {
@@ -179,7 +192,8 @@ fn path_ident(e: &Expr) -> Option<Ident> {
     }
 }
 
-fn flatten_sum<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+/// The top-level `+` terms of `e`.
+pub fn flatten_sum<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
     match e {
         Expr::Binary(b) if matches!(b.op, BinOp::Add(_)) => {
             flatten_sum(&b.left, out);
@@ -191,7 +205,7 @@ fn flatten_sum<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
 }
 
 /// `col` or `col as T`.
-fn is_col(e: &Expr, col: &Ident) -> bool {
+pub fn is_col(e: &Expr, col: &Ident) -> bool {
     match e {
         Expr::Path(_) => path_ident(e).as_ref() == Some(col),
         Expr::Cast(c) => path_ident(&c.expr).as_ref() == Some(col),

@@ -5,7 +5,8 @@
 //! straight, pointer or tables, and why each other was refused), and `expand.rs` writes it:
 //! the checks (`checks.rs`), then the strategy's code (`smem.rs`, `straight.rs`, `pointer.rs`,
 //! `tables.rs`), each from the pieces in `emit.rs` (`access.rs` finds the body's one access to
-//! memory and `affine.rs` reads its index, once for every strategy;
+//! memory and `affine.rs` reads its index, once for every strategy, `swizzle.rs` a swizzle
+//! written into it;
 //! `known.rs` a catalog layout's numbers). `fallback.rs` is the expansion after an error.
 
 mod access;
@@ -24,6 +25,7 @@ mod plan;
 mod pointer;
 mod smem;
 mod straight;
+mod swizzle;
 mod tables;
 
 pub use plan::Strategy;

@@ -68,6 +68,7 @@ pub fn body(
     if !matches!(f.args.mode, Mode::Scatter | Mode::Gather) {
         return Err("a packed gather");
     }
+    a.offsets_hold(f, k.numeral(), elements)?;
     a.stored(f)?;
     generate(f, a, k, elements).ok_or(
         "the base is not a raw pointer (`add`) or slice (`get_unchecked`) parameter, or `INDEX` \

@@ -109,6 +109,7 @@ fn refusal<'p>(
     if f.args.vector.is_some() {
         return Err("`vector = N` bodies go through a raw pointer");
     }
+    p.offsets_hold(f, n, elements)?;
     if n.thread_wrap() != 0 {
         return Err("a thread digit straddles rows (a band)");
     }

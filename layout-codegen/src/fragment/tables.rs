@@ -125,9 +125,9 @@ fn element_block(f: &Fragment, e: usize, guarded: bool) -> TokenStream {
 
 /// Whether the body's access may go by row runs (see [`access`](super::access)):
 /// `BASE[INDEX]` over a base that indexes as a slice does ([`Fragment::slice_base`]), no
-/// `vector = N`.
+/// swizzle in the index (a row run's columns may land anywhere), no `vector = N`.
 fn runs(f: &Fragment, a: &Access) -> bool {
-    a.via == Via::Index && f.args.vector.is_none() && f.slice_base(&a.base)
+    a.via == Via::Index && a.swizzle.is_none() && f.args.vector.is_none() && f.slice_base(&a.base)
 }
 
 /// Element `e` through its row run: the element's own bindings for the stored value (a

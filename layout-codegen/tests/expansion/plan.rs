@@ -109,3 +109,36 @@ fn one_access_analysis_serves_every_way_through_a_pointer_or_unchecked() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn a_swizzle_in_the_index_is_straight_line_where_every_element_keeps_its_offset() {
+    let scatter = |body: &str| {
+        format!("fn s(lane: u32, frag: &[f32; 4], d: &mut [f32], ld: usize) {{ |row, col, value| {body} }}")
+    };
+    for body in [
+        "d[row * ld + (col ^ ((row & 7) << 3))] = value",
+        "d[o + (((row % 8) << 3) ^ col) + row * ld] = value",
+        "d[(row * 64 + col) ^ ((row % 8) << 3)] = value",
+    ] {
+        let (s, refused) = plan(C, &scatter(body));
+        assert_eq!(s, Strategy::Straight, "{body}: {refused:?}");
+    }
+    // Row bit 0 meets the elements' column offset 1; a stride the macro cannot read decides
+    // the carries of a whole-offset swizzle; a value of the swizzle it cannot evaluate.
+    for (body, why) in [
+        ("d[row * ld + (col ^ (row & 1))] = value", "swizzle"),
+        ("d[(row * ld + col) ^ ((row % 8) << 3)] = value", "swizzle"),
+        ("d[row * ld + (col ^ SW)] = value", "`BASE[INDEX]`"),
+    ] {
+        let (s, refused) = plan(C, &scatter(body));
+        assert_eq!(s, Strategy::Tables, "{body}");
+        assert!(refused[1].1.contains(why), "{body}: {refused:?}");
+    }
+    // The expansion evaluates the swizzle once, at the thread's corner, then constant offsets.
+    let item = scatter("d[row * ld + (col ^ ((row & 7) << 3))] = value");
+    let code =
+        layout_codegen::fragment_layout(C.parse().unwrap(), item.parse().unwrap()).to_string();
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(code.matches("<<3").count(), 1, "{code}");
+    assert!(code.contains("__fl_s[8*__fl_k+1]"), "{code}");
+}
