@@ -71,8 +71,8 @@ pub struct Located<'a> {
 impl Access {
     /// Whether every element of a thread of `n` (its first `elements`) is at its constant
     /// offset from the thread's first: always without a swizzle; with one, where
-    /// [`swizzle::holds`] shows it for every thread, `row` and `col` untyped (`usize`, the
-    /// arithmetic it evaluates).
+    /// [`swizzle::holds`] shows it for every thread, `row` and `col` `usize` (the arithmetic it
+    /// evaluates).
     pub fn offsets_hold(
         &self,
         f: &Fragment,
@@ -82,7 +82,9 @@ impl Access {
         let (Some(sw), Some(a)) = (&self.swizzle, &self.affine) else {
             return Ok(());
         };
-        let row = affine::param_ident(f.params[0].pat).filter(|_| f.params[0].ty.is_none());
+        let usize = |ty: &syn::Type| matches!(ty, syn::Type::Path(p) if p.path.is_ident("usize"));
+        let untyped = f.params[..2].iter().all(|p| p.ty.is_none_or(usize));
+        let row = affine::param_ident(f.params[0].pat).filter(|_| untyped);
         match row.is_some_and(|row| swizzle::holds(sw, a, row, n, elements)) {
             true => Ok(()),
             false => Err("the index's swizzle moves some element off its constant offset from the thread's first"),

@@ -6,7 +6,7 @@
 //! | strategy | taken for | code |
 //! |---|---|---|
 //! | shared | `shared = LAYOUT` | each element's offset in the shared tile, the thread's swizzled base once (`smem.rs`) |
-//! | straight | a catalog layout and `BASE[INDEX]` over a slice parameter, `INDEX` affine in `row` and `col` | the thread's base index once, every element at a literal offset from it, one slice per footprint or row (`straight.rs`) |
+//! | straight | a catalog layout and `BASE[INDEX]` over a slice parameter, `INDEX` affine in `row` and `col` (or swizzled where `swizzle.rs` proves the offsets) | the thread's base index once, every element at a literal offset from it, one slice per footprint or row (`straight.rs`) |
 //! | pointer | a catalog layout and `*BASE.add(INDEX)` (or `.write(VALUE)`, `.read()`) over a raw pointer parameter, or `*BASE.get_unchecked(_mut)(INDEX)` over a slice parameter, `INDEX` affine | the same base, each call the body at its literal offset (`pointer.rs`) |
 //! | tables | anything else | the layout's tables evaluated by the compiler, a block or a closure call per element (`tables.rs`) |
 //!

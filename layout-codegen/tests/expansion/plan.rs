@@ -142,3 +142,15 @@ fn a_swizzle_in_the_index_is_straight_line_where_every_element_keeps_its_offset(
     assert_eq!(code.matches("<<3").count(), 1, "{code}");
     assert!(code.contains("__fl_s[8*__fl_k+1]"), "{code}");
 }
+
+#[test]
+fn a_swizzle_is_evaluated_in_usize_only() {
+    let item = |ty: &str| {
+        format!("fn s(lane: u32, frag: &[f32; 4], d: &mut [f32], ld: {ty}) {{ |row: {ty}, col: {ty}, value| d[row * ld + (col ^ ((row & 7) << 3))] = value }}")
+    };
+    assert_eq!(plan(C, &item("usize")).0, Strategy::Straight);
+    // The closure's arithmetic in another type may wrap where `usize`'s does not.
+    let (s, refused) = plan(C, &item("u16"));
+    assert_eq!(s, Strategy::Tables);
+    assert!(refused[1].1.contains("swizzle"), "{refused:?}");
+}
