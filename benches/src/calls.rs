@@ -564,6 +564,73 @@ pub fn scatter4_bounds_generated<T: ThreadIndex>(
     |row, col, value| d[o + row * ld + col] = value
 }
 
+/// `scatter4_bounds` through a raw pointer, as a kernel stores its edge tiles.
+///
+/// # Safety
+/// `d` holds the valid part of the lane's footprint (rows `lane / 4` and `lane / 4 + 8` of
+/// stride `ld`, below `rows` and `cols`).
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(rows, cols))]
+pub unsafe fn scatter4_ptr_bounds_generated<T: ThreadIndex>(
+    lane: T,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
+}
+
+/// The skilled partial-tile scatter of 4 through a raw pointer: a whole tile stores from the
+/// lane's base; on a partial one, nothing where the lane's corner is outside, else the corner
+/// and each other element whose row and column are inside.
+///
+/// # Safety
+/// As [`scatter4_ptr_bounds_generated`].
+#[inline]
+pub unsafe fn scatter4_ptr_bounds_skilled<const CHECK: bool>(
+    lane: u32,
+    acc: &[f32; 4],
+    d: *mut f32,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+) {
+    if CHECK && lane >= 32 {
+        return;
+    }
+    let (r, c) = mma_base(lane);
+    if rows >= 16 && cols >= 8 {
+        // SAFETY: as the function says.
+        unsafe {
+            let p = d.add(r * ld + c);
+            *p = acc[0];
+            *p.add(1) = acc[1];
+            *p.add(8 * ld) = acc[2];
+            *p.add(8 * ld + 1) = acc[3];
+        }
+        return;
+    }
+    if r >= rows || c >= cols {
+        return;
+    }
+    let (r8, c1) = (r + 8 < rows, c + 1 < cols);
+    // SAFETY: as the function says; every element stored is inside.
+    unsafe {
+        let p = d.add(r * ld + c);
+        *p = acc[0];
+        if c1 {
+            *p.add(1) = acc[1];
+        }
+        if r8 {
+            *p.add(8 * ld) = acc[2];
+        }
+        if r8 && c1 {
+            *p.add(8 * ld + 1) = acc[3];
+        }
+    }
+}
+
 #[fragment_layout(SM90_64x256x16_F32_C, bounds(rows, cols))]
 pub fn scatter128_bounds_generated<T: ThreadIndex>(
     t: T,
@@ -732,6 +799,31 @@ macro_rules! entry {
             $f(FromThread::from_thread(t), acc, d, o, ld, rows, cols)
         }
     };
+    (scatter_bounds_ptr $n:literal $name:ident = $f:expr) => {
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $name(
+            t: u32,
+            acc: &[f32; $n],
+            d: &mut [f32],
+            o: usize,
+            ld: usize,
+            rows: usize,
+            cols: usize,
+        ) {
+            // SAFETY: the callers pass a matrix holding the thread's footprint at `o`.
+            unsafe {
+                $f(
+                    FromThread::from_thread(t),
+                    acc,
+                    d.as_mut_ptr().add(o),
+                    ld,
+                    rows,
+                    cols,
+                )
+            }
+        }
+    };
     (gather $t:ty, $n:literal $name:ident = $f:expr) => {
         #[no_mangle]
         #[inline(never)]
@@ -808,6 +900,10 @@ entry!(scatter_bounds 4 fl_call_scatter4_bounds_generated = scatter4_bounds_gene
 entry!(scatter_bounds 4 fl_call_scatter4_bounds_skilled = scatter4_bounds_skilled::<true>);
 entry!(scatter_bounds 4 fl_call_scatter4_bounds_typed = scatter4_bounds_generated::<Lane>);
 entry!(scatter_bounds 4 fl_call_scatter4_bounds_unchecked = scatter4_bounds_skilled::<false>);
+entry!(scatter_bounds_ptr 4 fl_call_scatter4_ptr_bounds_generated = scatter4_ptr_bounds_generated::<u32>);
+entry!(scatter_bounds_ptr 4 fl_call_scatter4_ptr_bounds_skilled = scatter4_ptr_bounds_skilled::<true>);
+entry!(scatter_bounds_ptr 4 fl_call_scatter4_ptr_bounds_typed = scatter4_ptr_bounds_generated::<Lane>);
+entry!(scatter_bounds_ptr 4 fl_call_scatter4_ptr_bounds_unchecked = scatter4_ptr_bounds_skilled::<false>);
 entry!(scatter_bounds 128 fl_call_scatter128_bounds_generated = scatter128_bounds_generated::<u32>);
 entry!(scatter_bounds 128 fl_call_scatter128_bounds_skilled = scatter128_bounds_skilled::<true>);
 entry!(scatter_bounds 128 fl_call_scatter128_bounds_typed = scatter128_bounds_generated::<Thread<128>>);
@@ -1032,6 +1128,47 @@ pub const CASES: &[Case] = &[
             (
                 "unchecked",
                 Entry::SB4(fl_call_scatter4_bounds_unchecked, 9, 5),
+            ),
+        ],
+    },
+    Case {
+        name: "scatter4_ptr_bounds",
+        threads: 32,
+        versions: &[
+            (
+                "generated",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_generated, 16, 8),
+            ),
+            (
+                "skilled",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_skilled, 16, 8),
+            ),
+            (
+                "typed",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_typed, 16, 8),
+            ),
+            (
+                "unchecked",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_unchecked, 16, 8),
+            ),
+        ],
+    },
+    Case {
+        name: "scatter4_ptr_bounds_partial",
+        threads: 32,
+        versions: &[
+            (
+                "generated",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_generated, 9, 5),
+            ),
+            (
+                "skilled",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_skilled, 9, 5),
+            ),
+            ("typed", Entry::SB4(fl_call_scatter4_ptr_bounds_typed, 9, 5)),
+            (
+                "unchecked",
+                Entry::SB4(fl_call_scatter4_ptr_bounds_unchecked, 9, 5),
             ),
         ],
     },

@@ -220,6 +220,22 @@ macro_rules! differential {
             }
 
             /// # Safety
+            /// `out` holds the tile at row stride `ld`.
+            #[fragment_layout(fraglayout::catalog::$name, bounds(rows, cols))]
+            unsafe fn scatter_pointer_bounds(
+                t: u32, frag: &[u32; $e], out: *mut u32, ld: usize, rows: usize, cols: usize,
+            ) {
+                |row, col, value| unsafe { *out.add(row * ld + col) += value }
+            }
+
+            /// # Safety
+            /// `a` holds the tile at row stride [`LD`].
+            #[fragment_layout(fraglayout::catalog::$name, gather, bounds(rows, cols))]
+            unsafe fn gather_pointer_bounds(t: u32, a: *const u32, rows: usize, cols: usize) -> [u32; $e] {
+                |row, col| unsafe { a.add(row * LD + col).read() }
+            }
+
+            /// # Safety
             /// `out` holds the tile at row stride [`LD`].
             #[fragment_layout(fraglayout::catalog::$name)]
             unsafe fn scatter_write(t: u32, frag: &[u32; $e], out: *mut u32) {
@@ -307,6 +323,13 @@ macro_rules! differential {
                 for x in extents(N) {
                     check_scatter(N, "bounds", ld, x,
                         |t, f, o| scatter_bounds(t, f, o, ld, x.0, x.1), add);
+                    // SAFETY: the buffers hold the tile at the strides passed.
+                    check_scatter(N, "pointer bounds", ld, x, |t, f, o| unsafe {
+                        scatter_pointer_bounds(t, f, o.as_mut_ptr(), ld, x.0, x.1)
+                    }, add);
+                    check_gather(N, "pointer bounds", x, |t, a| unsafe {
+                        gather_pointer_bounds(t, a.as_ptr(), x.0, x.1)
+                    }, |a, r, c| a[r * LD + c]);
                 }
                 // SAFETY: every buffer holds the tile at the stride passed.
                 check_scatter(N, "pointer +=", ld, whole,

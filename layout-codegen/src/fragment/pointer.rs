@@ -35,16 +35,23 @@
 //! The closure's `row` and `col` are bound per call where the stored value reads them, as
 //! the closure binds them.
 //!
-//! Not taken (the element-by-element path stays): `bounds`, a band, `unpaired`, a body with
-//! control flow of its own, a packed gather, `shared = LAYOUT`, a value pattern other than a
-//! name, any other body shape, and a stride that is not one name or number.
+//! With `bounds(ROWS, COLS)`, as `straight.rs` writes it: a whole tile takes the code above
+//! (its thread part widened), a partial one the thread's corner test and each element inside
+//! the extent at its offset, tested on the sides it lies beyond the corner on
+//! (`straight::from_corner`).
+//!
+//! Not taken (the element-by-element path stays): a band, `unpaired`, a body with control
+//! flow of its own, a packed gather, `shared = LAYOUT`, a value pattern other than a name, any
+//! other body shape, and a stride that is not one name or number.
 
 use super::access::{self, Access, Via};
 use super::affine;
 use super::ast::{Fragment, Mode};
-use super::emit::{assemble, flatten, value_binding};
+use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
-use super::straight::{element_coordinates, head, lex, offset, single, Digits, Table};
+use super::straight::{
+    element_coordinates, from_corner, head, lex, offset, partial, single, Digits, Table,
+};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::Expr;
@@ -59,9 +66,6 @@ pub fn body(
     k: &Known,
     elements: usize,
 ) -> Result<TokenStream, &'static str> {
-    if f.args.bounds.is_some() {
-        return Err("`bounds` goes element by element on a partial tile");
-    }
     if k.numeral().thread_wrap() != 0 || elements == 0 || elements > MOST {
         return Err("a band, no elements, or more than the macro writes out");
     }
@@ -76,10 +80,49 @@ pub fn body(
     )
 }
 
-/// The straight-line calls of a body [`body`] takes, if it has that shape.
+/// The straight-line calls of a body [`body`] takes, if it has that shape; with `bounds`, a
+/// whole tile's, and a partial tile's from the thread's corner (`straight::from_corner`, each
+/// element inside the extent at its offset) or element by element.
 fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<TokenStream> {
-    let n = k.numeral();
-    let mode = f.args.mode;
+    let needs_coords = shape(f, a)?;
+    let (n, affine) = (k.numeral(), a.affine.as_ref()?);
+    let table = Table::of(n, false, elements);
+    let calls = calls(f, affine, &table, elements, needs_coords)?;
+    let all = match (f.args.mode, &f.args.vector) {
+        (Mode::Scatter, _) => quote!(#(#calls)*),
+        (_, Some(_)) => flatten(f, &calls),
+        (_, None) => assemble(f, &calls),
+    };
+    let head = |digits, named| head(f, n, (table.low, digits), named, &a.index, affine);
+    if f.args.bounds.is_none() {
+        let mut out = head(Digits::FromUsize, needs_coords)?;
+        out.push(all);
+        return Some(out.into_iter().collect());
+    }
+    // `bounds` (never with `vector`: one call an element). The whole tile's thread part
+    // widened, as `straight.rs` writes it.
+    let mut whole = head(Digits::Widened, needs_coords)?;
+    whole.push(all);
+    let mut named = head(Digits::FromUsize, true)?;
+    let thread = named.remove(0);
+    let base: TokenStream = named.into_iter().collect();
+    let partial = match from_corner(f, &table, elements, base, |e| calls.get(e).cloned()) {
+        Some(code) => code,
+        None => partial(f, &table, elements)?,
+    };
+    let whole: TokenStream = whole.into_iter().collect();
+    Some(bounded(
+        f,
+        Some((n.rows, n.cols)),
+        whole,
+        quote!(#thread #partial),
+    ))
+}
+
+/// Whether the body is one [`body`] takes (a base of its own, a stride of one name or number,
+/// no field in `INDEX`), and then whether it reads `row` or `col` outside `INDEX` (they are
+/// then bound per call).
+fn shape(f: &Fragment, a: &Access) -> Option<bool> {
     let row = affine::param_ident(f.params[0].pat)?;
     let col = affine::param_ident(f.params[1].pat)?;
     let value = match f.params.get(2) {
@@ -104,22 +147,23 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
     if !affine.k.as_ref().is_none_or(|(k, _)| single(k)) || has_field(a.index.to_token_stream()) {
         return None;
     }
-    // Whether the body reads `row` or `col` outside INDEX: then they are bound per call.
-    let needs_coords = a.rhs.as_ref().is_some_and(|rhs| {
+    Some(a.rhs.as_ref().is_some_and(|rhs| {
         let ts = rhs.to_token_stream();
         affine::mentions(ts.clone(), row) || affine::mentions(ts, col)
-    });
-    let table = Table::of(n, false, elements);
+    }))
+}
+
+/// Each call's code at its offset from the thread's corner: a scatter's block (the value and
+/// the coordinates bound, then the body), a gather's value.
+fn calls(
+    f: &Fragment,
+    affine: &affine::Affine,
+    table: &Table,
+    elements: usize,
+    needs_coords: bool,
+) -> Option<Vec<TokenStream>> {
     let (low_row, low_col) = table.low;
-    let mut out = head(
-        f,
-        n,
-        (table.low, Digits::FromUsize),
-        needs_coords,
-        &a.index,
-        affine,
-    )?;
-    let calls = (0..elements)
+    (0..elements)
         .step_by(f.args.width())
         .map(|e| {
             let (r, c) = table.at[e];
@@ -128,8 +172,8 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
                 true => Some(element_coordinates(f, (r, c))?),
                 false => None,
             };
-            let call = at_offset(f.body, affine, at, mode)?;
-            Some(match mode {
+            let call = at_offset(f.body, affine, at, f.args.mode)?;
+            Some(match f.args.mode {
                 Mode::Scatter => {
                     let value = value_binding(f, e);
                     quote!({ #value #coords #call; })
@@ -137,13 +181,7 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
                 _ => quote!({ #coords #call }),
             })
         })
-        .collect::<Option<Vec<_>>>()?;
-    out.push(match (mode, &f.args.vector) {
-        (Mode::Scatter, _) => quote!(#(#calls)*),
-        (_, Some(_)) => flatten(f, &calls),
-        (_, None) => assemble(f, &calls),
-    });
-    Some(out.into_iter().collect())
+        .collect()
 }
 
 /// The body with its `INDEX` replaced by the thread's base index plus the offset `at` (rows,

@@ -243,106 +243,84 @@ fn from_base(
     elements: usize,
     head: &[TokenStream],
 ) -> Option<TokenStream> {
-    let c = Corner {
-        a,
-        reaches,
-        corner: reaches.at[0],
+    let mut head: TokenStream = head.iter().cloned().collect();
+    let base = p.base.to_token_stream();
+    let op = match &p.op {
+        Some(op) => op.to_token_stream(),
+        None => quote!(=),
     };
-    if c.corner != reaches.low
-        || (0..elements).any(|e| reaches.at[e].0 < c.corner.0 || reaches.at[e].1 < c.corner.1)
-    {
+    if f.args.mode == Mode::Scatter {
+        let frag = f.fragment?;
+        head.extend(quote!(let __fl_f = #frag;));
+    }
+    let corner = reaches.at[0];
+    from_corner(f, reaches, elements, head, |e| {
+        let (r, c) = reaches.at[e];
+        let index = match offset(a, (r - corner.0, c - corner.1)).as_str() {
+            "0" => lex("__fl_b")?,
+            off => lex(&format!("__fl_b + {off}"))?,
+        };
+        Some(match f.args.mode {
+            Mode::Scatter => {
+                let value = lex(&format!("__fl_f[{e}]"))?;
+                quote!(#base[#index] #op #value;)
+            }
+            _ => quote!(#base[#index]),
+        })
+    })
+}
+
+/// A partial tile's elements from the thread's corner, `(__fl_row, __fl_col)` plus element
+/// 0's part, shared with `pointer.rs`: where the corner is inside the extent, `head` (the base
+/// and the stride) and each element inside it, `element(e)` (a scatter's statement, a
+/// gather's value), tested only on the sides it lies beyond the corner on; where it is not, no
+/// element is (every other lies right of or below it), and a gather returns its fill values.
+/// `None` for a layout whose element 0 is not its corner (no catalog layout), and for a packed
+/// gather with a fill value of the user's.
+pub(super) fn from_corner(
+    f: &Fragment,
+    table: &Table,
+    elements: usize,
+    head: TokenStream,
+    element: impl Fn(usize) -> Option<TokenStream>,
+) -> Option<TokenStream> {
+    let corner = table.at[0];
+    let at = &table.at[..elements];
+    if corner != table.low || at.iter().any(|&(r, c)| r < corner.0 || c < corner.1) {
         return None;
     }
     let guard = lex(&format!(
         "{} < __fl_rows && {} < __fl_cols",
-        plus("__fl_row", c.corner.0),
-        plus("__fl_col", c.corner.1)
+        plus("__fl_row", corner.0),
+        plus("__fl_col", corner.1)
     ))?;
-    let head: TokenStream = head.iter().cloned().collect();
-    let base = p.base.to_token_stream();
-    match f.args.mode {
-        Mode::Scatter => {
-            let frag = f.fragment?;
-            let op = match &p.op {
-                Some(op) => op.to_token_stream(),
-                None => quote!(=),
-            };
-            let stores = (0..elements).map(|e| {
-                let (index, test) = (lex(&c.at(e))?, c.inside(e));
-                let value = lex(&format!("__fl_f[{e}]"))?;
-                let store = quote!(#base[#index] #op #value;);
-                Some(match test.is_empty() {
-                    true => store,
-                    false => {
-                        let test = lex(&test)?;
-                        quote!(if #test { #store })
-                    }
-                })
-            });
-            let stores = stores.collect::<Option<Vec<_>>>()?;
-            Some(quote!(if #guard { #head let __fl_f = #frag; #(#stores)* }))
-        }
-        _ => based_gather(f, &c, &base, elements, guard, head),
-    }
-}
-
-/// A partial tile's elements from the thread's corner: each element's index from the base and
-/// the tests of the sides it moves away from the corner.
-struct Corner<'a> {
-    a: &'a Affine,
-    reaches: &'a Table,
-    /// Element 0's part: the thread's corner.
-    corner: (usize, usize),
-}
-
-impl Corner<'_> {
-    /// `__fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols` for element `e`: only the sides
-    /// it lies beyond the corner on; empty for the corner itself.
-    fn inside(&self, e: usize) -> String {
-        let (r, c) = self.reaches.at[e];
+    // `__fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols`: the sides element `e` lies
+    // beyond the corner on; empty for the corner itself.
+    let inside = |e: usize| {
+        let (r, c) = at[e];
         let mut tests = Vec::new();
-        if r > self.corner.0 {
+        if r > corner.0 {
             tests.push(format!("{} < __fl_rows", plus("__fl_row", r)));
         }
-        if c > self.corner.1 {
+        if c > corner.1 {
             tests.push(format!("{} < __fl_cols", plus("__fl_col", c)));
         }
-        tests.join(" && ")
-    }
-
-    /// Element `e`'s index: `__fl_b` plus its offset from the corner.
-    fn at(&self, e: usize) -> String {
-        let (r, c) = self.reaches.at[e];
-        match offset(self.a, (r - self.corner.0, c - self.corner.1)).as_str() {
-            "0" => "__fl_b".to_string(),
-            off => format!("__fl_b + {off}"),
-        }
-    }
-}
-
-/// A gather's partial tile from the corner ([`from_base`]): each element read where it is
-/// inside, the fill value where it is not, and the fill values for a corner outside.
-fn based_gather(
-    f: &Fragment,
-    c: &Corner,
-    base: &TokenStream,
-    elements: usize,
-    guard: TokenStream,
-    head: TokenStream,
-) -> Option<TokenStream> {
+        lex(&tests.join(" && "))
+    };
     let fill = fill_value(f);
-    let values = (0..elements).map(|e| {
-        let (index, test) = (lex(&c.at(e))?, c.inside(e));
-        Some(match test.is_empty() {
-            true => quote!(#base[#index]),
-            false => {
-                let test = lex(&test)?;
-                quote!(if #test { #base[#index] } else { #fill })
-            }
+    let each = (0..elements).map(|e| {
+        let (code, test) = (element(e)?, inside(e)?);
+        Some(match (f.args.mode, test.is_empty()) {
+            (_, true) => code,
+            (Mode::Scatter, false) => quote!(if #test { #code }),
+            (_, false) => quote!(if #test { #code } else { #fill }),
         })
     });
-    let values = values.collect::<Option<Vec<_>>>()?;
-    let read = assemble(f, &values);
+    let each = each.collect::<Option<Vec<_>>>()?;
+    if f.args.mode == Mode::Scatter {
+        return Some(quote!(if #guard { #head #(#each)* }));
+    }
+    let read = assemble(f, &each);
     let outside = match (f.args.mode, &f.args.fill) {
         // Registers of two zeros: zeros (a fill value of the user's alone would have no type
         // here to pack by; the element-by-element code takes it).
@@ -351,7 +329,7 @@ fn based_gather(
             quote!([0; #len])
         }
         (Mode::GatherPacked, Some(_)) => return None,
-        _ => assemble(f, &vec![fill.clone(); elements]),
+        _ => assemble(f, &vec![fill; elements]),
     };
     Some(quote!(if #guard { #head #read } else { #outside }))
 }
@@ -359,7 +337,7 @@ fn based_gather(
 /// The elements of a partial tile, as the closure path's (`expand.rs`, each element
 /// [guarded](guarded_element)), at the coordinates `(__fl_row + r, __fl_col + c)` from the
 /// thread part the head named: a scatter's blocks, or a gather's array.
-fn partial(f: &Fragment, reaches: &Table, elements: usize) -> Option<TokenStream> {
+pub(super) fn partial(f: &Fragment, reaches: &Table, elements: usize) -> Option<TokenStream> {
     let blocks = (0..elements)
         .map(|e| {
             let (r, c) = reaches.at[e];

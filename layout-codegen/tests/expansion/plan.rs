@@ -154,3 +154,30 @@ fn a_swizzle_is_evaluated_in_usize_only() {
     assert_eq!(s, Strategy::Tables);
     assert!(refused[1].1.contains("swizzle"), "{refused:?}");
 }
+
+#[test]
+fn bounds_through_a_pointer_is_straight_line_from_the_corner() {
+    let item = "unsafe fn s(lane: u32, frag: &[f32; 4], d: *mut f32, ld: usize, m: usize, n: usize) { |row, col, value| unsafe { *d.add(row * ld + col) = value } }";
+    let (s, refused) = plan(&format!("{C}, bounds(m, n)"), item);
+    assert_eq!(s, Strategy::Pointer, "{refused:?}");
+    let out = layout_codegen::fragment_layout(
+        format!("{C}, bounds(m, n)").parse().unwrap(),
+        item.parse().unwrap(),
+    )
+    .to_string();
+    let code: String = out.chars().filter(|c| !c.is_whitespace()).collect();
+    // The whole tile, then the corner's test and each element's own sides.
+    assert!(
+        code.contains("if__fl_rows>=16usize&&__fl_cols>=8usize")
+            || code.contains("if__fl_rows>=16&&__fl_cols>=8"),
+        "{code}"
+    );
+    assert!(
+        code.contains("if__fl_row<__fl_rows&&__fl_col<__fl_cols"),
+        "{code}"
+    );
+    assert!(
+        code.contains("if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols"),
+        "{code}"
+    );
+}
