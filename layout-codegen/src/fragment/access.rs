@@ -12,8 +12,9 @@
 //! with `col` a unit term of `INDEX` (`row * ld + col`, `col as usize + o`): the element at
 //! column `col + k` is `k` past the element at `col`; or with a swizzle of the row XORed into
 //! the column or the whole index (`swizzle.rs`: `row * ld + (col ^ ((row & 7) << 3))`), which
-//! keeps those offsets for the layouts `swizzle::holds` proves it of. Where `INDEX` is moreover affine in `row`
-//! ([`Affine`]), every element of a thread is at a constant offset from the thread's first,
+//! keeps those offsets for the layouts `swizzle::holds` proves it of. Where `INDEX` is
+//! moreover affine in `row` ([`Affine`]), every element of a thread is at a constant offset
+//! from the thread's first,
 //! which each strategy turns into code of its own: `straight.rs` one slice for the footprint
 //! (`Index` over a slice parameter), `pointer.rs` the body at each offset (`Add`,
 //! `Unchecked`), `tables.rs` row runs. Which stored value each allows is theirs to say.
@@ -79,13 +80,17 @@ impl Access {
         n: &layout_core::Numeral,
         elements: usize,
     ) -> Result<(), &'static str> {
-        let (Some(sw), Some(a)) = (&self.swizzle, &self.affine) else {
+        let Some(sw) = &self.swizzle else {
             return Ok(());
         };
         let usize = |ty: &syn::Type| matches!(ty, syn::Type::Path(p) if p.path.is_ident("usize"));
         let untyped = f.params[..2].iter().all(|p| p.ty.is_none_or(usize));
         let row = affine::param_ident(f.params[0].pat).filter(|_| untyped);
-        match row.is_some_and(|row| swizzle::holds(sw, a, row, n, elements)) {
+        let proven = match (row, &self.affine) {
+            (Some(row), Some(a)) => swizzle::holds(sw, a, row, n, elements),
+            _ => false,
+        };
+        match proven {
             true => Ok(()),
             false => Err("the index's swizzle moves some element off its constant offset from the thread's first"),
         }
