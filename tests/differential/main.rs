@@ -264,6 +264,13 @@ macro_rules! differential {
                 |row, col, value| out[row * ld + (col ^ ((row & 7) << 3))] = value
             }
 
+            #[fragment_layout(fraglayout::catalog::$name, bounds(rows, cols))]
+            fn scatter_swizzled_bounds(
+                t: u32, frag: &[u32; $e], out: &mut [u32], ld: usize, rows: usize, cols: usize,
+            ) {
+                |row, col, value| out[row * ld + (col ^ ((row & 7) << 3))] += value
+            }
+
             #[fragment_layout(fraglayout::catalog::$name)]
             fn scatter_swizzled_whole(t: u32, frag: &[u32; $e], out: &mut [u32]) {
                 |row, col, value| out[(row * 512 + col) ^ ((row % 8) << 3)] += value
@@ -346,6 +353,11 @@ macro_rules! differential {
                 check_scatter(N, "swizzled", wide, whole,
                     |t, f, o| scatter_swizzled(t, f, o, wide),
                     |o, r, c, v| o[r * wide + (c ^ ((r & 7) << 3))] = v);
+                for x in extents(N) {
+                    check_scatter(N, "swizzled bounds", wide, x,
+                        |t, f, o| scatter_swizzled_bounds(t, f, o, wide, x.0, x.1),
+                        |o, r, c, v| o[r * wide + (c ^ ((r & 7) << 3))] += v);
+                }
                 check_scatter(N, "swizzled whole", 512 + 64, whole, scatter_swizzled_whole,
                     |o, r, c, v| o[(r * 512 + c) ^ ((r % 8) << 3)] += v);
                 check_scatter(N, "swizzled pointer", wide, whole,
