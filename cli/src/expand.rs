@@ -1,5 +1,5 @@
 //! `fraglayout expand`: the code `#[fragment_layout]` generates for a synthetic epilogue on a
-//! catalog layout (scatter, gather, packed, bounds, a raw pointer's vectors, a shared tile's
+//! catalog layout (scatter, gather, packed, bounds, a raw pointer's elements or vectors, a shared tile's
 //! offsets, a layout through a constant of one's own): the macro's own expansion
 //! ([`layout_codegen::fragment_layout`]) pretty-printed, after its plan
 //! ([`layout_codegen::fragment_plan`]), then the layout's numbers the code is built from, by
@@ -40,8 +40,10 @@ pub enum Form {
 /// a constant of the user's, `const LAYOUT: Numeral = NAME;`, which the macro does not know by
 /// name: the expansion a layout of one's own gets, its tables evaluated by the compiler) and
 /// `--vector N` (`vector = N`: the body through a raw pointer `d`, `N` adjacent elements a
-/// call, as GPU kernels store them) and `--shared` (`shared = SMEM`: each element's offset in
-/// a shared tile, `const SMEM: SharedLayout`, padded or swizzled as the tile options say).
+/// call, as GPU kernels store them), `--pointer` (the body through a raw pointer `d`, one
+/// element a call: `*d.add(row * ld + col) = value`, a gather `d.add(..).read()`) and
+/// `--shared` (`shared = SMEM`: each element's offset in a shared tile, `const SMEM:
+/// SharedLayout`, padded or swizzled as the tile options say).
 #[derive(Clone, Copy, Default)]
 pub struct Options {
     pub bounds: bool,
@@ -50,6 +52,7 @@ pub struct Options {
     pub own: bool,
     pub vector: Option<usize>,
     pub shared: Option<SharedLayout>,
+    pub pointer: bool,
 }
 
 /// The name `--shared` gives the shared tile's constant.
@@ -113,6 +116,7 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
     Ok(match (opt.shared, opt.vector) {
         (Some(_), vector) => shared_item(&p, form, vector),
         (None, Some(v)) => pointer_item(&p, form, opt, v),
+        (None, None) if opt.pointer => element_pointer_item(&p, form, opt),
         (None, None) => slice_item(&p, form, opt),
     })
 }
@@ -198,6 +202,36 @@ fn pointer_item(p: &Parts, form: Form, opt: Options, v: usize) -> (String, Strin
             format!(
                 "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
                  |row, col| unsafe {{ *(d.add(row * {ld} + col) as *const [{ty}; {v}]) }} }}"
+            ),
+        ),
+    }
+}
+
+/// `--pointer`: the body through a raw pointer `d`, one element a call.
+fn element_pointer_item(p: &Parts, form: Form, opt: Options) -> (String, String) {
+    let Parts {
+        layout,
+        t,
+        ty,
+        len,
+        bounds_arg,
+        bounds_params,
+        ..
+    } = p;
+    let (ld, ld_param) = stride(opt);
+    match form {
+        Form::Scatter => (
+            format!("{layout}{bounds_arg}"),
+            format!(
+                "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
+                 |row, col, value| unsafe {{ *d.add(row * {ld} + col) = value }} }}"
+            ),
+        ),
+        Form::Gather => (
+            format!("{layout}, gather{bounds_arg}"),
+            format!(
+                "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
+                 |row, col| unsafe {{ d.add(row * {ld} + col).read() }} }}"
             ),
         ),
     }
@@ -621,7 +655,7 @@ pub fn cli() -> Command {
                 .num_args(2)
                 .conflicts_with_all([
                     "layout", "gather", "scatter", "bounds", "own", "vector", "ld",
-                    "shared", "json",
+                    "shared", "pointer", "json",
                 ])
                 .help("the conversion's code instead, between two layouts as `convert` takes them"),
             flag("gather", "the load `|row, col| src[row * ld + col]`"),
@@ -657,6 +691,12 @@ pub fn cli() -> Command {
                 })
                 .help("`vector = N`: the body through a raw pointer `d`, N adjacent elements a call"),
             flag(
+                "pointer",
+                "the body through a raw pointer `d`, one element a call: `*d.add(row * ld + \
+                 col) = value`, a gather `d.add(..).read()`",
+            )
+            .conflicts_with_all(["vector", "shared", "packed"]),
+            flag(
                 "shared",
                 "`shared = SMEM`: each element at its offset in a shared tile over the layout's, \
                  swizzled and padded as the tile options say",
@@ -683,6 +723,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         packed: m.get_flag("packed"),
         own: m.get_flag("own"),
         vector: m.get_one::<usize>("vector").copied(),
+        pointer: m.get_flag("pointer"),
         ..Options::default()
     };
     let ld = m.get_one::<usize>("ld").copied();

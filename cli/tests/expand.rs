@@ -44,6 +44,8 @@ struct Case {
     vector: Option<&'static str>,
     /// `--shared` and the tile's options: each element at its offset in a shared tile.
     shared: Option<Smem>,
+    /// `--pointer`: the body through a raw pointer, one element a call.
+    pointer: bool,
 }
 
 /// The shared tiles the cases take, over the layout's tile and element size.
@@ -108,17 +110,20 @@ impl Case {
         if let Some(s) = self.shared {
             a.extend(s.args());
         }
+        if self.pointer {
+            a.push("--pointer");
+        }
         a
     }
 
     /// The strategy the macro takes: a shared tile's; the tables for a layout it does not know
     /// by name; else straight-line code, over a slice or through a raw pointer.
     fn strategy(&self) -> Strategy {
-        match (self.shared, self.own, self.vector) {
+        match (self.shared, self.own, self.vector.is_some() || self.pointer) {
             (Some(_), _, _) => Strategy::Shared,
             (None, true, _) => Strategy::Tables,
-            (None, false, Some(_)) => Strategy::Pointer,
-            (None, false, None) => Strategy::Straight,
+            (None, false, true) => Strategy::Pointer,
+            (None, false, false) => Strategy::Straight,
         }
     }
 }
@@ -309,9 +314,11 @@ fn every_case(own: bool) -> Vec<Case> {
             own,
             vector: None,
             shared: None,
+            pointer: false,
         };
         if first_of_kind {
             cases.extend(shared_cases(case));
+            cases.extend(pointer_cases(case));
         }
         cases.extend(matrix_cases(case));
         cases.extend(vector_cases(case));
@@ -401,6 +408,23 @@ fn vector_cases(case: Case) -> Vec<Case> {
             ld,
             vector: Some(v),
             ..case
+        })
+        .collect()
+}
+
+/// Through a raw pointer one element a call (`--pointer`), once for each kind of layout: the
+/// scatter and the gather, on whole and partial tiles.
+fn pointer_cases(case: Case) -> Vec<Case> {
+    let forms = [Form::Scatter, Form::Gather];
+    forms
+        .into_iter()
+        .flat_map(|form| {
+            [false, true].map(|bounds| Case {
+                form,
+                bounds,
+                pointer: true,
+                ..case
+            })
         })
         .collect()
 }
