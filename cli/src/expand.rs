@@ -115,8 +115,8 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
     };
     Ok(match (opt.shared, opt.vector) {
         (Some(_), vector) => shared_item(&p, form, vector),
-        (None, Some(v)) => pointer_item(&p, form, opt, v),
-        (None, None) if opt.pointer => element_pointer_item(&p, form, opt),
+        (None, Some(v)) => pointer_item(&p, form, opt, Some(v)),
+        (None, None) if opt.pointer => pointer_item(&p, form, opt, None),
         (None, None) => slice_item(&p, form, opt),
     })
 }
@@ -177,8 +177,9 @@ fn shared_item(p: &Parts, form: Form, vector: Option<usize>) -> (String, String)
     }
 }
 
-/// `vector = N`: the body through a raw pointer `d`, `N` adjacent elements a call.
-fn pointer_item(p: &Parts, form: Form, opt: Options, v: usize) -> (String, String) {
+/// The body through a raw pointer `d`: `N` adjacent elements a call with `vector` (`vector =
+/// N`), else one (`--pointer`: `*d.add(i) = value`, a gather `d.add(i).read()`).
+fn pointer_item(p: &Parts, form: Form, opt: Options, vector: Option<usize>) -> (String, String) {
     let Parts {
         layout,
         t,
@@ -189,49 +190,30 @@ fn pointer_item(p: &Parts, form: Form, opt: Options, v: usize) -> (String, Strin
         packed,
     } = p;
     let (ld, ld_param) = stride(opt);
+    let at = format!("d.add(row * {ld} + col)");
+    let (arg, store, load) = match vector {
+        Some(v) => (
+            format!(", vector = {v}"),
+            format!("|row, col, values| unsafe {{ *({at} as *mut [{ty}; {v}]) = values }}"),
+            format!("|row, col| unsafe {{ *({at} as *const [{ty}; {v}]) }}"),
+        ),
+        None => (
+            String::new(),
+            format!("|row, col, value| unsafe {{ *{at} = value }}"),
+            format!("|row, col| unsafe {{ {at}.read() }}"),
+        ),
+    };
     match form {
         Form::Scatter => (
-            format!("{layout}, vector = {v}{bounds_arg}"),
+            format!("{layout}{arg}{bounds_arg}"),
             format!(
-                "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
-                 |row, col, values| unsafe {{ *(d.add(row * {ld} + col) as *mut [{ty}; {v}]) = values }} }}"
+                "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ {store} }}"
             ),
         ),
         Form::Gather => (
-            format!("{layout}, gather{packed}, vector = {v}{bounds_arg}"),
+            format!("{layout}, gather{packed}{arg}{bounds_arg}"),
             format!(
-                "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
-                 |row, col| unsafe {{ *(d.add(row * {ld} + col) as *const [{ty}; {v}]) }} }}"
-            ),
-        ),
-    }
-}
-
-/// `--pointer`: the body through a raw pointer `d`, one element a call.
-fn element_pointer_item(p: &Parts, form: Form, opt: Options) -> (String, String) {
-    let Parts {
-        layout,
-        t,
-        ty,
-        len,
-        bounds_arg,
-        bounds_params,
-        ..
-    } = p;
-    let (ld, ld_param) = stride(opt);
-    match form {
-        Form::Scatter => (
-            format!("{layout}{bounds_arg}"),
-            format!(
-                "unsafe fn store({t}: u32, frag: &[{ty}; {len}], d: *mut {ty}{ld_param}{bounds_params}) {{ \
-                 |row, col, value| unsafe {{ *d.add(row * {ld} + col) = value }} }}"
-            ),
-        ),
-        Form::Gather => (
-            format!("{layout}, gather{bounds_arg}"),
-            format!(
-                "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ \
-                 |row, col| unsafe {{ d.add(row * {ld} + col).read() }} }}"
+                "unsafe fn load({t}: u32, d: *const {ty}{ld_param}{bounds_params}) -> [{ty}; {len}] {{ {load} }}"
             ),
         ),
     }
