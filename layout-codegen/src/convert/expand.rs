@@ -89,13 +89,13 @@ fn arith(rounds: usize) -> TokenStream {
 /// The body of a form the macro decided (`d`): its live blocks alone, up to the plan's rounds,
 /// every number a literal.
 fn decided(c: &Conversion, d: &Decision) -> TokenStream {
-    let rounds = d.rounds.min(c.len);
+    let rounds = d.rounds().min(c.len);
     match d.form {
         _ if d.packed() => super::packed::body(c.len, Some(d)),
         ConvertForm::LaneArith => {
             let (table, r) = (
                 super::arith::literal(d.table.as_deref().unwrap_or_default()),
-                Literal::u32_suffixed(d.rounds as u32),
+                Literal::u32_suffixed(d.rounds() as u32),
             );
             let arith = arith(rounds);
             quote!({

@@ -138,10 +138,6 @@ pub fn convert_form(
 /// many of each unrolled block of that form are live (the others are branches not taken).
 pub(super) struct Decision {
     pub form: ConvertForm,
-    /// Values a word: 2 or 4 where the code is the packed plan's, else 1.
-    pub per_word: u32,
-    /// The rounds the form runs: the packed plan's where it is packed, else the plan's.
-    pub rounds: usize,
     /// The table of a form of lane arithmetic (`LaneArith`'s four rows, `PackArith`'s five),
     /// which the code reads from a constant; `None` for the forms of the plan's tables.
     pub table: Option<Vec<[u8; MAX_PLAN_ELEMENTS]>>,
@@ -154,7 +150,21 @@ pub(super) struct Decision {
 impl Decision {
     /// Whether the code is the packed plan's (`u32` words of 2 or 4 values).
     pub fn packed(&self) -> bool {
-        self.per_word > 1
+        self.packed_plan.is_some()
+    }
+
+    /// Values a word: 2 or 4 where the code is the packed plan's, else 1.
+    pub fn per_word(&self) -> u32 {
+        self.packed_plan.as_ref().map_or(1, PackedPlan::per_word)
+    }
+
+    /// The rounds the form runs: the packed plan's where it is packed, else the plan's.
+    pub fn rounds(&self) -> usize {
+        let rounds = self
+            .packed_plan
+            .as_ref()
+            .map_or(self.plan.rounds(), PackedPlan::rounds);
+        rounds as usize
     }
 
     /// Repacked words (`PackedPlan::pack_arith`): the live entries of the packs' parts, and
@@ -205,8 +215,6 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         };
         return Some(Decision {
             form,
-            per_word,
-            rounds: packed.rounds() as usize,
             table,
             plan,
             packed_plan: Some(packed),
@@ -225,8 +233,6 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
     };
     Some(Decision {
         form,
-        per_word: 1,
-        rounds: plan.rounds() as usize,
         table: arith.map(|a| a.to_vec()),
         plan,
         packed_plan: None,

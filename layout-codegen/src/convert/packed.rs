@@ -89,7 +89,7 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
         return every_form(n, most, arith_most, head);
     };
     // The live blocks: rounds, values and pack entries past these are branches not taken.
-    let (rounds, values) = (d.rounds.min(most), (n * d.per_word as usize).min(most));
+    let (rounds, values) = (d.rounds().min(most), (n * d.per_word() as usize).min(most));
     // The forms of the plan's tables: every number decided here.
     if let (None, Some(pp)) = (&d.table, &d.packed_plan) {
         return super::literal::packed_tables(pp, n, values, rounds);
@@ -98,8 +98,8 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     // numbers: the compiler evaluates no plan.
     let head = match &d.table {
         Some(_) => {
-            let ne = n as u32 * d.per_word;
-            let [pk, nr, ne] = [d.per_word, d.rounds as u32, ne].map(Literal::u32_suffixed);
+            let ne = n as u32 * d.per_word();
+            let [pk, nr, ne] = [d.per_word(), d.rounds() as u32, ne].map(Literal::u32_suffixed);
             quote!(const __FL_PK: u32 = #pk; const __FL_NR: u32 = #nr; const __FL_NE: u32 = #ne;)
         }
         None => head,

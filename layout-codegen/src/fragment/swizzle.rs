@@ -83,9 +83,39 @@ fn col_term(sum: &Expr, col: &Ident, row: Option<&Ident>) -> Option<Option<Swizz
 }
 
 /// Whether `s` is made of `row`, integer literals, parentheses and the integer operators
-/// alone (so that [`eval`] reads it at any row).
+/// alone: what [`eval`] reads (where nothing overflows).
 pub fn of_row(s: &Expr, row: &Ident) -> bool {
-    eval(s, row, 0).is_some() || eval(s, row, 1).is_some()
+    match s {
+        Expr::Lit(l) => {
+            l.attrs.is_empty()
+                && matches!(&l.lit, syn::Lit::Int(i) if matches!(i.suffix(), "" | "usize"))
+        }
+        Expr::Path(p) => p.qself.is_none() && p.path.is_ident(row),
+        Expr::Paren(p) => of_row(&p.expr, row),
+        Expr::Group(g) => of_row(&g.expr, row),
+        Expr::Binary(b) => {
+            operator(&b.op).is_some() && of_row(&b.left, row) && of_row(&b.right, row)
+        }
+        _ => false,
+    }
+}
+
+/// The integer operators a swizzle may use, as `u64` arithmetic that fails where `usize`
+/// arithmetic would overflow or panic.
+fn operator(op: &BinOp) -> Option<fn(u64, u64) -> Option<u64>> {
+    Some(match op {
+        BinOp::Add(_) => u64::checked_add,
+        BinOp::Sub(_) => u64::checked_sub,
+        BinOp::Mul(_) => u64::checked_mul,
+        BinOp::Div(_) => u64::checked_div,
+        BinOp::Rem(_) => u64::checked_rem,
+        BinOp::BitAnd(_) => |x, y| Some(x & y),
+        BinOp::BitOr(_) => |x, y| Some(x | y),
+        BinOp::BitXor(_) => |x, y| Some(x ^ y),
+        BinOp::Shl(_) => |x, y| (y < 32).then(|| x << y),
+        BinOp::Shr(_) => |x, y| (y < 64).then(|| x >> y),
+        _ => return None,
+    })
 }
 
 /// The value of `e` at `row = r`, as `usize` arithmetic computes it where nothing overflows
@@ -102,19 +132,7 @@ fn eval(e: &Expr, row: &Ident, r: u64) -> Option<u64> {
         Expr::Group(g) => eval(&g.expr, row, r)?,
         Expr::Binary(b) => {
             let (x, y) = (eval(&b.left, row, r)?, eval(&b.right, row, r)?);
-            match b.op {
-                BinOp::Add(_) => x.checked_add(y)?,
-                BinOp::Sub(_) => x.checked_sub(y)?,
-                BinOp::Mul(_) => x.checked_mul(y)?,
-                BinOp::Div(_) => x.checked_div(y)?,
-                BinOp::Rem(_) => x.checked_rem(y)?,
-                BinOp::BitAnd(_) => x & y,
-                BinOp::BitOr(_) => x | y,
-                BinOp::BitXor(_) => x ^ y,
-                BinOp::Shl(_) if y < 32 => x << y,
-                BinOp::Shr(_) if y < 64 => x >> y,
-                _ => return None,
-            }
+            operator(&b.op)?(x, y)?
         }
         _ => return None,
     };
@@ -206,7 +224,10 @@ mod tests {
         assert_eq!(at("(row & 7) << 3", 13), Some(40));
         assert_eq!(at("(row % 8) * 8 ^ 1", 9), Some(9));
         assert_eq!(at("row / 2 - 1", 1), None);
-        for no in ["LD", "row as u32", "1u8", "f(row)", "row << 40", "-row"] {
+        // Read as a swizzle, but past `u32` (and a shift past the type's bits) nothing holds.
+        assert!(of_row(&expr("row << 40"), &row()));
+        assert_eq!(at("row << 40", 1), None);
+        for no in ["LD", "row as u32", "1u8", "f(row)", "-row", "row == 1"] {
             assert!(!of_row(&expr(no), &row()), "{no}");
         }
     }
