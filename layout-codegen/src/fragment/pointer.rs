@@ -50,7 +50,8 @@ use super::ast::{Fragment, Mode};
 use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::straight::{
-    element_coordinates, from_corner, head, lex, offset, partial, single, Digits, Table,
+    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, single, Code,
+    Digits, Table,
 };
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
@@ -106,7 +107,9 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
     let mut named = head(Digits::FromUsize, true)?;
     let thread = named.remove(0);
     let base: TokenStream = named.into_iter().collect();
-    let partial = match from_corner(f, &table, elements, base, |e| calls.get(e).cloned()) {
+    let partial = match from_corner(f, &table, elements, base, |e| {
+        calls.get(e).cloned().map(Code::Tokens)
+    }) {
         Some(code) => code,
         None => partial(f, &table, elements)?,
     };
@@ -192,10 +195,7 @@ fn at_offset(
     at: (usize, usize),
     mode: Mode,
 ) -> Option<TokenStream> {
-    let text = match offset(a, at).as_str() {
-        "0" => "__fl_b".to_string(),
-        o => format!("__fl_b + {o}"),
-    };
+    let text = format!("__fl_b{}", offset_suffix(&offset(a, at)));
     // The macro's own text, as it is: parsing it into an expression only to print it again
     // was most of the macro's work for a vector body.
     let index = Expr::Verbatim(lex(&text)?);

@@ -213,28 +213,33 @@ fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
 
 /// A partial tile's elements as a skilled engineer writes them: where element 0 (the thread's
 /// corner, `(__fl_row, __fl_col)`) is inside the extent, the base and the stride of the whole
-/// tile's code (`head`), then each element inside the extent at its constant offset from the
-/// base, `BASE[__fl_b + 8 * __fl_k + 1]`; where it is not, no element is (every other lies
-/// right of or below it), and a scatter stores nothing, a gather returns its fill values:
+/// tile's code (`head`) and the buffer once as a slice under the macro's name, then each
+/// element inside the extent at its constant offset from the base, `__fl_d[__fl_b + 8 *
+/// __fl_k + 1]`; where it is not, no element is (every other lies right of or below it), and
+/// a scatter stores nothing, a gather returns its fill values:
 ///
 /// ```text
 /// if __fl_row < __fl_rows && __fl_col < __fl_cols {
 ///     let __fl_b = { let (row, col) = (__fl_row, __fl_col); row * ld + col };
 ///     let __fl_k: usize = ld;
+///     let __fl_d = &mut out[..];
 ///     let __fl_f = frag;
-///     out[__fl_b] = __fl_f[0];
-///     if __fl_col + 1 < __fl_cols { out[__fl_b + 1] = __fl_f[1]; }
-///     if __fl_row + 8 < __fl_rows { out[__fl_b + 8 * __fl_k] = __fl_f[2]; }
-///     if __fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols { out[__fl_b + 8 * __fl_k + 1] = __fl_f[3]; }
+///     __fl_d[__fl_b] = __fl_f[0];
+///     if __fl_col + 1 < __fl_cols { __fl_d[__fl_b + 1] = __fl_f[1]; }
+///     if __fl_row + 8 < __fl_rows { __fl_d[__fl_b + 8 * __fl_k] = __fl_f[2]; }
+///     if __fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols { __fl_d[__fl_b + 8 * __fl_k + 1] = __fl_f[3]; }
 /// }
 /// ```
 ///
 /// The same numbers as each element's `INDEX(row, col)` (by [`Affine`], `INDEX(r0, c0) +
 /// (r - r0) * K + (c - c0)` exactly), the same accesses in the same order: the base is element
 /// 0's index, which the element-by-element code computes first too, and every element's own
-/// index is at least it, so an index that overflows does so at the same element. Only a
-/// scatter of the plain `value` and a gather; `None` for a layout whose element 0 is not its
-/// corner (no catalog layout), and for a packed gather with a fill value of the user's.
+/// index is at least it, so an index that overflows does so at the same element. `BASE[..]`
+/// is the whole of a slice, array or `Vec` parameter, taken without a check, so each
+/// element's index is checked against the same length as `BASE[i]` checks it; the elements
+/// are then the macro's own text, lexed once. Only a scatter of the plain `value` and a
+/// gather; `None` for a layout whose element 0 is not its corner (no catalog layout), and for
+/// a packed gather with a fill value of the user's.
 fn from_base(
     f: &Fragment,
     p: &Access,
@@ -244,30 +249,52 @@ fn from_base(
     head: &[TokenStream],
 ) -> Option<TokenStream> {
     let mut head: TokenStream = head.iter().cloned().collect();
-    let base = p.base.to_token_stream();
+    let base = &p.base;
     let op = match &p.op {
-        Some(op) => op.to_token_stream(),
-        None => quote!(=),
+        Some(op) => op.to_token_stream().to_string(),
+        None => "=".to_string(),
     };
     if f.args.mode == Mode::Scatter {
         let frag = f.fragment?;
-        head.extend(quote!(let __fl_f = #frag;));
+        head.extend(quote!(let __fl_d = &mut #base[..]; let __fl_f = #frag;));
+    } else {
+        head.extend(quote!(let __fl_d = &#base[..];));
     }
     let corner = reaches.at[0];
     from_corner(f, reaches, elements, head, |e| {
         let (r, c) = reaches.at[e];
-        let index = match offset(a, (r - corner.0, c - corner.1)).as_str() {
-            "0" => lex("__fl_b")?,
-            off => lex(&format!("__fl_b + {off}"))?,
-        };
-        Some(match f.args.mode {
-            Mode::Scatter => {
-                let value = lex(&format!("__fl_f[{e}]"))?;
-                quote!(#base[#index] #op #value;)
-            }
-            _ => quote!(#base[#index]),
-        })
+        let off = offset(a, (r - corner.0, c - corner.1));
+        let index = format!("__fl_b{}", offset_suffix(&off));
+        Some(Code::Text(match f.args.mode {
+            Mode::Scatter => format!("__fl_d[{index}] {op} __fl_f[{e}];"),
+            _ => format!("__fl_d[{index}]"),
+        }))
     })
+}
+
+/// ` + OFFSET`, or nothing for the offset `0`.
+pub(super) fn offset_suffix(offset: &str) -> String {
+    match offset {
+        "0" => String::new(),
+        o => format!(" + {o}"),
+    }
+}
+
+/// An element's code for [`from_corner`]: the macro's own text (lexed with its neighbours'),
+/// or tokens that keep the user's spans.
+pub(super) enum Code {
+    Text(String),
+    Tokens(TokenStream),
+}
+
+impl Code {
+    /// The code as tokens.
+    fn tokens(self) -> Option<TokenStream> {
+        match self {
+            Code::Text(t) => lex(&t),
+            Code::Tokens(t) => Some(t),
+        }
+    }
 }
 
 /// A partial tile's elements from the thread's corner, `(__fl_row, __fl_col)` plus element
@@ -275,14 +302,15 @@ fn from_base(
 /// and the stride) and each element inside it, `element(e)` (a scatter's statement, a
 /// gather's value), tested only on the sides it lies beyond the corner on; where it is not, no
 /// element is (every other lies right of or below it), and a gather returns its fill values.
-/// `None` for a layout whose element 0 is not its corner (no catalog layout), and for a packed
-/// gather with a fill value of the user's.
+/// A scatter's run of text elements is lexed at once. `None` for a layout whose element 0 is
+/// not its corner (no catalog layout), and for a packed gather with a fill value of the
+/// user's.
 pub(super) fn from_corner(
     f: &Fragment,
     table: &Table,
     elements: usize,
     head: TokenStream,
-    element: impl Fn(usize) -> Option<TokenStream>,
+    element: impl Fn(usize) -> Option<Code>,
 ) -> Option<TokenStream> {
     let corner = table.at[0];
     let at = &table.at[..elements];
@@ -305,21 +333,43 @@ pub(super) fn from_corner(
         if c > corner.1 {
             tests.push(format!("{} < __fl_cols", plus("__fl_col", c)));
         }
-        lex(&tests.join(" && "))
+        tests.join(" && ")
     };
+    if f.args.mode == Mode::Scatter {
+        let mut text = String::new();
+        let mut each = Vec::new();
+        for e in 0..elements {
+            let test = inside(e);
+            match element(e)? {
+                Code::Text(code) if test.is_empty() => text.push_str(&code),
+                Code::Text(code) => text.push_str(&format!("if {test} {{ {code} }}")),
+                Code::Tokens(code) => {
+                    each.push(lex(&std::mem::take(&mut text))?);
+                    each.push(match test.is_empty() {
+                        true => code,
+                        false => {
+                            let test = lex(&test)?;
+                            quote!(if #test { #code })
+                        }
+                    });
+                }
+            }
+        }
+        each.push(lex(&text)?);
+        return Some(quote!(if #guard { #head #(#each)* }));
+    }
     let fill = fill_value(f);
     let each = (0..elements).map(|e| {
-        let (code, test) = (element(e)?, inside(e)?);
-        Some(match (f.args.mode, test.is_empty()) {
-            (_, true) => code,
-            (Mode::Scatter, false) => quote!(if #test { #code }),
-            (_, false) => quote!(if #test { #code } else { #fill }),
+        let (code, test) = (element(e)?.tokens()?, inside(e));
+        Some(match test.is_empty() {
+            true => code,
+            false => {
+                let test = lex(&test)?;
+                quote!(if #test { #code } else { #fill })
+            }
         })
     });
     let each = each.collect::<Option<Vec<_>>>()?;
-    if f.args.mode == Mode::Scatter {
-        return Some(quote!(if #guard { #head #(#each)* }));
-    }
     let read = assemble(f, &each);
     let outside = match (f.args.mode, &f.args.fill) {
         // Registers of two zeros: zeros (a fill value of the user's alone would have no type

@@ -221,16 +221,17 @@ fn a_partial_tile_is_straight_too() {
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
         "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
         "let__fl_k:usize=ld;",
+        "let__fl_d=&mutout[..];",
         "let__fl_f=frag;",
-        "out[__fl_b]=__fl_f[0];",
-        "if__fl_col+1<__fl_cols{out[__fl_b+1]=__fl_f[1];}",
-        "if__fl_row+8<__fl_rows{out[__fl_b+8*__fl_k]=__fl_f[2];}",
-        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{out[__fl_b+8*__fl_k+1]=__fl_f[3];}",
+        "__fl_d[__fl_b]=__fl_f[0];",
+        "if__fl_col+1<__fl_cols{__fl_d[__fl_b+1]=__fl_f[1];}",
+        "if__fl_row+8<__fl_rows{__fl_d[__fl_b+8*__fl_k]=__fl_f[2];}",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]=__fl_f[3];}",
     ];
     let tail = &scatter[scatter.find("}else{").expect("two branches")..];
     assert!(in_order(tail, &partial), "{scatter}");
     assert_eq!(count(tail, "<__fl_rows"), 3, "{scatter}");
-    assert_eq!(count(tail, "out["), 4, "{scatter}");
+    assert_eq!(count(tail, "__fl_d["), 4, "{scatter}");
     // A gather: the same branches; in the partial one the fill value for each element
     // outside, and for all of them where the corner is.
     let gather = expand(
@@ -243,8 +244,9 @@ fn a_partial_tile_is_straight_too() {
         "let__fl_t=__fl_threadasusize;",
         "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
-        "[src[__fl_b],if__fl_col+1<__fl_cols{src[__fl_b+1]}else{",
-        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{src[__fl_b+8*__fl_k+1]}else{",
+        "let__fl_d=&src[..];",
+        "[__fl_d[__fl_b],if__fl_col+1<__fl_cols{__fl_d[__fl_b+1]}else{",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]}else{",
         "}else{[",
     ];
     assert!(in_order(tail, &partial), "{gather}");
