@@ -723,35 +723,7 @@ pub fn scatter128_bounds_skilled<const CHECK: bool>(
 // ---------------------------------------------------------------------------------------------
 // The measured entry points: one signature per kind, `ld` unused by the constant cases.
 
-/// The thread index an entry point hands its version: the `u32` itself, or a typed index the
-/// callers keep in range (`run_calls` cycles over the case's threads).
-pub trait FromThread {
-    /// `t`, below the case's thread count, as this type.
-    fn from_thread(t: u32) -> Self;
-}
-
-impl FromThread for u32 {
-    #[inline(always)]
-    fn from_thread(t: u32) -> u32 {
-        t
-    }
-}
-
-impl<const N: u32> FromThread for Thread<N> {
-    #[inline(always)]
-    fn from_thread(t: u32) -> Self {
-        // SAFETY: every caller passes a thread of the case (`run_calls`, `tests/agree_calls.rs`).
-        unsafe { Thread::new_unchecked(t) }
-    }
-}
-
-/// A scatter call: `(thread, fragment, matrix, origin, ld)`.
-pub type ScatterCall<const N: usize> = fn(u32, &[f32; N], &mut [f32], usize, usize);
-/// A scatter on a partial tile: `(thread, fragment, matrix, origin, ld, rows, cols)`.
-pub type BoundedScatterCall<const N: usize> =
-    fn(u32, &[f32; N], &mut [f32], usize, usize, usize, usize);
-/// A gather call: `(thread, matrix, origin, ld) -> fragment`.
-pub type GatherCall<T, const N: usize> = fn(u32, &[T], usize, usize) -> [T; N];
+pub use crate::case::{BoundedScatterCall, Case, Entry, FromThread, GatherCall, ScatterCall};
 
 macro_rules! entry {
     (scatter $n:literal $name:ident = $f:expr) => {
@@ -918,39 +890,6 @@ entry!(gather_ld f32, 128 fl_call_gather128_ld_skilled = gather128_ld_skilled::<
 entry!(gather_ld f32, 128 fl_call_gather128_ld_typed = gather128_ld_generated::<Thread<128>>);
 entry!(gather_ld f32, 128 fl_call_gather128_ld_unchecked = gather128_ld_skilled::<false>);
 entry!(scatter_ld 128 fl_call_scatter128_ld_unpaired = scatter128_ld_unpaired::<u32>);
-
-/// One measured case: its name, its thread count, and its versions by name.
-pub struct Case {
-    /// `scatter4`, `gather8_ld`, ...
-    pub name: &'static str,
-    /// Threads of the layout (32 or 128).
-    pub threads: u32,
-    /// `(version, entry)`.
-    pub versions: &'static [(&'static str, Entry)],
-}
-
-/// A measured entry point.
-#[derive(Clone, Copy)]
-pub enum Entry {
-    /// A scatter of 4 `f32`.
-    S4(ScatterCall<4>),
-    /// A scatter of 128 `f32`.
-    S128(ScatterCall<128>),
-    /// A scatter of 4 `f32` on the valid `rows x cols` of its tile.
-    SB4(BoundedScatterCall<4>, usize, usize),
-    /// A scatter of 128 `f32` on the valid `rows x cols` of its tile.
-    SB128(BoundedScatterCall<128>, usize, usize),
-    /// A gather of 4 `f32`.
-    G4(GatherCall<f32, 4>),
-    /// A gather of 8 `u16`.
-    G8(GatherCall<u16, 8>),
-    /// A gather of 128 `f32`.
-    G128(GatherCall<f32, 128>),
-    /// Any other call: a runner that makes one call of the measured `fl_call_*` function for
-    /// thread `t` on inputs of its own (through `black_box`) and returns a checksum of what it
-    /// wrote or read. Its case's module checks that the versions agree.
-    Other(fn(u32) -> f64),
-}
 
 /// Every case, in the order of the table in docs/PERFORMANCE.md: each with the generated code
 /// and the skilled code for an integer thread index (both check it) and for one whose type

@@ -26,7 +26,7 @@
 //! versions for the 32 lanes of a warp in lock step, with a real collective shuffle, and checks
 //! that they give every lane the same registers, those of the destination layout.
 
-use crate::calls::{Case, Entry};
+use crate::case::{Case, Entry, FromThread};
 use core::hint::black_box;
 use fraglayout::Lane;
 use layout_core::catalog::{
@@ -297,11 +297,7 @@ macro_rules! entry {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(lane: u32, from: &[u32; $n], lanes: &[u32; 32]) -> [u32; $n] {
-            $f(
-                crate::calls::FromThread::from_thread(lane),
-                from,
-                stand_in(lanes),
-            )
+            $f(FromThread::from_thread(lane), from, stand_in(lanes))
         }
 
         fn $runner(t: u32) -> f64 {
@@ -314,11 +310,7 @@ macro_rules! entry {
         #[no_mangle]
         #[inline(never)]
         pub fn $name(from: &[u32; $n], lane: u32, lanes: &[u32; 32]) -> [u32; $n] {
-            $f(
-                crate::calls::FromThread::from_thread(lane),
-                from,
-                stand_in(lanes),
-            )
+            $f(FromThread::from_thread(lane), from, stand_in(lanes))
         }
 
         fn $runner(t: u32) -> f64 {

@@ -19,7 +19,7 @@
 //! #[inline(never)]`; [`CASES`] runs each through a runner of its own ([`Entry::Other`]).
 //! `tests/agree_smem.rs` checks that every version writes exactly the layout's offsets.
 
-use crate::calls::{Case, Entry, FromThread};
+use crate::case::{Case, Entry, FromThread};
 use core::hint::black_box;
 use fraglayout::generated::ThreadIndex;
 use fraglayout::shared::{SharedLayout, Swizzle};

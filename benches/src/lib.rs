@@ -22,6 +22,7 @@
 pub mod calls;
 pub mod calls_convert;
 pub mod calls_smem;
+pub mod case;
 pub mod epilogue_crate;
 
 use core::hint::black_box;

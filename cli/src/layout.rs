@@ -198,7 +198,10 @@ pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
             })
             .map_err(|msg| format!("error: {msg}\n"));
     }
-    let unknown = |name: &str| format!("error: {}\n", suggest::unknown(name));
+    let unknown = |name: &str| {
+        let tmem = crate::tmem::examples();
+        format!("error: {}\n", suggest::unknown(name, &tmem))
+    };
     match split_tiling(text) {
         Err(msg) => Err(format!("error: {msg}\n")),
         Ok(None) => named(text).map(Layout::Named).ok_or_else(|| unknown(text)),

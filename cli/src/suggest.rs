@@ -7,14 +7,14 @@ use layout_core::catalog::CATALOG;
 /// one for a name.
 const MAX_CHARS: usize = 64;
 
-/// The message for an unknown layout, with the nearest catalog or example layout names.
-pub fn unknown(name: &str) -> String {
+/// The message for an unknown layout, with the nearest catalog or example layout names, or
+/// of `more` (the tensor-memory names, `tmem::examples`).
+pub fn unknown(name: &str, more: &[String]) -> String {
     let examples = layout_core::convert::examples::EXAMPLES
         .iter()
         .flat_map(|x| [x.from.name, x.to.name]);
-    let tmem = crate::tmem::examples();
     let mut candidates: Vec<&str> = CATALOG.iter().map(|e| e.name()).chain(examples).collect();
-    candidates.extend(tmem.iter().map(String::as_str));
+    candidates.extend(more.iter().map(String::as_str));
     let near = nearest(name, candidates.into_iter(), 3);
     format!(
         "unknown layout `{}`; did you mean {}? (`fraglayout list` shows the catalog, \
