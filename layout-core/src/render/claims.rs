@@ -8,8 +8,8 @@
 //! [`MAX_CLAIMS`](super::MAX_CLAIMS) = 2^20 pairs, the smaller input has at most
 //! `sqrt(2^20 / 32)` = 181 values, so [`KEPT`] entries hold it.
 
-use super::least::Least;
-use super::{Claim, MAX_CELLS};
+use super::least::{Claim, Least};
+use super::limits::{LISTED, MAX_CELLS};
 use crate::{Numeral, Source, LANES};
 
 /// Room for the parts of the smaller of warps and elements.
@@ -137,7 +137,7 @@ pub(crate) struct Map {
     /// Elements nobody claims.
     pub unclaimed: u64,
     /// The first claims outside the tile, in `(thread, e)` order, and how many there are.
-    pub outside: Least<{ super::LISTED }>,
+    pub outside: Least<{ LISTED }>,
 }
 
 impl Map {

@@ -1,7 +1,10 @@
 //! The tile as a text grid.
 
-use super::{digits, shape, spaces, Cell, Claim, Tile, Window};
-use super::{GRID_BYTES, GRID_CELLS, GRID_COLS, LISTED};
+use super::describe::{broadcast_line, outside_offset, shape, Holders};
+use super::least::Claim;
+use super::limits::{GRID_BYTES, GRID_CELLS, GRID_COLS, LISTED};
+use super::text::{digits, spaces};
+use super::tile::{Cell, Tile, Window};
 use crate::{Message, Numeral};
 use core::fmt::{self, Write as _};
 
@@ -84,7 +87,7 @@ pub fn grid(n: &Numeral, w: &mut impl fmt::Write) -> fmt::Result {
     write!(w, "{}: ", n.name)?;
     shape(n, w)?;
     writeln!(w, "; cell = T{{thread}}:{{element}}")?;
-    super::broadcast_line(n, w)?;
+    broadcast_line(n, w)?;
     let tile = Tile::new(n);
     if !tile.exact {
         errors(n, w)?;
@@ -239,7 +242,7 @@ fn outside(tile: &Tile, w: &mut impl fmt::Write) -> fmt::Result {
         w.write_str("  ")?;
         claimant(w, (t, e))?;
         w.write_str(" -> ")?;
-        super::outside_offset(n, n.raw_offset(t, e), w)?;
+        outside_offset(n, n.raw_offset(t, e), w)?;
         w.write_char('\n')?;
     }
     if outside.count as usize > outside.len() {
@@ -267,13 +270,13 @@ fn claimant(w: &mut impl fmt::Write, (t, e): Claim) -> fmt::Result {
 
 /// A cell's text: `T3:1`, `T3:1!T7:0`, `T3:1!T7:0+2` or `--`; under the broadcast digits of a
 /// numeral passing the check, all the holders of a cell, `T0-3:1`
-/// ([`Holders`](super::Holders)).
+/// ([`Holders`]).
 fn text(tile: &Tile, cell: &Cell) -> Message {
     let mut m = Message::new();
     match (cell.first(), cell.second()) {
         (None, _) => m.push(UNCLAIMED),
         (Some((t, e)), None) => {
-            let _ = write!(m, "{}:{e}", super::Holders::of(tile, t));
+            let _ = write!(m, "{}:{e}", Holders::of(tile, t));
         }
         (Some(a), Some(b)) => {
             push_claim(&mut m, a);

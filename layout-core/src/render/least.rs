@@ -1,6 +1,7 @@
 //! The first few claims of a set offered in any order, and how many were offered.
 
-use super::Claim;
+/// A claimant: `(thread, e)`.
+pub(crate) type Claim = (u32, u32);
 
 /// Keeps the `K` least claims in `(thread, e)` order of those offered, and counts them all.
 ///

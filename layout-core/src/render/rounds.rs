@@ -8,7 +8,7 @@ use crate::convert::Plan;
 use crate::LANES;
 use core::fmt::{self, Write};
 
-use super::{len_of as width, spaces};
+use super::text::{digits, len_of as width, spaces};
 
 /// Writes `f`'s text left-aligned in `w` characters.
 fn padded(out: &mut dyn Write, w: usize, f: impl Fn(&mut dyn Write) -> fmt::Result) -> fmt::Result {
@@ -21,7 +21,7 @@ fn padded(out: &mut dyn Write, w: usize, f: impl Fn(&mut dyn Write) -> fmt::Resu
 fn lane_widths(rows: u32, cell: impl Fn(u32, u32, &mut dyn Write) -> fmt::Result) -> [usize; 32] {
     let mut widths = [0; 32];
     for (l, wl) in widths.iter_mut().enumerate() {
-        *wl = super::digits(l as u64);
+        *wl = digits(l as u64);
         for r in 0..rows {
             *wl = (*wl).max(width(|c| cell(r, l as u32, c)));
         }
@@ -187,7 +187,7 @@ pub fn in_lane(plan: &Plan, w: &mut impl Write) -> fmt::Result {
     // Widths over the rows drawn as lane tables only.
     let mut widths = [0usize; 32];
     for (l, wl) in widths.iter_mut().enumerate() {
-        *wl = super::digits(l as u64);
+        *wl = digits(l as u64);
         for e in (0..n).filter(|&e| varied(e)) {
             *wl = (*wl).max(width(|c| cell(e, l as u32, c)));
         }

@@ -7,123 +7,17 @@
 
 mod conversion;
 mod draw;
+mod labels;
 mod legend;
 mod measure;
+pub(super) mod style;
 
 pub use conversion::conversion_svg;
 
-use super::{Cell, Claim, Holders, Tile, Window, SVG_CELLS, SVG_COLS};
+use super::tile::Tile;
 use crate::Numeral;
 use core::fmt::{self, Write};
 use measure::Layout;
-
-const MARGIN: u32 = 16;
-const CELL_H: u32 = 36;
-/// Cell labels: 12 px monospace, about 7.2 px a character; 7.5 leaves slack.
-const fn text_w(chars: usize) -> u32 {
-    (chars as u32 * 75).div_ceil(10)
-}
-/// Headings: 16 px bold sans-serif, at most about 10 px a character.
-const fn title_w(chars: usize) -> u32 {
-    chars as u32 * 10
-}
-/// Legend text: 12 px sans-serif, at most about 7 px a character.
-const fn note_w(chars: usize) -> u32 {
-    chars as u32 * 7
-}
-const SWATCH_H: u32 = 22;
-const SWATCHES_PER_ROW: u32 = 8;
-const LINE_H: u32 = 18;
-/// Claims outside the tile listed in the legend.
-const MAX_OUTSIDE: usize = 6;
-
-/// Lane hues: Tableau 10 without its red and grey, which mark collisions and gaps.
-const HUES: [[u8; 3]; 8] = [
-    [0x1f, 0x77, 0xb4],
-    [0xff, 0x7f, 0x0e],
-    [0x2c, 0xa0, 0x2c],
-    [0x94, 0x67, 0xbd],
-    [0x8c, 0x56, 0x4b],
-    [0xe3, 0x77, 0xc2],
-    [0xbc, 0xbd, 0x22],
-    [0x17, 0xbe, 0xcf],
-];
-/// How much white each group of 8 lanes mixes in, in percent: lanes 0-7, 8-15, 16-23, 24-31.
-const TINTS: [u32; 4] = [55, 78, 35, 68];
-/// The bar marking the warp of a warpgroup cell.
-const WARP_COLOURS: [&str; 4] = ["#222222", "#6a3d9a", "#b15928", "#1b7837"];
-const COLLISION_FILL: &str = "#f26d6d";
-const COLLISION_STROKE: &str = "#b00000";
-
-/// A cell's fill colour: hue by `lane % 8`, lightness by `lane / 8`.
-pub(crate) struct Colour(pub(crate) u32);
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lane = self.0 % 32;
-        let hue = HUES[(lane % 8) as usize];
-        let tint = TINTS[(lane / 8) as usize];
-        f.write_char('#')?;
-        for c in hue {
-            let c = c as u32;
-            write!(f, "{:02x}", c + (255 - c) * tint / 100)?;
-        }
-        Ok(())
-    }
-}
-
-/// Text with `&`, `<`, `>`, `"` and `'` escaped for XML.
-pub(crate) struct Esc<'s>(pub(crate) &'s str);
-
-impl fmt::Display for Esc<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for ch in self.0.chars() {
-            match ch {
-                '&' => f.write_str("&amp;")?,
-                '<' => f.write_str("&lt;")?,
-                '>' => f.write_str("&gt;")?,
-                '"' => f.write_str("&quot;")?,
-                '\'' => f.write_str("&apos;")?,
-                c => f.write_char(c)?,
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The two label lines of a cell: `T5` / `V3` (under broadcast digits every holder, `T0-3` /
-/// `V3`), or for a collision `T3 V1` / `T7 V0 +k`.
-fn lines(tile: &Tile, cell: &Cell) -> (Label, Label) {
-    match (cell.first(), cell.second()) {
-        (None, _) => (Label::None, Label::None),
-        (Some((t, e)), None) => (Label::Threads(Holders::of(tile, t)), Label::Element(e)),
-        (Some(a), Some(b)) => (
-            Label::Both(a, 0),
-            Label::Both(b, cell.count.saturating_sub(2)),
-        ),
-    }
-}
-
-enum Label {
-    None,
-    /// The thread holding the cell, or every thread under broadcast digits.
-    Threads(Holders),
-    Element(u32),
-    /// A claimant, and how many more claim the cell.
-    Both(Claim, u32),
-}
-
-impl fmt::Display for Label {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Label::None => Ok(()),
-            Label::Threads(h) => write!(f, "{h}"),
-            Label::Element(e) => write!(f, "V{e}"),
-            Label::Both((t, e), 0) => write!(f, "T{t} V{e}"),
-            Label::Both((t, e), more) => write!(f, "T{t} V{e} +{more}"),
-        }
-    }
-}
 
 /// Writes the tile as a self-contained SVG 1.1 picture, like the fragment figures of the PTX
 /// ISA: one square per tile element, coloured by the thread holding it and labelled `T{thread}`
@@ -136,8 +30,9 @@ impl fmt::Display for Label {
 /// with their first two claimants (`+k` for more), cells nobody claims are hatched grey, and the
 /// legend lists the errors and the first claims landing outside the tile.
 ///
-/// A tile of more than [`SVG_COLS`] columns or [`SVG_CELLS`] cells is drawn in part, its first
-/// columns of its first rows, with a line under the grid saying what is left out.
+/// A tile of more than [`SVG_COLS`](super::SVG_COLS) columns or [`SVG_CELLS`](super::SVG_CELLS)
+/// cells is drawn in part, its first columns of its first rows, with a line under the grid
+/// saying what is left out.
 ///
 /// Each cell is a `<g class="cell">` holding a `<title>` (`row 0, col 1: T0 V1`, a tooltip in a
 /// browser; for a collision its first two claimants, `T3 V1, T7 V0 and 2 more`), one
@@ -189,22 +84,4 @@ pub fn svg(n: &Numeral, w: &mut impl Write) -> fmt::Result {
     }
     writeln!(w, "</g>")?;
     writeln!(w, "</svg>")
-}
-
-/// `rows 32 to 63 not drawn: the picture draws at most 64 columns and 2048 cells`.
-fn left_out(n: &Numeral, win: Window, w: &mut impl Write) -> fmt::Result {
-    win.left_out(n, w)?;
-    write!(
-        w,
-        " not drawn: the picture draws at most {SVG_COLS} columns and {SVG_CELLS} cells"
-    )
-}
-
-/// A sink that escapes what passes through and drops newlines.
-struct EscSink<'w, W: Write>(&'w mut W);
-
-impl<W: Write> Write for EscSink<'_, W> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        write!(self.0, "{}", Esc(s.trim_end_matches('\n')))
-    }
 }

@@ -1,6 +1,8 @@
 //! The digits as a Markdown table.
 
-use super::{shape, spaces, TABLE_DIGITS};
+use super::describe::shape;
+use super::limits::TABLE_DIGITS;
+use super::text::spaces;
 use crate::{Digit, Message, Numeral};
 use core::fmt;
 

@@ -2,8 +2,8 @@
 //! window, and what is wrong with the whole tile.
 
 use super::claims::{Map, Parts};
-use super::least::Least;
-use super::{Claim, LISTED, LISTED_CLAIMANTS, MAX_CELLS, MAX_CLAIMS};
+use super::least::{Claim, Least};
+use super::limits::{LISTED, LISTED_CLAIMANTS, MAX_CELLS, MAX_CLAIMS};
 use crate::{Numeral, MAX_DIGITS};
 use core::fmt;
 

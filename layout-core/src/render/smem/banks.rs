@@ -1,11 +1,11 @@
 //! An access's bank use: the wavefronts, and per phase which lanes collide on which bank, as
 //! text ([`banks`]) and as a picture of banks by wavefronts ([`banks_svg`]).
 
+use super::limits::{BANK_INSTRUCTIONS, BANK_PHASES_DRAWN};
 use super::tile::heapless_caption::Caption;
 use super::words::PhaseWords;
-use super::{BANK_INSTRUCTIONS, BANK_PHASES_DRAWN};
 use crate::message::Message;
-use crate::render::svg::{Colour, Esc};
+use crate::render::svg::style::{Colour, Esc};
 use crate::shared::banks::BANKS;
 use crate::shared::{Access, Request, SharedLayout, Wavefronts};
 use core::fmt::{self, Write};

@@ -14,8 +14,9 @@
 //! row 2:  2  3  0  1  6  7  4  5
 //! ```
 
-use super::{Show, TILE_CELLS, TILE_ROWS};
-use crate::render::svg::{Colour, Esc};
+use super::limits::{TILE_CELLS, TILE_ROWS};
+use super::show::Show;
+use crate::render::svg::style::{Colour, Esc};
 use crate::shared::{SharedError, SharedLayout};
 use core::fmt::{self, Write};
 
@@ -125,7 +126,7 @@ pub fn tile(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result {
     let g = Grid::new(l, show);
     caption(l, show, &g, w)?;
     writeln!(w)?;
-    let digits = crate::render::digits;
+    let digits = crate::render::text::digits;
     let width = digits(show.count() as u64 - 1)
         .max(digits(g.cells.saturating_sub(1) as u64 * g.per as u64));
     let label = digits(g.rows.saturating_sub(1) as u64) + 5;
@@ -136,7 +137,7 @@ pub fn tile(l: &SharedLayout, show: Show, w: &mut impl Write) -> fmt::Result {
     writeln!(w)?;
     for r in 0..g.rows {
         write!(w, "row {r}:")?;
-        crate::render::spaces(w, label - 5 - digits(r as u64))?;
+        crate::render::text::spaces(w, label - 5 - digits(r as u64))?;
         for c in 0..g.cells {
             write!(w, " {:>width$}", g.value(l, show, r, c))?;
         }

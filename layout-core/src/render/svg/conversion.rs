@@ -2,9 +2,11 @@
 //! arrives in.
 
 use super::draw::axes_of;
-use super::{text_w, title_w, Colour, Esc, CELL_H, LINE_H, MARGIN, SWATCH_H};
+use super::style::{text_w, title_w, Colour, Esc, CELL_H, LINE_H, MARGIN, SWATCH_H};
 use crate::convert::{Plan, MAX_PLAN_ELEMENTS, NONE};
-use crate::render::{digits, len_of, Window, SVG_CELLS, SVG_COLS};
+use crate::render::limits::{SVG_CELLS, SVG_COLS};
+use crate::render::text::{digits, len_of};
+use crate::render::tile::Window;
 use crate::{Numeral, LANES};
 use core::fmt::{self, Write};
 

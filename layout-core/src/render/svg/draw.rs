@@ -1,8 +1,10 @@
 //! The header and the grid: axes, and one `<g class="cell">` per drawn cell.
 
+use super::labels::lines;
 use super::measure::Layout;
-use super::{lines, Colour, Esc, CELL_H, COLLISION_FILL, COLLISION_STROKE, MARGIN, WARP_COLOURS};
-use crate::render::{shape, Cell, Tile, Window};
+use super::style::{Colour, Esc, CELL_H, COLLISION_FILL, COLLISION_STROKE, MARGIN, WARP_COLOURS};
+use crate::render::describe::shape;
+use crate::render::tile::{Cell, Tile, Window};
 use crate::Numeral;
 use core::fmt::{self, Write};
 

@@ -1,10 +1,12 @@
 //! The legend under the grid: what is left out, the lane and warp colours, what is wrong
 //! with a numeral failing the check, and why nothing is drawn.
 
+use super::labels::left_out;
 use super::measure::{BrokenLegend, Layout};
-use super::{left_out, Colour, Esc, EscSink, COLLISION_FILL, COLLISION_STROKE, LINE_H, MARGIN};
-use super::{MAX_OUTSIDE, SWATCHES_PER_ROW, SWATCH_H, WARP_COLOURS};
-use crate::render::{Tile, Window};
+use super::style::{Colour, Esc, EscSink, COLLISION_FILL, COLLISION_STROKE, LINE_H, MARGIN};
+use super::style::{MAX_OUTSIDE, SWATCHES_PER_ROW, SWATCH_H, WARP_COLOURS};
+use crate::render::describe::outside_offset;
+use crate::render::tile::{Tile, Window};
 use crate::Numeral;
 use core::fmt::{self, Write};
 
@@ -125,7 +127,7 @@ pub(super) fn broken(tile: &Tile, b: &BrokenLegend, w: &mut impl Write) -> fmt::
         for &(t, e) in b.outside.claims().iter().take(MAX_OUTSIDE) {
             y += LINE_H;
             write!(w, r#"<text x="{}" y="{y}">T{t} V{e}: "#, MARGIN + 8)?;
-            crate::render::outside_offset(n, n.raw_offset(t, e), w)?;
+            outside_offset(n, n.raw_offset(t, e), w)?;
             writeln!(w, "</text>")?;
         }
         if total > MAX_OUTSIDE {

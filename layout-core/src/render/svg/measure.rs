@@ -2,10 +2,14 @@
 //! grid and each section of the legend stacked top to bottom, giving each its top and the
 //! picture its size.
 
-use super::{left_out, lines, note_w, text_w, title_w, CELL_H, LINE_H, MARGIN, MAX_OUTSIDE};
-use super::{SWATCHES_PER_ROW, SWATCH_H};
+use super::labels::{left_out, lines};
+use super::style::{note_w, text_w, title_w, CELL_H, LINE_H, MARGIN, MAX_OUTSIDE};
+use super::style::{SWATCHES_PER_ROW, SWATCH_H};
+use crate::render::describe::shape;
 use crate::render::least::Least;
-use crate::render::{digits, shape, Tile, Window, LISTED, SVG_CELLS, SVG_COLS};
+use crate::render::limits::{LISTED, SVG_CELLS, SVG_COLS};
+use crate::render::text::digits;
+use crate::render::tile::{Tile, Window};
 use crate::Errors;
 use core::fmt::{self, Write};
 
