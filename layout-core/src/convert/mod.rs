@@ -15,6 +15,8 @@
 //! - [`PackedPlan`] (`packed.rs`): the same for values packed 2 (16-bit) or 4 (8-bit) to a
 //!   32-bit word, a shuffle carrying a word: the values between two lanes, `k` to a word
 //!   (`words.rs`), coloured as single values are.
+//! - [`Relay`] (`relay.rs`): 16-bit values two to a word moved in several hops, a lane bit
+//!   swapped with an in-lane bit at a time, where that takes fewer shuffles than one hop.
 //!
 //! Everything is `const fn`: a plan is built, and proven, at compile time.
 //!
@@ -45,6 +47,7 @@ pub mod examples;
 mod groups;
 mod packed;
 mod plan;
+mod relay;
 mod rounds;
 mod route;
 mod sizes;
@@ -54,6 +57,7 @@ pub use class::{classify, Class, MAX_SCANNED_VALUES, MAX_SCANNED_WARPS};
 pub use error::{ConvertError, Side};
 pub use packed::PackedPlan;
 pub use plan::Plan;
+pub use relay::Relay;
 pub use route::source_of;
 pub use sizes::{MAX_PLAN_ELEMENTS, NONE};
 pub use words::MAX_PER_WORD;

@@ -1,0 +1,289 @@
+//! Relays: 16-bit values packed two to a word, moved in two or more hops, where that takes
+//! fewer shuffles than the packed plan's one hop a value (see [`Relay`]).
+
+use crate::{Numeral, Source, LANES};
+
+/// The most bits of an in-lane index a relay takes: fragments of up to 256 values.
+const IN_BITS: usize = 8;
+/// The bits of a lane id.
+const LANE_BITS: usize = LANES.trailing_zeros() as usize;
+
+/// A conversion of 16-bit values packed two to a `u32` word (element `2 w + h` in half `h` of
+/// word `w`) as a sequence of bit swaps, each one shuffle of half of every lane's values with
+/// the lane that differs in one lane bit.
+///
+/// # The model
+///
+/// Where every digit of both layouts has a power-of-two divisor, range and place and the tile
+/// is `32 x elements` values, each bit of a value's tile offset is one bit of its lane or of
+/// its in-lane index (element index) in each layout. A *swap* of lane bit `i` and in-lane bit
+/// `j` exchanges, in every lane, the values whose index bit `j` differs from the lane's bit
+/// `i` with the lane `lane ^ 1 << i`, each arriving at index `e ^ 1 << j`: afterwards lane bit
+/// `i` holds the offset bit index bit `j` held, and the other way round. Half of a lane's
+/// values move, `words / 2` words (one where a lane holds one word): with `j = 0` each word
+/// sends one half and two words' halves go packed in one; otherwise whole words go.
+///
+/// A relay swaps each lane bit that must take an offset bit from the in-lane index with the
+/// index bit holding it, where the offset bit leaving the lane goes in-lane in `to`; the
+/// in-lane order is then a permutation of index bits, the same in every lane (byte permutes,
+/// no shuffle). [`Relay::new`] refuses a pair that needs lane bits permuted among
+/// themselves.
+///
+/// Why: the packed plan moves each value once, so a lane that needs values from three lanes
+/// takes three rounds however few values they are. The `m8n8k4` A operand's row to column
+/// order transposes each quad's 4 x 4 block, two words a lane: three rounds in one hop, two
+/// swaps here (the 2 x 2 blocks with `lane ^ 2`, then their halves with `lane ^ 1`).
+///
+/// ```
+/// use layout_core::catalog::{SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW};
+/// use layout_core::convert::{PackedPlan, Relay};
+/// let relay = Relay::new(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL).unwrap();
+/// assert_eq!((relay.steps(), relay.rounds()), (2, 2));
+/// assert_eq!(relay.step(0), (0, 0)); // lane bit 0 with the half bit
+/// assert_eq!(relay.step(1), (1, 1)); // lane bit 1 with the word bit
+/// let packed = PackedPlan::new(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL, 2).unwrap();
+/// assert_eq!(packed.rounds(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relay {
+    /// `(lane bit, in-lane bit)` of each swap, in order.
+    swaps: [(u8, u8); LANE_BITS],
+    count: u8,
+    /// Words a lane holds.
+    words: u32,
+    /// Bits of the in-lane index.
+    in_bits: u8,
+    /// After the swaps, destination index bit `b` is the current index's bit `order[b]`.
+    order: [u8; IN_BITS],
+}
+
+/// Where each bit of a layout's lane id and in-lane index sits in the tile offset.
+#[derive(Clone, Copy)]
+struct Bits {
+    lane: [u8; LANE_BITS],
+    index: [u8; IN_BITS],
+    in_bits: usize,
+}
+
+impl Bits {
+    /// The offset bit of each lane bit and index bit of `n`; `None` unless `n` is one warp
+    /// whose every digit has a power-of-two divisor, range and place and whose lane and index
+    /// bits each land on exactly one offset bit of a `32 x elements` tile.
+    const fn of(n: &Numeral) -> Option<Bits> {
+        let in_bits = n.elements.trailing_zeros() as usize;
+        if n.warps != 1
+            || !n.elements.is_power_of_two()
+            || in_bits > IN_BITS
+            || n.rows as u64 * n.cols as u64 != LANES as u64 * n.elements as u64
+        {
+            return None;
+        }
+        const UNSET: u8 = u8::MAX;
+        let mut b = Bits {
+            lane: [UNSET; LANE_BITS],
+            index: [UNSET; IN_BITS],
+            in_bits,
+        };
+        let mut used: u64 = 0;
+        let mut d = 0;
+        while d < n.digits.len() {
+            let g = n.digits[d];
+            let pow = g.divisor.is_power_of_two()
+                && g.range.is_power_of_two()
+                && g.place.is_power_of_two();
+            if !pow {
+                return None;
+            }
+            let (from, range, place) = (
+                g.divisor.trailing_zeros() as usize,
+                g.range.trailing_zeros() as usize,
+                g.place.trailing_zeros() as usize,
+            );
+            let mut k = 0;
+            while k < range {
+                let slot = match g.source {
+                    Source::Lane if from + k < LANE_BITS => &mut b.lane[from + k],
+                    Source::Element if from + k < in_bits => &mut b.index[from + k],
+                    _ => return None,
+                };
+                let o = place + k;
+                if *slot != UNSET || o >= 64 || used & 1 << o != 0 {
+                    return None;
+                }
+                *slot = o as u8;
+                used |= 1 << o;
+                k += 1;
+            }
+            d += 1;
+        }
+        let mut i = 0;
+        while i < LANE_BITS {
+            if b.lane[i] == UNSET {
+                return None;
+            }
+            i += 1;
+        }
+        let mut j = 0;
+        while j < in_bits {
+            if b.index[j] == UNSET {
+                return None;
+            }
+            j += 1;
+        }
+        Some(b)
+    }
+
+    /// The index bit holding offset bit `o`, if any.
+    const fn index_of(&self, o: u8) -> Option<usize> {
+        let mut j = 0;
+        while j < self.in_bits {
+            if self.index[j] == o {
+                return Some(j);
+            }
+            j += 1;
+        }
+        None
+    }
+}
+
+impl Relay {
+    /// The relay from `from` to `to` (see the [model](Relay#the-model)): `None` where a layout
+    /// is not a permutation of offset bits, the two differ in elements, or a lane bit of `to`
+    /// takes an offset bit another lane bit of `from` holds.
+    pub const fn new(from: &Numeral, to: &Numeral) -> Option<Relay> {
+        let (Some(mut cur), Some(dst)) = (Bits::of(from), Bits::of(to)) else {
+            return None;
+        };
+        if from.rows != to.rows || from.cols != to.cols || from.elements != to.elements {
+            return None;
+        }
+        let mut r = Relay {
+            swaps: [(0, 0); LANE_BITS],
+            count: 0,
+            words: from.elements.div_ceil(2),
+            in_bits: cur.in_bits as u8,
+            order: [0; IN_BITS],
+        };
+        let mut i = 0;
+        while i < LANE_BITS {
+            let (want, leaving) = (dst.lane[i], cur.lane[i]);
+            if want != leaving {
+                let (Some(j), Some(_)) = (cur.index_of(want), dst.index_of(leaving)) else {
+                    return None;
+                };
+                cur.index[j] = leaving;
+                cur.lane[i] = want;
+                r.swaps[r.count as usize] = (i as u8, j as u8);
+                r.count += 1;
+            }
+            i += 1;
+        }
+        let mut b = 0;
+        while b < cur.in_bits {
+            match cur.index_of(dst.index[b]) {
+                Some(c) => r.order[b] = c as u8,
+                None => return None,
+            }
+            b += 1;
+        }
+        Some(r)
+    }
+
+    /// The swaps, each one step of [`rounds_per_step`](Self::rounds_per_step) shuffles.
+    pub const fn steps(&self) -> u32 {
+        self.count as u32
+    }
+
+    /// Swap `k`: `(lane bit, in-lane index bit)`; index bit 0 is the half of a word.
+    pub const fn step(&self, k: u32) -> (u32, u32) {
+        let (i, j) = self.swaps[k as usize];
+        (i as u32, j as u32)
+    }
+
+    /// Words a lane holds.
+    pub const fn words(&self) -> u32 {
+        self.words
+    }
+
+    /// Shuffles a swap takes: half a lane's words, or its one word.
+    pub const fn rounds_per_step(&self) -> u32 {
+        if self.words > 1 {
+            self.words / 2
+        } else {
+            1
+        }
+    }
+
+    /// 32-bit shuffles in all.
+    pub const fn rounds(&self) -> u32 {
+        self.steps() * self.rounds_per_step()
+    }
+
+    /// Where destination element `e` finds its value after the swaps: the in-lane index whose
+    /// bit `order(b)` is `e`'s bit `b`, the same in every lane.
+    pub const fn source_index(&self, e: u32) -> u32 {
+        let mut s = 0;
+        let mut b = 0;
+        while b < self.in_bits as usize {
+            s |= (e >> b & 1) << self.order[b];
+            b += 1;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::Relay;
+    use crate::catalog::CATALOG;
+    use crate::Numeral;
+    use std::{vec, vec::Vec};
+
+    /// Each lane's values (tile offsets) in `n`, by brute force over the tile.
+    fn fragments(n: &Numeral) -> Vec<Vec<u32>> {
+        let mut f = vec![vec![u32::MAX; n.elements as usize]; 32];
+        for lane in 0..32 {
+            for e in 0..n.elements {
+                let (r, c) = n.coords(lane, e).expect("in range");
+                f[lane as usize][e as usize] = r * n.cols + c;
+            }
+        }
+        f
+    }
+
+    /// Every relay the catalog's pairs take moves every value where `to` wants it: its swaps
+    /// run value by value on 32 lanes, then its in-lane order.
+    #[test]
+    fn every_catalog_relay_delivers_the_destination() {
+        let mut taken = 0;
+        for a in CATALOG {
+            for b in CATALOG {
+                let Some(relay) = Relay::new(a.numeral, b.numeral) else {
+                    continue;
+                };
+                let mut cur = fragments(a.numeral);
+                for k in 0..relay.steps() {
+                    let (i, j) = relay.step(k);
+                    let old = cur.clone();
+                    for (lane, vals) in cur.iter_mut().enumerate() {
+                        for (e, v) in vals.iter_mut().enumerate() {
+                            if (lane >> i & 1) != (e >> j & 1) {
+                                *v = old[lane ^ 1 << i][e ^ 1 << j];
+                            }
+                        }
+                    }
+                }
+                let want = fragments(b.numeral);
+                for lane in 0..32 {
+                    let got: Vec<u32> = (0..b.numeral.elements)
+                        .map(|e| cur[lane][relay.source_index(e) as usize])
+                        .collect();
+                    assert_eq!(got, want[lane], "{} -> {} lane {lane}", a.name(), b.name());
+                }
+                taken += 1;
+            }
+        }
+        assert!(taken > 1000, "{taken} pairs");
+    }
+}
