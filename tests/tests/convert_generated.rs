@@ -12,13 +12,14 @@
 //! (16 bits of each, or one byte at a time) and must end with the destination's, in as many
 //! 32-bit shuffles as the packed lower bound.
 
+use fraglayout::catalog::{SM100_TMEM_16dp64b4x, SM70_8x8x4_F16_B_ROW, SM90_16x8x16_F64_B_COL};
 use fraglayout::catalog::{
     SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_16x8x8_F16_B_COL, SM75_16x8x8_F16_C,
     SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N,
     SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
     SM80_16x8x32_S8_A_ROW, CATALOG,
 };
-use fraglayout::convert::{Class, PackedPlan, Plan};
+use fraglayout::convert::{Class, PackedPlan, Plan, Relay};
 use fraglayout::testing::Warp;
 use fraglayout::{convert_layout, numeral, Numeral};
 
@@ -276,14 +277,14 @@ fn packed_offsets<const W: usize>(
 }
 
 /// Runs a packed conversion for the 32 lanes of a warp from `from`'s packed registers (values
-/// `part` of each tile offset); checks every lane's result against `to`'s and the shuffles
-/// against the packed plan's rounds and lower bound. Returns the packed plan.
-fn check_packed<const W: usize>(
+/// `part` of each tile offset) and checks every lane's result against `to`'s; the shuffles
+/// each lane made.
+fn deliver_packed<const W: usize>(
     from: &Numeral,
     to: &Numeral,
     part: fn(u32) -> u32,
     convert: impl Fn(u32, &[u32; W], &mut dyn FnMut(u32, u32) -> u32) -> [u32; W] + Sync,
-) -> PackedPlan {
+) -> u64 {
     let k = from.elements as usize / W;
     let warp =
         Warp::run(|lane, shuffle| convert(lane, &packed_offsets(from, lane, k, part), shuffle));
@@ -295,18 +296,51 @@ fn check_packed<const W: usize>(
             from.name, to.name
         );
     }
-    let plan = PackedPlan::new(from, to, k as u32).expect("convertible");
-    assert_eq!(
-        warp.shuffles,
-        u64::from(plan.rounds()),
-        "one shuffle per round"
-    );
+    warp.shuffles
+}
+
+/// [`deliver_packed`], and the shuffles against the packed plan's rounds and lower bound.
+/// Returns the packed plan.
+fn check_packed<const W: usize>(
+    from: &Numeral,
+    to: &Numeral,
+    part: fn(u32) -> u32,
+    convert: impl Fn(u32, &[u32; W], &mut dyn FnMut(u32, u32) -> u32) -> [u32; W] + Sync,
+) -> PackedPlan {
+    let shuffles = deliver_packed(from, to, part, convert);
+    let k = from.elements / W as u32;
+    let plan = PackedPlan::new(from, to, k).expect("convertible");
+    assert_eq!(shuffles, u64::from(plan.rounds()), "one shuffle per round");
     assert_eq!(
         plan.rounds(),
         plan.lower_bound(),
         "rounds at the lower bound"
     );
     plan
+}
+
+/// [`deliver_packed`] for 16-bit values two to a word, in the relay's shuffles, fewer than the
+/// packed plan's rounds. Returns the relay.
+fn check_relay<const W: usize>(
+    from: &Numeral,
+    to: &Numeral,
+    convert: impl Fn(u32, &[u32; W], &mut dyn FnMut(u32, u32) -> u32) -> [u32; W] + Sync,
+) -> Relay {
+    let shuffles = deliver_packed(from, to, WHOLE, convert);
+    let relay = Relay::new(from, to).expect("a relay");
+    let packed = PackedPlan::new(from, to, 2).expect("convertible");
+    assert_eq!(
+        shuffles,
+        u64::from(relay.rounds()),
+        "one shuffle per relay round"
+    );
+    assert!(
+        relay.rounds() < packed.rounds(),
+        "{} => {}",
+        from.name,
+        to.name
+    );
+    relay
 }
 
 /// A tile offset as one 16-bit value, and as its low and high bytes.
@@ -349,13 +383,45 @@ fn packed_16_bit_pairs_deliver_the_destination_registers_in_half_the_rounds() {
         |l, f, s| b_to_ldsm_x1_packed(l, f, s),
     );
     assert!(plan.part_reads().is_some());
-    let plan = check_packed(
-        &SM70_8x8x4_F16_A_ROW,
-        &SM70_8x8x4_F16_A_COL,
-        WHOLE,
-        |l, f, s| m8n8k4_a_packed(l, f, s),
+}
+
+#[convert_layout(SM100_TMEM_16dp64b4x => SM80_16x8x16_F16_C)]
+fn tmem_to_f16_acc(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
+
+#[convert_layout(SM80_16x8x16_F16_C => SM100_TMEM_16dp64b4x)]
+fn f16_acc_to_tmem(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {}
+
+#[convert_layout(SM70_8x8x4_F16_B_ROW => SM90_16x8x16_F64_B_COL)]
+fn m8n8k4_b_to_f64_b(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) -> [u32; 2] {
+}
+
+/// Where a lane needs values from three lanes, one hop a value takes three rounds; swapping
+/// a lane bit with an in-lane bit at a time takes two (`Relay`). The four pairs cover every
+/// shape of relay the catalog's pairs take (the swaps `(lane bit, index bit)` and whether the
+/// in-lane order is the identity), which is all the code depends on.
+#[test]
+fn relays_deliver_the_destination_in_fewer_shuffles_than_one_hop() {
+    let steps = |r: &Relay| (0..r.steps()).map(|k| r.step(k)).collect::<Vec<_>>();
+    let quad = check_relay(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL, |l, f, s| {
+        m8n8k4_a_packed(l, f, s)
+    });
+    assert_eq!((quad.rounds(), steps(&quad)), (2, vec![(0, 0), (1, 1)]));
+    let back = check_relay(&SM100_TMEM_16dp64b4x, &SM80_16x8x16_F16_C, |l, f, s| {
+        tmem_to_f16_acc(l, f, s)
+    });
+    assert_eq!(steps(&back), [(0, 0), (1, 1)]);
+    assert!(
+        (0..4).any(|e| back.source_index(e) != e),
+        "an in-lane order"
     );
-    assert_eq!(plan.rounds(), 3);
+    let there = check_relay(&SM80_16x8x16_F16_C, &SM100_TMEM_16dp64b4x, |l, f, s| {
+        f16_acc_to_tmem(l, f, s)
+    });
+    assert_eq!(steps(&there), [(0, 1), (1, 0)]);
+    let b = check_relay(&SM70_8x8x4_F16_B_ROW, &SM90_16x8x16_F64_B_COL, |l, f, s| {
+        m8n8k4_b_to_f64_b(l, f, s)
+    });
+    assert_eq!(steps(&b), [(2, 0), (3, 1)]);
 }
 
 #[test]
@@ -597,6 +663,16 @@ fn run_words<const W: usize>(from: &Numeral, plan: &PackedPlan) -> Warp<Vec<u32>
 /// constants choosing): the two agree on every lane, shuffle for shuffle. One pair per form.
 macro_rules! known_and_unknown_agree {
     ($test:ident, $from:ident => $to:ident, [$t:ty; $n:literal]) => {
+        known_and_unknown_agree!($test, $from => $to, [$t; $n], |a: Warp<[$t; $n]>, b: Warp<[$t; $n]>| assert_eq!(a, b));
+    };
+    // A relay (the library's layouts only): the same values, in fewer shuffles.
+    ($test:ident, $from:ident => $to:ident, [$t:ty; $n:literal], relay) => {
+        known_and_unknown_agree!($test, $from => $to, [$t; $n], |a: Warp<[$t; $n]>, b: Warp<[$t; $n]>| {
+            assert_eq!(a.lanes, b.lanes);
+            assert!(a.shuffles < b.shuffles, "{} against {}", a.shuffles, b.shuffles);
+        });
+    };
+    ($test:ident, $from:ident => $to:ident, [$t:ty; $n:literal], $agree:expr) => {
         #[test]
         fn $test() {
             #[allow(unused_imports)]
@@ -614,7 +690,7 @@ macro_rules! known_and_unknown_agree {
             };
             let a = Warp::run(|lane, shuffle| known(lane, &input(lane), shuffle));
             let b = Warp::run(|lane, shuffle| mine(lane, &input(lane), shuffle));
-            assert_eq!(a, b);
+            ($agree)(a, b);
         }
     };
 }
@@ -629,7 +705,7 @@ known_and_unknown_agree!(packed_reads_agree, SM75_16x8x8_F16_B_COL => SM80_16x8x
 known_and_unknown_agree!(packed_repack_agrees, SM70_8x8x4_F16_A_ROW => SM100_TMEM_32dp32b2x_16b, [u32; 2]);
 known_and_unknown_agree!(packed_straight_agrees, SM70_8x8x4_F16_B_COL => SM100_TMEM_16dp64b2x_16b, [u32; 2]);
 known_and_unknown_agree!(quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 4]);
-known_and_unknown_agree!(packed_quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2]);
+known_and_unknown_agree!(packed_quad_transpose_agrees, SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, [u32; 2], relay);
 known_and_unknown_agree!(example_layouts_agree, SM80_16x8x16_F32_C_1x2 => VEC8_16x16_ROW, [f32; 8]);
 known_and_unknown_agree!(packed_example_agrees, SM80_16x8x16_F16_C => VEC4_16x8_ROW, [u32; 2]);
 known_and_unknown_agree!(tmem_rounds_agree, SM100_TMEM_16dp64b32x => SM100_TMEM_16dp256b8x, [f32; 32]);

@@ -107,7 +107,7 @@ fn numbers(
         Ok(p) => {
             let words = plan.elements() / k;
             let _ = writeln!(text, ", `[u32; {words}]`, a shuffle carrying a word:");
-            packed::costs(&p, plan.rounds(), &mut text);
+            packed::costs((from, to, bits), &p, plan.rounds(), &mut text);
         }
         Err(e) => {
             let _ = writeln!(text, ": none: {e}");

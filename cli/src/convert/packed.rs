@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use layout_core::convert::PackedPlan;
+use layout_core::convert::{PackedPlan, Relay};
 use layout_core::Numeral;
 
 /// The width of the values packed: `--bits`, else the narrowest of the catalog layouts named
@@ -57,7 +57,7 @@ pub fn section(from: &Numeral, to: &Numeral, bits: u32, single: u32) -> String {
             return out;
         }
     };
-    costs(&p, single, &mut out);
+    costs((from, to, bits), &p, single, &mut out);
     if p.rounds() > 0 {
         out.push_str(
             "\npacked rounds, one 32-bit shuffle each. Each lane's cell L>D.D: the lane reads \
@@ -70,8 +70,14 @@ pub fn section(from: &Numeral, to: &Numeral, bits: u32, single: u32) -> String {
 }
 
 /// The packed plan's costs, a line each: its rounds (`single`: with one value a shuffle), its
-/// lower bound and the bound for words read by several lanes, its byte permutes.
-pub fn costs(p: &PackedPlan, single: u32, out: &mut String) {
+/// lower bound and the bound for words read by several lanes, its byte permutes; for 16-bit
+/// values, the relay's shuffles where the pair has one (`layout_core::convert::Relay`).
+pub fn costs(
+    (from, to, bits): (&Numeral, &Numeral, u32),
+    p: &PackedPlan,
+    single: u32,
+    out: &mut String,
+) {
     let _ = writeln!(
         out,
         "packed rounds:      {} (one value a shuffle: {single})",
@@ -88,6 +94,24 @@ pub fn costs(p: &PackedPlan, single: u32, out: &mut String) {
         "permutes:           {} (byte permutes, prmt, the busiest lane spends)",
         p.permutes()
     );
+    if let Some(r) = Relay::new(from, to).filter(|r| bits == 16 && r.steps() > 0) {
+        let taken = match r.rounds() < p.rounds() {
+            true => {
+                "fewer than the packed rounds: `#[convert_layout]` takes it for the library's\n\
+                     \x20                   layouts"
+            }
+            false => "not fewer than the packed rounds",
+        };
+        let _ = writeln!(
+            out,
+            "relay:              {} ({} swaps of a lane bit with an in-lane bit, {} shuffle{} a \
+             swap;\n                    {taken})",
+            r.rounds(),
+            r.steps(),
+            r.rounds_per_step(),
+            if r.rounds_per_step() == 1 { "" } else { "s" }
+        );
+    }
 }
 
 /// One row per round: per lane, the lane read and the destination elements of its parts.

@@ -90,9 +90,11 @@ fn arith(rounds: usize) -> TokenStream {
 /// every number a literal.
 fn decided(c: &Conversion, d: &Decision) -> TokenStream {
     let rounds = d.rounds().min(c.len);
-    match d.form {
+    match (d.form, &d.relay) {
+        (ConvertForm::Relay, Some(relay)) => super::relay::body(relay, c.len)
+            .unwrap_or_else(|| quote!(::core::compile_error!("the relay's code did not lex"))),
         _ if d.packed() => super::packed::body(c.len, Some(d)),
-        ConvertForm::LaneArith => {
+        (ConvertForm::LaneArith, _) => {
             let (table, r) = (
                 super::arith::literal(d.table.as_deref().unwrap_or_default()),
                 Literal::u32_suffixed(d.rounds() as u32),
@@ -144,7 +146,7 @@ fn every_form(c: &Conversion) -> TokenStream {
 fn known(c: &Conversion) -> Option<(Decision, TokenStream)> {
     let (from, to) = (&c.args.from, &c.args.to);
     let (from_path, to_path) = (CatalogPath::of(from)?, CatalogPath::of(to)?);
-    let decision = decide(from_path.numeral, to_path.numeral, c.len, c.words())?;
+    let decision = decide(from_path.numeral, to_path.numeral, c.len, c.words(), true)?;
     let (g1, g2) = (from_path.guard(from), to_path.guard(to));
     Some((decision, quote!(#g1 #g2)))
 }

@@ -8,7 +8,8 @@
 //! alone.
 
 use super::{ast, parse};
-use layout_core::convert::{Class, PackedPlan, Plan, MAX_PLAN_ELEMENTS};
+use crate::catalog_path::CatalogPath;
+use layout_core::convert::{Class, PackedPlan, Plan, Relay, MAX_PLAN_ELEMENTS};
 use layout_core::generated::conversion_len_error;
 use layout_core::Numeral;
 use proc_macro2::TokenStream;
@@ -61,12 +62,17 @@ pub enum ConvertForm {
         /// Values per word: 2 or 4.
         per_word: u32,
     },
+    /// 16-bit values two to a `u32` word, moved in several hops (`layout_core::convert::Relay`)
+    /// where that takes fewer shuffles than the packed plan: each swap of a lane bit with an
+    /// in-lane bit one shuffle per two words, then the in-lane order by shifts and masks.
+    /// Taken for layouts the macro knows only (`catalog_path.rs`).
+    Relay,
 }
 
 impl ConvertForm {
     /// Its name: `identity`, `renaming`, `tables`, `lane arithmetic`, `packed lane arithmetic`,
     /// `packed reads`, `packed repacking`, `packed values in lane arithmetic`, `packed
-    /// straight-line`.
+    /// straight-line`, `relay`.
     pub fn name(self) -> &'static str {
         match self {
             ConvertForm::Identity => "identity",
@@ -78,6 +84,7 @@ impl ConvertForm {
             ConvertForm::PackedRepack { .. } => "packed repacking",
             ConvertForm::PackedElements { .. } => "packed values in lane arithmetic",
             ConvertForm::PackedStraight { .. } => "packed straight-line",
+            ConvertForm::Relay => "relay",
         }
     }
 
@@ -115,6 +122,11 @@ impl ConvertForm {
                 "straight-line code on words, each part moved by shifts, masks and ors, a select \
                  where lanes differ"
             }
+            ConvertForm::Relay => {
+                "values moved in several hops, each swapping a lane bit with an in-lane bit: half \
+                 of every lane's words (or halves, packed) to the lane that differs in that bit, \
+                 selected by it, then the in-lane order by shifts and masks"
+            }
         }
     }
 }
@@ -131,7 +143,8 @@ pub fn convert_form(
     let args: ast::Args = syn::parse2(args).ok()?;
     let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
     let c = parse::conversion(&args, &item_fn, &item).ok()?;
-    decide(from, to, c.len, c.words()).map(|d| d.form)
+    let known = CatalogPath::of(&args.from).is_some() && CatalogPath::of(&args.to).is_some();
+    decide(from, to, c.len, c.words(), known).map(|d| d.form)
 }
 
 /// What the expansion's constants decide for one conversion ([`decide`]): its form, and how
@@ -145,6 +158,8 @@ pub(super) struct Decision {
     /// the forms of the plan's tables write out (`literal.rs`).
     pub plan: Plan,
     pub packed_plan: Option<PackedPlan>,
+    /// The relay, where the form is one.
+    pub relay: Option<Relay>,
 }
 
 impl Decision {
@@ -158,12 +173,14 @@ impl Decision {
         self.packed_plan.as_ref().map_or(1, PackedPlan::per_word)
     }
 
-    /// The rounds the form runs: the packed plan's where it is packed, else the plan's.
+    /// The rounds the form runs: the relay's, the packed plan's where it is packed, else the
+    /// plan's.
     pub fn rounds(&self) -> usize {
-        let rounds = self
-            .packed_plan
-            .as_ref()
-            .map_or(self.plan.rounds(), PackedPlan::rounds);
+        let rounds = match (&self.relay, &self.packed_plan) {
+            (Some(r), _) => r.rounds(),
+            (None, Some(p)) => p.rounds(),
+            (None, None) => self.plan.rounds(),
+        };
         rounds as usize
     }
 
@@ -187,8 +204,16 @@ impl Decision {
 
 /// What the expansion's constants decide for `len` registers a lane (`words`: `u32` words,
 /// which may hold packed values), evaluating the same `const fn`s in the same order; `None`
-/// where the constants fail to compile.
-pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> Option<Decision> {
+/// where the constants fail to compile. For layouts the macro `knows` (whose form it writes
+/// alone), a relay first, where it takes fewer shuffles than the packed plan: the constants
+/// of the expansion for other layouts have no relay.
+pub(super) fn decide(
+    from: &Numeral,
+    to: &Numeral,
+    len: usize,
+    words: bool,
+    knows: bool,
+) -> Option<Decision> {
     // `__FL_PLANNED`: a pair with no plan fails to compile.
     let plan = Plan::new(from, to).ok()?;
     // `__FL_K` and the length check.
@@ -200,7 +225,13 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
     if per_word > 1 {
         // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
-        let (form, table) = if let Some(a) = packed.word_arith() {
+        let relay = match (knows, per_word) {
+            (true, 2) => Relay::new(from, to).filter(|r| r.rounds() < packed.rounds()),
+            _ => None,
+        };
+        let (form, table) = if relay.is_some() {
+            (ConvertForm::Relay, None)
+        } else if let Some(a) = packed.word_arith() {
             (ConvertForm::PackedArith { per_word }, Some(a.to_vec()))
         } else if let Some(a) = packed.part_reads() {
             (ConvertForm::PackedReads { per_word }, Some(a.to_vec()))
@@ -218,6 +249,7 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
             table,
             plan,
             packed_plan: Some(packed),
+            relay,
         });
     }
     if !words && conversion_len_error(&plan, len).is_some() {
@@ -236,6 +268,7 @@ pub(super) fn decide(from: &Numeral, to: &Numeral, len: usize, words: bool) -> O
         table: arith.map(|a| a.to_vec()),
         plan,
         packed_plan: None,
+        relay: None,
     })
 }
 
@@ -302,6 +335,27 @@ mod tests {
         assert_eq!(of(a_row, a_col, "u32", 2), Some(elements));
         assert_eq!(of(acc2, &SM80_16x8x16_F16_A_ROW, "u32", 4), Some(Identity));
         assert_eq!(of(&SM80_16x8x16_F32_C, rows, "f32", 4), Some(LaneArith));
+    }
+
+    /// Under the library's names the macro decides the form itself, and takes a relay where it
+    /// takes fewer shuffles than the packed plan; under any other names the constants choose,
+    /// and have no relay.
+    #[test]
+    fn a_relay_is_taken_for_the_librarys_layouts_alone() {
+        let item = "fn convert(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -> u32) \
+                    -> [u32; 2] {}";
+        let (a_row, a_col) = (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL);
+        let form =
+            |args: &str| convert_form(args.parse().unwrap(), item.parse().unwrap(), a_row, a_col);
+        let named = "SM70_8x8x4_F16_A_ROW => fraglayout::catalog::SM70_8x8x4_F16_A_COL";
+        assert_eq!(form(named), Some(ConvertForm::Relay));
+        let elements = ConvertForm::PackedElements { per_word: 2 };
+        assert_eq!(form("FROM => TO"), Some(elements));
+        let d = decide(a_row, a_col, 2, true, true).expect("a form");
+        assert_eq!((d.form, d.rounds()), (ConvertForm::Relay, 2));
+        // One value a register: no relay.
+        let d = decide(a_row, a_col, 4, false, true).expect("a form");
+        assert_eq!(d.form, ConvertForm::LaneArith);
     }
 
     #[test]

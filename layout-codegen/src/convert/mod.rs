@@ -3,7 +3,7 @@
 //! generates the per-lane code from the plan `layout_core::convert::Plan` computes at compile
 //! time (`arith.rs`: its lane-arithmetic form, where the plan has one; `packed.rs`: the packed
 //! plan's, on `u32` words of 16-bit or 8-bit values; `literal.rs`: the forms of the plan's
-//! tables with every number decided by the macro), and `fallback.rs` is the expansion after
+//! tables with every number decided by the macro; `relay.rs`: a relay's swaps), and `fallback.rs` is the expansion after
 //! an error. `form.rs` answers which of the expansion's forms the compiler's evaluation of its
 //! constants takes for a pair of layouts ([`convert_form`]), for tools, and for `expand.rs`,
 //! which writes that form alone where both layouts are the catalog's.
@@ -16,6 +16,7 @@ mod form;
 mod literal;
 mod packed;
 mod parse;
+mod relay;
 
 pub use form::{convert_form, ConvertForm};
 use proc_macro2::TokenStream;
