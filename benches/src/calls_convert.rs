@@ -10,6 +10,7 @@
 //! | `convert_f16_acc_to_b` | `SM80_16x8x16_F16_C` => `SM80_16x8x16_F16_B_COL` on `[u32; 2]`: the f16 accumulator as the B operand of the next MMA, each word's halves from two lanes, the same half of both words from one (the packed plan: 2 rounds, 4 one value a shuffle) |
 //! | `convert_ldsm_x4_trans` | `SM75_U32x4_LDSM_N` => `SM75_U16x8_LDSM_T` on `[u32; 4]`: four 8 x 8 tiles of 16-bit values, one word a lane each, transposed (the packed plan: 4 rounds, 8 one value a shuffle) |
 //! | `convert_transpose8x8` | `SM75_U32x1_LDSM_N` => `SM75_U16x2_LDSM_T` on `[u32; 1]`: an 8 x 8 tile of 16-bit values transposed, each word's halves from two lanes (the packed `transpose-8x8`: 2 rounds, words split) |
+//! | `convert_quad_transpose` | `SM70_8x8x4_F16_A_ROW` => `SM70_8x8x4_F16_A_COL` on `[u32; 2]`: the `m8n8k4` A operand's 4 x 4 block in each quad transposed (the relay: 2 shuffles, where one hop a value takes 3) |
 //!
 //! | version     | code |
 //! |-------------|------|
@@ -30,8 +31,9 @@ use crate::case::{Case, Entry, FromThread};
 use core::hint::black_box;
 use fraglayout::Lane;
 use layout_core::catalog::{
-    SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N,
-    SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T,
+    SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+    SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_macros::convert_layout;
@@ -78,6 +80,9 @@ conversions! {
     // `ldmatrix .x4` as `ldmatrix .x4.trans` gives it: four 8 x 8 transposes, the same half of
     // two words to one lane.
     ldsm_x4_trans_generated, ldsm_x4_trans_typed: SM75_U32x4_LDSM_N => SM75_U16x8_LDSM_T, 4;
+    // The `m8n8k4` A operand, rows to columns: each quad's 4 x 4 block transposed, two words a
+    // lane (the relay).
+    quad_transpose_generated, quad_transpose_typed: SM70_8x8x4_F16_A_ROW => SM70_8x8x4_F16_A_COL, 2;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +274,43 @@ pub fn acc2_vec8_skilled<const MASK: bool>(
     y
 }
 
+/// Lane `l` of a quad holds its row of the quad's 4 x 4 block (columns 0, 1 in word 0, 2, 3 in
+/// word 1) and needs column `l % 4`. Two exchanges, as the transpose is written by hand: halves
+/// with lane `l ^ 1` (an odd lane sends its low halves, an even one its high halves, two
+/// words' halves in one word: a `prmt` on the GPU), then words with lane `l ^ 2` (lanes 2 and 3
+/// send word 0, lanes 0 and 1 word 1).
+#[inline(always)]
+pub fn quad_transpose_skilled<const MASK: bool>(
+    lane: u32,
+    from: &[u32; 2],
+    mut shuffle: impl FnMut(u32, u32) -> u32,
+) -> [u32; 2] {
+    let l = if MASK { lane & 31 } else { lane };
+    let [w0, w1] = *from;
+    let odd = l & 1 != 0;
+    let send = if odd {
+        (w0 & 0xffff) | (w1 << 16)
+    } else {
+        (w0 >> 16) | (w1 & 0xffff_0000)
+    };
+    let r = shuffle(send, l ^ 1);
+    let (w0, w1) = if odd {
+        (
+            (w0 & 0xffff_0000) | (r & 0xffff),
+            (w1 & 0xffff_0000) | (r >> 16),
+        )
+    } else {
+        ((w0 & 0xffff) | (r << 16), (w1 & 0xffff) | (r & 0xffff_0000))
+    };
+    let high = l & 2 != 0;
+    let r = shuffle(if high { w0 } else { w1 }, l ^ 2);
+    if high {
+        [r, w1]
+    } else {
+        [w0, r]
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The measured entry points and their runners.
 
@@ -345,6 +387,10 @@ entry!(1 fl_call_convert_transpose8x8_generated = transpose8x8_generated, run_tr
 entry!(1 fl_call_convert_transpose8x8_skilled = transpose8x8_skilled::<true>, run_transpose8x8_skilled);
 entry!(swapped 1 fl_call_convert_transpose8x8_typed = transpose8x8_typed, run_transpose8x8_typed);
 entry!(swapped 1 fl_call_convert_transpose8x8_unchecked = transpose8x8_skilled::<false>, run_transpose8x8_unchecked);
+entry!(2 fl_call_convert_quad_transpose_generated = quad_transpose_generated, run_quad_transpose_generated);
+entry!(2 fl_call_convert_quad_transpose_skilled = quad_transpose_skilled::<true>, run_quad_transpose_skilled);
+entry!(swapped 2 fl_call_convert_quad_transpose_typed = quad_transpose_typed, run_quad_transpose_typed);
+entry!(swapped 2 fl_call_convert_quad_transpose_unchecked = quad_transpose_skilled::<false>, run_quad_transpose_unchecked);
 
 /// The conversion cases, after those of `calls.rs`.
 pub const CASES: &[Case] = &[
@@ -406,6 +452,16 @@ pub const CASES: &[Case] = &[
             ("skilled", Entry::Other(run_transpose8x8_skilled)),
             ("typed", Entry::Other(run_transpose8x8_typed)),
             ("unchecked", Entry::Other(run_transpose8x8_unchecked)),
+        ],
+    },
+    Case {
+        name: "convert_quad_transpose",
+        threads: 32,
+        versions: &[
+            ("generated", Entry::Other(run_quad_transpose_generated)),
+            ("skilled", Entry::Other(run_quad_transpose_skilled)),
+            ("typed", Entry::Other(run_quad_transpose_typed)),
+            ("unchecked", Entry::Other(run_quad_transpose_unchecked)),
         ],
     },
 ];

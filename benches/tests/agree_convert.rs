@@ -6,12 +6,13 @@ use fraglayout_benches::calls_convert::{
     acc2_vec8_generated, acc2_vec8_skilled, acc2_vec8_typed, acc_vec4_generated, acc_vec4_skilled,
     acc_vec4_typed, f16_acc_to_b_generated, f16_acc_to_b_skilled, f16_acc_to_b_typed,
     f16_acc_vec4_generated, f16_acc_vec4_skilled, f16_acc_vec4_typed, ldsm_x4_trans_generated,
-    ldsm_x4_trans_skilled, ldsm_x4_trans_typed, transpose8x8_generated, transpose8x8_skilled,
-    transpose8x8_typed,
+    ldsm_x4_trans_skilled, ldsm_x4_trans_typed, quad_transpose_generated, quad_transpose_skilled,
+    quad_transpose_typed, transpose8x8_generated, transpose8x8_skilled, transpose8x8_typed,
 };
 use layout_core::catalog::{
-    SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N,
-    SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+    SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW, SM75_U16x2_LDSM_T, SM75_U16x8_LDSM_T,
+    SM75_U32x1_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+    SM80_16x8x16_F32_C,
 };
 use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW, VEC8_16x16_ROW};
 use layout_core::Numeral;
@@ -124,6 +125,20 @@ fn generated_and_skilled_conversions_agree_on_every_lane() {
             ("typed", &|l, f, s| f16_acc_vec4_typed(lane(l), f, s)),
             ("unchecked", &|l, f, s| {
                 f16_acc_vec4_skilled::<false>(l, f, s)
+            }),
+        ],
+    );
+    check_packed::<2>(
+        &SM70_8x8x4_F16_A_ROW,
+        &SM70_8x8x4_F16_A_COL,
+        &[
+            ("generated", &|l, f, s| quad_transpose_generated(l, f, s)),
+            ("skilled", &|l, f, s| {
+                quad_transpose_skilled::<true>(l, f, s)
+            }),
+            ("typed", &|l, f, s| quad_transpose_typed(lane(l), f, s)),
+            ("unchecked", &|l, f, s| {
+                quad_transpose_skilled::<false>(l, f, s)
             }),
         ],
     );

@@ -1,4 +1,4 @@
-//! Compile cost of `#[convert_layout]` in the compiler's instructions: the six conversions of
+//! Compile cost of `#[convert_layout]` in the compiler's instructions: the seven conversions of
 //! the "One call" table (`fraglayout_benches::calls_convert`) as the macro generates them,
 //! against their skilled hand-written twins (the same file's functions, copied as they are),
 //! each crate built once a mode with `rustc` under callgrind as `compile_instructions` builds
@@ -21,7 +21,7 @@ use std::path::PathBuf;
 const CEILING: f64 = 10.0;
 
 /// The conversions: `(name, from, to, words a lane)`, as `calls_convert.rs` declares them.
-const CONVERSIONS: [(&str, &str, &str, usize); 6] = [
+const CONVERSIONS: [(&str, &str, &str, usize); 7] = [
     ("acc_vec4", "SM80_16x8x16_F32_C", "VEC4_16x8_ROW", 4),
     ("acc2_vec8", "SM80_16x8x16_F32_C_1x2", "VEC8_16x16_ROW", 8),
     ("f16_acc_vec4", "SM80_16x8x16_F16_C", "VEC4_16x8_ROW", 2),
@@ -33,6 +33,12 @@ const CONVERSIONS: [(&str, &str, &str, usize); 6] = [
         2,
     ),
     ("ldsm_x4_trans", "SM75_U32x4_LDSM_N", "SM75_U16x8_LDSM_T", 4),
+    (
+        "quad_transpose",
+        "SM70_8x8x4_F16_A_ROW",
+        "SM70_8x8x4_F16_A_COL",
+        2,
+    ),
 ];
 
 /// Each conversion called once with a shuffle the compiler cannot see through, so that each is
@@ -80,7 +86,7 @@ fn twin() -> String {
 
 #[test]
 #[ignore = "builds three crates under callgrind in three modes (minutes): see the module docs"]
-fn six_conversions_compile_within_a_ceiling_of_their_twins() {
+fn the_conversions_compile_within_a_ceiling_of_their_twins() {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conversions");
     std::fs::create_dir_all(&tmp).unwrap();
     let crates = [

@@ -5,24 +5,22 @@
 //! word):
 //!
 //! ```text
-//! let mut __fl_w: [u32; 2] = *__fl_from;
-//! {   // swap lane bit 0 with the half: a lane whose bit is 1 sends its low halves, packed
-//!     let __fl_s = __fl_l & 1 != 0;
-//!     let __fl_v = if __fl_s { __fl_w[0] & 0xFFFF | __fl_w[1] << 16 }
-//!                  else { __fl_w[0] >> 16 | __fl_w[1] & 0xFFFF0000 };
-//!     let __fl_r = __fl_shuffle(__fl_v, (__fl_l ^ 1) as u32);
-//!     if __fl_s { __fl_w[0] = __fl_w[0] & 0xFFFF0000 | __fl_r & 0xFFFF;
-//!                 __fl_w[1] = __fl_w[1] & 0xFFFF0000 | __fl_r >> 16; }
-//!     else      { __fl_w[0] = __fl_w[0] & 0xFFFF | __fl_r << 16;
-//!                 __fl_w[1] = __fl_w[1] & 0xFFFF | __fl_r & 0xFFFF0000; }
-//! }
-//! {   // swap lane bit 1 with word bit 0: a lane whose bit is 1 sends word 0
-//!     let __fl_s = __fl_l & 2 != 0;
-//!     let __fl_v = if __fl_s { __fl_w[0] } else { __fl_w[1] };
-//!     let __fl_r = __fl_shuffle(__fl_v, (__fl_l ^ 2) as u32);
-//!     if __fl_s { __fl_w[0] = __fl_r; } else { __fl_w[1] = __fl_r; }
-//! }
-//! [__fl_w[0], __fl_w[1]]                     // the in-lane order (here the identity)
+//! let __fl_u = __fl_l as u32;
+//! let [__fl_w0, __fl_w1] = *__fl_from;
+//! // lane bit 0 with the half: a lane whose bit is 1 sends its low halves, packed
+//! let __fl_s = (__fl_u & 1) != 0;
+//! let __fl_r = __fl_shuffle(if __fl_s { (__fl_w0 & 0xFFFF) | (__fl_w1 << 16) }
+//!                           else { (__fl_w0 >> 16) | (__fl_w1 & 0xFFFF0000) }, __fl_u ^ 1);
+//! let (__fl_w0, __fl_w1) = if __fl_s {
+//!     ((__fl_w0 & 0xFFFF0000) | (__fl_r & 0xFFFF), (__fl_w1 & 0xFFFF0000) | (__fl_r >> 16))
+//! } else {
+//!     ((__fl_w0 & 0xFFFF) | (__fl_r << 16), (__fl_w1 & 0xFFFF) | (__fl_r & 0xFFFF0000))
+//! };
+//! // lane bit 1 with word bit 0: a lane whose bit is 1 sends word 0
+//! let __fl_s = (__fl_u & 2) != 0;
+//! let __fl_r = __fl_shuffle(if __fl_s { __fl_w0 } else { __fl_w1 }, __fl_u ^ 2);
+//! let (__fl_w0, __fl_w1) = if __fl_s { (__fl_r, __fl_w1) } else { (__fl_w0, __fl_r) };
+//! [__fl_w0, __fl_w1]                          // the in-lane order (here the identity)
 //! ```
 //!
 //! Why it is the relay: a lane with bit `i` equal to `s` sends the values whose index bit `j`
@@ -36,35 +34,40 @@ use proc_macro2::TokenStream;
 use std::fmt::Write as _;
 
 /// The relay's code for `n` words a lane, to run where `__fl_l` (the lane), `__fl_from` and
-/// `__fl_shuffle` are bound; its value is the destination words. `None` if the text does not
-/// lex (it always does: the macro's own names and numbers).
+/// `__fl_shuffle` are bound; its value is the destination words. Each word is a name of its
+/// own (`__fl_w0`, ...), rebound by each swap, as the transpose is written by hand. `None` if
+/// the text does not lex (it always does: the macro's own names and numbers).
 pub(super) fn body(relay: &Relay, n: usize) -> Option<TokenStream> {
-    let mut text = format!("{{ let mut __fl_w: [u32; {n}] = *__fl_from;");
+    let names: Vec<String> = (0..n).map(|k| format!("__fl_w{k}")).collect();
+    let mut text = format!(
+        "{{ let __fl_u = __fl_l as u32; let [{}] = *__fl_from;",
+        names.join(", ")
+    );
     for k in 0..relay.steps() {
         let (i, j) = relay.step(k);
-        let _ = write!(text, "{{ let __fl_s = (__fl_l & {}) != 0;", 1usize << i);
-        let partner = format!("(__fl_l ^ {}) as u32", 1usize << i);
+        let bit = 1u32 << i;
+        let _ = write!(text, "let __fl_s = (__fl_u & {bit}) != 0;");
+        let partner = format!("__fl_u ^ {bit}");
         if j == 0 {
             halves(&mut text, n, &partner);
         } else {
             words(&mut text, n, 1 << (j - 1), &partner);
         }
-        text.push('}');
     }
     let half = |x: u32, high: bool| {
         let w = x / 2;
         match (x % 2, high) {
-            (0, false) => format!("(__fl_w[{w}] & 0xFFFF)"),
-            (_, false) => format!("(__fl_w[{w}] >> 16)"),
-            (0, true) => format!("(__fl_w[{w}] << 16)"),
-            (_, true) => format!("(__fl_w[{w}] & 0xFFFF0000)"),
+            (0, false) => format!("(__fl_w{w} & 0xFFFF)"),
+            (_, false) => format!("(__fl_w{w} >> 16)"),
+            (0, true) => format!("(__fl_w{w} << 16)"),
+            (_, true) => format!("(__fl_w{w} & 0xFFFF0000)"),
         }
     };
     let out: Vec<String> = (0..n as u32)
         .map(|k| {
             let (lo, hi) = (relay.source_index(2 * k), relay.source_index(2 * k + 1));
             match (lo, hi) {
-                (l, h) if (l, h) == (2 * k, 2 * k + 1) => format!("__fl_w[{k}]"),
+                (l, h) if (l, h) == (2 * k, 2 * k + 1) => format!("__fl_w{k}"),
                 (l, h) => format!("{} | {}", half(l, false), half(h, true)),
             }
         })
@@ -78,33 +81,26 @@ pub(super) fn body(relay: &Relay, n: usize) -> Option<TokenStream> {
 fn halves(text: &mut String, n: usize, partner: &str) {
     for a in (0..n).step_by(2) {
         let b = a + 1;
-        let (send_lo, send_hi, keep_lo, keep_hi) = if b < n {
-            (
-                format!("(__fl_w[{a}] & 0xFFFF) | (__fl_w[{b}] << 16)"),
-                format!("(__fl_w[{a}] >> 16) | (__fl_w[{b}] & 0xFFFF0000)"),
-                format!(
-                    "__fl_w[{a}] = (__fl_w[{a}] & 0xFFFF0000) | (__fl_r & 0xFFFF); \
-                     __fl_w[{b}] = (__fl_w[{b}] & 0xFFFF0000) | (__fl_r >> 16);"
-                ),
-                format!(
-                    "__fl_w[{a}] = (__fl_w[{a}] & 0xFFFF) | (__fl_r << 16); \
-                     __fl_w[{b}] = (__fl_w[{b}] & 0xFFFF) | (__fl_r & 0xFFFF0000);"
-                ),
-            )
+        let (wa, wb) = (format!("__fl_w{a}"), format!("__fl_w{b}"));
+        if b < n {
+            let _ = write!(
+                text,
+                "let __fl_r = __fl_shuffle(if __fl_s {{ ({wa} & 0xFFFF) | ({wb} << 16) }} \
+                 else {{ ({wa} >> 16) | ({wb} & 0xFFFF0000) }}, {partner}); \
+                 let ({wa}, {wb}) = if __fl_s {{ \
+                 (({wa} & 0xFFFF0000) | (__fl_r & 0xFFFF), ({wb} & 0xFFFF0000) | (__fl_r >> 16)) \
+                 }} else {{ \
+                 (({wa} & 0xFFFF) | (__fl_r << 16), ({wb} & 0xFFFF) | (__fl_r & 0xFFFF0000)) }};"
+            );
         } else {
-            (
-                format!("__fl_w[{a}] & 0xFFFF"),
-                format!("__fl_w[{a}] >> 16"),
-                format!("__fl_w[{a}] = (__fl_w[{a}] & 0xFFFF0000) | (__fl_r & 0xFFFF);"),
-                format!("__fl_w[{a}] = (__fl_w[{a}] & 0xFFFF) | (__fl_r << 16);"),
-            )
-        };
-        let _ = write!(
-            text,
-            "{{ let __fl_v = if __fl_s {{ {send_lo} }} else {{ {send_hi} }}; \
-             let __fl_r = __fl_shuffle(__fl_v, {partner}); \
-             if __fl_s {{ {keep_lo} }} else {{ {keep_hi} }} }}"
-        );
+            let _ = write!(
+                text,
+                "let __fl_r = __fl_shuffle(if __fl_s {{ {wa} & 0xFFFF }} else {{ {wa} >> 16 }}, \
+                 {partner}); \
+                 let {wa} = if __fl_s {{ ({wa} & 0xFFFF0000) | (__fl_r & 0xFFFF) }} \
+                 else {{ ({wa} & 0xFFFF) | (__fl_r << 16) }};"
+            );
+        }
     }
 }
 
@@ -112,12 +108,11 @@ fn halves(text: &mut String, n: usize, partner: &str) {
 /// bit`, the one whose bit is not `s` goes, and the word read takes its place.
 fn words(text: &mut String, n: usize, bit: usize, partner: &str) {
     for a in (0..n).filter(|a| a & bit == 0) {
-        let b = a | bit;
+        let (wa, wb) = (format!("__fl_w{a}"), format!("__fl_w{}", a | bit));
         let _ = write!(
             text,
-            "{{ let __fl_v = if __fl_s {{ __fl_w[{a}] }} else {{ __fl_w[{b}] }}; \
-             let __fl_r = __fl_shuffle(__fl_v, {partner}); \
-             if __fl_s {{ __fl_w[{a}] = __fl_r; }} else {{ __fl_w[{b}] = __fl_r; }} }}"
+            "let __fl_r = __fl_shuffle(if __fl_s {{ {wa} }} else {{ {wb} }}, {partner}); \
+             let ({wa}, {wb}) = if __fl_s {{ (__fl_r, {wb}) }} else {{ ({wa}, __fl_r) }};"
         );
     }
 }
