@@ -6,6 +6,7 @@
 //! ```text
 //! const __FL_NUMERAL ...                        // the layout and its checks
 //! if let Some(__fl_thread) = <LaneType as ThreadIndex>::below(lane, THREADS) {
+//!                                               // a `u32` lane: `if __fl_thread < THREADS`
 //!     ELEMENTS                                  // the strategy's code
 //! } else { FILL }                               // a gather
 //! ```
@@ -68,7 +69,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
         #vis #sig {
             #layout
             #checks
-            if let ::core::option::Option::Some(__fl_thread) = #below {
+            #below {
                 #thread_part
                 #body
             } #outside
@@ -76,13 +77,25 @@ pub fn expand(f: &Fragment) -> TokenStream {
     }
 }
 
-/// The lane converted without loss; a value outside the layout's threads (or one no `u32`
-/// holds) runs no element.
+/// The test that the lane is one of the layout's threads, binding it as `__fl_thread`, a
+/// `u32`: `if let Some(__fl_thread) = ThreadIndex::below(lane, THREADS)` (the lane converted
+/// without loss; a value outside the layout's threads, or one no `u32` holds, runs no
+/// element); for a lane declared `u32`, the comparison itself, which is what `below` does for
+/// a `u32` and spares the compiler resolving the trait call.
 pub(super) fn below(f: &Fragment, known: Option<&Known>) -> TokenStream {
     let (thread, lane_ty) = (&f.thread, &f.thread_ty);
     let threads = known.map_or_else(|| quote!(__FL_NUMERAL.threads()), Known::threads);
+    let plain_u32 =
+        matches!(lane_ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u32"));
+    if plain_u32 {
+        return quote_spanned! {lane_ty.span()=>
+            let __fl_thread: ::core::primitive::u32 = #thread;
+            if __fl_thread < #threads
+        };
+    }
     quote_spanned! {lane_ty.span()=>
-        <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, #threads)
+        if let ::core::option::Option::Some(__fl_thread) =
+            <#lane_ty as ::fraglayout::generated::ThreadIndex>::below(#thread, #threads)
     }
 }
 
