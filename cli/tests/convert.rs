@@ -20,7 +20,7 @@ use layout_core::convert::examples::{
     BLOCKED_3x32, SM80_16x8x16_F32_C_1x2, SM80_16x8x16_F32_C_2x4, STRIPED_3x32, VEC4_16x8_ROW,
     VEC8_32x32_ROW, EXAMPLES,
 };
-use layout_core::convert::{PackedPlan, Plan};
+use layout_core::convert::{PackedPlan, Plan, Relay};
 use layout_core::{Digit, Numeral};
 use proc_macro2::TokenStream;
 
@@ -364,6 +364,39 @@ fn the_packed_model_shows_its_rounds_against_both_bounds() {
         out.contains("none: 2 elements per thread do not pack 4 to a 32-bit word"),
         "{out}"
     );
+}
+
+/// The relay's line: its shuffles against the packed plan's, its swaps, and its in-lane order
+/// where it moves anything; none where no lane bit swaps.
+#[test]
+fn the_relay_shows_its_swaps_beside_the_packed_plan() {
+    let (a_row, a_col) = (&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL);
+    let out = stdout(&run(&["convert", a_row.name, a_col.name]));
+    let relay = Relay::new(a_row, a_col).unwrap();
+    assert_eq!(
+        (field(&out, "relay:"), field(&out, "packed rounds:")),
+        (2, 3)
+    );
+    assert_eq!(field(&out, "relay:"), relay.rounds());
+    assert!(out.contains("fewer than the packed rounds"), "{out}");
+    assert!(
+        out.contains(
+            "relay swaps:        lane bit 0 with the half (lane ^ 1), lane bit 1 with word bit 0 \
+             (lane ^ 2)\n\n"
+        ),
+        "{out}"
+    );
+    let out = stdout(&run(&[
+        "convert",
+        "SM80_16x8x16_F16_C",
+        "SM100_TMEM_16dp64b4x",
+    ]));
+    assert!(
+        out.contains("then in each lane: element e from index [0 2 1 3][e]\n"),
+        "{out}"
+    );
+    let out = stdout(&run(&["convert", a_row.name, a_row.name]));
+    assert!(!out.contains("relay"), "{out}");
 }
 
 #[test]

@@ -111,7 +111,35 @@ pub fn costs(
             r.rounds_per_step(),
             if r.rounds_per_step() == 1 { "" } else { "s" }
         );
+        let _ = writeln!(out, "{}", relay_steps(&r, from.elements));
     }
+}
+
+/// The relay's swaps in words, then its in-lane order where it moves anything:
+/// `relay swaps:        lane bit 0 with the half (lane ^ 1), lane bit 1 with word bit 0 (lane ^ 2)`.
+fn relay_steps(r: &Relay, elements: u32) -> String {
+    let swaps: Vec<String> = (0..r.steps())
+        .map(|k| {
+            let (i, j) = r.step(k);
+            let with = match j {
+                0 => "the half".to_string(),
+                j => format!("word bit {}", j - 1),
+            };
+            format!("lane bit {i} with {with} (lane ^ {})", 1u32 << i)
+        })
+        .collect();
+    let mut text = format!("relay swaps:        {}", swaps.join(", "));
+    if (0..elements).any(|e| r.source_index(e) != e) {
+        let order: Vec<String> = (0..elements)
+            .map(|e| r.source_index(e).to_string())
+            .collect();
+        let _ = write!(
+            text,
+            "\nthen in each lane: element e from index [{}][e]",
+            order.join(" ")
+        );
+    }
+    text
 }
 
 /// One row per round: per lane, the lane read and the destination elements of its parts.
