@@ -401,7 +401,7 @@ fn m8n8k4_b_to_f64_b(lane: u32, from: &[u32; 2], shuffle: impl FnMut(u32, u32) -
 /// in-lane order is the identity), which is all the code depends on.
 #[test]
 fn relays_deliver_the_destination_in_fewer_shuffles_than_one_hop() {
-    let steps = |r: &Relay| (0..r.steps()).map(|k| r.step(k)).collect::<Vec<_>>();
+    let steps = |r: &Relay| (0..r.steps()).filter_map(|k| r.step(k)).collect::<Vec<_>>();
     let quad = check_relay(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL, |l, f, s| {
         m8n8k4_a_packed(l, f, s)
     });
@@ -411,7 +411,7 @@ fn relays_deliver_the_destination_in_fewer_shuffles_than_one_hop() {
     });
     assert_eq!(steps(&back), [(0, 0), (1, 1)]);
     assert!(
-        (0..4).any(|e| back.source_index(e) != e),
+        (0..4).any(|e| back.source_index(e) != Some(e)),
         "an in-lane order"
     );
     let there = check_relay(&SM80_16x8x16_F16_C, &SM100_TMEM_16dp64b4x, |l, f, s| {

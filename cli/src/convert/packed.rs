@@ -119,8 +119,8 @@ pub fn costs(
 /// `relay swaps:        lane bit 0 with the half (lane ^ 1), lane bit 1 with word bit 0 (lane ^ 2)`.
 fn relay_steps(r: &Relay, elements: u32) -> String {
     let swaps: Vec<String> = (0..r.steps())
-        .map(|k| {
-            let (i, j) = r.step(k);
+        .filter_map(|k| r.step(k))
+        .map(|(i, j)| {
             let with = match j {
                 0 => "the half".to_string(),
                 j => format!("word bit {}", j - 1),
@@ -129,10 +129,9 @@ fn relay_steps(r: &Relay, elements: u32) -> String {
         })
         .collect();
     let mut text = format!("relay swaps:        {}", swaps.join(", "));
-    if (0..elements).any(|e| r.source_index(e) != e) {
-        let order: Vec<String> = (0..elements)
-            .map(|e| r.source_index(e).to_string())
-            .collect();
+    let order: Vec<u32> = (0..elements).filter_map(|e| r.source_index(e)).collect();
+    if order.iter().zip(0..).any(|(&s, e)| s != e) {
+        let order: Vec<String> = order.iter().map(u32::to_string).collect();
         let _ = write!(
             text,
             "\nthen in each lane: element e from index [{}][e]",

@@ -39,8 +39,9 @@ const LANE_BITS: usize = LANES.trailing_zeros() as usize;
 /// use layout_core::convert::{PackedPlan, Relay};
 /// let relay = Relay::new(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL).unwrap();
 /// assert_eq!((relay.steps(), relay.rounds()), (2, 2));
-/// assert_eq!(relay.step(0), (0, 0)); // lane bit 0 with the half bit
-/// assert_eq!(relay.step(1), (1, 1)); // lane bit 1 with the word bit
+/// assert_eq!(relay.step(0), Some((0, 0))); // lane bit 0 with the half bit
+/// assert_eq!(relay.step(1), Some((1, 1))); // lane bit 1 with the word bit
+/// assert_eq!((relay.step(2), relay.source_index(3), relay.source_index(4)), (None, Some(3), None));
 /// let packed = PackedPlan::new(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL, 2).unwrap();
 /// assert_eq!(packed.rounds(), 3);
 /// ```
@@ -194,10 +195,14 @@ impl Relay {
         self.count as u32
     }
 
-    /// Swap `k`: `(lane bit, in-lane index bit)`; index bit 0 is the half of a word.
-    pub const fn step(&self, k: u32) -> (u32, u32) {
+    /// Swap `k`: `(lane bit, in-lane index bit)`; index bit 0 is the half of a word. `None`
+    /// from `k = steps()` on.
+    pub const fn step(&self, k: u32) -> Option<(u32, u32)> {
+        if k >= self.count as u32 {
+            return None;
+        }
         let (i, j) = self.swaps[k as usize];
-        (i as u32, j as u32)
+        Some((i as u32, j as u32))
     }
 
     /// Words a lane holds.
@@ -220,15 +225,19 @@ impl Relay {
     }
 
     /// Where destination element `e` finds its value after the swaps: the in-lane index whose
-    /// bit `order(b)` is `e`'s bit `b`, the same in every lane.
-    pub const fn source_index(&self, e: u32) -> u32 {
+    /// bit `order(b)` is `e`'s bit `b`, the same in every lane. `None` for `e` past the
+    /// elements.
+    pub const fn source_index(&self, e: u32) -> Option<u32> {
+        if e >> self.in_bits != 0 {
+            return None;
+        }
         let mut s = 0;
         let mut b = 0;
         while b < self.in_bits as usize {
             s |= (e >> b & 1) << self.order[b];
             b += 1;
         }
-        s
+        Some(s)
     }
 }
 
@@ -264,7 +273,7 @@ mod tests {
                 };
                 let mut cur = fragments(a.numeral);
                 for k in 0..relay.steps() {
-                    let (i, j) = relay.step(k);
+                    let (i, j) = relay.step(k).expect("a swap");
                     let old = cur.clone();
                     for (lane, vals) in cur.iter_mut().enumerate() {
                         for (e, v) in vals.iter_mut().enumerate() {
@@ -277,7 +286,7 @@ mod tests {
                 let want = fragments(b.numeral);
                 for lane in 0..32 {
                     let got: Vec<u32> = (0..b.numeral.elements)
-                        .map(|e| cur[lane][relay.source_index(e) as usize])
+                        .map(|e| cur[lane][relay.source_index(e).expect("an element") as usize])
                         .collect();
                     assert_eq!(got, want[lane], "{} -> {} lane {lane}", a.name(), b.name());
                 }
