@@ -11,10 +11,12 @@
 //!
 //! On `--host-only`, the kernel's own PTX runs on `ptx_sim` (the ISA's `shfl.sync.idx`, not the
 //! plan's idea of it). The cases (`cases.rs`) are the conversions kernel authors meet and four
-//! seeded random numeral pairs.
+//! seeded random numeral pairs; `relay.rs` adds relays of 16-bit values two to a word, one of
+//! each shape the catalog's pairs take.
 
 mod cases;
 mod kernel;
+mod relay;
 
 use layout_core::convert::Plan;
 
@@ -22,12 +24,13 @@ use crate::check::{ident, Check, Planned, Report};
 use crate::ptx_sim;
 use cases::{Case, OwnedNumeral};
 
-/// Every conversion check, named `convert FROM => TO` (so `--only convert` selects them).
+/// Every conversion check, named `convert FROM => TO` (so `--only convert` selects them), then
+/// the relays on packed 16-bit values (`relay.rs`, `convert relay FROM => TO`).
 pub fn convert_plan() -> Vec<Planned> {
-    cases::cases()
+    let plans = cases::cases()
         .into_iter()
-        .map(|c| Planned::new(c.name.clone(), move || convert_check(&c)))
-        .collect()
+        .map(|c| Planned::new(c.name.clone(), move || convert_check(&c)));
+    plans.chain(relay::relay_plan()).collect()
 }
 
 /// Every conversion check, built (for tests).

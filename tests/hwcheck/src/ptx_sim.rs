@@ -227,6 +227,25 @@ impl<'a> Warp<'a> {
                     let (b, w) = self.address(t, a[0])?;
                     self.buffers[b][w] = self.value(t, a[1])? as u32;
                 }
+                "and.b32" => {
+                    want(3)?;
+                    let v = self.value(t, a[1])? & self.value(t, a[2])? & 0xffff_ffff;
+                    self.set(t, a[0], v)?;
+                }
+                "prmt.b32" => {
+                    want(4)?;
+                    let v = prmt(
+                        self.value(t, a[1])? as u32,
+                        self.value(t, a[2])? as u32,
+                        self.value(t, a[3])? as u32,
+                    )?;
+                    self.set(t, a[0], u64::from(v))?;
+                }
+                "setp.ne.u32" => {
+                    want(3)?;
+                    let ne = (self.value(t, a[1])? as u32) != (self.value(t, a[2])? as u32);
+                    self.set(t, a[0], u64::from(ne))?;
+                }
                 "setp.eq.u32" => {
                     want(3)?;
                     let eq = (self.value(t, a[1])? as u32) == (self.value(t, a[2])? as u32);
@@ -271,6 +290,24 @@ impl<'a> Warp<'a> {
         }
         Ok(())
     }
+}
+
+/// `prmt.b32 d, a, b, c` in its default mode: byte `i` of `d` is byte `c >> 4 i & 7` of the
+/// eight bytes `b:a` (`a` the low four). A selector nibble with its top bit set (sign
+/// replication) is not simulated.
+fn prmt(a: u32, b: u32, c: u32) -> Result<u32, String> {
+    let bytes = (u64::from(b) << 32) | u64::from(a);
+    let mut d = 0;
+    for i in 0..4 {
+        let sel = c >> (4 * i) & 0xf;
+        if sel & 8 != 0 {
+            return Err(format!(
+                "prmt selector {c:#x}: sign replication is not simulated"
+            ));
+        }
+        d |= ((bytes >> (8 * sel) & 0xff) as u32) << (8 * i);
+    }
+    Ok(d)
 }
 
 /// Runs the kernel `ptx` for one warp with buffers `inputs` and an output buffer of
