@@ -62,6 +62,27 @@ impl Report {
         }
     }
 
+    /// `out` against `want` word for word, `note` first among the notes, then the first
+    /// difference in words: `first(index, got, want)`.
+    pub fn words(
+        out: &[u32],
+        want: &[u32],
+        note: &str,
+        first: impl Fn(usize, u32, u32) -> String,
+    ) -> Report {
+        let mut r = Report::default();
+        let mut found = None;
+        for (i, (&g, &w)) in out.iter().zip(want).enumerate() {
+            r.compare(f64::from(g), f64::from(w), g == w);
+            if g != w && found.is_none() {
+                found = Some(first(i, g, w));
+            }
+        }
+        r.notes.push(note.to_string());
+        r.notes.extend(found);
+        r
+    }
+
     /// A check not judged, and why.
     pub fn skip(why: &str) -> Report {
         Report {

@@ -49,26 +49,18 @@ fn plan(c: &Case) -> Plan {
 /// `[lane][e]` words compared with the destination's offsets; the first difference named,
 /// with where the value came from under the source layout.
 fn judge(out: &[u32], want: &[u32], from: &OwnedNumeral, note: &str) -> Report {
-    let mut r = Report::default();
     let n = from.elements as usize;
-    let mut first = None;
-    for (i, (&g, &w)) in out.iter().zip(want).enumerate() {
-        r.compare(f64::from(g), f64::from(w), g == w);
-        if g != w && first.is_none() {
-            let origin = match from.numeral().decode(g) {
-                Some((lane, e)) => format!("source lane {lane} element {e}"),
-                None => "no source element".to_string(),
-            };
-            first = Some(format!(
-                "first: lane {} element {} holds {g} ({origin}), want {w}",
-                i / n,
-                i % n
-            ));
-        }
-    }
-    r.notes.push(note.to_string());
-    r.notes.extend(first);
-    r
+    Report::words(out, want, note, |i, g, w| {
+        let origin = match from.numeral().decode(g) {
+            Some((lane, e)) => format!("source lane {lane} element {e}"),
+            None => "no source element".to_string(),
+        };
+        format!(
+            "first: lane {} element {} holds {g} ({origin}), want {w}",
+            i / n,
+            i % n
+        )
+    })
 }
 
 /// The check of one conversion.

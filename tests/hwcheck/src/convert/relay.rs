@@ -145,21 +145,13 @@ pub fn program(name: &str, relay: &Relay, n: u32) -> Kernel {
 
 /// The words against the destination's, the first difference named.
 fn judge(out: &[u32], want: &[u32], n: usize, note: &str) -> Report {
-    let mut r = Report::default();
-    let mut first = None;
-    for (i, (&g, &w)) in out.iter().zip(want).enumerate() {
-        r.compare(f64::from(g), f64::from(w), g == w);
-        if g != w && first.is_none() {
-            first = Some(format!(
-                "first: lane {} word {} holds {g:#010x}, want {w:#010x}",
-                i / n,
-                i % n
-            ));
-        }
-    }
-    r.notes.push(note.to_string());
-    r.notes.extend(first);
-    r
+    Report::words(out, want, note, |i, g, w| {
+        format!(
+            "first: lane {} word {} holds {g:#010x}, want {w:#010x}",
+            i / n,
+            i % n
+        )
+    })
 }
 
 /// The check of the relay from `from` to `to`.
