@@ -17,6 +17,7 @@ mod cute;
 mod dependency_line;
 mod generated;
 mod generated_edges;
+mod import_circles;
 mod instruction;
 mod kernel_md;
 mod neighbours;

@@ -31,7 +31,7 @@
 //! warpgroup's fragment of D. ISA + CuTe cross-checked, not silicon-verified.
 
 use super::declare::layouts;
-use super::Entry;
+use super::entry::{concat, total, Entry};
 use crate::{Digit, Numeral};
 
 /// The PTX ISA section of the `tcgen05.ld` / `tcgen05.st` layouts.
@@ -333,6 +333,6 @@ access!(
 );
 
 const PARTS: &[&[Entry]] = &[LANES32, BITS64, BITS128, BITS256, HALVES];
-const ALL: [Entry; super::total(PARTS)] = super::concat(PARTS);
+const ALL: [Entry; total(PARTS)] = concat(PARTS);
 
 pub(super) const ENTRIES: &[Entry] = &ALL;

@@ -17,7 +17,7 @@
 //! The ISA gives these layouts as figures only (Figures 148-153 in PTX ISA 8.x).
 
 use super::declare::layouts;
-use super::Entry;
+use super::entry::{concat, total, Entry};
 use crate::{Digit, Numeral};
 
 /// The PTX ISA section of the `m64nNk16` fragments.
@@ -321,6 +321,6 @@ int_accumulators!(
 );
 
 const PARTS: &[&[Entry]] = &[A_ENTRIES, FLOAT_ENTRIES, INT_ENTRIES];
-const ALL: [Entry; super::total(PARTS)] = super::concat(PARTS);
+const ALL: [Entry; total(PARTS)] = concat(PARTS);
 
 pub(super) const ENTRIES: &[Entry] = &ALL;
