@@ -226,9 +226,8 @@ pub(super) fn decide(
         // `__FL_PACKED`, then `__FL_WORDS`, `__FL_READS`, `__FL_PACKS`, `__FL_ELEMS`.
         let packed = PackedPlan::new(from, to, per_word).ok()?;
         let relay = match (knows, per_word) {
-            (true, 2) => {
-                Relay::new(from, to).filter(|r| r.words() >= 2 && r.rounds() < packed.rounds())
-            }
+            (true, 2) => Relay::new(from, to)
+                .filter(|r| r.exchange(0).is_some() && r.rounds() < packed.rounds()),
             _ => None,
         };
         let (form, table) = if relay.is_some() {

@@ -57,7 +57,7 @@ pub use class::{classify, Class, MAX_SCANNED_VALUES, MAX_SCANNED_WARPS};
 pub use error::{ConvertError, Side};
 pub use packed::PackedPlan;
 pub use plan::Plan;
-pub use relay::Relay;
+pub use relay::{Exchange, Relay};
 pub use route::source_of;
 pub use sizes::{MAX_PLAN_ELEMENTS, NONE};
 pub use words::MAX_PER_WORD;

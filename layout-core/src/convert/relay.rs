@@ -147,6 +147,24 @@ impl Bits {
     }
 }
 
+/// One shuffle of a relay's swap of a lane bit with an in-lane bit ([`Relay::exchange`]): a
+/// lane whose bit is `s` sends half its values to the lane `lane ^ 1 << lane_bit` and puts
+/// what it reads in their place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    /// The lane bit swapped.
+    pub lane_bit: u32,
+    /// Whether the in-lane bit is the half: words `a` and `b` send their halves `h != s`,
+    /// packed in one word (`a`'s low), and take the halves read in their place. Otherwise a
+    /// word bit: of words `a` (the bit 0) and `b` (the bit 1), the one whose bit is not `s`
+    /// goes, and the word read takes its place.
+    pub halves: bool,
+    /// The pair of words, `a < b`.
+    pub a: u32,
+    /// See `a`.
+    pub b: u32,
+}
+
 impl Relay {
     /// The relay from `from` to `to` (see the [model](Relay#the-model)): `None` where a layout
     /// is not a permutation of offset bits, the two differ in elements, or a lane bit of `to`
@@ -224,6 +242,33 @@ impl Relay {
         self.steps() * self.rounds_per_step()
     }
 
+    /// Shuffle `k` (`0..rounds()`), swap `k / (words / 2)`'s pair of words `k % (words / 2)`
+    /// in increasing order: with the half bit, words `2p` and `2p + 1`; with word bit `m`, the
+    /// `p`-th word `a` whose bit `m` is 0, and `a | 1 << m`. `None` past the last shuffle, and
+    /// for one word a lane (no relay saves a shuffle there).
+    pub const fn exchange(&self, k: u32) -> Option<Exchange> {
+        if self.words < 2 {
+            return None;
+        }
+        let per = self.words / 2;
+        let Some((lane_bit, j)) = self.step(k / per) else {
+            return None;
+        };
+        let p = k % per;
+        let (a, m) = if j == 0 {
+            (2 * p, 1)
+        } else {
+            let m = 1 << (j - 1);
+            ((p & !(m - 1)) << 1 | (p & (m - 1)), m)
+        };
+        Some(Exchange {
+            lane_bit,
+            halves: j == 0,
+            a,
+            b: a | m,
+        })
+    }
+
     /// Where destination element `e` finds its value after the swaps: the in-lane index whose
     /// bit `order(b)` is `e`'s bit `b`, the same in every lane. `None` for `e` past the
     /// elements.
@@ -244,9 +289,9 @@ impl Relay {
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::Relay;
-    use crate::catalog::CATALOG;
-    use crate::Numeral;
+    use super::{Exchange, Relay};
+    use crate::catalog::{SM75_U32x1_LDSM_N, CATALOG};
+    use crate::{Digit, Numeral, Source};
     use std::{vec, vec::Vec};
 
     /// Each lane's values (tile offsets) in `n`, by brute force over the tile.
@@ -294,5 +339,135 @@ mod tests {
             }
         }
         assert!(taken > 1000, "{taken} pairs");
+    }
+
+    /// Each lane's words when the 32 lanes run the exchanges `xs` in lock step: a lane whose
+    /// bit is `s` offers the halves (or the word) not `s`, reads its partner's offer and puts
+    /// it in their place.
+    fn run(xs: &[Exchange], mut w: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+        for x in xs {
+            let (a, b) = (x.a as usize, x.b as usize);
+            let s = |l: usize| l >> x.lane_bit & 1 != 0;
+            let offer: Vec<u32> = (0..32)
+                .map(|l| match (x.halves, s(l)) {
+                    (true, true) => (w[l][a] & 0xFFFF) | (w[l][b] << 16),
+                    (true, false) => (w[l][a] >> 16) | (w[l][b] & 0xFFFF0000),
+                    (false, true) => w[l][a],
+                    (false, false) => w[l][b],
+                })
+                .collect();
+            for (l, words) in w.iter_mut().enumerate() {
+                let r = offer[l ^ 1 << x.lane_bit];
+                let (wa, wb) = (words[a], words[b]);
+                (words[a], words[b]) = match (x.halves, s(l)) {
+                    (true, true) => (
+                        (wa & 0xFFFF0000) | (r & 0xFFFF),
+                        (wb & 0xFFFF0000) | (r >> 16),
+                    ),
+                    (true, false) => ((wa & 0xFFFF) | (r << 16), (wb & 0xFFFF) | (r & 0xFFFF0000)),
+                    (false, true) => (r, wb),
+                    (false, false) => (wa, r),
+                };
+            }
+        }
+        w
+    }
+
+    /// Lane `lane`'s words of `n`: tile offsets, two to a word.
+    fn words(n: &Numeral, lane: u32) -> Vec<u32> {
+        let at = |e: u32| {
+            let (r, c) = n.coords(lane, e).expect("in range");
+            r * n.cols + c
+        };
+        (0..n.elements / 2)
+            .map(|w| at(2 * w) | at(2 * w + 1) << 16)
+            .collect()
+    }
+
+    /// The digits of a layout of `32 x 2^k` values: the lane's 5 bits and the element's `k` at
+    /// the offset bits `lane` and `element` name, a digit a bit.
+    fn digits(lane: [u32; 5], element: &[u32]) -> Vec<Digit> {
+        let bit = |source, k: usize, at: u32| Digit::new(source, 1 << k, 2, 1 << at);
+        let lanes = lane
+            .iter()
+            .enumerate()
+            .map(|(k, &at)| bit(Source::Lane, k, at));
+        let elements = element
+            .iter()
+            .enumerate()
+            .map(|(k, &at)| bit(Source::Element, k, at));
+        lanes.chain(elements).collect()
+    }
+
+    /// The exchanges deliver every lane's destination words, for relays of 2, 4 and 8 words a
+    /// lane with swaps of the half bit and of a word bit and an in-lane order after them; the
+    /// catalog's relays too.
+    #[test]
+    fn the_exchanges_deliver_the_destination_words() {
+        // `from`: lane bits at offset bits 0..5, element bits from 5 up. `to`: lane bits 0
+        // and 2 take element bits 0 (the half) and the last (a word bit); the offset bits
+        // leaving them, 0 and 2, go in-lane, in another order.
+        // (elements, `to`'s lane bits, `from`'s element bits, `to`'s element bits)
+        type Case = (u32, [u32; 5], &'static [u32], &'static [u32]);
+        let cases: [Case; 3] = [
+            (4, [5, 1, 6, 3, 4], &[5, 6], &[2, 0]),
+            (8, [5, 1, 7, 3, 4], &[5, 6, 7], &[2, 6, 0]),
+            (16, [5, 1, 8, 3, 4], &[5, 6, 7, 8], &[0, 7, 2, 6]),
+        ];
+        let mut checked = 0;
+        let mut check = |from: &Numeral, to: &Numeral, relay: &Relay| {
+            let xs: Vec<Exchange> = (0..relay.rounds())
+                .map_while(|k| relay.exchange(k))
+                .collect();
+            assert_eq!(xs.len() as u32, relay.rounds());
+            assert_eq!(relay.exchange(relay.rounds()), None);
+            let got = run(&xs, (0..32).map(|l| words(from, l)).collect());
+            for lane in 0..32 {
+                let half = |x: u32| got[lane as usize][x as usize / 2] >> (16 * (x % 2)) & 0xFFFF;
+                let at = |x| relay.source_index(x).expect("an element");
+                let ordered: Vec<u32> = (0..from.elements / 2)
+                    .map(|k| half(at(2 * k)) | half(at(2 * k + 1)) << 16)
+                    .collect();
+                assert_eq!(
+                    ordered,
+                    words(to, lane),
+                    "{} => {} lane {lane}",
+                    from.name,
+                    to.name
+                );
+            }
+            checked += 1;
+        };
+        for (elements, to_lane, from_elements, to_elements) in cases {
+            let (from_digits, to_digits) = (
+                digits([0, 1, 2, 3, 4], from_elements),
+                digits(to_lane, to_elements),
+            );
+            let from = Numeral::new("from", 32, elements, elements, &from_digits);
+            let to = Numeral::new("to", 32, elements, elements, &to_digits);
+            let relay = Relay::new(&from, &to).expect("a relay");
+            assert_eq!(relay.steps(), 2);
+            assert!(
+                (0..elements).any(|e| relay.source_index(e) != Some(e)),
+                "an in-lane order"
+            );
+            let xs: Vec<Exchange> = (0..relay.rounds())
+                .filter_map(|k| relay.exchange(k))
+                .collect();
+            assert!(xs.iter().any(|x| x.halves) && xs.iter().any(|x| !x.halves));
+            check(&from, &to, &relay);
+        }
+        for a in CATALOG {
+            for b in CATALOG {
+                let (x, y) = (a.numeral, b.numeral);
+                match Relay::new(x, y) {
+                    Some(r) if r.words() >= 2 && r.steps() > 0 => check(x, y, &r),
+                    _ => {}
+                }
+            }
+        }
+        assert!(checked > 900, "{checked} relays");
+        let one = Relay::new(&SM75_U32x1_LDSM_N, &SM75_U32x1_LDSM_N);
+        assert_eq!(one.map(|r| (r.words(), r.exchange(0))), Some((1, None)));
     }
 }

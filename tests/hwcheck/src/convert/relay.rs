@@ -66,7 +66,8 @@ fn words(n: &Numeral) -> Vec<u32> {
         .collect()
 }
 
-/// The PTX of `relay` over `n` words a lane (see the module docs).
+/// The PTX of `relay` over `n` words a lane, its exchanges ([`Relay::exchange`]) in order (see
+/// the module docs).
 pub fn program(name: &str, relay: &Relay, n: u32) -> Kernel {
     let mut s = String::new();
     let mut line = |t: String| {
@@ -74,40 +75,35 @@ pub fn program(name: &str, relay: &Relay, n: u32) -> Kernel {
         s.push_str(&t);
         s.push('\n');
     };
-    for k in 0..relay.steps() {
-        let (i, j) = relay.step(k).expect("a swap");
-        let bit = 1u32 << i;
-        line(format!("// swap lane bit {i} with in-lane bit {j}"));
-        line(format!("and.b32 %w, %l, {bit};"));
-        line("setp.ne.u32 %q, %w, 0;".to_string());
-        let pairs: Vec<(u32, u32)> = match j {
-            0 => (0..n).step_by(2).map(|a| (a, a + 1)).collect(),
-            j => {
-                let m = 1 << (j - 1);
-                (0..n).filter(|a| a & m == 0).map(|a| (a, a | m)).collect()
-            }
-        };
-        for (a, b) in pairs {
-            if j == 0 {
-                line(format!("prmt.b32 %v1, %f{a}, %f{b}, 0x5410;"));
-                line(format!("prmt.b32 %v2, %f{a}, %f{b}, 0x7632;"));
-                line("selp.b32 %v, %v1, %v2, %q;".to_string());
-            } else {
-                line(format!("selp.b32 %v, %f{a}, %f{b}, %q;"));
-            }
-            line(format!("xor.b32 %x, %l, {bit};"));
-            line("shfl.sync.idx.b32 %g, %v, %x, 0x1f, 0xffffffff;".to_string());
-            if j == 0 {
-                line(format!("prmt.b32 %v1, %g, %f{a}, 0x7610;"));
-                line(format!("prmt.b32 %v2, %f{a}, %g, 0x5410;"));
-                line(format!("selp.b32 %f{a}, %v1, %v2, %q;"));
-                line(format!("prmt.b32 %v1, %g, %f{b}, 0x7632;"));
-                line(format!("prmt.b32 %v2, %f{b}, %g, 0x7610;"));
-                line(format!("selp.b32 %f{b}, %v1, %v2, %q;"));
-            } else {
-                line(format!("selp.b32 %f{a}, %g, %f{a}, %q;"));
-                line(format!("selp.b32 %f{b}, %f{b}, %g, %q;"));
-            }
+    let mut lane_bit = None;
+    for x in (0..relay.rounds()).map_while(|k| relay.exchange(k)) {
+        let (a, b, bit) = (x.a, x.b, 1u32 << x.lane_bit);
+        if lane_bit != Some(x.lane_bit) {
+            let with = if x.halves { "the half" } else { "a word bit" };
+            line(format!("// swap lane bit {} with {with}", x.lane_bit));
+            line(format!("and.b32 %w, %l, {bit};"));
+            line("setp.ne.u32 %q, %w, 0;".to_string());
+            lane_bit = Some(x.lane_bit);
+        }
+        if x.halves {
+            line(format!("prmt.b32 %v1, %f{a}, %f{b}, 0x5410;"));
+            line(format!("prmt.b32 %v2, %f{a}, %f{b}, 0x7632;"));
+            line("selp.b32 %v, %v1, %v2, %q;".to_string());
+        } else {
+            line(format!("selp.b32 %v, %f{a}, %f{b}, %q;"));
+        }
+        line(format!("xor.b32 %x, %l, {bit};"));
+        line("shfl.sync.idx.b32 %g, %v, %x, 0x1f, 0xffffffff;".to_string());
+        if x.halves {
+            line(format!("prmt.b32 %v1, %g, %f{a}, 0x7610;"));
+            line(format!("prmt.b32 %v2, %f{a}, %g, 0x5410;"));
+            line(format!("selp.b32 %f{a}, %v1, %v2, %q;"));
+            line(format!("prmt.b32 %v1, %g, %f{b}, 0x7632;"));
+            line(format!("prmt.b32 %v2, %f{b}, %g, 0x7610;"));
+            line(format!("selp.b32 %f{b}, %v1, %v2, %q;"));
+        } else {
+            line(format!("selp.b32 %f{a}, %g, %f{a}, %q;"));
+            line(format!("selp.b32 %f{b}, %f{b}, %g, %q;"));
         }
     }
     for k in 0..n {
