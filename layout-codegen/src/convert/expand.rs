@@ -254,83 +254,44 @@ fn plan(c: &Conversion) -> TokenStream {
 }
 
 /// Destination element `e` where lanes take it from their own registers: a constant move when
-/// they all take it from the same one, else a select among the registers some lane uses.
+/// they all take it from the same one, else a select among the registers some lane uses. Its
+/// numbers are one constant (`LocalMove`).
 fn local(e: usize) -> TokenStream {
     let e_lit = Literal::usize_unsuffixed(e);
     let e32 = Literal::u32_unsuffixed(e as u32);
     quote! {{
-        const __FL_ONE: ::core::option::Option<u32> =
-            ::fraglayout::generated::local_single(&__FL_PLAN, #e32);
-        const __FL_AT: usize = ::fraglayout::generated::index_or_zero(__FL_ONE);
-        const __FL_MASK: u128 = ::fraglayout::generated::local_mask(&__FL_PLAN, #e32);
-        if __FL_ONE.is_some() {
-            __fl_to[#e_lit] = __fl_from[__FL_AT];
-        } else if __FL_MASK != 0 {
-            const __FL_TABLE: [u8; 32] = ::fraglayout::generated::local_table(&__FL_PLAN, #e32);
-            __fl_to[#e_lit] = ::fraglayout::generated::pick(__fl_from, __FL_TABLE[__fl_l], __FL_MASK);
+        const __FL_M: ::fraglayout::generated::LocalMove = __FL_PLAN.local_move(#e32);
+        if __FL_M.one.is_some() {
+            __fl_to[#e_lit] = __fl_from[__FL_M.at];
+        } else if __FL_M.mask != 0 {
+            __fl_to[#e_lit] = ::fraglayout::generated::pick(__fl_from, __FL_M.table[__fl_l], __FL_M.mask);
         }
     }}
 }
 
 /// Round `r`, folded away when the plan has fewer rounds: every lane offers one register and
 /// reads one lane through the user's shuffle, then keeps what it read where the plan says.
+/// Its numbers are one constant (`RoundMove`).
 fn round(r: usize) -> TokenStream {
     let r32 = Literal::u32_unsuffixed(r as u32);
     quote! {{
         const __FL_ON: bool = #r32 < __FL_ROUNDS;
         if __FL_ON {
-            const __FL_SEND: ::core::option::Option<u32> = if __FL_ON {
-                __FL_PLAN.send_uniform(#r32)
+            const __FL_M: ::fraglayout::generated::RoundMove = __FL_PLAN.round_move(__FL_ON, #r32);
+            let __fl_value = if __FL_M.send.is_some() {
+                __fl_from[__FL_M.send_at]
             } else {
-                ::core::option::Option::Some(0)
+                ::fraglayout::generated::pick(__fl_from, __FL_M.send_table[__fl_l], __FL_M.send_mask)
             };
-            const __FL_SEND_AT: usize = ::fraglayout::generated::index_or_zero(__FL_SEND);
-            let __fl_value = if __FL_SEND.is_some() {
-                __fl_from[__FL_SEND_AT]
-            } else {
-                const __FL_LIVE: bool = __FL_ON && __FL_SEND.is_none();
-                const __FL_TABLE: [u8; 32] = if __FL_LIVE {
-                    ::fraglayout::generated::send_table(&__FL_PLAN, #r32)
-                } else {
-                    [0; 32]
-                };
-                const __FL_MASK: u128 = if __FL_LIVE { __FL_PLAN.send_mask(#r32) } else { 1 };
-                ::fraglayout::generated::pick(__fl_from, __FL_TABLE[__fl_l], __FL_MASK)
-            };
-            const __FL_XOR: ::core::option::Option<u32> = if __FL_ON {
-                __FL_PLAN.src_xor(#r32)
-            } else {
-                ::core::option::Option::Some(0)
-            };
-            let __fl_src: u32 = match __FL_XOR {
+            let __fl_src: u32 = match __FL_M.xor {
                 ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
-                ::core::option::Option::None => {
-                    const __FL_TABLE: [u8; 32] = if __FL_ON && __FL_XOR.is_none() {
-                        ::fraglayout::generated::src_table(&__FL_PLAN, #r32)
-                    } else {
-                        [0; 32]
-                    };
-                    __FL_TABLE[__fl_l] as u32
-                }
+                ::core::option::Option::None => __FL_M.src_table[__fl_l] as u32,
             };
             let __fl_got = __fl_shuffle(__fl_value, __fl_src);
-            const __FL_RECV: ::core::option::Option<u32> = if __FL_ON {
-                __FL_PLAN.recv_uniform(#r32)
+            if __FL_M.recv.is_some() {
+                __fl_to[__FL_M.recv_at] = __fl_got;
             } else {
-                ::core::option::Option::Some(0)
-            };
-            const __FL_RECV_AT: usize = ::fraglayout::generated::index_or_zero(__FL_RECV);
-            if __FL_RECV.is_some() {
-                __fl_to[__FL_RECV_AT] = __fl_got;
-            } else {
-                const __FL_LIVE: bool = __FL_ON && __FL_RECV.is_none();
-                const __FL_TABLE: [u8; 32] = if __FL_LIVE {
-                    ::fraglayout::generated::recv_table(&__FL_PLAN, #r32)
-                } else {
-                    [0; 32]
-                };
-                const __FL_MASK: u128 = if __FL_LIVE { __FL_PLAN.recv_mask(#r32) } else { 0 };
-                ::fraglayout::generated::place(&mut __fl_to, __FL_TABLE[__fl_l], __fl_got, __FL_MASK);
+                ::fraglayout::generated::place(&mut __fl_to, __FL_M.recv_table[__fl_l], __fl_got, __FL_M.recv_mask);
             }
         }
     }}

@@ -418,39 +418,26 @@ fn split(n: usize, values: usize, rounds: usize) -> TokenStream {
 /// Destination element `e` where lanes take it from their own words: nothing where every such
 /// lane takes its own element `e` (already there), a constant part where they agree, else a
 /// select among the words some lane takes it from. Lanes that receive `e` in a round overwrite
-/// it there.
+/// it there. Its numbers are one constant (`PartMove`).
 fn local(e: usize, n: &Literal) -> TokenStream {
     let e32 = Literal::u32_unsuffixed(e as u32);
+    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
         const __FL_ON: bool = #e32 < __FL_NE;
-        const __FL_T: [u8; 32] = if __FL_ON {
-            __FL_PP.lane_table(0, 0, #e32)
-        } else {
-            [::fraglayout::generated::NONE; 32]
-        };
-        const __FL_ONE: ::core::option::Option<u32> =
-            ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
-        const __FL_S: u32 = match __FL_ONE {
-            ::core::option::Option::Some(__fl_s) => __fl_s,
-            ::core::option::Option::None => #e32,
-        };
-        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
-        const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(#e32, __FL_PK, #n);
-        if __FL_ON && __FL_S != #e32 {
-            const __FL_FROM_AT: usize =
-                ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
-            let __fl_v = ::fraglayout::convert::PackedPlan::part(
-                __fl_from[__FL_FROM_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_S, __FL_PK), 0, __FL_PK,
+        const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.local_move(__FL_ON, #e32, #n);
+        if __FL_ON && __FL_M.element != #e32 {
+            let __fl_v = #pp::part(
+                __fl_from[__FL_M.src_at], #pp::part_of(__FL_M.element, __FL_PK), 0, __FL_PK,
             );
-            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
+            __fl_to[__FL_M.dest_at] = #pp::set_part(
+                __fl_to[__FL_M.dest_at], #pp::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
             );
-        } else if __FL_ON && __FL_ONE.is_none() && __FL_MASK != 0 {
-            let __fl_s = __FL_T[__fl_l] as u32;
-            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
-            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_w, ::fraglayout::convert::PackedPlan::part_of(__fl_s, __FL_PK), 0, __FL_PK);
-            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
+        } else if __FL_ON && __FL_M.one.is_none() && __FL_M.mask != 0 {
+            let __fl_s = __FL_M.table[__fl_l] as u32;
+            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_M.mask);
+            let __fl_v = #pp::part(__fl_w, #pp::part_of(__fl_s, __FL_PK), 0, __FL_PK);
+            __fl_to[__FL_M.dest_at] = #pp::set_part(
+                __fl_to[__FL_M.dest_at], #pp::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
             );
         }
     }}
@@ -486,57 +473,41 @@ fn round(r: usize, n: &Literal) -> TokenStream {
 }
 
 /// Part `j` of the word offered in round `r`: a constant part of a constant word where every
-/// lane read puts the same source element there, else a select.
+/// lane read puts the same source element there, else a select. Its numbers are one constant
+/// (`PartMove`).
 fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
+    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
-        const __FL_T: [u8; 32] = if __FL_ON {
-            __FL_PP.lane_table(1, #r32, #j32)
-        } else {
-            [::fraglayout::generated::NONE; 32]
-        };
-        const __FL_ONE: ::core::option::Option<u32> =
-            ::fraglayout::convert::PackedPlan::table_single(&__FL_T);
-        const __FL_S: u32 = ::fraglayout::generated::index_or_zero(__FL_ONE) as u32;
-        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
-        if __FL_ONE.is_some() {
-            const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_S, __FL_PK, #n);
-            __fl_word |= ::fraglayout::convert::PackedPlan::part(
-                __fl_from[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_S, __FL_PK), #j32, __FL_PK,
+        const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.send_move(__FL_ON, #r32, #j32, #n);
+        if __FL_M.one.is_some() {
+            __fl_word |= #pp::part(
+                __fl_from[__FL_M.src_at], #pp::part_of(__FL_M.element, __FL_PK), #j32, __FL_PK,
             );
-        } else if __FL_MASK != 0 {
-            let __fl_s = __FL_T[__fl_l] as u32;
-            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_MASK);
-            __fl_word |= ::fraglayout::convert::PackedPlan::part(__fl_w, ::fraglayout::convert::PackedPlan::part_of(__fl_s, __FL_PK), #j32, __FL_PK);
+        } else if __FL_M.mask != 0 {
+            let __fl_s = __FL_M.table[__fl_l] as u32;
+            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_M.mask);
+            __fl_word |= #pp::part(__fl_w, #pp::part_of(__fl_s, __FL_PK), #j32, __FL_PK);
         }
     }}
 }
 
 /// Part `j` of the word read in round `r`, into its destination part: constant where all 32
-/// lanes fill the same element, else a select among the words some lane fills.
+/// lanes fill the same element, else a select among the words some lane fills. Its numbers
+/// are one constant (`PartMove`).
 fn recv(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
+    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
-        const __FL_T: [u8; 32] = if __FL_ON {
-            __FL_PP.lane_table(2, #r32, #j32)
-        } else {
-            [::fraglayout::generated::NONE; 32]
-        };
-        const __FL_ALL: ::core::option::Option<u32> =
-            ::fraglayout::convert::PackedPlan::table_all(&__FL_T);
-        const __FL_D: u32 = ::fraglayout::generated::index_or_zero(__FL_ALL) as u32;
-        const __FL_MASK: u128 = ::fraglayout::convert::PackedPlan::table_words(&__FL_T, __FL_PK);
-        if __FL_ALL.is_some() {
-            const __FL_AT: usize = ::fraglayout::convert::PackedPlan::word_at(__FL_D, __FL_PK, #n);
-            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);
-            __fl_to[__FL_AT] = ::fraglayout::convert::PackedPlan::set_part(
-                __fl_to[__FL_AT], ::fraglayout::convert::PackedPlan::part_of(__FL_D, __FL_PK), __fl_v, __FL_PK,
+        const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.recv_move(__FL_ON, #r32, #j32, #n);
+        if __FL_M.one.is_some() {
+            let __fl_v = #pp::part(__fl_got, #j32, 0, __FL_PK);
+            __fl_to[__FL_M.dest_at] = #pp::set_part(
+                __fl_to[__FL_M.dest_at], #pp::part_of(__FL_M.element, __FL_PK), __fl_v, __FL_PK,
             );
-        } else if __FL_MASK != 0 {
-            let __fl_v = ::fraglayout::convert::PackedPlan::part(__fl_got, #j32, 0, __FL_PK);
-            ::fraglayout::convert::PackedPlan::place_part(
-                &mut __fl_to, __FL_T[__fl_l], __fl_v, __FL_PK, __FL_MASK,
-            );
+        } else if __FL_M.mask != 0 {
+            let __fl_v = #pp::part(__fl_got, #j32, 0, __FL_PK);
+            #pp::place_part(&mut __fl_to, __FL_M.table[__fl_l], __fl_v, __FL_PK, __FL_M.mask);
         }
     }}
 }

@@ -37,6 +37,7 @@
 
 mod arguments;
 mod checks;
+mod moves;
 mod packed_gather;
 mod packs;
 mod reaches;
@@ -52,6 +53,7 @@ pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
     scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
 };
+pub use moves::{LocalMove, PartMove, RoundMove};
 pub use packed_gather::{b16, packed_width_error, Bits16};
 pub use reaches::Reaches;
 pub use same_digits::same_catalog_layout;
