@@ -19,6 +19,7 @@
 //! Each returns tokens: the expansion, or `compile_error!`s plus a fallback expansion that keeps
 //! the rest of the user's code free of secondary errors.
 
+mod argument;
 mod catalog_path;
 mod convert;
 mod fragment;

@@ -9,6 +9,7 @@
 
 use super::ast::{Args, Mode};
 use super::errors::Errors;
+use crate::argument::argument;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{Expr, Ident, LitInt, Token};
@@ -20,7 +21,7 @@ impl Parse for Args {
                 "name the layout: `#[fragment_layout(NUMERAL)]` or `#[fragment_layout(NUMERAL, gather)]`",
             ));
         }
-        let numeral: Expr = input.parse()?;
+        let numeral = argument(input)?;
         let mut options = Options::default();
         while input.peek(Token![,]) {
             input.parse::<Token![,]>()?;
@@ -69,7 +70,7 @@ impl Options {
                         "`shared` takes the shared tile's layout: `shared = SMEM`",
                     )
                 })?;
-                self.shared = Some((word, input.parse()?));
+                self.shared = Some((word, argument(input)?));
             }
             "at" => {
                 let (row, col) = place(input)?;
@@ -77,7 +78,7 @@ impl Options {
             }
             "fill" => {
                 input.parse::<Token![=]>()?;
-                self.fill = Some((word, input.parse()?));
+                self.fill = Some((word, argument(input)?));
             }
             other => {
                 return Err(syn::Error::new(
@@ -216,7 +217,7 @@ fn place(input: ParseStream) -> syn::Result<(Expr, Expr)> {
         .map_err(|e| syn::Error::new(e.span(), WHAT))?;
     let inner;
     let paren = syn::parenthesized!(inner in input);
-    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
+    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated_with(&inner, argument)
         .map(|v| v.into_iter().collect())
         .unwrap_or_default();
     match <[Expr; 2]>::try_from(values) {
@@ -229,7 +230,7 @@ fn place(input: ParseStream) -> syn::Result<(Expr, Expr)> {
 fn bounds_values(input: ParseStream) -> syn::Result<(Expr, Expr)> {
     let inner;
     let paren = syn::parenthesized!(inner in input);
-    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated(&inner)
+    let values: Vec<Expr> = Punctuated::<Expr, Token![,]>::parse_terminated_with(&inner, argument)
         .map(|v| v.into_iter().collect())
         .unwrap_or_default();
     match <[Expr; 2]>::try_from(values) {
