@@ -122,7 +122,7 @@ fn every_form(c: &Conversion) -> TokenStream {
     let single = quote! {{
         const __FL_ARITH: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = __FL_PLAN.lane_arith();
+        > = { let __fl_v = __FL_PLAN; __fl_v.lane_arith() };
         if __FL_ARITH.is_some() {
             #arith
         } else {
@@ -230,10 +230,10 @@ fn plan(c: &Conversion) -> TokenStream {
             ::fraglayout::convert::Plan,
             ::fraglayout::convert::ConvertError,
         > = ::fraglayout::convert::Plan::new(&__FL_FROM, &__FL_TO);
-        const _: () = if let ::core::result::Result::Err(__fl_e) = &__FL_PLANNED {
+        const _: () = if let ::core::result::Result::Err(__fl_e) = __FL_PLANNED {
             ::core::panic!(
                 "{}",
-                ::fraglayout::convert::Plan::error_message(&__FL_FROM, &__FL_TO, __fl_e).as_str()
+                ::fraglayout::convert::Plan::error_message(&__FL_FROM, &__FL_TO, &__fl_e).as_str()
             )
         };
         const __FL_K: u32 = #per_word;
@@ -243,7 +243,7 @@ fn plan(c: &Conversion) -> TokenStream {
         };
         // Read once: each round reads the plan only where it is live (a constant that reads
         // the plan copies it whole when the compiler evaluates it).
-        const __FL_ROUNDS: u32 = __FL_PLAN.rounds();
+        const __FL_ROUNDS: u32 = { let __fl_v = __FL_PLAN; __fl_v.rounds() };
     };
     quote! {
         #from_consts
@@ -255,44 +255,29 @@ fn plan(c: &Conversion) -> TokenStream {
 
 /// Destination element `e` where lanes take it from their own registers: a constant move when
 /// they all take it from the same one, else a select among the registers some lane uses. Its
-/// numbers are one constant (`LocalMove`).
+/// numbers are one constant (`LocalMove`), its code one call on it.
 fn local(e: usize) -> TokenStream {
-    let e_lit = Literal::usize_unsuffixed(e);
-    let e32 = Literal::u32_unsuffixed(e as u32);
+    let (e_lit, e32) = (
+        Literal::usize_unsuffixed(e),
+        Literal::u32_unsuffixed(e as u32),
+    );
     quote! {{
         const __FL_M: ::fraglayout::generated::LocalMove = __FL_PLAN.local_move(#e32);
-        if __FL_M.one.is_some() {
-            __fl_to[#e_lit] = __fl_from[__FL_M.at];
-        } else if __FL_M.mask != 0 {
-            __fl_to[#e_lit] = ::fraglayout::generated::pick(__fl_from, __FL_M.table[__fl_l], __FL_M.mask);
-        }
+        __FL_M.keep(&mut __fl_to, __fl_from, __fl_l, #e_lit);
     }}
 }
 
 /// Round `r`, folded away when the plan has fewer rounds: every lane offers one register and
 /// reads one lane through the user's shuffle, then keeps what it read where the plan says.
-/// Its numbers are one constant (`RoundMove`).
+/// Its numbers are one constant (`RoundMove`), its code calls on it.
 fn round(r: usize) -> TokenStream {
     let r32 = Literal::u32_unsuffixed(r as u32);
     quote! {{
         const __FL_ON: bool = #r32 < __FL_ROUNDS;
         if __FL_ON {
             const __FL_M: ::fraglayout::generated::RoundMove = __FL_PLAN.round_move(__FL_ON, #r32);
-            let __fl_value = if __FL_M.send.is_some() {
-                __fl_from[__FL_M.send_at]
-            } else {
-                ::fraglayout::generated::pick(__fl_from, __FL_M.send_table[__fl_l], __FL_M.send_mask)
-            };
-            let __fl_src: u32 = match __FL_M.xor {
-                ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
-                ::core::option::Option::None => __FL_M.src_table[__fl_l] as u32,
-            };
-            let __fl_got = __fl_shuffle(__fl_value, __fl_src);
-            if __FL_M.recv.is_some() {
-                __fl_to[__FL_M.recv_at] = __fl_got;
-            } else {
-                ::fraglayout::generated::place(&mut __fl_to, __FL_M.recv_table[__fl_l], __fl_got, __FL_M.recv_mask);
-            }
+            let __fl_got = __fl_shuffle(__FL_M.offer(__fl_from, __fl_l), __FL_M.source(__fl_l));
+            __FL_M.take(&mut __fl_to, __fl_got, __fl_l);
         }
     }}
 }

@@ -79,11 +79,11 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
                 ::fraglayout::convert::PackedPlan::keep(__FL_TO.elements, __FL_K)
             }
         };
-        const __FL_PK: u32 = __FL_PP.per_word();
+        const __FL_PK: u32 = { let __fl_v = __FL_PP; __fl_v.per_word() };
         // The plan read once: each block below reads it only where it is live (a constant
         // that reads the plan copies it whole when the compiler evaluates it).
-        const __FL_NR: u32 = __FL_PP.rounds();
-        const __FL_NE: u32 = if __FL_K > 1 { __FL_PP.elements() } else { 0 };
+        const __FL_NR: u32 = { let __fl_v = __FL_PP; __fl_v.rounds() };
+        const __FL_NE: u32 = if __FL_K > 1 { { let __fl_v = __FL_PP; __fl_v.elements() } } else { 0 };
     };
     let Some(d) = decided else {
         return every_form(n, most, arith_most, head);
@@ -111,12 +111,21 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     let opt = quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4]>);
     let form = match d.form {
         ConvertForm::PackedArith { .. } => {
-            let (arith, t) = (words(n.min(rounds)), table(quote!(__FL_PP.word_arith())));
+            let (arith, t) = (
+                words(n.min(rounds)),
+                table(quote!({
+                    let __fl_v = __FL_PP;
+                    __fl_v.word_arith()
+                })),
+            );
             quote!(const __FL_WORDS: #opt = #t; { #arith })
         }
         ConvertForm::PackedReads { .. } => {
             let reads = reads(n, values.min(arith_most));
-            let t = table(quote!(__FL_PP.part_reads()));
+            let t = table(quote!({
+                let __fl_v = __FL_PP;
+                __fl_v.part_reads()
+            }));
             quote!(const __FL_READS: #opt = #t; { #reads })
         }
         ConvertForm::PackedRepack { .. } => {
@@ -124,14 +133,20 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
             let packs = repack(n, parts, repack_rounds, values.min(arith_most));
             let opt5 =
                 quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
-            let t = table(quote!(__FL_PP.pack_arith()));
+            let t = table(quote!({
+                let __fl_v = __FL_PP;
+                __fl_v.pack_arith()
+            }));
             quote!(const __FL_PACKS: #opt5 = #t; { #packs })
         }
         ConvertForm::PackedElements { .. } => {
             let elements = split(n, values, rounds);
             let t = table(quote! {
-                match &__FL_PLANNED {
-                    ::core::result::Result::Ok(__fl_p) => __FL_PP.element_arith(__fl_p),
+                match __FL_PLANNED {
+                    ::core::result::Result::Ok(__fl_p) => {
+                        let __fl_v = __FL_PP;
+                        __fl_v.element_arith(&__fl_p)
+                    }
                     ::core::result::Result::Err(_) => ::core::option::Option::None,
                 }
             });
@@ -180,27 +195,30 @@ fn every_form(n: usize, most: usize, arith_most: usize, head: TokenStream) -> To
         #head
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = __FL_PP.word_arith();
+        > = { let __fl_v = __FL_PP; __fl_v.word_arith() };
         const __FL_READS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = match __FL_WORDS {
             ::core::option::Option::Some(_) => ::core::option::Option::None,
-            ::core::option::Option::None => __FL_PP.part_reads(),
+            ::core::option::Option::None => { let __fl_v = __FL_PP; __fl_v.part_reads() },
         };
         const __FL_PACKS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5],
         > = match (__FL_WORDS, __FL_READS) {
-            (::core::option::Option::None, ::core::option::Option::None) => __FL_PP.pack_arith(),
+            (::core::option::Option::None, ::core::option::Option::None) => { let __fl_v = __FL_PP; __fl_v.pack_arith() },
             _ => ::core::option::Option::None,
         };
         const __FL_ELEMS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = match (&__FL_PLANNED, __FL_READS, __FL_PACKS) {
+        > = match (__FL_PLANNED, __FL_READS, __FL_PACKS) {
             (
                 ::core::result::Result::Ok(__fl_p),
                 ::core::option::Option::None,
                 ::core::option::Option::None,
-            ) => __FL_PP.element_arith(__fl_p),
+            ) => {
+                let __fl_v = __FL_PP;
+                __fl_v.element_arith(&__fl_p)
+            }
             _ => ::core::option::Option::None,
         };
         if __FL_WORDS.is_some() {
@@ -418,27 +436,14 @@ fn split(n: usize, values: usize, rounds: usize) -> TokenStream {
 /// Destination element `e` where lanes take it from their own words: nothing where every such
 /// lane takes its own element `e` (already there), a constant part where they agree, else a
 /// select among the words some lane takes it from. Lanes that receive `e` in a round overwrite
-/// it there. Its numbers are one constant (`PartMove`).
+/// it there. Its numbers are one constant (`PartMove`), its code one call on it.
 fn local(e: usize, n: &Literal) -> TokenStream {
     let e32 = Literal::u32_unsuffixed(e as u32);
-    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
         const __FL_ON: bool = #e32 < __FL_NE;
         const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.local_move(__FL_ON, #e32, #n);
-        if __FL_ON && __FL_M.element != #e32 {
-            let __fl_v = #pp::part(
-                __fl_from[__FL_M.src_at], #pp::part_of(__FL_M.element, __FL_PK), 0, __FL_PK,
-            );
-            __fl_to[__FL_M.dest_at] = #pp::set_part(
-                __fl_to[__FL_M.dest_at], #pp::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
-            );
-        } else if __FL_ON && __FL_M.one.is_none() && __FL_M.mask != 0 {
-            let __fl_s = __FL_M.table[__fl_l] as u32;
-            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_M.mask);
-            let __fl_v = #pp::part(__fl_w, #pp::part_of(__fl_s, __FL_PK), 0, __FL_PK);
-            __fl_to[__FL_M.dest_at] = #pp::set_part(
-                __fl_to[__FL_M.dest_at], #pp::part_of(#e32, __FL_PK), __fl_v, __FL_PK,
-            );
+        if __FL_ON {
+            __FL_M.keep(&mut __fl_to, __fl_from, __fl_l, #e32, __FL_PK);
         }
     }}
 }
@@ -455,14 +460,14 @@ fn round(r: usize, n: &Literal) -> TokenStream {
             let mut __fl_word: u32 = 0;
             #(#sends)*
             const __FL_XOR: ::core::option::Option<u32> = if __FL_ON {
-                __FL_PP.src_xor(#r32)
+                { let __fl_v = __FL_PP; __fl_v.src_xor(#r32) }
             } else {
                 ::core::option::Option::Some(0)
             };
             let __fl_src: u32 = match __FL_XOR {
                 ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
                 ::core::option::Option::None => {
-                    const __FL_TABLE: [u8; 32] = if __FL_ON { __FL_PP.src_lanes(#r32) } else { [0; 32] };
+                    const __FL_TABLE: [u8; 32] = if __FL_ON { { let __fl_v = __FL_PP; __fl_v.src_lanes(#r32) } } else { [0; 32] };
                     __FL_TABLE[__fl_l] as u32
                 }
             };
@@ -474,40 +479,22 @@ fn round(r: usize, n: &Literal) -> TokenStream {
 
 /// Part `j` of the word offered in round `r`: a constant part of a constant word where every
 /// lane read puts the same source element there, else a select. Its numbers are one constant
-/// (`PartMove`).
+/// (`PartMove`), its code one call on it.
 fn send(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
-    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
         const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.send_move(__FL_ON, #r32, #j32, #n);
-        if __FL_M.one.is_some() {
-            __fl_word |= #pp::part(
-                __fl_from[__FL_M.src_at], #pp::part_of(__FL_M.element, __FL_PK), #j32, __FL_PK,
-            );
-        } else if __FL_M.mask != 0 {
-            let __fl_s = __FL_M.table[__fl_l] as u32;
-            let __fl_w = ::fraglayout::generated::pick(__fl_from, (__fl_s / __FL_PK) as u8, __FL_M.mask);
-            __fl_word |= #pp::part(__fl_w, #pp::part_of(__fl_s, __FL_PK), #j32, __FL_PK);
-        }
+        __fl_word |= __FL_M.offer(__fl_from, __fl_l, #j32, __FL_PK);
     }}
 }
 
 /// Part `j` of the word read in round `r`, into its destination part: constant where all 32
 /// lanes fill the same element, else a select among the words some lane fills. Its numbers
-/// are one constant (`PartMove`).
+/// are one constant (`PartMove`), its code one call on it.
 fn recv(r32: &Literal, j: u32, n: &Literal) -> TokenStream {
     let j32 = Literal::u32_unsuffixed(j);
-    let pp = quote!(::fraglayout::convert::PackedPlan);
     quote! {{
         const __FL_M: ::fraglayout::generated::PartMove = __FL_PP.recv_move(__FL_ON, #r32, #j32, #n);
-        if __FL_M.one.is_some() {
-            let __fl_v = #pp::part(__fl_got, #j32, 0, __FL_PK);
-            __fl_to[__FL_M.dest_at] = #pp::set_part(
-                __fl_to[__FL_M.dest_at], #pp::part_of(__FL_M.element, __FL_PK), __fl_v, __FL_PK,
-            );
-        } else if __FL_M.mask != 0 {
-            let __fl_v = #pp::part(__fl_got, #j32, 0, __FL_PK);
-            #pp::place_part(&mut __fl_to, __FL_M.table[__fl_l], __fl_v, __FL_PK, __FL_M.mask);
-        }
+        __FL_M.take(&mut __fl_to, __fl_got, __fl_l, #j32, __FL_PK);
     }}
 }

@@ -12,7 +12,9 @@
 //! `send_move(true, 0, 0, 2)` has `table = [2, 0, 2, 0, ..]`, `one == None` and
 //! `mask == 0b11`: the block selects between the two words by the table.
 
-use super::shuffle::{index_or_zero, local_mask, local_table, recv_table, send_table, src_table};
+use super::shuffle::{
+    index_or_zero, local_mask, local_table, pick, place, recv_table, send_table, src_table,
+};
 use crate::convert::{PackedPlan, Plan};
 use crate::generated::NONE;
 
@@ -165,6 +167,107 @@ impl PartMove {
         dest_at: 0,
         mask: 0,
     };
+}
+
+/// What a lane does with a move, in the generated code: each an `#[inline(always)]` call on a
+/// constant move, whose branches fold away with it (the code a block of `if`s on the move's
+/// fields would be, in a call the compiler type checks once).
+impl PartMove {
+    /// Part `part` of the word a lane offers: its source element's part, from a constant word
+    /// or a select among the words in `mask`; 0 where it offers nothing there.
+    #[inline(always)]
+    pub fn offer<const N: usize>(self, from: &[u32; N], lane: usize, part: u32, k: u32) -> u32 {
+        if self.one.is_some() {
+            PackedPlan::part(from[self.src_at], self.element % k, part, k)
+        } else if self.mask != 0 {
+            let s = self.table[lane] as u32;
+            PackedPlan::part(pick(from, (s / k) as u8, self.mask), s % k, part, k)
+        } else {
+            0
+        }
+    }
+
+    /// Part `part` of the word `got` a lane read, into its destination part of `to`.
+    #[inline(always)]
+    pub fn take<const N: usize>(self, to: &mut [u32; N], got: u32, lane: usize, part: u32, k: u32) {
+        // The part read only in a branch taken: a part past the word's has no entries.
+        if self.one.is_some() {
+            let v = PackedPlan::part(got, part, 0, k);
+            to[self.dest_at] = PackedPlan::set_part(to[self.dest_at], self.element % k, v, k);
+        } else if self.mask != 0 {
+            let v = PackedPlan::part(got, part, 0, k);
+            PackedPlan::place_part(to, self.table[lane], v, k, self.mask);
+        }
+    }
+
+    /// Destination element `e` of `to`, where the lane takes it from its own words `from`:
+    /// nothing where it is its own element `e` (already there).
+    #[inline(always)]
+    pub fn keep<const N: usize>(
+        self,
+        to: &mut [u32; N],
+        from: &[u32; N],
+        lane: usize,
+        e: u32,
+        k: u32,
+    ) {
+        let v = if self.element != e {
+            PackedPlan::part(from[self.src_at], self.element % k, 0, k)
+        } else if self.one.is_none() && self.mask != 0 {
+            let s = self.table[lane] as u32;
+            PackedPlan::part(pick(from, (s / k) as u8, self.mask), s % k, 0, k)
+        } else {
+            return;
+        };
+        to[self.dest_at] = PackedPlan::set_part(to[self.dest_at], e % k, v, k);
+    }
+}
+
+impl LocalMove {
+    /// Destination element `e` of `to`, where the lane takes it from its own registers `from`.
+    #[inline(always)]
+    pub fn keep<T: Copy, const N: usize>(
+        self,
+        to: &mut [T; N],
+        from: &[T; N],
+        lane: usize,
+        e: usize,
+    ) {
+        if self.one.is_some() {
+            to[e] = from[self.at];
+        } else if self.mask != 0 {
+            to[e] = pick(from, self.table[lane], self.mask);
+        }
+    }
+}
+
+impl RoundMove {
+    /// The register a lane offers.
+    #[inline(always)]
+    pub fn offer<T: Copy, const N: usize>(self, from: &[T; N], lane: usize) -> T {
+        match self.send {
+            Some(_) => from[self.send_at],
+            None => pick(from, self.send_table[lane], self.send_mask),
+        }
+    }
+
+    /// The lane a lane reads.
+    #[inline(always)]
+    pub fn source(self, lane: usize) -> u32 {
+        match self.xor {
+            Some(x) => lane as u32 ^ x,
+            None => self.src_table[lane] as u32,
+        }
+    }
+
+    /// The value `got` a lane read, into the register it fills.
+    #[inline(always)]
+    pub fn take<T: Copy, const N: usize>(self, to: &mut [T; N], got: T, lane: usize) {
+        match self.recv {
+            Some(_) => to[self.recv_at] = got,
+            None => place(to, self.recv_table[lane], got, self.recv_mask),
+        }
+    }
 }
 
 impl PackedPlan {
