@@ -4,7 +4,10 @@
 //! no backward jump. And a conversion that is a renaming of registers (`#[convert_layout]` on
 //! the FlashAttention-2 pair, and on `ldmatrix.x4` blocks in the other order) compiles to
 //! exactly the instructions of returning the fragment as it is (or with its registers renamed
-//! by hand): no shuffle, no select, nothing but the copy of the array.
+//! by hand): no shuffle, no select, nothing but the copy of the array. A conversion between
+//! layouts of the user's (every form written, the constants choosing) compiles to the code of
+//! the same conversion between the library's (the accumulator as a B operand; the f16
+//! accumulator as rows of 4 on packed words): the linker keeps one copy for both.
 //!
 //! Needs objdump (binutils) and optimized code, so it is ignored by `cargo test`; run it with
 //!
@@ -17,7 +20,10 @@
 //! pass by failing to read the code.
 
 use crate::support::{disassemble, Insn};
-use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
+use fraglayout::catalog::{
+    SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C, SM80_16x8x16_F32_C,
+};
+use fraglayout::convert::examples::VEC4_16x8_ROW;
 use fraglayout::{convert_layout, numeral, Numeral};
 use fraglayout_benches::{
     fl_one_lane_gather_generated, fl_one_lane_scatter_generated, fl_one_lane_scatter_unpaired,
@@ -63,8 +69,10 @@ fn link_them() {
         fl_convert_across_by_hand,
     ];
     black_box(conversions);
-    let exchange: Conversion4 = fl_convert_acc_to_b;
+    let exchange: [Conversion4; 2] = [fl_convert_acc_to_b, fl_convert_acc_to_b_own];
     black_box(exchange);
+    let packed: [PackedConversion2; 2] = [fl_convert_f16_rows, fl_convert_f16_rows_own];
+    black_box(packed);
 }
 
 /// An exchange between lanes with selects where a register choice depends on the lane (the
@@ -79,6 +87,8 @@ pub fn fl_convert_acc_to_b(lane: u32, from: &[f32; 4], shuffle: fn(f32, u32) -> 
 type Conversion = fn(u32, &[f32; 8], fn(f32, u32) -> f32) -> [f32; 8];
 /// The same for 4 elements per lane.
 type Conversion4 = fn(u32, &[f32; 4], fn(f32, u32) -> f32) -> [f32; 4];
+/// Two `u32` words a lane, 16-bit values two to a word.
+type PackedConversion2 = fn(u32, &[u32; 2], fn(u32, u32) -> u32) -> [u32; 2];
 
 /// Two `m16n8k16` accumulators side by side.
 const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
@@ -132,6 +142,41 @@ pub fn fl_convert_across_by_hand(
     _shuffle: fn(f32, u32) -> f32,
 ) -> [f32; 8] {
     [f[0], f[1], f[4], f[5], f[2], f[3], f[6], f[7]]
+}
+
+/// Layouts of the user's: the library's under names the macro cannot read, so every form is
+/// written and the plan's constants choose (`convert/expand.rs`, `convert/packed.rs`).
+const OWN_ACC: Numeral = SM80_16x8x16_F32_C;
+const OWN_B: Numeral = SM80_16x8x16_F16_B_COL;
+const OWN_F16_ACC: Numeral = SM80_16x8x16_F16_C;
+const OWN_ROWS: Numeral = fraglayout::convert::examples::VEC4_16x8_ROW;
+
+/// The accumulator as a B operand (the plan's tables, with selects) through the user's names.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(OWN_ACC => OWN_B)]
+pub fn fl_convert_acc_to_b_own(
+    lane: u32,
+    from: &[f32; 4],
+    shuffle: fn(f32, u32) -> f32,
+) -> [f32; 4] {
+}
+
+/// The f16 accumulator as rows of 4 on packed words, through the library's names.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(SM80_16x8x16_F16_C => VEC4_16x8_ROW)]
+pub fn fl_convert_f16_rows(lane: u32, from: &[u32; 2], shuffle: fn(u32, u32) -> u32) -> [u32; 2] {}
+
+/// The same through the user's names.
+#[no_mangle]
+#[inline(never)]
+#[convert_layout(OWN_F16_ACC => OWN_ROWS)]
+pub fn fl_convert_f16_rows_own(
+    lane: u32,
+    from: &[u32; 2],
+    shuffle: fn(u32, u32) -> u32,
+) -> [u32; 2] {
 }
 
 /// The control: divides in a loop.
@@ -229,6 +274,55 @@ fn a_renaming_conversion_is_the_hand_written_copy() {
                 .iter()
                 .any(|i| i.starts_with("call") || i.starts_with("jmp")),
             "{generated} calls the shuffle:\n{text}"
+        );
+    }
+}
+
+/// The address of `symbol` in this test binary (`nm`).
+fn address(symbol: &str) -> u64 {
+    let exe = std::env::current_exe().expect("test binary path");
+    let out = std::process::Command::new("nm")
+        .arg(&exe)
+        .output()
+        .expect("nm runs (binutils)");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|line| {
+            let mut parts = line.split_whitespace();
+            let addr = parts.next()?;
+            (parts.nth(1)? == symbol).then(|| u64::from_str_radix(addr, 16).ok())?
+        })
+        .unwrap_or_else(|| panic!("no symbol `{symbol}` in {}", exe.display()))
+}
+
+/// A conversion between layouts of the user's (every form written, the plan's constants
+/// choosing, each block a call on its constant move) compiles to no more instructions than the
+/// same conversion between the library's, whose form the macro decides and writes with
+/// literals: the constants fold, the calls inline, and nothing of the forms not taken is left.
+/// Where the code is the same, the linker keeps one copy under both names.
+#[test]
+#[ignore = "needs objdump and --release: see the module docs"]
+fn own_layouts_convert_in_the_code_of_the_librarys() {
+    if cfg!(debug_assertions) {
+        panic!("the check is about optimized code: run with --release");
+    }
+    link_them();
+    for (own, library) in [
+        ("fl_convert_acc_to_b_own", "fl_convert_acc_to_b"),
+        ("fl_convert_f16_rows_own", "fl_convert_f16_rows"),
+    ] {
+        if address(own) == address(library) {
+            println!("{own}: the code of {library}, one copy");
+            continue;
+        }
+        let (text, code) = code_of(own);
+        let (library_text, library_code) = code_of(library);
+        println!("{text}\n{library_text}");
+        assert!(
+            code.len() <= library_code.len(),
+            "{own}: {} instructions, {library}: {}",
+            code.len(),
+            library_code.len()
         );
     }
 }
