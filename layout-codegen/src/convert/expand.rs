@@ -34,6 +34,7 @@
 
 use super::ast::Conversion;
 use super::form::{decide, ConvertForm, Decision};
+use super::plan_read::read;
 use crate::catalog_path::CatalogPath;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
@@ -119,10 +120,11 @@ fn every_form(c: &Conversion) -> TokenStream {
     let arith = arith(c.len);
     let locals = (0..c.len).map(local);
     let rounds = (0..c.len).map(round);
+    let lane_arith = read("__FL_PLAN", quote!(lane_arith()));
     let single = quote! {{
         const __FL_ARITH: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = { let __fl_v = __FL_PLAN; __fl_v.lane_arith() };
+        > = #lane_arith;
         if __FL_ARITH.is_some() {
             #arith
         } else {
@@ -225,6 +227,7 @@ fn plan(c: &Conversion) -> TokenStream {
     let args_span = to.span();
     // The one constant that fails, with the plan's words; the plan itself then falls back to
     // moving nothing, so the constants built on it report nothing further.
+    let rounds = read("__FL_PLAN", quote!(rounds()));
     let plan = quote_spanned! {args_span=>
         const __FL_PLANNED: ::core::result::Result<
             ::fraglayout::convert::Plan,
@@ -241,9 +244,8 @@ fn plan(c: &Conversion) -> TokenStream {
             ::core::result::Result::Ok(__fl_p) if __FL_K == 1 => __fl_p,
             _ => ::fraglayout::convert::Plan::keep(#n),
         };
-        // Read once: each round reads the plan only where it is live (a constant that reads
-        // the plan copies it whole when the compiler evaluates it).
-        const __FL_ROUNDS: u32 = { let __fl_v = __FL_PLAN; __fl_v.rounds() };
+        // Read once: each round reads the plan only where it is live.
+        const __FL_ROUNDS: u32 = #rounds;
     };
     quote! {
         #from_consts

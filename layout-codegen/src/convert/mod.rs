@@ -16,6 +16,7 @@ mod form;
 mod literal;
 mod packed;
 mod parse;
+mod plan_read;
 mod relay;
 
 pub use form::{convert_form, ConvertForm};

@@ -60,6 +60,7 @@
 //! per part.
 
 use super::form::{ConvertForm, Decision};
+use super::plan_read::read;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -72,6 +73,8 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     let most = (4 * n).min(layout_core::convert::MAX_PLAN_ELEMENTS);
     // A block per value, for at most `ARITH_VALUES` of them.
     let arith_most = most.min(layout_core::convert::PackedPlan::ARITH_VALUES as usize);
+    let [pk, nr, ne] = [quote!(per_word()), quote!(rounds()), quote!(elements())]
+        .map(|call| read("__FL_PP", call));
     let head = quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
@@ -79,11 +82,11 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
                 ::fraglayout::convert::PackedPlan::keep(__FL_TO.elements, __FL_K)
             }
         };
-        const __FL_PK: u32 = { let __fl_v = __FL_PP; __fl_v.per_word() };
+        const __FL_PK: u32 = #pk;
         // The plan read once: each block below reads it only where it is live (a constant
         // that reads the plan copies it whole when the compiler evaluates it).
-        const __FL_NR: u32 = { let __fl_v = __FL_PP; __fl_v.rounds() };
-        const __FL_NE: u32 = if __FL_K > 1 { { let __fl_v = __FL_PP; __fl_v.elements() } } else { 0 };
+        const __FL_NR: u32 = #nr;
+        const __FL_NE: u32 = if __FL_K > 1 { #ne } else { 0 };
     };
     let Some(d) = decided else {
         return every_form(n, most, arith_most, head);
@@ -113,19 +116,13 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
         ConvertForm::PackedArith { .. } => {
             let (arith, t) = (
                 words(n.min(rounds)),
-                table(quote!({
-                    let __fl_v = __FL_PP;
-                    __fl_v.word_arith()
-                })),
+                table(read("__FL_PP", quote!(word_arith()))),
             );
             quote!(const __FL_WORDS: #opt = #t; { #arith })
         }
         ConvertForm::PackedReads { .. } => {
             let reads = reads(n, values.min(arith_most));
-            let t = table(quote!({
-                let __fl_v = __FL_PP;
-                __fl_v.part_reads()
-            }));
+            let t = table(read("__FL_PP", quote!(part_reads())));
             quote!(const __FL_READS: #opt = #t; { #reads })
         }
         ConvertForm::PackedRepack { .. } => {
@@ -133,20 +130,15 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
             let packs = repack(n, parts, repack_rounds, values.min(arith_most));
             let opt5 =
                 quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
-            let t = table(quote!({
-                let __fl_v = __FL_PP;
-                __fl_v.pack_arith()
-            }));
+            let t = table(read("__FL_PP", quote!(pack_arith())));
             quote!(const __FL_PACKS: #opt5 = #t; { #packs })
         }
         ConvertForm::PackedElements { .. } => {
             let elements = split(n, values, rounds);
+            let element_arith = read("__FL_PP", quote!(element_arith(&__fl_p)));
             let t = table(quote! {
                 match __FL_PLANNED {
-                    ::core::result::Result::Ok(__fl_p) => {
-                        let __fl_v = __FL_PP;
-                        __fl_v.element_arith(&__fl_p)
-                    }
+                    ::core::result::Result::Ok(__fl_p) => #element_arith,
                     ::core::result::Result::Err(_) => ::core::option::Option::None,
                 }
             });
@@ -191,21 +183,28 @@ fn every_form(n: usize, most: usize, arith_most: usize, head: TokenStream) -> To
     let reads = reads(n, arith_most);
     let packs = repack(n, arith_most, arith_most, arith_most);
     let tables = tables(n, most, most);
+    let [word_arith, part_reads, pack_arith, element_arith] = [
+        quote!(word_arith()),
+        quote!(part_reads()),
+        quote!(pack_arith()),
+        quote!(element_arith(&__fl_p)),
+    ]
+    .map(|call| read("__FL_PP", call));
     quote! {
         #head
         const __FL_WORDS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-        > = { let __fl_v = __FL_PP; __fl_v.word_arith() };
+        > = #word_arith;
         const __FL_READS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
         > = match __FL_WORDS {
             ::core::option::Option::Some(_) => ::core::option::Option::None,
-            ::core::option::Option::None => { let __fl_v = __FL_PP; __fl_v.part_reads() },
+            ::core::option::Option::None => #part_reads,
         };
         const __FL_PACKS: ::core::option::Option<
             [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5],
         > = match (__FL_WORDS, __FL_READS) {
-            (::core::option::Option::None, ::core::option::Option::None) => { let __fl_v = __FL_PP; __fl_v.pack_arith() },
+            (::core::option::Option::None, ::core::option::Option::None) => #pack_arith,
             _ => ::core::option::Option::None,
         };
         const __FL_ELEMS: ::core::option::Option<
@@ -215,10 +214,7 @@ fn every_form(n: usize, most: usize, arith_most: usize, head: TokenStream) -> To
                 ::core::result::Result::Ok(__fl_p),
                 ::core::option::Option::None,
                 ::core::option::Option::None,
-            ) => {
-                let __fl_v = __FL_PP;
-                __fl_v.element_arith(&__fl_p)
-            }
+            ) => #element_arith,
             _ => ::core::option::Option::None,
         };
         if __FL_WORDS.is_some() {
@@ -454,20 +450,21 @@ fn round(r: usize, n: &Literal) -> TokenStream {
     let r32 = Literal::u32_unsuffixed(r as u32);
     let sends = (0..4u32).map(|j| send(&r32, j, n));
     let recvs = (0..4u32).map(|j| recv(&r32, j, n));
+    let [xor, lanes] = [quote!(src_xor(#r32)), quote!(src_lanes(#r32))].map(|c| read("__FL_PP", c));
     quote! {{
         const __FL_ON: bool = #r32 < __FL_NR;
         if __FL_ON {
             let mut __fl_word: u32 = 0;
             #(#sends)*
             const __FL_XOR: ::core::option::Option<u32> = if __FL_ON {
-                { let __fl_v = __FL_PP; __fl_v.src_xor(#r32) }
+                #xor
             } else {
                 ::core::option::Option::Some(0)
             };
             let __fl_src: u32 = match __FL_XOR {
                 ::core::option::Option::Some(__fl_x) => __fl_l as u32 ^ __fl_x,
                 ::core::option::Option::None => {
-                    const __FL_TABLE: [u8; 32] = if __FL_ON { { let __fl_v = __FL_PP; __fl_v.src_lanes(#r32) } } else { [0; 32] };
+                    const __FL_TABLE: [u8; 32] = if __FL_ON { #lanes } else { [0; 32] };
                     __FL_TABLE[__fl_l] as u32
                 }
             };
