@@ -11,6 +11,7 @@
 //! xor_permute(y, l bit i); y                  // per lane bit that moves the kept registers
 //! ```
 
+use layout_core::convert::{Plan, MAX_PLAN_ELEMENTS as MAX};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -74,9 +75,71 @@ fn round(r: usize, count: &TokenStream) -> TokenStream {
     }}
 }
 
+/// The arithmetic form written out from a table the macro computed (`rows`, a `LaneArith`),
+/// `rounds` rounds: the same code as [`body`] once the compiler folds its constants, with
+/// every number a literal and only the stages that permute, so that the compiler type checks
+/// and evaluates nothing more.
+pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) -> TokenStream {
+    let &[r0, r1, r2, r3, ..] = rows else {
+        return quote!(::core::compile_error!(
+            "the lane arithmetic's table has fewer than 4 rows"
+        ));
+    };
+    let src = Plan::lane_shifts(&[r0, r1, r2, r3], 0).map(Literal::u32_unsuffixed);
+    let sends = written_stages(quote!(__fl_g), &r0[5..10], permute);
+    let recvs = written_stages(quote!(__fl_y), &r0[10..15], permute);
+    let y = match r0[Plan::KEEP_OFFERED] {
+        0 => quote!(*__fl_from),
+        _ => quote!(__fl_g),
+    };
+    let lit = |v: u8| Literal::usize_unsuffixed(v as usize);
+    let rounds = (0..rounds).map(|r| {
+        let (y_at, g_at) = (lit(r3[r]), lit(r2[r]));
+        let src = match r1[r] {
+            0 => quote!(__fl_src),
+            x => {
+                let x = lit(x);
+                quote!(__fl_src ^ #x)
+            }
+        };
+        quote!(__fl_y[#y_at] = __fl_shuffle(__fl_g[#g_at], #src);)
+    });
+    quote! {{
+        #[allow(unused_variables)]
+        let __fl_lane: u32 = __fl_l as u32;
+        #[allow(unused_variables)]
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
+        #[allow(unused_mut, unused_variables)]
+        let mut __fl_g = *__fl_from;
+        #sends
+        #[allow(unused_mut)]
+        let mut __fl_y = #y;
+        #(#rounds)*
+        #recvs
+        __fl_y
+    }}
+}
+
+/// [`stages`] written out: a permutation of `regs` for each lane bit whose column `xors` has
+/// one, nothing for the others.
+fn written_stages(regs: TokenStream, xors: &[u8], permute: &TokenStream) -> TokenStream {
+    let stages = xors
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x != 0)
+        .map(|(bit, &x)| {
+            let (bit, x) = (
+                Literal::u32_unsuffixed(1 << bit),
+                Literal::usize_unsuffixed(x as usize),
+            );
+            quote!(#permute(&mut #regs, __fl_lane & #bit != 0, #x);)
+        });
+    quote!(#(#stages)*)
+}
+
 /// A table of lane arithmetic as the constant's value, `Some([[..], ..])`: what the macro
 /// computed for two catalog layouts, so that the compiler evaluates no plan.
-pub(super) fn literal(rows: &[[u8; layout_core::convert::MAX_PLAN_ELEMENTS]]) -> TokenStream {
+pub(super) fn literal(rows: &[[u8; MAX]]) -> TokenStream {
     let rows = rows.iter().map(|row| {
         let entries = row.iter().map(|&v| Literal::u8_unsuffixed(v));
         quote!([#(#entries),*])

@@ -95,20 +95,11 @@ fn decided(c: &Conversion, d: &Decision) -> TokenStream {
         (ConvertForm::Relay, Some(relay)) => super::relay::body(relay, c.len)
             .unwrap_or_else(|| quote!(::core::compile_error!("the relay's code did not lex"))),
         _ if d.packed() => super::packed::body(c.len, Some(d)),
-        (ConvertForm::LaneArith, _) => {
-            let (table, r) = (
-                super::arith::literal(d.table.as_deref().unwrap_or_default()),
-                Literal::u32_suffixed(d.rounds() as u32),
-            );
-            let arith = arith(rounds);
-            quote!({
-                const __FL_ROUNDS: u32 = #r;
-                const __FL_ARITH: ::core::option::Option<
-                    [[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4],
-                > = #table;
-                #arith
-            })
-        }
+        (ConvertForm::LaneArith, _) => super::arith::written(
+            d.table.as_deref().unwrap_or_default(),
+            rounds,
+            &quote!(::fraglayout::convert::Plan::xor_permute),
+        ),
         _ => super::literal::tables(&d.plan, c.element, c.len, rounds),
     }
 }

@@ -97,8 +97,13 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     if let (None, Some(pp)) = (&d.table, &d.packed_plan) {
         return super::literal::packed_tables(pp, n, values, rounds);
     }
-    // A form of lane arithmetic reads its table, written here as a literal, and three
-    // numbers: the compiler evaluates no plan.
+    // Whole words in lane arithmetic: every number a literal.
+    if let (ConvertForm::PackedArith { .. }, Some(rows)) = (d.form, &d.table) {
+        let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+        return super::arith::written(rows, n.min(rounds), &permute);
+    }
+    // The other forms of lane arithmetic read their table, written here as a literal, and
+    // three numbers: the compiler evaluates no plan.
     let head = match &d.table {
         Some(_) => {
             let ne = n as u32 * d.per_word();
