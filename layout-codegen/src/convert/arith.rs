@@ -95,13 +95,7 @@ pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) 
     let lit = |v: u8| Literal::usize_unsuffixed(v as usize);
     let rounds = (0..rounds).map(|r| {
         let (y_at, g_at) = (lit(r3[r]), lit(r2[r]));
-        let src = match r1[r] {
-            0 => quote!(__fl_src),
-            x => {
-                let x = lit(x);
-                quote!(__fl_src ^ #x)
-            }
-        };
+        let src = xor(quote!(__fl_src), r1[r]);
         quote!(__fl_y[#y_at] = __fl_shuffle(__fl_g[#g_at], #src);)
     });
     quote! {{
@@ -120,9 +114,20 @@ pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) 
     }}
 }
 
+/// `value ^ x`, or `value` for an `x` of 0.
+pub(super) fn xor(value: TokenStream, x: u8) -> TokenStream {
+    match x {
+        0 => value,
+        x => {
+            let x = Literal::u8_unsuffixed(x);
+            quote!(#value ^ #x)
+        }
+    }
+}
+
 /// [`stages`] written out: a permutation of `regs` for each lane bit whose column `xors` has
 /// one, nothing for the others.
-fn written_stages(regs: TokenStream, xors: &[u8], permute: &TokenStream) -> TokenStream {
+pub(super) fn written_stages(regs: TokenStream, xors: &[u8], permute: &TokenStream) -> TokenStream {
     let stages = xors
         .iter()
         .enumerate()

@@ -59,8 +59,10 @@
 //! register in that arithmetic, and put back together. Otherwise, the packed plan's tables
 //! per part.
 
+use super::arith::{written_stages, xor};
 use super::form::{ConvertForm, Decision};
 use super::plan_read::read;
+use layout_core::convert::{Plan, MAX_PLAN_ELEMENTS};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -97,10 +99,16 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     if let (None, Some(pp)) = (&d.table, &d.packed_plan) {
         return super::literal::packed_tables(pp, n, values, rounds);
     }
-    // Whole words in lane arithmetic: every number a literal.
-    if let (ConvertForm::PackedArith { .. }, Some(rows)) = (d.form, &d.table) {
-        let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
-        return super::arith::written(rows, n.min(rounds), &permute);
+    // Whole words in lane arithmetic, and one read a value: every number a literal.
+    match (d.form, &d.table) {
+        (ConvertForm::PackedArith { .. }, Some(rows)) => {
+            let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+            return super::arith::written(rows, n.min(rounds), &permute);
+        }
+        (ConvertForm::PackedReads { .. }, Some(rows)) => {
+            return reads_written(rows, n, values.min(arith_most), d.per_word());
+        }
+        _ => {}
     }
     // The other forms of lane arithmetic read their table, written here as a literal, and
     // three numbers: the compiler evaluates no plan.
@@ -279,6 +287,46 @@ fn reads(n: usize, most: usize) -> TokenStream {
         #(#values)*
         __fl_to
     }
+}
+
+/// [`reads`] written out from the table the macro computed (`rows`, `PackedPlan::part_reads`),
+/// for `n` words and `values` values, `k` a word: every number a literal, only the
+/// permutations that move words.
+fn reads_written(rows: &[[u8; MAX_PLAN_ELEMENTS]], n: usize, values: usize, k: u32) -> TokenStream {
+    let &[r0, r1, r2, r3, ..] = rows else {
+        return quote!(::core::compile_error!(
+            "the reads' table has fewer than 4 rows"
+        ));
+    };
+    let [src, parts] =
+        [0, 10].map(|at| Plan::lane_shifts(&[r0, r1, r2, r3], at).map(Literal::u32_unsuffixed));
+    let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+    let sends = written_stages(quote!(__fl_g), &r0[5..10], &permute);
+    let lit = |v: usize| Literal::usize_unsuffixed(v);
+    let values = (0..values).map(|d| {
+        let g = lit(r2[d] as usize);
+        let (src, part) = (xor(quote!(__fl_src), r1[d]), xor(quote!(__fl_part), r3[d]));
+        let (word, at, k) = (lit(d / k as usize), lit(d % k as usize), lit(k as usize));
+        quote! {
+            __fl_to[#word] |= ::fraglayout::convert::PackedPlan::part(
+                __fl_shuffle(__fl_g[#g], #src), #part, #at, #k,
+            );
+        }
+    });
+    let w = lit(n);
+    quote! {{
+        let __fl_lane: u32 = __fl_l as u32;
+        #[allow(unused_variables)]
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
+        #[allow(unused_variables)]
+        let __fl_part: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#parts),*]);
+        #[allow(unused_mut)]
+        let mut __fl_g = *__fl_from;
+        #sends
+        let mut __fl_to = [0u32; #w];
+        #(#values)*
+        __fl_to
+    }}
 }
 
 /// Repacked words (`PackedPlan::pack_arith`), for `n` words, with `parts` pack entries,
