@@ -62,7 +62,7 @@
 use super::arith::{written_stages, xor};
 use super::form::{ConvertForm, Decision};
 use super::plan_read::read;
-use layout_core::convert::{Plan, MAX_PLAN_ELEMENTS};
+use layout_core::convert::{PackedPlan, Plan, MAX_PLAN_ELEMENTS};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -107,6 +107,11 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
         }
         (ConvertForm::PackedReads { .. }, Some(rows)) => {
             return reads_written(rows, n, values.min(arith_most), d.per_word());
+        }
+        (ConvertForm::PackedRepack { .. }, Some(rows)) => {
+            let (parts, repack_rounds) = d.repack();
+            let live = (parts, repack_rounds, values.min(arith_most));
+            return repack_written(rows, n, live, d.per_word());
         }
         _ => {}
     }
@@ -398,6 +403,64 @@ fn repack(n: usize, parts: usize, rounds: usize, values: usize) -> TokenStream {
         #(#unpack)*
         __fl_to
     }
+}
+
+/// [`repack`] written out from the table the macro computed (`rows`, `PackedPlan::pack_arith`),
+/// for `n` words, `k` values a word, with `parts` pack entries, `rounds` rounds and `values`
+/// values live: every number a literal, only the entries, rounds and permutations there are.
+fn repack_written(
+    rows: &[[u8; MAX_PLAN_ELEMENTS]],
+    n: usize,
+    (parts, rounds, values): (usize, usize, usize),
+    k: u32,
+) -> TokenStream {
+    let &[r0, r1, r2, r3, r4, ..] = rows else {
+        return quote!(::core::compile_error!(
+            "the repacking's table has fewer than 5 rows"
+        ));
+    };
+    let src = Plan::lane_shifts(&[r0, r1, r2, r3], 0).map(Literal::u32_unsuffixed);
+    let (source, has) = PackedPlan::pack_parts(&[r0, r1, r2, r3, r4], k);
+    let (k, lit) = (k as usize, |v: usize| Literal::usize_unsuffixed(v));
+    let part = quote!(::fraglayout::convert::PackedPlan::part);
+    let packs = (0..parts).filter(|&f| has[f]).map(|f| {
+        let e = source[f] as usize;
+        let [word, at, from, from_at, kl] = [f / k, f % k, e / k, e % k, k].map(lit);
+        quote!(__fl_packs[#word] |= #part(__fl_from[#from], #from_at, #at, #kl);)
+    });
+    let live_rounds = rounds.min(r0[PackedPlan::ROUNDS_AT] as usize);
+    let shuffles = (0..live_rounds).map(|r| {
+        let (y, g, src) = (lit(r), lit(r2[r] as usize), xor(quote!(__fl_src), r1[r]));
+        quote!(__fl_y[#y] = __fl_shuffle(__fl_g[#g], #src);)
+    });
+    let unpack = (0..values.min(n * k)).map(|d| {
+        let at = r4[d] as usize;
+        let [word, into, from, from_at, kl] = [d / k, d % k, at / k, at % k, k].map(lit);
+        quote!(__fl_to[#word] |= #part(__fl_y[#from], #from_at, #into, #kl);)
+    });
+    let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+    let sends = written_stages(quote!(__fl_g), &r0[5..10], &permute);
+    let recvs = written_stages(quote!(__fl_y), &r0[10..15], &permute);
+    let np = lit((r0[PackedPlan::PACKS_AT] as usize).max(1));
+    let (rn, w) = (lit((r0[PackedPlan::ROUNDS_AT] as usize).max(1)), lit(n));
+    quote! {{
+        let __fl_lane: u32 = __fl_l as u32;
+        #[allow(unused_variables)]
+        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
+        #[allow(unused_mut)]
+        let mut __fl_packs = [0u32; #np];
+        #(#packs)*
+        #[allow(unused_mut)]
+        let mut __fl_g = __fl_packs;
+        #sends
+        #[allow(unused_mut)]
+        let mut __fl_y = [0u32; #rn];
+        #(#shuffles)*
+        #recvs
+        let mut __fl_to = [0u32; #w];
+        #(#unpack)*
+        __fl_to
+    }}
 }
 
 /// The constants of [`repack`]: the table (`__FL_T`, its first four rows as `__FL_A`), its
