@@ -141,13 +141,3 @@ pub(super) fn written_stages(regs: TokenStream, xors: &[u8], permute: &TokenStre
         });
     quote!(#(#stages)*)
 }
-
-/// A table of lane arithmetic as the constant's value, `Some([[..], ..])`: what the macro
-/// computed for two catalog layouts, so that the compiler evaluates no plan.
-pub(super) fn literal(rows: &[[u8; MAX]]) -> TokenStream {
-    let rows = rows.iter().map(|row| {
-        let entries = row.iter().map(|&v| Literal::u8_unsuffixed(v));
-        quote!([#(#entries),*])
-    });
-    quote!(::core::option::Option::Some([#(#rows),*]))
-}

@@ -28,9 +28,9 @@
 //! written, and the constants choose one. Where both layouts are catalog paths (the macro
 //! reads their digits from its own copy of the catalog, `catalog_path.rs`), it decides the
 //! form here as the constants would (`form.rs`, [`decide`]) and writes that form's live blocks
-//! alone, up to the plan's rounds, every number a literal (a lane-arithmetic table, or the
-//! plan's tables block by block, `literal.rs`): the compiler type-checks no branch that is not
-//! taken and evaluates no plan.
+//! alone, up to the plan's rounds, every number a literal (the lane arithmetic written out,
+//! `arith.rs`, and the packed forms' in `packed.rs`; or the plan's tables block by block,
+//! `literal.rs`): the compiler type-checks no branch that is not taken and evaluates no plan.
 
 use super::ast::Conversion;
 use super::form::{decide, ConvertForm, Decision};

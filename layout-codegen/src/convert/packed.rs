@@ -66,18 +66,49 @@ use layout_core::convert::{PackedPlan, Plan, MAX_PLAN_ELEMENTS};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-/// The packed body for `n` words a lane: reads `__FL_K` (values a word, 2 or 4 on this path),
-/// `__FL_PACKED` (the plan or its error), `__fl_l`, `__fl_from`, `__fl_shuffle`, and evaluates
-/// to the converted words. Every form, its constants choosing one, where `decided` is `None`;
-/// else the decided form's live blocks alone.
+/// The packed body for `n` words a lane: reads `__fl_l`, `__fl_from`, `__fl_shuffle`, and
+/// evaluates to the converted words. Where `decided` is `None`, every form, its constants
+/// choosing one (reading `__FL_K`, values a word, and `__FL_PACKED`, the plan or its error);
+/// else the decided form's live blocks alone, every number a literal.
 pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
     // At most 4 values a word, and a plan has at most MAX_PLAN_ELEMENTS rounds and elements.
-    let most = (4 * n).min(layout_core::convert::MAX_PLAN_ELEMENTS);
+    let most = (4 * n).min(MAX_PLAN_ELEMENTS);
     // A block per value, for at most `ARITH_VALUES` of them.
-    let arith_most = most.min(layout_core::convert::PackedPlan::ARITH_VALUES as usize);
+    let arith_most = most.min(PackedPlan::ARITH_VALUES as usize);
+    let Some(d) = decided else {
+        return every_form(n, most, arith_most);
+    };
+    // The live blocks: rounds, values and pack entries past these are not written.
+    let (rounds, values) = (d.rounds().min(most), (n * d.per_word() as usize).min(most));
+    let k = d.per_word();
+    match (d.form, &d.table, &d.packed_plan) {
+        (_, None, Some(pp)) => super::literal::packed_tables(pp, n, values, rounds),
+        (ConvertForm::PackedArith { .. }, Some(rows), _) => {
+            let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
+            super::arith::written(rows, n.min(rounds), &permute)
+        }
+        (ConvertForm::PackedReads { .. }, Some(rows), _) => {
+            reads_written(rows, n, values.min(arith_most), k)
+        }
+        (ConvertForm::PackedElements { .. }, Some(rows), _) => {
+            split_written(rows, n, (values, rounds), k)
+        }
+        (ConvertForm::PackedRepack { .. }, Some(rows), _) => {
+            let (parts, repack_rounds) = d.repack();
+            repack_written(rows, n, (parts, repack_rounds, values.min(arith_most)), k)
+        }
+        _ => quote!(::core::compile_error!(
+            "a packed form was decided without its numbers"
+        )),
+    }
+}
+
+/// The constants every form reads: the packed plan (`__FL_PP`, or one that keeps every value
+/// where the pair has none) and its values a word, rounds and values.
+fn head() -> TokenStream {
     let [pk, nr, ne] = [quote!(per_word()), quote!(rounds()), quote!(elements())]
         .map(|call| read("__FL_PP", call));
-    let head = quote! {
+    quote! {
         const __FL_PP: ::fraglayout::convert::PackedPlan = match __FL_PACKED {
             ::core::result::Result::Ok(__fl_p) => __fl_p,
             ::core::result::Result::Err(_) => {
@@ -85,89 +116,10 @@ pub(super) fn body(n: usize, decided: Option<&Decision>) -> TokenStream {
             }
         };
         const __FL_PK: u32 = #pk;
-        // The plan read once: each block below reads it only where it is live (a constant
-        // that reads the plan copies it whole when the compiler evaluates it).
+        // The plan read once: each block below reads it only where it is live.
         const __FL_NR: u32 = #nr;
         const __FL_NE: u32 = if __FL_K > 1 { #ne } else { 0 };
-    };
-    let Some(d) = decided else {
-        return every_form(n, most, arith_most, head);
-    };
-    // The live blocks: rounds, values and pack entries past these are branches not taken.
-    let (rounds, values) = (d.rounds().min(most), (n * d.per_word() as usize).min(most));
-    // The forms of the plan's tables: every number decided here.
-    if let (None, Some(pp)) = (&d.table, &d.packed_plan) {
-        return super::literal::packed_tables(pp, n, values, rounds);
     }
-    // Whole words in lane arithmetic, and one read a value: every number a literal.
-    match (d.form, &d.table) {
-        (ConvertForm::PackedArith { .. }, Some(rows)) => {
-            let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
-            return super::arith::written(rows, n.min(rounds), &permute);
-        }
-        (ConvertForm::PackedReads { .. }, Some(rows)) => {
-            return reads_written(rows, n, values.min(arith_most), d.per_word());
-        }
-        (ConvertForm::PackedRepack { .. }, Some(rows)) => {
-            let (parts, repack_rounds) = d.repack();
-            let live = (parts, repack_rounds, values.min(arith_most));
-            return repack_written(rows, n, live, d.per_word());
-        }
-        _ => {}
-    }
-    // The other forms of lane arithmetic read their table, written here as a literal, and
-    // three numbers: the compiler evaluates no plan.
-    let head = match &d.table {
-        Some(_) => {
-            let ne = n as u32 * d.per_word();
-            let [pk, nr, ne] = [d.per_word(), d.rounds() as u32, ne].map(Literal::u32_suffixed);
-            quote!(const __FL_PK: u32 = #pk; const __FL_NR: u32 = #nr; const __FL_NE: u32 = #ne;)
-        }
-        None => head,
-    };
-    let table = |from_plan: TokenStream| match &d.table {
-        Some(rows) => super::arith::literal(rows),
-        None => from_plan,
-    };
-    let opt = quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 4]>);
-    let form = match d.form {
-        ConvertForm::PackedArith { .. } => {
-            let (arith, t) = (
-                words(n.min(rounds)),
-                table(read("__FL_PP", quote!(word_arith()))),
-            );
-            quote!(const __FL_WORDS: #opt = #t; { #arith })
-        }
-        ConvertForm::PackedReads { .. } => {
-            let reads = reads(n, values.min(arith_most));
-            let t = table(read("__FL_PP", quote!(part_reads())));
-            quote!(const __FL_READS: #opt = #t; { #reads })
-        }
-        ConvertForm::PackedRepack { .. } => {
-            let (parts, repack_rounds) = d.repack();
-            let packs = repack(n, parts, repack_rounds, values.min(arith_most));
-            let opt5 =
-                quote!(::core::option::Option<[[u8; ::fraglayout::convert::MAX_PLAN_ELEMENTS]; 5]>);
-            let t = table(read("__FL_PP", quote!(pack_arith())));
-            quote!(const __FL_PACKS: #opt5 = #t; { #packs })
-        }
-        ConvertForm::PackedElements { .. } => {
-            let elements = split(n, values, rounds);
-            let element_arith = read("__FL_PP", quote!(element_arith(&__fl_p)));
-            let t = table(quote! {
-                match __FL_PLANNED {
-                    ::core::result::Result::Ok(__fl_p) => #element_arith,
-                    ::core::result::Result::Err(_) => ::core::option::Option::None,
-                }
-            });
-            quote!(const __FL_ELEMS: #opt = #t; { #elements })
-        }
-        _ => {
-            let tables = tables(n, values, rounds);
-            quote!({ #tables })
-        }
-    };
-    quote!(#head #form)
 }
 
 /// Whole words in lane arithmetic (`PackedPlan::word_arith`), `rounds` rounds written.
@@ -195,7 +147,8 @@ fn tables(n: usize, values: usize, rounds: usize) -> TokenStream {
 
 /// Every form, the constants choosing one (`most` values and rounds written, `arith_most` in
 /// the forms of lane arithmetic on values).
-fn every_form(n: usize, most: usize, arith_most: usize, head: TokenStream) -> TokenStream {
+fn every_form(n: usize, most: usize, arith_most: usize) -> TokenStream {
+    let head = head();
     let arith = words(n);
     let elements = split(n, most, most);
     let reads = reads(n, arith_most);
@@ -543,6 +496,46 @@ fn split(n: usize, values: usize, rounds: usize) -> TokenStream {
         #(#pack)*
         __fl_to
     }
+}
+
+/// [`split`] written out from the lane arithmetic the macro computed (`rows`,
+/// `PackedPlan::element_arith`), for `n` words of `k` values, `values` values and `rounds`
+/// rounds live: every number a literal.
+fn split_written(
+    rows: &[[u8; MAX_PLAN_ELEMENTS]],
+    n: usize,
+    (values, rounds): (usize, usize),
+    k: u32,
+) -> TokenStream {
+    let (k, lit) = (k as usize, |v: usize| Literal::usize_unsuffixed(v));
+    let all = n * k;
+    let live = 0..values.min(all);
+    let part = quote!(::fraglayout::convert::PackedPlan::part);
+    let unpack = live.clone().map(|e| {
+        let [e, word, at, kl] = [e, e / k, e % k, k].map(lit);
+        quote!(__fl_parts[#e] = #part(__fl_from[#word], #at, 0, #kl);)
+    });
+    let pack = live.map(|e| {
+        let [word, e, shift] = [e / k, e, e % k * (32 / k)].map(lit);
+        quote!(__fl_to[#word] |= __fl_y[#e] << #shift;)
+    });
+    let arith = super::arith::written(
+        rows,
+        rounds,
+        &quote!(::fraglayout::convert::Plan::xor_permute),
+    );
+    let (all, w) = (lit(all), lit(n));
+    quote! {{
+        let mut __fl_parts = [0u32; #all];
+        #(#unpack)*
+        let __fl_y: [u32; #all] = {
+            let __fl_from: &[u32; #all] = &__fl_parts;
+            #arith
+        };
+        let mut __fl_to = [0u32; #w];
+        #(#pack)*
+        __fl_to
+    }}
 }
 
 /// Destination element `e` where lanes take it from their own words: nothing where every such
