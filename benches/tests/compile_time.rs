@@ -10,7 +10,7 @@
 //! on all three alike), in each mode (`cargo check`, dev and release builds), with incremental
 //! compilation off; the source is rewritten before each build so that cargo rebuilds it. A
 //! version's cost is its build minus the empty crate's in the same run, in wall time and in
-//! processor time (user + system of cargo and rustc, `getrusage` of the children), which moves
+//! processor time (user + system of cargo and rustc, `wait4` of that one cargo), which moves
 //! less than wall time when other jobs share the machine. Reported: the median over the runs
 //! and the spread (least .. most). Linux, 64-bit.
 //!
@@ -30,14 +30,15 @@
 //! (`--release` only builds this test faster; the crates are built in every mode.)
 //! `FL_COMPILE_RUNS=N` sets the runs (at least 3; 5 by default).
 
-// Processor time through `getrusage` as 64-bit Linux lays it out.
+// Processor time through `wait4` as 64-bit Linux lays it out.
 #![cfg(all(target_os = "linux", target_pointer_width = "64"))]
 
 use fraglayout_benches::epilogue_crate::{
     agreement_program, crate_epilogues, crate_source, CrateEpilogue, Variant, CRATE_EPILOGUES,
 };
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 /// The most the median ratio of processor times (generated over twin) may be in any mode:
@@ -94,10 +95,12 @@ fn cpu(c: &Cost) -> f64 {
     c.cpu
 }
 
-/// Processor seconds (user + system) of this process's waited-for children and their
-/// descendants: `getrusage(RUSAGE_CHILDREN)`, to the microsecond (`/proc/self/stat` rounds to
-/// 10 ms ticks, a tenth of the twin's `check`).
-fn children_cpu() -> f64 {
+/// Waits for the child `pid` and answers its exit status (as `wait` gives it: 0 for a clean
+/// exit) and its processor seconds, user + system, with those of every process it waited for:
+/// `wait4`, to the microsecond (`/proc/self/stat` rounds to 10 ms ticks, a tenth of the twin's
+/// `check`). One build's own, where `getrusage(RUSAGE_CHILDREN)` would count the builds other
+/// tests of this binary run at the same time.
+fn wait_with_cpu(pid: u32) -> (i32, f64) {
     // `struct rusage` on 64-bit Linux: `ru_utime` and `ru_stime` (each seconds and
     // microseconds), then 14 `long`s this does not read.
     #[repr(C)]
@@ -106,18 +109,21 @@ fn children_cpu() -> f64 {
         rest: [i64; 14],
     }
     extern "C" {
-        fn getrusage(who: i32, usage: *mut Rusage) -> i32;
+        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
     }
-    const RUSAGE_CHILDREN: i32 = -1;
-    let mut u = Rusage {
-        times: [0; 4],
-        rest: [0; 14],
-    };
-    // SAFETY: `u` is a `struct rusage` as the C library lays it out, valid for writes.
-    let rc = unsafe { getrusage(RUSAGE_CHILDREN, &mut u) };
-    assert_eq!(rc, 0, "getrusage");
+    let (mut status, mut u) = (
+        0,
+        Rusage {
+            times: [0; 4],
+            rest: [0; 14],
+        },
+    );
+    // SAFETY: `status` is an `int` and `u` a `struct rusage` as the C library lays them out,
+    // both valid for writes; `pid` is a child of this process not yet waited for.
+    let rc = unsafe { wait4(pid as i32, &mut status, 0, &mut u) };
+    assert_eq!(rc, pid as i32, "wait4");
     let [us, uu, ss, su] = u.times;
-    (us + ss) as f64 + (uu + su) as f64 * 1e-6
+    (status, (us + ss) as f64 + (uu + su) as f64 * 1e-6)
 }
 
 /// A crate `fl-ct-{name}` in `tmp` depending on the workspace's `fraglayout`.
@@ -150,11 +156,6 @@ pub(crate) fn variant_crates(tmp: &Path, epilogues: &[CrateEpilogue]) -> Vec<(Pa
         .collect()
 }
 
-/// Runs cargo with `args` in `dir` (incremental compilation off); its stderr. Panics on failure.
-fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
-    cargo_with(dir, target, args, &[])
-}
-
 /// [`cargo`] with more environment variables.
 pub(crate) fn cargo_with(
     dir: &Path,
@@ -180,13 +181,29 @@ pub(crate) fn cargo_with(
 }
 
 /// Rewrites `lib.rs` of `dir` (so that cargo rebuilds it) and builds it in `mode`; what it cost.
+// The child is reaped by `wait4` (`wait_with_cpu`), which `Child::wait` cannot measure.
+#[allow(clippy::zombie_processes)]
 fn build(dir: &Path, target: &Path, source: &str, mode: Mode) -> Cost {
     std::fs::write(dir.join("src/lib.rs"), source).unwrap();
-    let (cpu, start) = (children_cpu(), Instant::now());
-    let err = cargo(dir, target, mode.args());
+    let start = Instant::now();
+    let mut child = Command::new(env!("CARGO"))
+        .current_dir(dir)
+        .args(mode.args())
+        .args(["--offline", "--target-dir"])
+        .arg(target)
+        .env("CARGO_INCREMENTAL", "0")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cargo runs");
+    let mut err = String::new();
+    let mut stderr = child.stderr.take().expect("piped");
+    stderr.read_to_string(&mut err).expect("cargo's messages");
+    let (status, cpu) = wait_with_cpu(child.id());
+    assert_eq!(status, 0, "cargo in {dir:?} failed:\n{err}");
     let cost = Cost {
         wall: start.elapsed().as_secs_f64(),
-        cpu: children_cpu() - cpu,
+        cpu,
     };
     let name = dir.file_name().unwrap().to_string_lossy();
     assert!(
