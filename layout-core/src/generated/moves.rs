@@ -3,8 +3,10 @@
 //! round of a plan ([`LocalMove`], [`RoundMove`]), or one part of a packed plan's round
 //! ([`PartMove`]). The compiler pays a fixed cost for every constant item, so one item holds
 //! every number a block reads (a lane table, the element the lanes agree on, its word, the
-//! registers the table touches). Each is computed from the plan by value: a constant that
-//! borrows the plan's constant has the compiler copy and check the whole plan.
+//! registers the table touches), and the block is one `#[inline(always)]` call on it
+//! (`offer`, `take`, `keep`, `source`), whose branches fold with the constant. Each is
+//! computed from the plan by value: a constant that borrows the plan's constant has the
+//! compiler copy and check the whole plan.
 //!
 //! Worked, for `m16n8k16`'s f16 accumulator (`SM80_16x8x16_F16_C`, two words a lane) as rows
 //! of 4 (`VEC4_16x8_ROW`) on the packed plan's tables: part 0 of the word offered in round 0
