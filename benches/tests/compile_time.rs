@@ -156,19 +156,28 @@ pub(crate) fn variant_crates(tmp: &Path, epilogues: &[CrateEpilogue]) -> Vec<(Pa
         .collect()
 }
 
-/// [`cargo`] with more environment variables.
+/// Cargo running `args` in `dir` with its output in `target`, offline, incremental
+/// compilation off.
+fn cargo_command(dir: &Path, target: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO"));
+    command
+        .current_dir(dir)
+        .args(args)
+        .args(["--offline", "--target-dir"])
+        .arg(target)
+        .env("CARGO_INCREMENTAL", "0");
+    command
+}
+
+/// Runs cargo ([`cargo_command`]) with more environment variables `envs`; its stderr. Panics
+/// on failure.
 pub(crate) fn cargo_with(
     dir: &Path,
     target: &Path,
     args: &[&str],
     envs: &[(&str, &std::ffi::OsStr)],
 ) -> String {
-    let out = Command::new(env!("CARGO"))
-        .current_dir(dir)
-        .args(args)
-        .args(["--offline", "--target-dir"])
-        .arg(target)
-        .env("CARGO_INCREMENTAL", "0")
+    let out = cargo_command(dir, target, args)
         .envs(envs.iter().copied())
         .output()
         .expect("cargo runs");
@@ -186,12 +195,7 @@ pub(crate) fn cargo_with(
 fn build(dir: &Path, target: &Path, source: &str, mode: Mode) -> Cost {
     std::fs::write(dir.join("src/lib.rs"), source).unwrap();
     let start = Instant::now();
-    let mut child = Command::new(env!("CARGO"))
-        .current_dir(dir)
-        .args(mode.args())
-        .args(["--offline", "--target-dir"])
-        .arg(target)
-        .env("CARGO_INCREMENTAL", "0")
+    let mut child = cargo_command(dir, target, mode.args())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()

@@ -80,12 +80,11 @@ fn round(r: usize, count: &TokenStream) -> TokenStream {
 /// every number a literal and only the stages that permute, so that the compiler type checks
 /// and evaluates nothing more.
 pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) -> TokenStream {
-    let &[r0, r1, r2, r3, ..] = rows else {
-        return quote!(::core::compile_error!(
-            "the lane arithmetic's table has fewer than 4 rows"
-        ));
+    let Some(t) = table::<4>(rows) else {
+        return missing_rows("lane arithmetic's", 4);
     };
-    let src = Plan::lane_shifts(&[r0, r1, r2, r3], 0).map(Literal::u32_unsuffixed);
+    let [r0, r1, r2, r3] = &t;
+    let (lane, src) = (lane(), lane_map(quote!(__fl_src), &t, 0));
     let sends = written_stages(quote!(__fl_g), &r0[5..10], permute);
     let recvs = written_stages(quote!(__fl_y), &r0[10..15], permute);
     let y = match r0[Plan::KEEP_OFFERED] {
@@ -99,10 +98,8 @@ pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) 
         quote!(__fl_y[#y_at] = __fl_shuffle(__fl_g[#g_at], #src);)
     });
     quote! {{
-        #[allow(unused_variables)]
-        let __fl_lane: u32 = __fl_l as u32;
-        #[allow(unused_variables)]
-        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
+        #lane
+        #src
         #[allow(unused_mut, unused_variables)]
         let mut __fl_g = *__fl_from;
         #sends
@@ -112,6 +109,36 @@ pub(super) fn written(rows: &[[u8; MAX]], rounds: usize, permute: &TokenStream) 
         #recvs
         __fl_y
     }}
+}
+
+/// The first `R` rows of a table the macro computed; `None` where it has fewer.
+pub(super) fn table<const R: usize>(rows: &[[u8; MAX]]) -> Option<[[u8; MAX]; R]> {
+    rows.get(..R)?.try_into().ok()
+}
+
+/// What a written form says where its table has fewer than `rows` rows (a decision the
+/// macro made without its numbers).
+pub(super) fn missing_rows(form: &str, rows: usize) -> TokenStream {
+    let message = format!("the {form} table has fewer than {rows} rows");
+    quote!(::core::compile_error!(#message))
+}
+
+/// `let __fl_lane`, the lane as a `u32`, which the lane maps and permutations read.
+pub(super) fn lane() -> TokenStream {
+    quote! {
+        #[allow(unused_variables)]
+        let __fl_lane: u32 = __fl_l as u32;
+    }
+}
+
+/// `let NAME`: the lane map whose columns start at entry `at` of row 0 of `table`, its
+/// shifts literals (`Plan::lane_shifts`), of `__fl_lane` ([`lane`]).
+pub(super) fn lane_map(name: TokenStream, table: &[[u8; MAX]; 4], at: usize) -> TokenStream {
+    let shifts = Plan::lane_shifts(table, at).map(Literal::u32_unsuffixed);
+    quote! {
+        #[allow(unused_variables)]
+        let #name: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#shifts),*]);
+    }
 }
 
 /// `value ^ x`, or `value` for an `x` of 0.
@@ -140,4 +167,21 @@ pub(super) fn written_stages(regs: TokenStream, xors: &[u8], permute: &TokenStre
             quote!(#permute(&mut #regs, __fl_lane & #bit != 0, #x);)
         });
     quote!(#(#stages)*)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A decision whose table is short of rows writes a compile error, not a panic.
+    #[test]
+    fn a_table_short_of_rows_is_a_compile_error() {
+        let rows = [[0u8; MAX]; 3];
+        assert!(table::<3>(&rows).is_some() && table::<4>(&rows).is_none());
+        let code = written(&rows, 1, &quote!(permute)).to_string();
+        assert!(
+            code.contains("compile_error") && code.contains("fewer than 4 rows"),
+            "{code}"
+        );
+    }
 }

@@ -59,10 +59,10 @@
 //! register in that arithmetic, and put back together. Otherwise, the packed plan's tables
 //! per part.
 
-use super::arith::{written_stages, xor};
+use super::arith::{lane, lane_map, missing_rows, table, written_stages, xor};
 use super::form::{ConvertForm, Decision};
 use super::plan_read::read;
-use layout_core::convert::{PackedPlan, Plan, MAX_PLAN_ELEMENTS};
+use layout_core::convert::{PackedPlan, MAX_PLAN_ELEMENTS};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -251,13 +251,14 @@ fn reads(n: usize, most: usize) -> TokenStream {
 /// for `n` words and `values` values, `k` a word: every number a literal, only the
 /// permutations that move words.
 fn reads_written(rows: &[[u8; MAX_PLAN_ELEMENTS]], n: usize, values: usize, k: u32) -> TokenStream {
-    let &[r0, r1, r2, r3, ..] = rows else {
-        return quote!(::core::compile_error!(
-            "the reads' table has fewer than 4 rows"
-        ));
+    let Some(t) = table::<4>(rows) else {
+        return missing_rows("reads'", 4);
     };
-    let [src, parts] =
-        [0, 10].map(|at| Plan::lane_shifts(&[r0, r1, r2, r3], at).map(Literal::u32_unsuffixed));
+    let [r0, r1, r2, r3] = &t;
+    let (src, part) = (
+        lane_map(quote!(__fl_src), &t, 0),
+        lane_map(quote!(__fl_part), &t, 10),
+    );
     let permute = quote!(::fraglayout::convert::PackedPlan::xor_select);
     let sends = written_stages(quote!(__fl_g), &r0[5..10], &permute);
     let lit = |v: usize| Literal::usize_unsuffixed(v);
@@ -272,12 +273,11 @@ fn reads_written(rows: &[[u8; MAX_PLAN_ELEMENTS]], n: usize, values: usize, k: u
         }
     });
     let w = lit(n);
+    let lane = lane();
     quote! {{
-        let __fl_lane: u32 = __fl_l as u32;
-        #[allow(unused_variables)]
-        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
-        #[allow(unused_variables)]
-        let __fl_part: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#parts),*]);
+        #lane
+        #src
+        #part
         #[allow(unused_mut)]
         let mut __fl_g = *__fl_from;
         #sends
@@ -367,13 +367,12 @@ fn repack_written(
     (parts, rounds, values): (usize, usize, usize),
     k: u32,
 ) -> TokenStream {
-    let &[r0, r1, r2, r3, r4, ..] = rows else {
-        return quote!(::core::compile_error!(
-            "the repacking's table has fewer than 5 rows"
-        ));
+    let Some(t) = table::<5>(rows) else {
+        return missing_rows("repacking's", 5);
     };
-    let src = Plan::lane_shifts(&[r0, r1, r2, r3], 0).map(Literal::u32_unsuffixed);
-    let (source, has) = PackedPlan::pack_parts(&[r0, r1, r2, r3, r4], k);
+    let [r0, r1, r2, _, r4] = &t;
+    let src = lane_map(quote!(__fl_src), &[t[0], t[1], t[2], t[3]], 0);
+    let (source, has) = PackedPlan::pack_parts(&t, k);
     let (k, lit) = (k as usize, |v: usize| Literal::usize_unsuffixed(v));
     let part = quote!(::fraglayout::convert::PackedPlan::part);
     let packs = (0..parts).filter(|&f| has[f]).map(|f| {
@@ -396,10 +395,10 @@ fn repack_written(
     let recvs = written_stages(quote!(__fl_y), &r0[10..15], &permute);
     let np = lit((r0[PackedPlan::PACKS_AT] as usize).max(1));
     let (rn, w) = (lit((r0[PackedPlan::ROUNDS_AT] as usize).max(1)), lit(n));
+    let lane = lane();
     quote! {{
-        let __fl_lane: u32 = __fl_l as u32;
-        #[allow(unused_variables)]
-        let __fl_src: u32 = ::fraglayout::convert::Plan::lane_map(__fl_lane, &[#(#src),*]);
+        #lane
+        #src
         #[allow(unused_mut)]
         let mut __fl_packs = [0u32; #np];
         #(#packs)*

@@ -336,7 +336,10 @@ impl PackedPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_C};
+    use crate::catalog::{
+        SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C,
+        SM80_16x8x16_F32_C,
+    };
     use crate::convert::examples::VEC4_16x8_ROW;
 
     /// Each field as the five constants the blocks read before: the lane table, the agreed
@@ -387,5 +390,48 @@ mod tests {
             (m.one, m.mask, &m.table[..4]),
             (None, 0b11, &[2, 0, 2, 0][..])
         );
+    }
+
+    /// A plan's moves hold the numbers its blocks read from the plan's own accessors: the
+    /// accumulator as a B operand has rounds that select and elements taken in-lane.
+    #[test]
+    fn plan_moves_hold_the_plans_numbers() {
+        let plan = Plan::new(&SM80_16x8x16_F32_C, &SM80_16x8x16_F16_B_COL).unwrap();
+        assert!(plan.rounds() > 0 && plan.selects() > 0);
+        for r in 0..plan.rounds() {
+            let m = plan.round_move(true, r);
+            assert_eq!(
+                (m.send, m.xor, m.recv),
+                (plan.send_uniform(r), plan.src_xor(r), plan.recv_uniform(r))
+            );
+            if m.send.is_none() {
+                assert_eq!(
+                    (m.send_table, m.send_mask),
+                    (send_table(&plan, r), plan.send_mask(r))
+                );
+            }
+            if m.xor.is_none() {
+                assert_eq!(m.src_table, src_table(&plan, r));
+            }
+            if m.recv.is_none() {
+                assert_eq!(
+                    (m.recv_table, m.recv_mask),
+                    (recv_table(&plan, r), plan.recv_mask(r))
+                );
+            }
+        }
+        assert_eq!(plan.round_move(false, 0), RoundMove::PAST);
+        for e in 0..plan.elements() {
+            let m = plan.local_move(e);
+            let mask = local_mask(&plan, e);
+            assert_eq!(m.mask, mask);
+            assert_eq!(
+                m.one,
+                (mask.count_ones() == 1).then(|| mask.trailing_zeros())
+            );
+            if m.one.is_none() && mask != 0 {
+                assert_eq!(m.table, local_table(&plan, e));
+            }
+        }
     }
 }
