@@ -1,5 +1,6 @@
 //! `#[fragment_layout]`, a pipeline of one concern a file: `args.rs` reads the attribute's
-//! arguments and checks how they combine, `parse.rs` reads the function into the borrowing
+//! arguments and checks how they combine, `item.rs` parses the function (the README's shape
+//! directly, any other by syn), `parse.rs` reads it into the borrowing
 //! `ast.rs` form with every problem reported at once (`errors.rs` collects them, `control.rs`
 //! finds a body's own control flow), `plan.rs` decides once how it is generated (shared,
 //! straight, pointer or tables, and why each other was refused), and `expand.rs` writes it:
@@ -19,6 +20,7 @@ mod emit;
 pub(crate) mod errors;
 mod expand;
 mod fallback;
+mod item;
 mod known;
 pub(crate) mod parse;
 mod plan;
@@ -45,7 +47,7 @@ pub struct FragmentPlan {
 /// `None` where the invocation has an error (the macro reports it instead).
 pub fn fragment_plan(args: TokenStream, item: TokenStream) -> Option<FragmentPlan> {
     let args: ast::Args = syn::parse2(args).ok()?;
-    let item_fn: syn::ItemFn = syn::parse2(item.clone()).ok()?;
+    let item_fn = item::item_fn(item.clone()).ok()?;
     let f = parse::fragment(&args, &item_fn, &item).ok()?;
     let p = plan::plan(&f, f.elements());
     Some(FragmentPlan {
@@ -58,7 +60,7 @@ pub fn fragment_plan(args: TokenStream, item: TokenStream) -> Option<FragmentPla
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     let args_tokens = args.clone();
     let args: syn::Result<ast::Args> = syn::parse2(args);
-    let item_fn: syn::ItemFn = match syn::parse2(item.clone()) {
+    let item_fn = match item::item_fn(item.clone()) {
         Ok(f) => f,
         Err(_) => {
             let numeral = match &args {
