@@ -17,11 +17,14 @@
 //! as a whole.
 
 use proc_macro2::TokenStream;
+use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{
-    braced, parenthesized, Attribute, Block, Expr, ExprClosure, FnArg, Generics, Ident, ItemFn,
-    Pat, PatIdent, PatType, ReturnType, Signature, Stmt, Token, Type, Visibility,
+    braced, bracketed, parenthesized, token, Attribute, Block, Expr, ExprClosure, ExprLit, FnArg,
+    Generics, Ident, ItemFn, Lifetime, Lit, LitInt, Pat, PatIdent, PatType, Path, ReturnType,
+    Signature, Stmt, Token, Type, TypeArray, TypePath, TypePtr, TypeReference, TypeSlice,
+    Visibility,
 };
 
 /// `item` parsed as syn parses an [`ItemFn`] (the same tree, the same errors).
@@ -75,7 +78,7 @@ fn parameters(input: ParseStream) -> syn::Result<Punctuated<FnArg, Token![,]>> {
         let mutability: Option<Token![mut]> = input.parse()?;
         let ident: Ident = input.parse()?;
         let colon_token: Token![:] = input.parse()?;
-        let ty: Type = input.parse()?;
+        let ty = ty(input)?;
         inputs.push_value(FnArg::Typed(PatType {
             attrs: Vec::new(),
             pat: Box::new(name(mutability, ident)),
@@ -101,7 +104,7 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
                 attrs: Vec::new(),
                 pat: Box::new(pat),
                 colon_token: input.parse()?,
-                ty: input.parse()?,
+                ty: Box::new(ty(input)?),
             }),
             false => pat,
         });
@@ -130,6 +133,85 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
     })
 }
 
+/// A parameter's type, as syn parses it: a plain name (`u32`), a reference (`&mut [f32]`),
+/// a raw pointer (`*mut f32`), a slice or an array of an integer literal's length (`[f32;
+/// 4]`) of those built directly where the parameter ends after it (`,`, `|` or the end); any
+/// other by syn.
+fn ty(input: ParseStream) -> syn::Result<Type> {
+    let ahead = input.fork();
+    if let Ok(t) = plain_type(&ahead) {
+        if ahead.is_empty() || ahead.peek(Token![,]) || ahead.peek(Token![|]) {
+            input.advance_to(&ahead);
+            return Ok(t);
+        }
+    }
+    input.parse()
+}
+
+/// [`ty`]'s types, an error for any other.
+fn plain_type(input: ParseStream) -> syn::Result<Type> {
+    if input.peek(Token![&]) && !input.peek(Token![&&]) && !input.peek2(Lifetime) {
+        return Ok(Type::Reference(TypeReference {
+            and_token: input.parse()?,
+            lifetime: None,
+            mutability: input.parse()?,
+            elem: Box::new(plain_type(input)?),
+        }));
+    }
+    if input.peek(Token![*]) {
+        let star_token = input.parse()?;
+        let const_token: Option<Token![const]> = input.parse()?;
+        let mutability = match const_token {
+            Some(_) => None,
+            None => Some(input.parse()?),
+        };
+        let elem = Box::new(plain_type(input)?);
+        return Ok(Type::Ptr(TypePtr {
+            star_token,
+            const_token,
+            mutability,
+            elem,
+        }));
+    }
+    if input.peek(token::Bracket) {
+        let content;
+        let bracket_token = bracketed!(content in input);
+        let elem = Box::new(plain_type(&content)?);
+        if content.is_empty() {
+            return Ok(Type::Slice(TypeSlice {
+                bracket_token,
+                elem,
+            }));
+        }
+        let semi_token = content.parse()?;
+        let len: LitInt = content.parse()?;
+        if !content.is_empty() {
+            return Err(content.error("not an integer literal"));
+        }
+        return Ok(Type::Array(TypeArray {
+            bracket_token,
+            elem,
+            semi_token,
+            len: Expr::Lit(ExprLit {
+                attrs: Vec::new(),
+                lit: Lit::Int(len),
+            }),
+        }));
+    }
+    let ident: Ident = input.parse()?;
+    if input.peek(Token![::])
+        || input.peek(Token![<])
+        || input.peek(Token![!])
+        || input.peek(token::Paren)
+    {
+        return Err(input.error("a path, generic or macro type"));
+    }
+    Ok(Type::Path(TypePath {
+        qself: None,
+        path: Path::from(ident),
+    }))
+}
+
 /// The pattern `[mut] NAME`, as syn makes it of a plain name.
 fn name(mutability: Option<Token![mut]>, ident: Ident) -> Pat {
     Pat::Ident(PatIdent {
@@ -155,6 +237,9 @@ mod tests {
         "fn f(t: Lane, frag: &[f32; 4], out: &mut Vec<f32>, alpha: f32) { |row, col, value,| out[row * LD + col] += alpha * value }",
         "fn f() { |row, col| { let x = row; x + col } }",
         "fn f(t: u32) { || 0 }",
+        "fn f(a: Vec<f32>, b: fraglayout::Lane, c: [f32; N], d: [f32; 2 * 2], e: &&u32) { |r| 0 }",
+        "fn f(a: (u32, u32), b: *const [u16; 8], c: &'static [f32], d: [f32; 4usize]) { |r| 0 }",
+        "fn f(a: &dyn Fn(u32), b: impl Copy, c: Box<[f32]>, d: *mut *const u8) { |r: [u8; 2]| 0 }",
     ];
 
     /// Functions of other shapes: left to syn, which parses them all the same.
