@@ -8,23 +8,24 @@
 //!
 //! that is outer attributes, a visibility, `fn NAME`, parameters each `NAME: TYPE` or `mut
 //! NAME: TYPE`, a return type, and a body of one element closure whose parameters are names
-//! (`row` or `row: usize`), with no semicolon after it. Each piece is parsed by syn's own
-//! parser for it (attributes, visibility, types, the closure's body expression); what is
-//! skipped is syn's speculation on what a parameter might be (a receiver, a pattern, a
-//! variadic) and on qualifiers that this shape has none of, which run unoptimized in a proc
-//! macro and cost about a quarter of parsing a function. The result is the `ItemFn` syn
-//! builds from the same tokens (`tests` compares them); any other function is parsed by syn
-//! as a whole.
+//! (`row` or `row: usize`), with no semicolon after it. Attributes, the visibility and the
+//! return type are syn's own parsers; plain types (`types.rs`) and a body that is one access
+//! of arithmetic (`body.rs`) are built here, any other type or body by syn's parser for it.
+//! What is skipped is syn's speculation (on what a parameter might be, on qualifiers this
+//! shape has none of, on every kind of expression at each operand), which runs unoptimized
+//! in a proc macro and was half the cost of parsing a function. The result is the `ItemFn`
+//! syn builds from the same tokens (each file's `tests` compare them); any other function is
+//! parsed by syn as a whole.
+
+mod body;
+mod types;
 
 use proc_macro2::TokenStream;
-use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{
-    braced, bracketed, parenthesized, token, Attribute, Block, Expr, ExprClosure, ExprLit, FnArg,
-    Generics, Ident, ItemFn, Lifetime, Lit, LitInt, Pat, PatIdent, PatType, Path, ReturnType,
-    Signature, Stmt, Token, Type, TypeArray, TypePath, TypePtr, TypeReference, TypeSlice,
-    Visibility,
+    braced, parenthesized, Attribute, Block, Expr, ExprClosure, FnArg, Generics, Ident, ItemFn,
+    Pat, PatIdent, PatType, ReturnType, Signature, Stmt, Token, Visibility,
 };
 
 /// `item` parsed as syn parses an [`ItemFn`] (the same tree, the same errors).
@@ -78,7 +79,7 @@ fn parameters(input: ParseStream) -> syn::Result<Punctuated<FnArg, Token![,]>> {
         let mutability: Option<Token![mut]> = input.parse()?;
         let ident: Ident = input.parse()?;
         let colon_token: Token![:] = input.parse()?;
-        let ty = ty(input)?;
+        let ty = types::ty(input)?;
         inputs.push_value(FnArg::Typed(PatType {
             attrs: Vec::new(),
             pat: Box::new(name(mutability, ident)),
@@ -104,7 +105,7 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
                 attrs: Vec::new(),
                 pat: Box::new(pat),
                 colon_token: input.parse()?,
-                ty: Box::new(ty(input)?),
+                ty: Box::new(types::ty(input)?),
             }),
             false => pat,
         });
@@ -117,7 +118,7 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
     if input.peek(Token![->]) {
         return Err(input.error("a closure with a return type"));
     }
-    let body: Expr = input.parse()?;
+    let body = body::body(input)?;
     Ok(ExprClosure {
         attrs: Vec::new(),
         lifetimes: None,
@@ -131,85 +132,6 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
         output: ReturnType::Default,
         body: Box::new(body),
     })
-}
-
-/// A parameter's type, as syn parses it: a plain name (`u32`), a reference (`&mut [f32]`),
-/// a raw pointer (`*mut f32`), a slice or an array of an integer literal's length (`[f32;
-/// 4]`) of those built directly where the parameter ends after it (`,`, `|` or the end); any
-/// other by syn.
-fn ty(input: ParseStream) -> syn::Result<Type> {
-    let ahead = input.fork();
-    if let Ok(t) = plain_type(&ahead) {
-        if ahead.is_empty() || ahead.peek(Token![,]) || ahead.peek(Token![|]) {
-            input.advance_to(&ahead);
-            return Ok(t);
-        }
-    }
-    input.parse()
-}
-
-/// [`ty`]'s types, an error for any other.
-fn plain_type(input: ParseStream) -> syn::Result<Type> {
-    if input.peek(Token![&]) && !input.peek(Token![&&]) && !input.peek2(Lifetime) {
-        return Ok(Type::Reference(TypeReference {
-            and_token: input.parse()?,
-            lifetime: None,
-            mutability: input.parse()?,
-            elem: Box::new(plain_type(input)?),
-        }));
-    }
-    if input.peek(Token![*]) {
-        let star_token = input.parse()?;
-        let const_token: Option<Token![const]> = input.parse()?;
-        let mutability = match const_token {
-            Some(_) => None,
-            None => Some(input.parse()?),
-        };
-        let elem = Box::new(plain_type(input)?);
-        return Ok(Type::Ptr(TypePtr {
-            star_token,
-            const_token,
-            mutability,
-            elem,
-        }));
-    }
-    if input.peek(token::Bracket) {
-        let content;
-        let bracket_token = bracketed!(content in input);
-        let elem = Box::new(plain_type(&content)?);
-        if content.is_empty() {
-            return Ok(Type::Slice(TypeSlice {
-                bracket_token,
-                elem,
-            }));
-        }
-        let semi_token = content.parse()?;
-        let len: LitInt = content.parse()?;
-        if !content.is_empty() {
-            return Err(content.error("not an integer literal"));
-        }
-        return Ok(Type::Array(TypeArray {
-            bracket_token,
-            elem,
-            semi_token,
-            len: Expr::Lit(ExprLit {
-                attrs: Vec::new(),
-                lit: Lit::Int(len),
-            }),
-        }));
-    }
-    let ident: Ident = input.parse()?;
-    if input.peek(Token![::])
-        || input.peek(Token![<])
-        || input.peek(Token![!])
-        || input.peek(token::Paren)
-    {
-        return Err(input.error("a path, generic or macro type"));
-    }
-    Ok(Type::Path(TypePath {
-        qself: None,
-        path: Path::from(ident),
-    }))
 }
 
 /// The pattern `[mut] NAME`, as syn makes it of a plain name.

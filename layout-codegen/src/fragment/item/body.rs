@@ -1,0 +1,353 @@
+//! The element closure's body, read directly where it is the README's access of one element,
+//!
+//! ```text
+//! out[row * LD + col] = alpha * value      a store (`=`, or `+=` and the other compound operators)
+//! a[row * ld + col]                        a load
+//! ```
+//!
+//! `BASE[INDEX]`, then nothing or an assignment of a value, where `BASE` is a name and `INDEX`
+//! and the value are arithmetic: names, literals, parentheses and casts to a [plain
+//! type](super::types::plain_type), joined by `+ - * / % & | ^ << >>` with Rust's precedence,
+//! each left to right. The tree is the one syn builds of the same tokens (`tests` compares
+//! them, node by node); any other body is syn's (a pointer's `unsafe` block, a method, a
+//! call, a comparison, a unary operator).
+
+use super::types::plain_type;
+use proc_macro2::{Delimiter, Spacing};
+use syn::parse::discouraged::Speculative;
+use syn::parse::ParseStream;
+use syn::{
+    bracketed, parenthesized, token, BinOp, Expr, ExprAssign, ExprBinary, ExprCast, ExprIndex,
+    ExprLit, ExprParen, ExprPath, Ident, Lit, Path, Token,
+};
+
+/// The closure's body, all of `input`, as syn parses an [`Expr`].
+pub(super) fn body(input: ParseStream) -> syn::Result<Expr> {
+    let ahead = input.fork();
+    if let Ok(e) = access(&ahead) {
+        if ahead.is_empty() {
+            input.advance_to(&ahead);
+            return Ok(e);
+        }
+    }
+    input.parse()
+}
+
+/// `BASE[INDEX]`, and `= VALUE` or `OP= VALUE` where one follows.
+fn access(input: ParseStream) -> syn::Result<Expr> {
+    let base: Ident = input.parse()?;
+    let content;
+    let bracket_token = bracketed!(content in input);
+    let index = arithmetic(&content, 0)?;
+    if !content.is_empty() {
+        return Err(content.error("more than an index"));
+    }
+    let left = Expr::Index(ExprIndex {
+        attrs: Vec::new(),
+        expr: Box::new(path(base)),
+        bracket_token,
+        index: Box::new(index),
+    });
+    if input.is_empty() {
+        return Ok(left);
+    }
+    if input.peek(Token![=]) && !input.peek(Token![==]) && !input.peek(Token![=>]) {
+        return Ok(Expr::Assign(ExprAssign {
+            attrs: Vec::new(),
+            left: Box::new(left),
+            eq_token: input.parse()?,
+            right: Box::new(arithmetic(input, 0)?),
+        }));
+    }
+    Ok(Expr::Binary(ExprBinary {
+        attrs: Vec::new(),
+        left: Box::new(left),
+        op: compound(input)?,
+        right: Box::new(arithmetic(input, 0)?),
+    }))
+}
+
+/// `+=` and the other compound assignments of [`OPERATORS`].
+fn compound(input: ParseStream) -> syn::Result<BinOp> {
+    Ok(match () {
+        _ if input.peek(Token![+=]) => BinOp::AddAssign(input.parse()?),
+        _ if input.peek(Token![-=]) => BinOp::SubAssign(input.parse()?),
+        _ if input.peek(Token![*=]) => BinOp::MulAssign(input.parse()?),
+        _ if input.peek(Token![/=]) => BinOp::DivAssign(input.parse()?),
+        _ if input.peek(Token![%=]) => BinOp::RemAssign(input.parse()?),
+        _ if input.peek(Token![&=]) => BinOp::BitAndAssign(input.parse()?),
+        _ if input.peek(Token![|=]) => BinOp::BitOrAssign(input.parse()?),
+        _ if input.peek(Token![^=]) => BinOp::BitXorAssign(input.parse()?),
+        _ if input.peek(Token![<<=]) => BinOp::ShlAssign(input.parse()?),
+        _ if input.peek(Token![>>=]) => BinOp::ShrAssign(input.parse()?),
+        _ => return Err(input.error("not an assignment")),
+    })
+}
+
+/// The binary operators read, each with its precedence (higher binds tighter), as Rust's.
+const OPERATORS: [(&str, u8); 10] = [
+    ("|", 1),
+    ("^", 2),
+    ("&", 3),
+    ("<<", 4),
+    (">>", 4),
+    ("+", 5),
+    ("-", 5),
+    ("*", 6),
+    ("/", 6),
+    ("%", 6),
+];
+
+/// Operands joined by operators of precedence at least `least`, each left to right.
+fn arithmetic(input: ParseStream, least: u8) -> syn::Result<Expr> {
+    let mut left = cast(input)?;
+    while let Some(precedence) = operator(input) {
+        if precedence < least {
+            break;
+        }
+        let op = binary(input)?;
+        let right = arithmetic(input, precedence + 1)?;
+        left = Expr::Binary(ExprBinary {
+            attrs: Vec::new(),
+            left: Box::new(left),
+            op,
+            right: Box::new(right),
+        });
+    }
+    Ok(left)
+}
+
+/// The precedence of the operator next in `input`, if it is one of [`OPERATORS`] (and not a
+/// compound assignment, `&&`, `||`, `->` or a comparison), read from its characters.
+fn operator(input: ParseStream) -> Option<u8> {
+    let mut chars = Vec::with_capacity(3);
+    let mut cursor = input.cursor();
+    while let Some((p, rest)) = cursor.punct() {
+        chars.push(p.as_char());
+        if p.spacing() == Spacing::Alone || chars.len() == 3 {
+            break;
+        }
+        cursor = rest;
+    }
+    let spelled = match chars.as_slice() {
+        ['<', '<', '='] | ['>', '>', '='] => return None,
+        ['<', '<', ..] => "<<",
+        ['>', '>', ..] => ">>",
+        [_, '=', ..] | ['&', '&', ..] | ['|', '|', ..] | ['-', '>', ..] | ['<' | '>', ..] => {
+            return None
+        }
+        [c, ..] => {
+            return OPERATORS
+                .iter()
+                .find(|(s, _)| s.starts_with(*c))
+                .map(|&(_, p)| p)
+        }
+        [] => return None,
+    };
+    OPERATORS
+        .iter()
+        .find(|(s, _)| *s == spelled)
+        .map(|&(_, p)| p)
+}
+
+/// The operator [`operator`] found, parsed.
+fn binary(input: ParseStream) -> syn::Result<BinOp> {
+    Ok(match () {
+        _ if input.peek(Token![<<]) => BinOp::Shl(input.parse()?),
+        _ if input.peek(Token![>>]) => BinOp::Shr(input.parse()?),
+        _ if input.peek(Token![|]) => BinOp::BitOr(input.parse()?),
+        _ if input.peek(Token![^]) => BinOp::BitXor(input.parse()?),
+        _ if input.peek(Token![&]) => BinOp::BitAnd(input.parse()?),
+        _ if input.peek(Token![+]) => BinOp::Add(input.parse()?),
+        _ if input.peek(Token![-]) => BinOp::Sub(input.parse()?),
+        _ if input.peek(Token![*]) => BinOp::Mul(input.parse()?),
+        _ if input.peek(Token![/]) => BinOp::Div(input.parse()?),
+        _ => BinOp::Rem(input.parse()?),
+    })
+}
+
+/// An operand and the casts after it (`row as u32 as f32`).
+fn cast(input: ParseStream) -> syn::Result<Expr> {
+    let mut e = operand(input)?;
+    while input.peek(Token![as]) {
+        let as_token = input.parse()?;
+        let ty = plain_type(input)?;
+        if input.peek(Token![<]) {
+            return Err(input.error("`<` after a cast"));
+        }
+        e = Expr::Cast(ExprCast {
+            attrs: Vec::new(),
+            expr: Box::new(e),
+            as_token,
+            ty: Box::new(ty),
+        });
+    }
+    Ok(e)
+}
+
+/// A name, a literal, or an arithmetic in parentheses; followed by what can follow an
+/// operand here (an operator, `as`, the end; no call, index, field, method or path).
+fn operand(input: ParseStream) -> syn::Result<Expr> {
+    let e = if input.peek(token::Paren) {
+        let content;
+        let paren_token = parenthesized!(content in input);
+        let inner = arithmetic(&content, 0)?;
+        if !content.is_empty() {
+            return Err(content.error("a tuple"));
+        }
+        Expr::Paren(ExprParen {
+            attrs: Vec::new(),
+            paren_token,
+            expr: Box::new(inner),
+        })
+    } else if input.peek(Ident) {
+        path(input.parse()?)
+    } else {
+        Expr::Lit(ExprLit {
+            attrs: Vec::new(),
+            lit: input.parse::<Lit>()?,
+        })
+    };
+    let next = input.cursor();
+    let group = next.any_group().is_some_and(|g| g.1 != Delimiter::None);
+    let trailer = next.punct().is_some_and(|(p, _)| {
+        matches!(p.as_char(), '.' | '?' | '!')
+            || p.as_char() == ':' && p.spacing() == Spacing::Joint
+    });
+    match group || trailer {
+        true => Err(input.error("a call, index, field or path")),
+        false => Ok(e),
+    }
+}
+
+/// The expression of a plain name.
+fn path(ident: Ident) -> Expr {
+    Expr::Path(ExprPath {
+        attrs: Vec::new(),
+        qself: None,
+        path: Path::from(ident),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::ToTokens;
+    use syn::parse::Parser;
+    use syn::Expr;
+
+    /// `e` node by node: each kind the fast path builds with its parts in parentheses, any
+    /// other kind as `other`.
+    fn nodes(e: &Expr) -> String {
+        let t = |e: &dyn ToTokens| e.to_token_stream().to_string();
+        match e {
+            Expr::Assign(a) => format!("assign({}, {})", nodes(&a.left), nodes(&a.right)),
+            Expr::Binary(b) => {
+                format!(
+                    "binary({}, {}, {})",
+                    t(&b.op),
+                    nodes(&b.left),
+                    nodes(&b.right)
+                )
+            }
+            Expr::Index(i) => format!("index({}, {})", nodes(&i.expr), nodes(&i.index)),
+            Expr::Cast(c) => format!("cast({}, {})", nodes(&c.expr), t(&c.ty)),
+            Expr::Paren(p) => format!("paren({})", nodes(&p.expr)),
+            Expr::Path(p) if p.attrs.is_empty() && p.qself.is_none() => format!("path({})", t(p)),
+            Expr::Lit(l) if l.attrs.is_empty() => format!("lit({})", t(l)),
+            other => format!("other({})", t(other)),
+        }
+    }
+
+    /// The fast path's tree, or `None` where it leaves `text` to syn; and syn's.
+    fn both(text: &str) -> (Option<String>, Option<String>) {
+        let tokens: proc_macro2::TokenStream = text.parse().unwrap();
+        let fast = |input: syn::parse::ParseStream| {
+            let e = super::access(input)?;
+            match input.is_empty() {
+                true => Ok(e),
+                false => Err(input.error("rest")),
+            }
+        };
+        let fast = fast.parse2(tokens.clone()).ok().map(|e| nodes(&e));
+        let syn = syn::parse2::<Expr>(tokens).ok().map(|e| nodes(&e));
+        (fast, syn)
+    }
+
+    #[test]
+    fn the_readme_bodies_are_read_to_syns_tree() {
+        for text in [
+            "out[row * LD + col] = value",
+            "out[row * ld + col] = alpha * value",
+            "out[row * ld + col] += value",
+            "a[row * LD + col]",
+            "d[(row + 1) * K - col / 2 % 3] = value as f32 * 2.0",
+            "d[row << 4 | col ^ 3 & 1 >> 2] <<= x as u32 as u64",
+            "d[LD * row + col] = row as f32",
+            "out[row] = true",
+        ] {
+            let (fast, syn) = both(text);
+            assert!(fast.is_some(), "{text}");
+            assert_eq!(fast, syn, "{text}");
+        }
+    }
+
+    #[test]
+    fn other_bodies_are_left_to_syn() {
+        for text in [
+            "unsafe { *d.add(row * ld + col) = value }",
+            "out[row * ld + col] = f(value)",
+            "out[idx(row, col)] = value",
+            "out[row][col] = value",
+            "out[row * ld + col] = -value",
+            "out[row * ld + col] = value.max(0.0)",
+            "out[row * ld + col] = (value, 1)",
+            "out[row * ld + col] = value == 1.0",
+            "out[row * ld + col] = value < 1.0",
+            "out[row * ld + col] = row as u32 << 2",
+            "out[row * ld + col] = value && true",
+            "out[row * ld + col] = S { x }",
+            "out[m::K * row + col] = value",
+            "self.out[row] = value",
+            "out[row] = value;",
+        ] {
+            let (fast, _) = both(text);
+            assert_eq!(fast, None, "{text}");
+        }
+    }
+
+    /// Random arithmetic over the operators, casts, parentheses, names and literals: the fast
+    /// path reads each to syn's tree, node by node.
+    #[test]
+    fn random_arithmetic_is_read_to_syns_tree() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let ops = ["+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"];
+        for _ in 0..500 {
+            let mut text = String::from("d[");
+            for i in 0..1 + next(6) {
+                if i > 0 {
+                    text.push_str(&format!(" {} ", ops[next(ops.len())]));
+                }
+                match next(4) {
+                    0 => text.push_str(&format!("(a {} b)", ops[next(ops.len())])),
+                    1 => text.push_str("c as usize"),
+                    2 => text.push_str("7"),
+                    _ => text.push_str("row"),
+                }
+            }
+            text.push_str(["] = v", "] += v * 2", "]"][next(3)]);
+            let (fast, syn) = both(&text);
+            // `<` after a cast is left to syn (`c as usize << 2`), all else read.
+            let cast_shift = text.contains("usize <<");
+            assert_eq!(fast.is_some(), !cast_shift, "{text}");
+            if fast.is_some() {
+                assert_eq!(fast, syn, "{text}");
+            }
+        }
+    }
+}
