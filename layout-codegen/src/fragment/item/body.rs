@@ -336,7 +336,7 @@ mod tests {
                 match next(4) {
                     0 => text.push_str(&format!("(a {} b)", ops[next(ops.len())])),
                     1 => text.push_str("c as usize"),
-                    2 => text.push_str("7"),
+                    2 => text.push('7'),
                     _ => text.push_str("row"),
                 }
             }
