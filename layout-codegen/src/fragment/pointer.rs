@@ -53,7 +53,7 @@ use super::straight::{
     element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, single, Code,
     Digits, Table,
 };
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 use syn::Expr;
 
@@ -166,6 +166,7 @@ fn calls(
     needs_coords: bool,
 ) -> Option<Vec<TokenStream>> {
     let (low_row, low_col) = table.low;
+    let body = Template::of(f.body, f.args.mode)?;
     (0..elements)
         .step_by(f.args.width())
         .map(|e| {
@@ -175,7 +176,8 @@ fn calls(
                 true => Some(element_coordinates(f, (r, c))?),
                 false => None,
             };
-            let call = at_offset(f.body, affine, at, f.args.mode)?;
+            let index = lex(&format!("__fl_b{}", offset_suffix(&offset(affine, at))))?;
+            let call = body.with(index);
             Some(match f.args.mode {
                 Mode::Scatter => {
                     let value = value_binding(f, e);
@@ -187,21 +189,72 @@ fn calls(
         .collect()
 }
 
-/// The body with its `INDEX` replaced by the thread's base index plus the offset `at` (rows,
-/// columns) from the thread's corner: `__fl_b + 8 * __fl_k + 1`, or `__fl_b` for none.
-fn at_offset(
-    body: &Expr,
-    a: &affine::Affine,
-    at: (usize, usize),
-    mode: Mode,
-) -> Option<TokenStream> {
-    let text = format!("__fl_b{}", offset_suffix(&offset(a, at)));
-    // The macro's own text, as it is: parsing it into an expression only to print it again
-    // was most of the macro's work for a vector body.
-    let index = Expr::Verbatim(lex(&text)?);
-    let mut body = body.clone();
-    *access::locate(&mut body, mode == Mode::Scatter)?.index = index;
-    Some(body.to_token_stream())
+/// The body's tokens with its `INDEX` cut out, printed once: each call puts its own index in
+/// (`__fl_b + 8 * __fl_k + 1`, the same number `INDEX` computes at that call's `row` and
+/// `col`), rebuilding only the groups around it; printing the body from its tree again for
+/// each call was most of the macro's work for a vector body.
+struct Template {
+    before: Vec<TokenTree>,
+    /// The group holding the index (its delimiter, span and contents), or `None` where the
+    /// index is at this level, between `before` and `after`.
+    around: Option<(Delimiter, Span, Box<Template>)>,
+    after: Vec<TokenTree>,
+}
+
+impl Template {
+    /// The body with its index (where [`access::locate`] finds it) cut out.
+    fn of(body: &Expr, mode: Mode) -> Option<Template> {
+        let mut body = body.clone();
+        let hole = Expr::Verbatim(quote!(__fl_index));
+        *access::locate(&mut body, mode == Mode::Scatter)?.index = hole;
+        Template::cut(body.to_token_stream())
+    }
+
+    /// `tokens` cut at the identifier `__fl_index` (the macro's own name: a user's tokens
+    /// never hold it, `reserved.rs`), at any depth.
+    fn cut(tokens: TokenStream) -> Option<Template> {
+        let mut trees = tokens.into_iter();
+        let mut before = Vec::new();
+        for tree in trees.by_ref() {
+            let around = match &tree {
+                TokenTree::Ident(i) if i == "__fl_index" => None,
+                TokenTree::Group(g) => match Template::cut(g.stream()) {
+                    Some(inner) => Some((g.delimiter(), g.span(), Box::new(inner))),
+                    None => {
+                        before.push(tree);
+                        continue;
+                    }
+                },
+                _ => {
+                    before.push(tree);
+                    continue;
+                }
+            };
+            let after = trees.collect();
+            return Some(Template {
+                before,
+                around,
+                after,
+            });
+        }
+        None
+    }
+
+    /// The body with `index` put in.
+    fn with(&self, index: TokenStream) -> TokenStream {
+        let middle = match &self.around {
+            None => index,
+            Some((delimiter, span, inner)) => {
+                let mut group = Group::new(*delimiter, inner.with(index));
+                group.set_span(*span);
+                TokenTree::Group(group).into()
+            }
+        };
+        let mut out: TokenStream = self.before.iter().cloned().collect();
+        out.extend(middle);
+        out.extend(self.after.iter().cloned());
+        out
+    }
 }
 
 /// Whether `name` is a parameter of the function whose type is a raw pointer (`*mut T`,
