@@ -71,7 +71,7 @@ use super::emit::{
 use super::known::{Known, MOST};
 use layout_core::generated::{Reach, Reaches, ThreadTerm};
 use layout_core::Numeral;
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 
 /// The straight-line elements of `f` (the body's pattern `p`, the known layout `k`), to run
@@ -423,7 +423,8 @@ fn scatter(
     };
     // `value` itself, untyped: the element is stored as it is read.
     let plain = is_plain(f, rhs);
-    let needs_value = affine::mentions(rhs.to_token_stream(), value_name);
+    let (rhs_tokens, value_text) = (rhs.to_token_stream(), value_name.to_string());
+    let needs_value = affine::mentions(rhs_tokens.clone(), value_name);
     let needs_coords = coordinates_read(f, rhs);
     // Float arithmetic on `value` (`alpha * value`): `value` read in place, `__fl_f[e]`.
     let pure = !plain && needs_value && !needs_coords && access::float_pure(f, rhs);
@@ -456,14 +457,16 @@ fn scatter(
             stores.push_str(&format!("__fl_s[{place}] {op} __fl_f[{e}];"));
             continue;
         }
-        out.push(lex(&std::mem::take(&mut stores))?);
         if pure {
-            let (place, op) = (lex(&place)?, lex(&op)?);
+            // The macro's text up to the stored value, lexed with the stores before it.
+            stores.push_str(&format!("__fl_s[{place}] {op}"));
+            out.push(lex(&std::mem::take(&mut stores))?);
             let value = lex(&format!("__fl_f[{e}]"))?;
-            let rhs = substitute(rhs.to_token_stream(), value_name, &value);
-            out.push(quote!(__fl_s[#place] #op #rhs;));
+            out.push(substitute(rhs_tokens.clone(), &value_text, &value));
+            stores.push(';');
             continue;
         }
+        out.push(lex(&std::mem::take(&mut stores))?);
         let binds = (needs_value, needs_coords);
         out.push(bound_store(f, e, reaches.at[e], binds, (&place, &op), rhs)?);
     }
@@ -774,19 +777,21 @@ fn same_reach(a: &Reach, b: &Reach) -> bool {
 }
 
 /// `ts` with every identifier `name` replaced by `with` (in any group).
-fn substitute(ts: TokenStream, name: &syn::Ident, with: &TokenStream) -> TokenStream {
-    ts.into_iter()
-        .map(|tt| match tt {
-            proc_macro2::TokenTree::Ident(i) if i == *name => with.clone(),
-            proc_macro2::TokenTree::Group(g) => {
-                let mut group =
-                    proc_macro2::Group::new(g.delimiter(), substitute(g.stream(), name, with));
+fn substitute(ts: TokenStream, name: &str, with: &TokenStream) -> TokenStream {
+    let mut trees: Vec<TokenTree> = Vec::new();
+    for tt in ts {
+        match tt {
+            TokenTree::Ident(i) if i == name => trees.extend(with.clone()),
+            TokenTree::Group(g) => {
+                let inner = substitute(g.stream(), name, with);
+                let mut group = proc_macro2::Group::new(g.delimiter(), inner);
                 group.set_span(g.span());
-                quote!(#group)
+                trees.push(TokenTree::Group(group));
             }
-            tt => quote!(#tt),
-        })
-        .collect()
+            tt => trees.push(tt),
+        }
+    }
+    trees.into_iter().collect()
 }
 
 /// Whether `e` is the plain name `name`.
