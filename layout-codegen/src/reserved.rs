@@ -9,6 +9,11 @@ use proc_macro2::{TokenStream, TokenTree};
 /// macro received them) that begins with `__fl_` in any case: "`__fl_v` is a name
 /// `#[fragment_layout]` keeps for its own code: rename it".
 pub fn reserved_names(item: &TokenStream, macro_name: &str) -> Vec<syn::Error> {
+    // The function printed once: where it holds no `__fl_` at all (the usual case), no
+    // identifier does, and none is printed on its own.
+    if !item.to_string().to_ascii_lowercase().contains("__fl_") {
+        return Vec::new();
+    }
     let mut seen: Vec<String> = Vec::new();
     let mut errors = Vec::new();
     visit(item.clone(), &mut |ident| {

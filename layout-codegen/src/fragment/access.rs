@@ -147,9 +147,7 @@ pub fn analyse(
             affine::idents(l.base.to_token_stream(), &mut names);
             affine::idents(l.index.to_token_stream(), &mut names);
             names.retain(|n| n != row && n != col && Some(n) != value);
-            a.footprint &= !names
-                .iter()
-                .any(|n| affine::mentions(rhs.to_token_stream(), n));
+            a.footprint &= !affine::mentions(rhs.to_token_stream(), &names);
         }
         Some(a)
     });

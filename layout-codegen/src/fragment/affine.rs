@@ -50,10 +50,7 @@ pub fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> 
     flatten_sum(index, &mut terms);
     let free = |e: &Expr| {
         let ts = e.to_token_stream();
-        pure(e)
-            && !mentions(ts.clone(), row)
-            && !mentions(ts.clone(), col)
-            && !value.is_some_and(|v| mentions(ts, v))
+        pure(e) && !mentions(ts, [row, col].into_iter().chain(value))
     };
     let mut k = None;
     let mut rows = 0;
@@ -214,13 +211,21 @@ pub fn is_col(e: &Expr, col: &Ident) -> bool {
     }
 }
 
-/// Whether `ts` has the identifier `name` anywhere, at any depth.
-pub fn mentions(ts: TokenStream, name: &Ident) -> bool {
-    ts.into_iter().any(|tt| match tt {
-        TokenTree::Ident(i) => i == *name,
-        TokenTree::Group(g) => mentions(g.stream(), name),
-        _ => false,
-    })
+/// Whether `ts` has one of the identifiers `names` anywhere, at any depth (each identifier of
+/// `ts` printed once: the compiler's identifiers compare only as text).
+pub fn mentions<'a>(ts: TokenStream, names: impl IntoIterator<Item = &'a Ident>) -> bool {
+    fn any(ts: TokenStream, names: &[String]) -> bool {
+        ts.into_iter().any(|tt| match tt {
+            TokenTree::Ident(i) => {
+                let i = i.to_string();
+                names.iter().any(|n| *n == i)
+            }
+            TokenTree::Group(g) => any(g.stream(), names),
+            _ => false,
+        })
+    }
+    let names: Vec<String> = names.into_iter().map(Ident::to_string).collect();
+    !names.is_empty() && any(ts, &names)
 }
 
 #[cfg(test)]

@@ -152,7 +152,7 @@ fn shape(f: &Fragment, a: &Access) -> Option<bool> {
     }
     Some(a.rhs.as_ref().is_some_and(|rhs| {
         let ts = rhs.to_token_stream();
-        affine::mentions(ts.clone(), row) || affine::mentions(ts, col)
+        affine::mentions(ts, [row, col])
     }))
 }
 

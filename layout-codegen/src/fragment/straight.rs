@@ -127,12 +127,7 @@ fn refusal<'p>(
         .collect::<Option<Vec<_>>>()
         .ok_or("a closure parameter is a pattern, not a name")?;
     let base = p.base.to_token_stream();
-    if names
-        .iter()
-        .copied()
-        .chain(f.fragment)
-        .any(|name| affine::mentions(base.clone(), name))
-    {
+    if affine::mentions(base, names.iter().copied().chain(f.fragment)) {
         return Err("the base names a closure parameter or the fragment");
     }
     if !f.slice_base(&p.base) {
@@ -424,7 +419,7 @@ fn scatter(
     // `value` itself, untyped: the element is stored as it is read.
     let plain = is_plain(f, rhs);
     let (rhs_tokens, value_text) = (rhs.to_token_stream(), value_name.to_string());
-    let needs_value = affine::mentions(rhs_tokens.clone(), value_name);
+    let needs_value = affine::mentions(rhs_tokens.clone(), [value_name]);
     let needs_coords = coordinates_read(f, rhs);
     // Float arithmetic on `value` (`alpha * value`): `value` read in place, `__fl_f[e]`.
     let pure = !plain && needs_value && !needs_coords && access::float_pure(f, rhs);
@@ -714,10 +709,10 @@ pub(super) fn single(k: &syn::Expr) -> bool {
 
 /// Whether a stored value reads the closure's `row` or `col`.
 fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
-    f.params[..2]
+    let names = f.params[..2]
         .iter()
-        .filter_map(|q| affine::param_ident(q.pat))
-        .any(|name| affine::mentions(rhs.to_token_stream(), name))
+        .filter_map(|q| affine::param_ident(q.pat));
+    affine::mentions(rhs.to_token_stream(), names)
 }
 
 /// The code before the elements, shared with the raw-pointer path (`pointer.rs`): the thread

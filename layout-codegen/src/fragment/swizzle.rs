@@ -72,7 +72,7 @@ fn col_term(sum: &Expr, col: &Ident, row: Option<&Ident>) -> Option<Option<Swizz
             affine::col_xor(t, col).filter(|s| row.is_some_and(|r| of_row(s, r)))
         {
             found.push(Some(Swizzle::Col(s.clone())));
-        } else if affine::mentions(t.to_token_stream(), col) {
+        } else if affine::mentions(t.to_token_stream(), [col]) {
             return None;
         }
     }
