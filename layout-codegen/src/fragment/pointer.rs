@@ -11,8 +11,9 @@
 //! let __fl_t = __fl_thread as usize;
 //! let __fl_b = { let (row, col) = (__fl_t / 4, __fl_t % 4 * 2); row * ld + col };
 //! let __fl_k: usize = ld;                                    // the stride, once
-//! { let values = [acc[0], acc[1]]; unsafe { *(d.add(__fl_b) as *mut [f32; 2]) = values } }
-//! { let values = [acc[2], acc[3]]; unsafe { *(d.add(__fl_b + 8 * __fl_k) as *mut [f32; 2]) = values } }
+//! let __fl_f = acc;                                          // the fragment, under the macro's name
+//! unsafe { *(d.add(__fl_b) as *mut [f32; 2]) = [__fl_f[0], __fl_f[1]] };
+//! unsafe { *(d.add(__fl_b + 8 * __fl_k) as *mut [f32; 2]) = [__fl_f[2], __fl_f[3]] };
 //! ```
 //!
 //! The body stays the user's tokens (its `unsafe`, its cast, its operator) but for `INDEX`,
@@ -20,6 +21,8 @@
 //! from the thread's corner, [`offset`]'s arithmetic): the same number `INDEX` computes at
 //! that call's `row` and `col`, so `add` receives what it received before and the body's
 //! safety contract is unchanged. The numbers are the ones `straight.rs` writes for a slice.
+//! An untyped value the body reads is read in place ([`calls`]); else each call is a block
+//! binding it first, `{ let values = [acc[0], acc[1]]; BODY; }`.
 //!
 //! Why it is the same program: `INDEX` is `REST + row * K + col` made of names, integer
 //! literals, casts, `+` and `*` (no field, no call), so evaluating it at the corner once,
@@ -88,7 +91,15 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
     let needs_coords = shape(f, a)?;
     let (n, affine) = (k.numeral(), a.affine.as_ref()?);
     let table = Table::of(n, false, elements);
-    let calls = calls(f, affine, &table, elements, needs_coords)?;
+    let (calls, in_place) = calls(f, affine, &table, elements, needs_coords)?;
+    // The fragment under the macro's name where the calls read it in place.
+    let fragment = match in_place {
+        true => {
+            let frag = f.fragment?;
+            quote!(let __fl_f = #frag;)
+        }
+        false => TokenStream::new(),
+    };
     let all = match (f.args.mode, &f.args.vector) {
         (Mode::Scatter, _) => quote!(#(#calls)*),
         (_, Some(_)) => flatten(f, &calls),
@@ -97,16 +108,16 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
     let head = |digits, named| head(f, n, (table.low, digits), named, &a.index, affine);
     if f.args.bounds.is_none() {
         let mut out = head(Digits::FromUsize, needs_coords)?;
-        out.push(all);
+        out.extend([fragment, all]);
         return Some(out.into_iter().collect());
     }
     // `bounds` (never with `vector`: one call an element). The whole tile's thread part
     // widened, as `straight.rs` writes it.
     let mut whole = head(Digits::Widened, needs_coords)?;
-    whole.push(all);
+    whole.extend([fragment.clone(), all]);
     let mut named = head(Digits::FromUsize, true)?;
     let thread = named.remove(0);
-    let base: TokenStream = named.into_iter().collect();
+    let base: TokenStream = named.into_iter().chain([fragment]).collect();
     let partial = match from_corner(f, &table, elements, base, |e| {
         calls.get(e).cloned().map(Code::Tokens)
     }) {
@@ -157,17 +168,25 @@ fn shape(f: &Fragment, a: &Access) -> Option<bool> {
 }
 
 /// Each call's code at its offset from the thread's corner: a scatter's block (the value and
-/// the coordinates bound, then the body), a gather's value.
+/// the coordinates bound, then the body), a gather's value. A scatter's untyped value that
+/// the body reads, with no coordinates bound, is put in where the body reads it (`*p =
+/// [__fl_f[0], __fl_f[1]]`), as a skilled engineer writes the store: the stored value has no
+/// effect and cannot panic ([`Access::stored`]), so reading the fragment there is the same
+/// program.
 fn calls(
     f: &Fragment,
     affine: &affine::Affine,
     table: &Table,
     elements: usize,
     needs_coords: bool,
-) -> Option<Vec<TokenStream>> {
+) -> Option<(Vec<TokenStream>, bool)> {
     let (low_row, low_col) = table.low;
-    let body = Template::of(f.body, f.args.mode)?;
-    (0..elements)
+    let value = match (&f.args.mode, f.params.get(2)) {
+        (Mode::Scatter, Some(p)) if p.ty.is_none() && !needs_coords => affine::param_ident(p.pat),
+        _ => None,
+    };
+    let (body, in_place) = Template::of(f.body, f.args.mode, value)?;
+    let calls = (0..elements)
         .step_by(f.args.width())
         .map(|e| {
             let (r, c) = table.at[e];
@@ -177,83 +196,128 @@ fn calls(
                 false => None,
             };
             let index = lex(&format!("__fl_b{}", offset_suffix(&offset(affine, at))))?;
-            let call = body.with(index);
             Some(match f.args.mode {
+                Mode::Scatter if in_place => {
+                    let call = body.with(&[index, lex(&fragment_text(f, e))?]);
+                    quote!(#call;)
+                }
                 Mode::Scatter => {
-                    let value = value_binding(f, e);
+                    let (value, call) = (value_binding(f, e), body.with(&[index]));
                     quote!({ #value #coords #call; })
                 }
-                _ => quote!({ #coords #call }),
+                _ => {
+                    let call = body.with(&[index]);
+                    quote!({ #coords #call })
+                }
             })
         })
-        .collect()
+        .collect::<Option<Vec<_>>>()?;
+    Some((calls, in_place))
 }
 
-/// The body's tokens with its `INDEX` cut out, printed once: each call puts its own index in
-/// (`__fl_b + 8 * __fl_k + 1`, the same number `INDEX` computes at that call's `row` and
-/// `col`), rebuilding only the groups around it; printing the body from its tree again for
-/// each call was most of the macro's work for a vector body.
-struct Template {
-    before: Vec<TokenTree>,
-    /// The group holding the index (its delimiter, span and contents), or `None` where the
-    /// index is at this level, between `before` and `after`.
-    around: Option<(Delimiter, Span, Box<Template>)>,
-    after: Vec<TokenTree>,
+/// Element `e`'s value as the macro's text, from the fragment under its name `__fl_f`:
+/// `__fl_f[e]`, or `[__fl_f[e], __fl_f[e + 1]]` with `vector = 2`.
+fn fragment_text(f: &Fragment, e: usize) -> String {
+    match f.args.vector {
+        None => format!("__fl_f[{e}]"),
+        Some((n, _)) => {
+            let each: Vec<String> = (e..e + n).map(|i| format!("__fl_f[{i}]")).collect();
+            format!("[{}]", each.join(", "))
+        }
+    }
 }
+
+/// The body's tokens printed once, with holes each call fills: `__fl_index` for its `INDEX`,
+/// and `__fl_value` for the value where the body reads it (the macro's own names: a user's
+/// tokens never hold them, `reserved.rs`). A call rebuilds only the groups around a hole;
+/// printing the body from its tree again for each call was most of the macro's work for a
+/// vector body.
+struct Template(Vec<Piece>);
+
+/// A token of the body, a hole (its number), or a group holding a hole.
+enum Piece {
+    Tree(TokenTree),
+    Hole(usize),
+    Group(Delimiter, Span, Vec<Piece>),
+}
+
+/// The holes' names, in the order [`Template::with`] takes their tokens.
+const HOLES: [&str; 2] = ["__fl_index", "__fl_value"];
 
 impl Template {
-    /// The body with its index (where [`access::locate`] finds it) cut out.
-    fn of(body: &Expr, mode: Mode) -> Option<Template> {
+    /// The body with its index (where [`access::locate`] finds it) a hole, and where `value`
+    /// is given, each read of it too; and whether it is read.
+    fn of(body: &Expr, mode: Mode, value: Option<&syn::Ident>) -> Option<(Template, bool)> {
         let mut body = body.clone();
         let hole = Expr::Verbatim(quote!(__fl_index));
         *access::locate(&mut body, mode == Mode::Scatter)?.index = hole;
-        Template::cut(body.to_token_stream())
-    }
-
-    /// `tokens` cut at the identifier `__fl_index` (the macro's own name: a user's tokens
-    /// never hold it, `reserved.rs`), at any depth.
-    fn cut(tokens: TokenStream) -> Option<Template> {
-        let mut trees = tokens.into_iter();
-        let mut before = Vec::new();
-        for tree in trees.by_ref() {
-            let around = match &tree {
-                TokenTree::Ident(i) if i == "__fl_index" => None,
-                TokenTree::Group(g) => match Template::cut(g.stream()) {
-                    Some(inner) => Some((g.delimiter(), g.span(), Box::new(inner))),
-                    None => {
-                        before.push(tree);
-                        continue;
-                    }
-                },
-                _ => {
-                    before.push(tree);
-                    continue;
-                }
-            };
-            let after = trees.collect();
-            return Some(Template {
-                before,
-                around,
-                after,
-            });
+        let mut reads = Reads(value, 0);
+        if value.is_some() {
+            syn::visit_mut::visit_expr_mut(&mut reads, &mut body);
         }
-        None
+        let (pieces, _) = Template::cut(body.to_token_stream());
+        Some((Template(pieces), reads.1 > 0))
     }
 
-    /// The body with `index` put in.
-    fn with(&self, index: TokenStream) -> TokenStream {
-        let middle = match &self.around {
-            None => index,
-            Some((delimiter, span, inner)) => {
-                let mut group = Group::new(*delimiter, inner.with(index));
-                group.set_span(*span);
-                TokenTree::Group(group).into()
+    /// `tokens` as pieces, and whether they hold a hole.
+    fn cut(tokens: TokenStream) -> (Vec<Piece>, bool) {
+        let mut holes = false;
+        let pieces = tokens
+            .into_iter()
+            .map(|tree| match tree {
+                TokenTree::Ident(i) => match HOLES.iter().position(|h| i == h) {
+                    Some(k) => {
+                        holes = true;
+                        Piece::Hole(k)
+                    }
+                    None => Piece::Tree(TokenTree::Ident(i)),
+                },
+                TokenTree::Group(g) => match Template::cut(g.stream()) {
+                    (inner, true) => {
+                        holes = true;
+                        Piece::Group(g.delimiter(), g.span(), inner)
+                    }
+                    _ => Piece::Tree(TokenTree::Group(g)),
+                },
+                tree => Piece::Tree(tree),
+            })
+            .collect();
+        (pieces, holes)
+    }
+
+    /// The body with the holes filled, `fill[k]` for hole `k`.
+    fn with(&self, fill: &[TokenStream]) -> TokenStream {
+        fn build(pieces: &[Piece], fill: &[TokenStream]) -> TokenStream {
+            let mut trees: Vec<TokenTree> = Vec::with_capacity(pieces.len());
+            for piece in pieces {
+                match piece {
+                    Piece::Tree(t) => trees.push(t.clone()),
+                    Piece::Hole(k) => trees.extend(fill.get(*k).cloned().unwrap_or_default()),
+                    Piece::Group(delimiter, span, inner) => {
+                        let mut group = Group::new(*delimiter, build(inner, fill));
+                        group.set_span(*span);
+                        trees.push(TokenTree::Group(group));
+                    }
+                }
             }
-        };
-        let mut out: TokenStream = self.before.iter().cloned().collect();
-        out.extend(middle);
-        out.extend(self.after.iter().cloned());
-        out
+            trees.into_iter().collect()
+        }
+        build(&self.0, fill)
+    }
+}
+
+/// Each read of the value (a path that is its name) made the hole `__fl_value`, counted.
+struct Reads<'a>(Option<&'a syn::Ident>, usize);
+
+impl syn::visit_mut::VisitMut for Reads<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        let read = matches!((&*e, self.0), (Expr::Path(p), Some(v)) if p.qself.is_none() && p.path.is_ident(v));
+        if read {
+            *e = Expr::Verbatim(quote!(__fl_value));
+            self.1 += 1;
+        } else {
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
     }
 }
 

@@ -28,13 +28,14 @@ fn a_vector_store_through_a_pointer_takes_the_base_once_and_literal_offsets() {
         "{code}"
     );
     assert_eq!(count(&code, "let__fl_k:usize=ld;"), 1, "{code}");
-    // Each call: its values, then the user's body with INDEX the base plus its offset.
+    // Each call: the user's body with INDEX the base plus its offset and the values read in
+    // place, from the fragment under the macro's name.
+    assert_eq!(count(&code, "let__fl_f=acc;"), 1, "{code}");
     for (values, index) in [
-        ("[acc[0],acc[1]]", "__fl_b"),
-        ("[acc[2],acc[3]]", "__fl_b+8*__fl_k"),
+        ("[__fl_f[0],__fl_f[1]]", "__fl_b"),
+        ("[__fl_f[2],__fl_f[3]]", "__fl_b+8*__fl_k"),
     ] {
-        let call =
-            format!("{{letvalues={values};unsafe{{*(d.add({index})as*mut[f32;2])=values}};}}");
+        let call = format!("unsafe{{*(d.add({index})as*mut[f32;2])={values}}};");
         assert_eq!(count(&code, &call), 1, "{call}: {code}");
     }
     assert_eq!(count(&code, "d.add("), 2, "{code}");
@@ -73,8 +74,11 @@ fn a_plain_element_and_a_gather_take_it_too() {
         "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32) { \
          |row, col, v| unsafe { *d.add(row * 16 + col) = v } }",
     );
-    assert!(scatter.contains("*d.add(__fl_b+1)=v"), "{scatter}");
-    assert!(scatter.contains("*d.add(__fl_b+8*__fl_k+1)=v"), "{scatter}");
+    assert!(scatter.contains("*d.add(__fl_b+1)=__fl_f[1]"), "{scatter}");
+    assert!(
+        scatter.contains("*d.add(__fl_b+8*__fl_k+1)=__fl_f[3]"),
+        "{scatter}"
+    );
     let gather = expand(
         "::fraglayout::catalog::SM80_16x8x16_F32_C, gather, vector = 2",
         "unsafe fn load(lane: u32, d: *const f32, ld: usize) -> [f32; 4] { \
@@ -201,7 +205,7 @@ fn get_unchecked_on_a_slice_takes_the_base_once_and_literal_offsets_too() {
     }
     assert_eq!(count(&code, "row*ld+col"), 1, "{code}");
     assert!(
-        code.contains("*d.get_unchecked_mut(__fl_b+8*__fl_k+1)=value"),
+        code.contains("*d.get_unchecked_mut(__fl_b+8*__fl_k+1)=__fl_f[3]"),
         "{code}"
     );
     let gather = expand(
@@ -217,4 +221,28 @@ fn get_unchecked_on_a_slice_takes_the_base_once_and_literal_offsets_too() {
          |row, col, value| unsafe { *d.get_unchecked_mut(row * ld + col) = value } }",
     );
     assert!(!own.contains("__fl_b"), "{own}");
+}
+
+/// The value is read in place only where the closure's binding would add nothing: a typed
+/// value, and a body that ignores its value, keep `let VALUE = ..;` (the type checked, the
+/// unused name warned of, as in the closure).
+#[test]
+fn a_typed_or_unread_value_keeps_its_binding() {
+    let typed = expand(
+        MMA,
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) { \
+         |row, col, values: [f32; 2]| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values } }",
+    );
+    assert!(
+        typed.contains("letvalues:[f32;2]=[acc[2],acc[3]];"),
+        "{typed}"
+    );
+    assert!(!typed.contains("__fl_f"), "{typed}");
+    let unread = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32) { \
+         |row, col, v| unsafe { *d.add(row * 16 + col) = 1.0 } }",
+    );
+    assert!(unread.contains("letv=acc[3];"), "{unread}");
+    assert!(!unread.contains("__fl_f"), "{unread}");
 }
