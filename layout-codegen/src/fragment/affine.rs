@@ -216,10 +216,7 @@ pub fn is_col(e: &Expr, col: &Ident) -> bool {
 pub fn mentions<'a>(ts: TokenStream, names: impl IntoIterator<Item = &'a Ident>) -> bool {
     fn any(ts: TokenStream, names: &[String]) -> bool {
         ts.into_iter().any(|tt| match tt {
-            TokenTree::Ident(i) => {
-                let i = i.to_string();
-                names.iter().any(|n| *n == i)
-            }
+            TokenTree::Ident(i) => names.contains(&i.to_string()),
             TokenTree::Group(g) => any(g.stream(), names),
             _ => false,
         })
