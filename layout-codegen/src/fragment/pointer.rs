@@ -9,7 +9,7 @@
 //!
 //! ```text
 //! let __fl_t = __fl_thread as usize;
-//! let __fl_b = { let (row, col) = (__fl_t / 4, __fl_t % 4 * 2); row * ld + col };
+//! let __fl_b = (__fl_t / 4) * ld + (__fl_t % 4 * 2);          // INDEX at the thread's corner
 //! let __fl_k: usize = ld;                                    // the stride, once
 //! let __fl_f = acc;                                          // the fragment, under the macro's name
 //! unsafe { *(d.add(__fl_b) as *mut [f32; 2]) = [__fl_f[0], __fl_f[1]] };

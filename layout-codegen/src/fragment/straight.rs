@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! let __fl_t = __fl_thread as usize;
-//! let __fl_b = { let (row, col) = (__fl_t / 4 % 8 + __fl_t / 32 * 16, __fl_t % 4 * 2); row * LD + col };
+//! let __fl_b = (__fl_t / 4 % 8 + __fl_t / 32 * 16) * LD + (__fl_t % 4 * 2); // INDEX at the corner
 //! let __fl_k: usize = LD;                                   // the stride, once
 //! let __fl_f = frag;                                        // the fragment, under the macro's name
 //! let __fl_s = &mut out[__fl_b..__fl_b + 8 * __fl_k + 10];  // the footprint: one reach
@@ -215,7 +215,7 @@ fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
 ///
 /// ```text
 /// if __fl_row < __fl_rows && __fl_col < __fl_cols {
-///     let __fl_b = { let (row, col) = (__fl_row, __fl_col); row * ld + col };
+///     let __fl_b = __fl_row * ld + __fl_col;
 ///     let __fl_k: usize = ld;
 ///     let __fl_d = &mut out[..];
 ///     let __fl_f = frag;
@@ -480,7 +480,7 @@ fn scatter(
             stores.push_str(&format!("__fl_s[{place}] {op}"));
             out.push(lex(&std::mem::take(&mut stores))?);
             let value = lex(&format!("__fl_f[{e}]"))?;
-            out.push(substitute(rhs_tokens.clone(), &value_text, &value));
+            out.push(substitute(rhs_tokens.clone(), &[&value_text], &[value]).0);
             stores.push(';');
             continue;
         }
@@ -740,7 +740,7 @@ fn coordinates_read(f: &Fragment, rhs: &syn::Expr) -> bool {
 
 /// The code before the elements, shared with the raw-pointer path (`pointer.rs`): the thread
 /// part (from the thread index as `usize`, or [widened](Digits)), the base index `__fl_b` at
-/// the corner `low` (`{ let (row, col) = CORNER; INDEX }`), and the stride `__fl_k` once. The
+/// the corner `low` ([`base_index`]), and the stride `__fl_k` once. The
 /// thread part is named (`__fl_row`, `__fl_col`) where `named` (a stored value reads `row` or
 /// `col`, which are then bound per element from it); else it goes into the corner alone.
 /// `None` if the macro's own text does not lex (it always does).
@@ -764,17 +764,49 @@ pub(super) fn head(
         }
         false => (row, col),
     };
-    let corner = lex(&format!("({}, {})", plus(&row, low.0), plus(&col, low.1)))?;
-    let corner = coordinate_bindings(f, Some(&corner));
+    let (row, col) = (plus(&row, low.0), plus(&col, low.1));
     // Pieces joined once at the end: extending a stream by another moves it token by token.
     let mut out = vec![lex(&text)?];
-    out.push(quote!(let __fl_b = { #(#corner)* #index };));
+    out.push(base_index(f, (&row, &col), index)?);
     // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
     // the user's, and the elements' offsets are text.
     if let Some((stride, _)) = &a.k {
         out.push(quote!(let __fl_k: usize = #stride;));
     }
     Some(out)
+}
+
+/// `let __fl_b = INDEX;` at the thread's corner `(row, col)` (text): `INDEX` with the
+/// closure's `row` and `col` put in where both are untyped names, `(__fl_t / 4) * ld +
+/// (__fl_t % 4 * 2)`, as a skilled engineer writes the base (the index is arithmetic of
+/// names, literals and casts, [`Affine`], so each name there is the closure's binding); else
+/// bound as the closure binds them, `{ let (row, col) = (..); INDEX }`.
+fn base_index(f: &Fragment, (row, col): (&str, &str), index: &syn::Expr) -> Option<TokenStream> {
+    if let Some(index) = corner_put_in(f, (row, col), index) {
+        return Some(quote!(let __fl_b = #index;));
+    }
+    let corner = lex(&format!("({row}, {col})"))?;
+    let corner = coordinate_bindings(f, Some(&corner));
+    Some(quote!(let __fl_b = { #(#corner)* #index };))
+}
+
+/// `index` with the corner's `row` and `col` (text) put in for the closure's, where both are
+/// untyped names that `index`, not a bare name, reads (else the binding stays, and the
+/// compiler warns of an unused one as it would in the closure).
+fn corner_put_in(f: &Fragment, (row, col): (&str, &str), index: &syn::Expr) -> Option<TokenStream> {
+    let r = affine::param_ident(f.params[0].pat)?.to_string();
+    let c = affine::param_ident(f.params[1].pat)?.to_string();
+    let untyped = f.params[0].ty.is_none() && f.params[1].ty.is_none();
+    if !untyped || matches!(index, syn::Expr::Path(_)) {
+        return None;
+    }
+    let put = |text: &str| match text.contains(' ') {
+        true => lex(&format!("({text})")),
+        false => lex(text),
+    };
+    let with = [put(row)?, put(col)?];
+    let (index, seen) = substitute(index.to_token_stream(), &[&r, &c], &with);
+    (seen == [true, true]).then_some(index)
 }
 
 /// `row` and `col` bound for an element at `(r, c)` from the thread part the head named
@@ -794,22 +826,42 @@ fn same_reach(a: &Reach, b: &Reach) -> bool {
     (a.start, a.extent) == (b.start, b.extent)
 }
 
-/// `ts` with every identifier `name` replaced by `with` (in any group).
-fn substitute(ts: TokenStream, name: &str, with: &TokenStream) -> TokenStream {
-    let mut trees: Vec<TokenTree> = Vec::new();
-    for tt in ts {
-        match tt {
-            TokenTree::Ident(i) if i == name => trees.extend(with.clone()),
-            TokenTree::Group(g) => {
-                let inner = substitute(g.stream(), name, with);
-                let mut group = proc_macro2::Group::new(g.delimiter(), inner);
-                group.set_span(g.span());
-                trees.push(TokenTree::Group(group));
+/// `ts` with every identifier `names[i]` replaced by `with[i]` (in any group), and whether
+/// each name was there.
+fn substitute(ts: TokenStream, names: &[&str], with: &[TokenStream]) -> (TokenStream, Vec<bool>) {
+    fn walk(
+        ts: TokenStream,
+        names: &[&str],
+        with: &[TokenStream],
+        seen: &mut [bool],
+    ) -> TokenStream {
+        let mut trees: Vec<TokenTree> = Vec::new();
+        for tt in ts {
+            match tt {
+                TokenTree::Ident(i) => {
+                    let text = i.to_string();
+                    match names.iter().position(|n| *n == text) {
+                        Some(k) => {
+                            seen[k] = true;
+                            trees.extend(with[k].clone());
+                        }
+                        None => trees.push(TokenTree::Ident(i)),
+                    }
+                }
+                TokenTree::Group(g) => {
+                    let inner = walk(g.stream(), names, with, seen);
+                    let mut group = proc_macro2::Group::new(g.delimiter(), inner);
+                    group.set_span(g.span());
+                    trees.push(TokenTree::Group(group));
+                }
+                tt => trees.push(tt),
             }
-            tt => trees.push(tt),
         }
+        trees.into_iter().collect()
     }
-    trees.into_iter().collect()
+    let mut seen = vec![false; names.len()];
+    let out = walk(ts, names, with, &mut seen);
+    (out, seen)
 }
 
 /// Whether `e` is the plain name `name`.

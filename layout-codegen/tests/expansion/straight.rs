@@ -47,10 +47,10 @@ fn a_constant_stride_scatter_is_one_footprint_slice_and_literal_offsets() {
     assert_straight(&code);
     // `::fraglayout::catalog::NAME` is the catalog's constant: no guard, no numeral.
     assert!(!code.contains("PhantomData") && !code.contains("__FL_NUMERAL"));
-    // The thread part as arithmetic on the thread index, into the corner.
+    // The thread part as arithmetic on the thread index, put into the index at the corner.
     assert!(code.contains("let__fl_t=__fl_threadasusize;"), "{code}");
     assert!(
-        code.contains("let(row,col)=(__fl_t/4%8+__fl_t/32*16,__fl_t%4*2);row*LD+col"),
+        code.contains("let__fl_b=(__fl_t/4%8+__fl_t/32*16)*LD+(__fl_t%4*2);"),
         "{code}"
     );
     // The m64n16 accumulator's footprint: rows 0 and 8, columns 0 to 9; one slice of it.
@@ -205,7 +205,7 @@ fn a_partial_tile_is_straight_too() {
     let whole = [
         "let(__fl_rows,__fl_cols)=(m,n);",
         "if__fl_rows>=16&&__fl_cols>=8{",
-        "let__fl_b={let(row,col)=((__fl_thread/4)asusize,(__fl_thread%4)asusize*2);row*ld+col};",
+        "let__fl_b=((__fl_thread/4)asusize)*ld+((__fl_thread%4)asusize*2);",
         "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+2];",
         "__fl_s[0]=__fl_f[0];",
         "__fl_s[1]=__fl_f[1];",
@@ -219,7 +219,7 @@ fn a_partial_tile_is_straight_too() {
         "let__fl_t=__fl_threadasusize;",
         "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
-        "let__fl_b={let(row,col)=(__fl_row,__fl_col);row*ld+col};",
+        "let__fl_b=__fl_row*ld+__fl_col;",
         "let__fl_k:usize=ld;",
         "let__fl_d=&mutout[..];",
         "let__fl_f=frag;",
@@ -330,4 +330,24 @@ fn float_arithmetic_on_the_value_is_straight() {
         "fn store(t: u32, frag: &[u32; 4], out: &mut [u32], ld: usize, alpha: u32) { |row, col, value| out[row * ld + col] = alpha * value }",
     );
     assert!(code.contains("__fl_put"), "{code}");
+}
+
+/// The corner is put into the index where the closure's `row` and `col` are untyped names it
+/// reads; a typed one keeps the closure's binding (its type checked).
+#[test]
+fn the_corner_is_put_into_the_index_of_untyped_names() {
+    let put_in = expand(
+        ACC16,
+        "fn store(t: u32, frag: &[f32; 8], out: &mut [f32], ld: usize) { |r, c, value| out[c + ld * r] = value }",
+    );
+    assert!(
+        put_in.contains("let__fl_b=(__fl_t%4*2)+ld*(__fl_t/4%8+__fl_t/32*16);"),
+        "{put_in}"
+    );
+    let typed = expand(
+        ACC16,
+        "fn store(t: u32, frag: &[f32; 8], out: &mut [f32], ld: usize) { |row: usize, col, value| out[row * ld + col] = value }",
+    );
+    assert!(typed.contains("let__fl_b={"), "{typed}");
+    assert!(typed.contains("row*ld+col};"), "{typed}");
 }
