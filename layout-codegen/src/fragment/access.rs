@@ -123,7 +123,33 @@ impl Access {
             .filter(|_| scatter)
             .map(|p| affine::param_ident(p.pat));
         let row = row.filter(|_| value.is_none_or(|v| v.is_some()));
-        analyse(f.body, scatter, row, col, value.flatten())
+        let mut access = analyse(f.body, scatter, row, col, value.flatten())?;
+        if let Some(a) = access.affine.as_mut() {
+            a.k_text = a.k.as_ref().and_then(|(k, _)| constant_text(f, k));
+        }
+        Some(access)
+    }
+}
+
+/// A stride `K` that is an integer literal, or one name that no parameter of the function
+/// has (so a constant's: the function's body is its closure, with no locals of its own), as
+/// text.
+fn constant_text(f: &Fragment, k: &Expr) -> Option<String> {
+    match k {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => Some(i.to_string()),
+        Expr::Path(p) if p.qself.is_none() => {
+            let name = p.path.get_ident()?;
+            let parameter = f.parameter_type(name).is_some();
+            let closure = f
+                .params
+                .iter()
+                .any(|q| affine::param_ident(q.pat) == Some(name));
+            (!parameter && !closure).then(|| name.to_string())
+        }
+        _ => None,
     }
 }
 

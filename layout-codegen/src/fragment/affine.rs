@@ -33,6 +33,12 @@ pub struct Affine {
     pub footprint: bool,
     /// The other terms, `REST`.
     pub rest: Vec<Expr>,
+    /// `K` as the macro's text where it is an integer literal or the name of a constant (no
+    /// parameter of the function is named so, and the function has no other locals): written
+    /// into each offset as it is (`8 * LD + 1`), as a skilled engineer writes it, a name of an
+    /// item resolving the same from the macro's text. `None`: the offsets read `__fl_k`,
+    /// bound once from `K`'s own tokens ([`Access::of`](super::access::Access::of) decides).
+    pub k_text: Option<String>,
 }
 
 /// The identifier a closure parameter binds, if it is a plain name.
@@ -72,7 +78,12 @@ pub fn affine(index: &Expr, row: &Ident, col: &Ident, value: Option<&Ident>) -> 
         return None;
     }
     let footprint = k.as_ref().is_none_or(|(k, _)| looks_constant(k));
-    Some(Affine { k, footprint, rest })
+    Some(Affine {
+        k,
+        footprint,
+        rest,
+        k_text: None,
+    })
 }
 
 /// `S` where `t` is `col ^ S` or `S ^ col` (in parentheses or not).

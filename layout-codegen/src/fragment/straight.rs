@@ -629,14 +629,19 @@ pub(super) fn offset(a: &Affine, (rows, cols): (usize, usize)) -> String {
     let row = match &a.k {
         None => return (rows + cols).to_string(),
         Some(_) if rows == 0 => None,
-        Some((_, false)) => Some(format!("{rows} * __fl_k")),
-        Some((_, true)) => Some(format!("__fl_k * {rows}")),
+        Some((_, false)) => Some(format!("{rows} * {}", k_name(a))),
+        Some((_, true)) => Some(format!("{} * {rows}", k_name(a))),
     };
     match (row, cols) {
         (None, c) => c.to_string(),
         (Some(r), 0) => r,
         (Some(r), c) => format!("{r} + {c}"),
     }
+}
+
+/// The stride as the offsets write it: [`Affine::k_text`], or `__fl_k`.
+fn k_name(a: &Affine) -> &str {
+    a.k_text.as_deref().unwrap_or("__fl_k")
 }
 
 /// `name + k`, or `name` for 0.
@@ -770,7 +775,7 @@ pub(super) fn head(
     out.push(base_index(f, (&row, &col), index)?);
     // `K` once, as `usize` (what the closure path's `start.0 * K` makes of it): its tokens are
     // the user's, and the elements' offsets are text.
-    if let Some((stride, _)) = &a.k {
+    if let (Some((stride, _)), None) = (&a.k, &a.k_text) {
         out.push(quote!(let __fl_k: usize = #stride;));
     }
     Some(out)

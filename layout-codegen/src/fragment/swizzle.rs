@@ -212,6 +212,7 @@ mod tests {
 
     fn affine(k: &str, rest: &[&str]) -> Affine {
         Affine {
+            k_text: None,
             k: Some((expr(k), false)),
             footprint: true,
             rest: rest.iter().map(|r| expr(r)).collect(),

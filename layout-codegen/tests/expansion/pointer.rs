@@ -57,11 +57,13 @@ fn a_wgmma_accumulator_s_calls_are_literal_offsets_from_one_base() {
         1,
         "{code}"
     );
+    // A constant's stride written into each offset as it is.
+    assert!(!code.contains("__fl_k"), "{code}");
     for index in [
         "d.add(__fl_b)",
-        "d.add(__fl_b+8*__fl_k)",
+        "d.add(__fl_b+8*LD)",
         "d.add(__fl_b+8)",
-        "d.add(__fl_b+8*__fl_k+8)",
+        "d.add(__fl_b+8*LD+8)",
     ] {
         assert_eq!(count(&code, index), 1, "{index}: {code}");
     }
@@ -72,7 +74,7 @@ fn a_wgmma_accumulator_s_calls_are_literal_offsets_from_one_base() {
         "unsafe fn store(t: u32, acc: &[f32; 8], d: *mut f32) { \
          |row, col, values| unsafe { *(d.add(LD * row + col) as *mut [f32; 2]) = values } }",
     );
-    assert_eq!(count(&code, "d.add(__fl_b+__fl_k*8+8)"), 1, "{code}");
+    assert_eq!(count(&code, "d.add(__fl_b+LD*8+8)"), 1, "{code}");
 }
 
 #[test]
@@ -84,7 +86,7 @@ fn a_plain_element_and_a_gather_take_it_too() {
     );
     assert!(scatter.contains("*d.add(__fl_b+1)=__fl_f[1]"), "{scatter}");
     assert!(
-        scatter.contains("*d.add(__fl_b+8*__fl_k+1)=__fl_f[3]"),
+        scatter.contains("*d.add(__fl_b+8*16+1)=__fl_f[3]"),
         "{scatter}"
     );
     let gather = expand(
@@ -115,7 +117,7 @@ fn a_stored_value_reading_row_gets_it_per_call() {
     assert!(code.contains("let__fl_b=__fl_row*8+__fl_col;"), "{code}");
     assert!(
         code.contains(
-            "let(row,col)=(__fl_row+8,__fl_col+1);unsafe{*d.add(__fl_b+8*__fl_k+1)=rowasf32};"
+            "let(row,col)=(__fl_row+8,__fl_col+1);unsafe{*d.add(__fl_b+8*8+1)=rowasf32};"
         ),
         "{code}"
     );

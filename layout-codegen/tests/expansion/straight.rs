@@ -55,16 +55,18 @@ fn a_constant_stride_scatter_is_one_footprint_slice_and_literal_offsets() {
     );
     // The m64n16 accumulator's footprint: rows 0 and 8, columns 0 to 9; one slice of it.
     assert_eq!(count(&code, "&mutout["), 1, "{code}");
+    // The constant stride written into each offset as it is.
+    assert!(!code.contains("__fl_k"), "{code}");
     let stores = [
-        "let__fl_s=&mutout[__fl_b..__fl_b+8*__fl_k+10];",
+        "let__fl_s=&mutout[__fl_b..__fl_b+8*LD+10];",
         "__fl_s[0]=__fl_f[0];",
         "__fl_s[1]=__fl_f[1];",
-        "__fl_s[8*__fl_k]=__fl_f[2];",
-        "__fl_s[8*__fl_k+1]=__fl_f[3];",
+        "__fl_s[8*LD]=__fl_f[2];",
+        "__fl_s[8*LD+1]=__fl_f[3];",
         "__fl_s[8]=__fl_f[4];",
         "__fl_s[9]=__fl_f[5];",
-        "__fl_s[8*__fl_k+8]=__fl_f[6];",
-        "__fl_s[8*__fl_k+9]=__fl_f[7];",
+        "__fl_s[8*LD+8]=__fl_f[6];",
+        "__fl_s[8*LD+9]=__fl_f[7];",
     ];
     assert!(in_order(&code, &stores), "{code}");
     assert_eq!(count(&code, "]=__fl_f["), 8, "{code}");
