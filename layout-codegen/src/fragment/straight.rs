@@ -219,11 +219,10 @@ fn is_plain(f: &Fragment, rhs: &syn::Expr) -> bool {
 ///     let __fl_k: usize = ld;
 ///     let __fl_d = &mut out[..];
 ///     let __fl_f = frag;
-///     let __fl_r8 = __fl_row + 8 < __fl_rows;        // a row two elements lie on, once
 ///     __fl_d[__fl_b] = __fl_f[0];
 ///     if __fl_col + 1 < __fl_cols { __fl_d[__fl_b + 1] = __fl_f[1]; }
-///     if __fl_r8 { __fl_d[__fl_b + 8 * __fl_k] = __fl_f[2]; }
-///     if __fl_r8 && __fl_col + 1 < __fl_cols { __fl_d[__fl_b + 8 * __fl_k + 1] = __fl_f[3]; }
+///     if __fl_row + 8 < __fl_rows { __fl_d[__fl_b + 8 * __fl_k] = __fl_f[2]; }
+///     if __fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols { __fl_d[__fl_b + 8 * __fl_k + 1] = __fl_f[3]; }
 /// }
 /// ```
 ///
@@ -318,34 +317,12 @@ pub(super) fn from_corner(
         plus("__fl_row", corner.0),
         plus("__fl_col", corner.1)
     ))?;
-    // A row below the corner's that two elements or more lie on is tested once, as a skilled
-    // engineer writes it: `let __fl_r8 = __fl_row + 8 < __fl_rows;`.
-    let mut below: Vec<usize> = at
-        .iter()
-        .map(|&(r, _)| r)
-        .filter(|&r| r > corner.0)
-        .collect();
-    below.sort_unstable();
-    let mut shared: Vec<usize> = below
-        .windows(2)
-        .filter(|w| w[0] == w[1])
-        .map(|w| w[0])
-        .collect();
-    shared.dedup();
-    let tested: String = shared
-        .iter()
-        .map(|&r| format!("let __fl_r{r} = {} < __fl_rows;", plus("__fl_row", r)))
-        .collect();
-    let tested = lex(&tested)?;
-    let head = quote!(#head #tested);
-    // `__fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols` (or `__fl_r8 && ..`): the sides
-    // element `e` lies beyond the corner on; empty for the corner itself.
+    // `__fl_row + 8 < __fl_rows && __fl_col + 1 < __fl_cols`: the sides element `e` lies
+    // beyond the corner on; empty for the corner itself.
     let inside = |e: usize| {
         let (r, c) = at[e];
         let mut tests = Vec::new();
-        if shared.contains(&r) {
-            tests.push(format!("__fl_r{r}"));
-        } else if r > corner.0 {
+        if r > corner.0 {
             tests.push(format!("{} < __fl_rows", plus("__fl_row", r)));
         }
         if c > corner.1 {

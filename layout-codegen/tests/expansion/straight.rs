@@ -225,16 +225,14 @@ fn a_partial_tile_is_straight_too() {
         "let__fl_k:usize=ld;",
         "let__fl_d=&mutout[..];",
         "let__fl_f=frag;",
-        // The row two elements lie on, tested once.
-        "let__fl_r8=__fl_row+8<__fl_rows;",
         "__fl_d[__fl_b]=__fl_f[0];",
         "if__fl_col+1<__fl_cols{__fl_d[__fl_b+1]=__fl_f[1];}",
-        "if__fl_r8{__fl_d[__fl_b+8*__fl_k]=__fl_f[2];}",
-        "if__fl_r8&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]=__fl_f[3];}",
+        "if__fl_row+8<__fl_rows{__fl_d[__fl_b+8*__fl_k]=__fl_f[2];}",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]=__fl_f[3];}",
     ];
     let tail = &scatter[scatter.find("}else{").expect("two branches")..];
     assert!(in_order(tail, &partial), "{scatter}");
-    assert_eq!(count(tail, "<__fl_rows"), 2, "{scatter}");
+    assert_eq!(count(tail, "<__fl_rows"), 3, "{scatter}");
     assert_eq!(count(tail, "__fl_d["), 4, "{scatter}");
     // A gather: the same branches; in the partial one the fill value for each element
     // outside, and for all of them where the corner is.
@@ -249,9 +247,8 @@ fn a_partial_tile_is_straight_too() {
         "let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);",
         "if__fl_row<__fl_rows&&__fl_col<__fl_cols{",
         "let__fl_d=&src[..];",
-        "let__fl_r8=__fl_row+8<__fl_rows;",
         "[__fl_d[__fl_b],if__fl_col+1<__fl_cols{__fl_d[__fl_b+1]}else{",
-        "if__fl_r8&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]}else{",
+        "if__fl_row+8<__fl_rows&&__fl_col+1<__fl_cols{__fl_d[__fl_b+8*__fl_k+1]}else{",
         "}else{[",
     ];
     assert!(in_order(tail, &partial), "{gather}");
