@@ -7,17 +7,18 @@
 //! ```text
 //! let __fl_t = __fl_thread as usize;
 //! let __fl_b = (__fl_t / 4 % 8 + __fl_t / 32 * 16) * LD + (__fl_t % 4 * 2); // INDEX at the corner
-//! let __fl_k: usize = LD;                                   // the stride, once
 //! let __fl_f = frag;                                        // the fragment, under the macro's name
-//! let __fl_s = &mut out[__fl_b..__fl_b + 8 * __fl_k + 10];  // the footprint: one reach
+//! let __fl_s = &mut out[__fl_b..__fl_b + 8 * LD + 10];      // the footprint: one reach
 //! __fl_s[0] = __fl_f[0];
 //! __fl_s[1] = __fl_f[1];
-//! __fl_s[8 * __fl_k] = __fl_f[2];
+//! __fl_s[8 * LD] = __fl_f[2];
 //! ...
-//! __fl_s[8 * __fl_k + 9] = __fl_f[7];
+//! __fl_s[8 * LD + 9] = __fl_f[7];
 //! ```
 //!
-//! With a run-time `ld` each row run is a reach of its own, taken once: `let __fl_i1 =
+//! A run-time stride `ld` (a parameter) is bound once, `let __fl_k: usize = ld;`, and the
+//! offsets read `__fl_k` (a constant's name or a literal is written into them as it is,
+//! [`Affine::k_text`]); each row run is then a reach of its own, taken once: `let __fl_i1 =
 //! __fl_b + 8 * __fl_k; let __fl_s = &mut out[__fl_i1..__fl_i1 + 10];` then its stores. The
 //! numbers are [`Numeral::reaches`]' and [`Numeral::thread_terms`]', the values the closure
 //! path (`expand.rs`, `shared_reach`) reads from `__FL_REACH` and `__FL_TERMS`, and each offset
