@@ -92,49 +92,37 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// assert_eq!((out[8 + 2], out[8 + 3], out[9 * 8 + 2], out[9 * 8 + 3]), (1.0, 2.0, 3.0, 4.0));
 /// ```
 ///
-/// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it whole, then folded): the
-/// thread part computed once, then the code of one element written once, as a closure over the
-/// element's number `e` that reads a constant table of element positions, and one call of it
-/// per element; each element is reached from the thread's base index through the slice of its
-/// row run (here elements 0 and 1 share the run at the lane's `(row, col)`, and elements 2 and
-/// 3 the run eight rows below). The optimizer inlines the closure at each call, where `e` is a
-/// constant, and every offset folds; the compiler checks the element code once, not once per
-/// element:
+/// expands to (`fraglayout expand SM80_16x8x16_F32_C` prints it, with the plan and the
+/// layout's numbers) what a skilled engineer writes by hand: the lane checked once, the
+/// thread's base index (the body's index at the lane's corner), one bounds check for the
+/// lane's whole footprint (elements 0 and 1 at the corner, 2 and 3 eight rows below), and each
+/// element at a constant offset from the base:
 ///
 /// ```ignore
 /// #[inline]
 /// fn store_c(lane: u32, frag: &[f32; 4], out: &mut [f32], ld: usize) {
-///     const __FL_NUMERAL: ::fraglayout::Numeral<'static> = SM80_16x8x16_F32_C;
-///     const _: () = ::fraglayout::assert_bijection(&__FL_NUMERAL);
-///     const __FL_TERMS: [ThreadTerm; __FL_NUMERAL.thread_term_count()] =
-///         __FL_NUMERAL.thread_terms_array();
-///     const __FL_WRAP: usize = __FL_NUMERAL.thread_wrap(); // 0: no digit straddles rows
-///     const __FL_AT: &[ElementAt; 4] = &__FL_NUMERAL.element_table();
-///     const _: () = /* too many thread terms, or a fragment that is not 4 long: a compile
-///                      error on the tokens at fault */;
-///     if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, __FL_NUMERAL.threads()) {
-///         let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-///         let __fl_base = {
-///             let (row, col) = __fl_at.at(__FL_AT[0].low); // the thread's base index
-///             row * ld + col
-///         };
-///         let mut __fl_put = |__fl_e: usize| {
-///             let value: f32 = frag[__fl_e];
-///             let (row, col) = __fl_at.at(__FL_AT[__fl_e].at);
-///             let __fl_v = value;
-///             let __fl_r = __FL_AT[__fl_e].run_reach; // `foot_reach` with a constant stride
-///             let __fl_b = if __FL_WRAP == 0 { __fl_base } else { /* the element's own */ };
-///             let __fl_i = __fl_b + __fl_r.start.0 * ld + __fl_r.start.1;
-///             let __fl_s = &mut out[__fl_i..__fl_i + __fl_r.extent.0 * ld + __fl_r.extent.1];
-///             __fl_s[__fl_r.place.0 * ld + __fl_r.place.1] = __fl_v; // a constant offset
-///         };
-///         __fl_put(0);
-///         __fl_put(1);
-///         __fl_put(2);
-///         __fl_put(3);
+///     // the `use`d name is the catalog's layout: a type, free to check
+///     let _: PhantomData<SM80_16x8x16_F32_C> = PhantomData::<::fraglayout::catalog::SM80_16x8x16_F32_C>;
+///     let __fl_thread: u32 = lane;
+///     if __fl_thread < 32u32 {
+///         let __fl_t = __fl_thread as usize;
+///         let __fl_b = (__fl_t / 4) * ld + (__fl_t % 4 * 2);
+///         let __fl_k: usize = ld;
+///         let __fl_f = frag;
+///         let __fl_s = &mut out[__fl_b..__fl_b + 8 * __fl_k + 2];
+///         __fl_s[0] = __fl_f[0];
+///         __fl_s[1] = __fl_f[1];
+///         __fl_s[8 * __fl_k] = __fl_f[2];
+///         __fl_s[8 * __fl_k + 1] = __fl_f[3];
 ///     }
 /// }
 /// ```
+///
+/// A numeral the macro does not know by name (a `const` of your own) expands to the code of
+/// one element written once, as a closure over the element's number `e` that reads constant
+/// tables of element positions the compiler evaluates, and one call of it per element; the
+/// optimizer inlines the closure at each call, where `e` is a constant, and every offset folds
+/// (`fraglayout expand LAYOUT --own` prints it).
 ///
 /// The base index is evaluated once, before the first element, only where that cannot be
 /// seen: in a gather, and in a scatter whose stored value is a name, a literal or a cast (no
