@@ -18,7 +18,7 @@ use syn::parse::discouraged::Speculative;
 use syn::parse::ParseStream;
 use syn::{
     bracketed, parenthesized, token, BinOp, Expr, ExprAssign, ExprBinary, ExprCast, ExprIndex,
-    ExprLit, ExprParen, ExprPath, Ident, Lit, Path, Token,
+    ExprLit, ExprParen, ExprPath, Ident, Lit, LitBool, Path, Token,
 };
 
 /// The closure's body, all of `input`, as syn parses an [`Expr`].
@@ -202,11 +202,15 @@ fn operand(input: ParseStream) -> syn::Result<Expr> {
         })
     } else if input.peek(Ident) {
         path(input.parse()?)
-    } else {
+    } else if input.cursor().literal().is_some() || input.peek(LitBool) {
+        // A literal token (syn's `Lit` would also take `-` and a number as one literal,
+        // where its expression parser reads a negation).
         Expr::Lit(ExprLit {
             attrs: Vec::new(),
             lit: input.parse::<Lit>()?,
         })
+    } else {
+        return Err(input.error("not a name, literal or parentheses"));
     };
     let next = input.cursor();
     let group = next.any_group().is_some_and(|g| g.1 != Delimiter::None);
@@ -299,6 +303,8 @@ mod tests {
             "out[idx(row, col)] = value",
             "out[row][col] = value",
             "out[row * ld + col] = -value",
+            "out[row * ld + col] = value * -1.0",
+            "out[row * ld + col - 1] = -2",
             "out[row * ld + col] = value.max(0.0)",
             "out[row * ld + col] = (value, 1)",
             "out[row * ld + col] = value == 1.0",

@@ -162,6 +162,7 @@ mod tests {
         "fn f(a: Vec<f32>, b: fraglayout::Lane, c: [f32; N], d: [f32; 2 * 2], e: &&u32) { |r| 0 }",
         "fn f(a: (u32, u32), b: *const [u16; 8], c: &'static [f32], d: [f32; 4usize]) { |r| 0 }",
         "fn f(a: &dyn Fn(u32), b: impl Copy, c: Box<[f32]>, d: *mut *const u8) { |r: [u8; 2]| 0 }",
+        "fn f(a: [f32; -4], b: [f32; { 4 }]) { |r| 0 }",
     ];
 
     /// Functions of other shapes: left to syn, which parses them all the same.

@@ -58,6 +58,10 @@ pub(super) fn plain_type(input: ParseStream) -> syn::Result<Type> {
             }));
         }
         let semi_token = content.parse()?;
+        if content.cursor().literal().is_none() {
+            // (syn's `LitInt` would also take `-` and a number as one literal.)
+            return Err(content.error("not an integer literal"));
+        }
         let len: LitInt = content.parse()?;
         if !content.is_empty() {
             return Err(content.error("not an integer literal"));
