@@ -6,7 +6,7 @@
 //! }
 //! ```
 //!
-//! that is outer attributes, a visibility, `fn NAME`, parameters each `NAME: TYPE` or `mut
+//! that is outer attributes, a visibility, `fn NAME` or `unsafe fn NAME`, parameters each `NAME: TYPE` or `mut
 //! NAME: TYPE`, a return type, and a body of one element closure whose parameters are names
 //! (`row` or `row: usize`), with no semicolon after it. Attributes, the visibility and the
 //! return type are syn's own parsers; plain types (`types.rs`) and a body that is one access
@@ -40,6 +40,7 @@ pub fn item_fn(item: TokenStream) -> syn::Result<ItemFn> {
 fn readme_shape(input: ParseStream) -> syn::Result<ItemFn> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: Visibility = input.parse()?;
+    let unsafety: Option<Token![unsafe]> = input.parse()?;
     let fn_token: Token![fn] = input.parse()?;
     let ident: Ident = input.parse()?;
     let params;
@@ -55,7 +56,7 @@ fn readme_shape(input: ParseStream) -> syn::Result<ItemFn> {
         sig: Signature {
             constness: None,
             asyncness: None,
-            unsafety: None,
+            unsafety,
             abi: None,
             fn_token,
             ident,
@@ -159,6 +160,7 @@ mod tests {
         "fn f(t: Lane, frag: &[f32; 4], out: &mut Vec<f32>, alpha: f32) { |row, col, value,| out[row * LD + col] += alpha * value }",
         "fn f() { |row, col| { let x = row; x + col } }",
         "fn f(t: u32) { || 0 }",
+        "pub unsafe fn f(t: u32, d: *mut f32) { |row, col, v| unsafe { *d.add(row * 8 + col) = v } }",
         "fn f(a: Vec<f32>, b: fraglayout::Lane, c: [f32; N], d: [f32; 2 * 2], e: &&u32) { |r| 0 }",
         "fn f(a: (u32, u32), b: *const [u16; 8], c: &'static [f32], d: [f32; 4usize]) { |r| 0 }",
         "fn f(a: &dyn Fn(u32), b: impl Copy, c: Box<[f32]>, d: *mut *const u8) { |r: [u8; 2]| 0 }",
@@ -168,7 +170,8 @@ mod tests {
     /// Functions of other shapes: left to syn, which parses them all the same.
     const OTHER: &[&str] = &[
         "const fn f(t: u32) { |row, col| 0 }",
-        "unsafe fn f(t: u32) { |row, col| 0 }",
+        "unsafe extern \"C\" fn f(t: u32) { |row, col| 0 }",
+        "async unsafe fn f(t: u32) { |row, col| 0 }",
         "fn f<T>(t: u32) { |row, col| 0 }",
         "fn f(t: u32) where u32: Copy { |row, col| 0 }",
         "fn f(self, t: u32) { |row, col| 0 }",
