@@ -8,9 +8,9 @@
 //! `BASE[INDEX]`, then nothing or an assignment of a value, where `BASE` is a name and `INDEX`
 //! and the value are arithmetic: names, literals, parentheses and casts to a [plain
 //! type](super::types::plain_type), joined by `+ - * / % & | ^ << >>` with Rust's precedence,
-//! each left to right. The tree is the one syn builds of the same tokens (`tests` compares
-//! them, node by node); any other body is syn's (a pointer's `unsafe` block, a method, a
-//! call, a comparison, a unary operator).
+//! each left to right; or the same through a raw pointer in `unsafe` (`deref.rs`). The tree is
+//! the one syn builds of the same tokens (`tests` compares them, node by node); any other body
+//! is syn's (a call, a comparison, a unary operator, more than one statement).
 
 use super::types::plain_type;
 use proc_macro2::{Delimiter, Spacing};
@@ -23,8 +23,12 @@ use syn::{
 
 /// The closure's body, all of `input`, as syn parses an [`Expr`].
 pub(super) fn body(input: ParseStream) -> syn::Result<Expr> {
+    let read: fn(ParseStream) -> syn::Result<Expr> = match input.peek(Token![unsafe]) {
+        true => super::deref::unsafe_access,
+        false => access,
+    };
     let ahead = input.fork();
-    if let Ok(e) = access(&ahead) {
+    if let Ok(e) = read(&ahead) {
         if ahead.is_empty() {
             input.advance_to(&ahead);
             return Ok(e);
@@ -68,7 +72,7 @@ fn access(input: ParseStream) -> syn::Result<Expr> {
 }
 
 /// `+=` and the other compound assignments of [`OPERATORS`].
-fn compound(input: ParseStream) -> syn::Result<BinOp> {
+pub(super) fn compound(input: ParseStream) -> syn::Result<BinOp> {
     Ok(match () {
         _ if input.peek(Token![+=]) => BinOp::AddAssign(input.parse()?),
         _ if input.peek(Token![-=]) => BinOp::SubAssign(input.parse()?),
@@ -99,7 +103,7 @@ const OPERATORS: [(&str, u8); 10] = [
 ];
 
 /// Operands joined by operators of precedence at least `least`, each left to right.
-fn arithmetic(input: ParseStream, least: u8) -> syn::Result<Expr> {
+pub(super) fn arithmetic(input: ParseStream, least: u8) -> syn::Result<Expr> {
     let mut left = cast(input)?;
     while let Some(precedence) = operator(input) {
         if precedence < least {
@@ -225,7 +229,7 @@ fn operand(input: ParseStream) -> syn::Result<Expr> {
 }
 
 /// The expression of a plain name.
-fn path(ident: Ident) -> Expr {
+pub(super) fn path(ident: Ident) -> Expr {
     Expr::Path(ExprPath {
         attrs: Vec::new(),
         qself: None,

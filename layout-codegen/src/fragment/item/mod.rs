@@ -6,18 +6,20 @@
 //! }
 //! ```
 //!
-//! that is outer attributes, a visibility, `fn NAME` or `unsafe fn NAME`, parameters each `NAME: TYPE` or `mut
-//! NAME: TYPE`, a return type, and a body of one element closure whose parameters are names
-//! (`row` or `row: usize`), with no semicolon after it. Attributes, the visibility and the
-//! return type are syn's own parsers; plain types (`types.rs`) and a body that is one access
-//! of arithmetic (`body.rs`) are built here, any other type or body by syn's parser for it.
-//! What is skipped is syn's speculation (on what a parameter might be, on qualifiers this
-//! shape has none of, on every kind of expression at each operand), which runs unoptimized
-//! in a proc macro and was half the cost of parsing a function. The result is the `ItemFn`
-//! syn builds from the same tokens (each file's `tests` compare them); any other function is
-//! parsed by syn as a whole.
+//! that is outer attributes, a visibility, `fn NAME` or `unsafe fn NAME`, parameters each
+//! `NAME: TYPE` or `mut NAME: TYPE`, a return type, and a body of one element closure whose
+//! parameters are names (`row` or `row: usize`), with no semicolon after it. Attributes, the
+//! visibility and the return type are syn's own parsers; plain types (`types.rs`) and a body
+//! that is one access of arithmetic (`body.rs`; through a raw pointer in `unsafe`,
+//! `deref.rs`) are built here, any other type or body by syn's parser for it. What is skipped
+//! is syn's speculation (on what a parameter might be, on qualifiers this shape has none of,
+//! on every kind of expression at each operand), which runs unoptimized in a proc macro and
+//! was two thirds of the cost of parsing a function. The result is the `ItemFn` syn builds
+//! from the same tokens (each file's `tests` compare them); any other function is parsed by
+//! syn as a whole.
 
 mod body;
+mod deref;
 mod types;
 
 use proc_macro2::TokenStream;
