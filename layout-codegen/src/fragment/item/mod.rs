@@ -14,7 +14,7 @@
 //! `deref.rs`) are built here, any other type or body by syn's parser for it. What is skipped
 //! is syn's speculation (on what a parameter might be, on qualifiers this shape has none of,
 //! on every kind of expression at each operand), which runs unoptimized in a proc macro and
-//! was two thirds of the cost of parsing a function. The result is the `ItemFn` syn builds
+//! was 70 % of the cost of parsing a function. The result is the `ItemFn` syn builds
 //! from the same tokens (each file's `tests` compare them); any other function is parsed by
 //! syn as a whole.
 
