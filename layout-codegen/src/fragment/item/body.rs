@@ -14,31 +14,14 @@
 
 use super::types::plain_type;
 use proc_macro2::{Delimiter, Spacing};
-use syn::parse::discouraged::Speculative;
 use syn::parse::ParseStream;
 use syn::{
     bracketed, parenthesized, token, BinOp, Expr, ExprAssign, ExprBinary, ExprCast, ExprIndex,
     ExprLit, ExprParen, ExprPath, Ident, Lit, LitBool, Path, Token,
 };
 
-/// The closure's body, all of `input`, as syn parses an [`Expr`].
-pub(super) fn body(input: ParseStream) -> syn::Result<Expr> {
-    let read: fn(ParseStream) -> syn::Result<Expr> = match input.peek(Token![unsafe]) {
-        true => super::deref::unsafe_access,
-        false => access,
-    };
-    let ahead = input.fork();
-    if let Ok(e) = read(&ahead) {
-        if ahead.is_empty() {
-            input.advance_to(&ahead);
-            return Ok(e);
-        }
-    }
-    input.parse()
-}
-
 /// `BASE[INDEX]`, and `= VALUE` or `OP= VALUE` where one follows.
-fn access(input: ParseStream) -> syn::Result<Expr> {
+pub(super) fn access(input: ParseStream) -> syn::Result<Expr> {
     let base: Ident = input.parse()?;
     let content;
     let bracket_token = bracketed!(content in input);

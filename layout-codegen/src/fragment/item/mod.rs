@@ -23,6 +23,7 @@ mod deref;
 mod types;
 
 use proc_macro2::TokenStream;
+use syn::parse::discouraged::Speculative;
 use syn::parse::{ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{
@@ -121,7 +122,7 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
     if input.peek(Token![->]) {
         return Err(input.error("a closure with a return type"));
     }
-    let body = body::body(input)?;
+    let body = closure_body(input)?;
     Ok(ExprClosure {
         attrs: Vec::new(),
         lifetimes: None,
@@ -135,6 +136,24 @@ fn element_closure(input: ParseStream) -> syn::Result<ExprClosure> {
         output: ReturnType::Default,
         body: Box::new(body),
     })
+}
+
+/// The closure's body, all of `input`, as syn parses an [`Expr`]: an arithmetic access
+/// ([`body`](mod@body)) or one through a raw pointer in `unsafe` ([`deref`](mod@deref)) read
+/// directly, any other by syn.
+fn closure_body(input: ParseStream) -> syn::Result<Expr> {
+    let read: fn(ParseStream) -> syn::Result<Expr> = match input.peek(Token![unsafe]) {
+        true => deref::unsafe_access,
+        false => body::access,
+    };
+    let ahead = input.fork();
+    if let Ok(e) = read(&ahead) {
+        if ahead.is_empty() {
+            input.advance_to(&ahead);
+            return Ok(e);
+        }
+    }
+    input.parse()
 }
 
 /// The pattern `[mut] NAME`, as syn makes it of a plain name.
