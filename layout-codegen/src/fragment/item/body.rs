@@ -20,7 +20,7 @@ use syn::{
     ExprLit, ExprParen, ExprPath, Ident, Lit, LitBool, Path, Token,
 };
 
-/// `BASE[INDEX]`, and `= VALUE` or `OP= VALUE` where one follows.
+/// `BASE[INDEX]`, and `= VALUE` or `OP= VALUE` where one follows ([`stored`]).
 pub(super) fn access(input: ParseStream) -> syn::Result<Expr> {
     let base: Ident = input.parse()?;
     let content;
@@ -35,7 +35,13 @@ pub(super) fn access(input: ParseStream) -> syn::Result<Expr> {
         bracket_token,
         index: Box::new(index),
     });
-    if input.is_empty() {
+    stored(left, input)
+}
+
+/// The place `left` alone where the statement ends (nothing or `;` next), else with the
+/// `= VALUE` or `OP= VALUE` that follows it.
+pub(super) fn stored(left: Expr, input: ParseStream) -> syn::Result<Expr> {
+    if input.is_empty() || input.peek(Token![;]) {
         return Ok(left);
     }
     if input.peek(Token![=]) && !input.peek(Token![==]) && !input.peek(Token![=>]) {
@@ -55,7 +61,7 @@ pub(super) fn access(input: ParseStream) -> syn::Result<Expr> {
 }
 
 /// `+=` and the other compound assignments of [`OPERATORS`].
-pub(super) fn compound(input: ParseStream) -> syn::Result<BinOp> {
+fn compound(input: ParseStream) -> syn::Result<BinOp> {
     Ok(match () {
         _ if input.peek(Token![+=]) => BinOp::AddAssign(input.parse()?),
         _ if input.peek(Token![-=]) => BinOp::SubAssign(input.parse()?),
@@ -222,90 +228,50 @@ pub(super) fn path(ident: Ident) -> Expr {
 
 #[cfg(test)]
 mod tests {
-    use quote::ToTokens;
-    use syn::parse::Parser;
-    use syn::Expr;
-
-    /// `e` node by node: each kind the fast path builds with its parts in parentheses, any
-    /// other kind as `other`.
-    fn nodes(e: &Expr) -> String {
-        let t = |e: &dyn ToTokens| e.to_token_stream().to_string();
-        match e {
-            Expr::Assign(a) => format!("assign({}, {})", nodes(&a.left), nodes(&a.right)),
-            Expr::Binary(b) => {
-                format!(
-                    "binary({}, {}, {})",
-                    t(&b.op),
-                    nodes(&b.left),
-                    nodes(&b.right)
-                )
-            }
-            Expr::Index(i) => format!("index({}, {})", nodes(&i.expr), nodes(&i.index)),
-            Expr::Cast(c) => format!("cast({}, {})", nodes(&c.expr), t(&c.ty)),
-            Expr::Paren(p) => format!("paren({})", nodes(&p.expr)),
-            Expr::Path(p) if p.attrs.is_empty() && p.qself.is_none() => format!("path({})", t(p)),
-            Expr::Lit(l) if l.attrs.is_empty() => format!("lit({})", t(l)),
-            other => format!("other({})", t(other)),
-        }
-    }
-
-    /// The fast path's tree, or `None` where it leaves `text` to syn; and syn's.
-    fn both(text: &str) -> (Option<String>, Option<String>) {
-        let tokens: proc_macro2::TokenStream = text.parse().unwrap();
-        let fast = |input: syn::parse::ParseStream| {
-            let e = super::access(input)?;
-            match input.is_empty() {
-                true => Ok(e),
-                false => Err(input.error("rest")),
-            }
-        };
-        let fast = fast.parse2(tokens.clone()).ok().map(|e| nodes(&e));
-        let syn = syn::parse2::<Expr>(tokens).ok().map(|e| nodes(&e));
-        (fast, syn)
-    }
+    use super::super::tree;
+    use super::access;
 
     #[test]
     fn the_readme_bodies_are_read_to_syns_tree() {
-        for text in [
-            "out[row * LD + col] = value",
-            "out[row * ld + col] = alpha * value",
-            "out[row * ld + col] += value",
-            "a[row * LD + col]",
-            "d[(row + 1) * K - col / 2 % 3] = value as f32 * 2.0",
-            "d[row << 4 | col ^ 3 & 1 >> 2] <<= x as u32 as u64",
-            "d[LD * row + col] = row as f32",
-            "out[row] = true",
-        ] {
-            let (fast, syn) = both(text);
-            assert!(fast.is_some(), "{text}");
-            assert_eq!(fast, syn, "{text}");
-        }
+        tree::read_as_syn(
+            access,
+            &[
+                "out[row * LD + col] = value",
+                "out[row * ld + col] = alpha * value",
+                "out[row * ld + col] += value",
+                "a[row * LD + col]",
+                "d[(row + 1) * K - col / 2 % 3] = value as f32 * 2.0",
+                "d[row << 4 | col ^ 3 & 1 >> 2] <<= x as u32 as u64",
+                "d[LD * row + col] = row as f32",
+                "out[row] = true",
+            ],
+        );
     }
 
     #[test]
     fn other_bodies_are_left_to_syn() {
-        for text in [
-            "unsafe { *d.add(row * ld + col) = value }",
-            "out[row * ld + col] = f(value)",
-            "out[idx(row, col)] = value",
-            "out[row][col] = value",
-            "out[row * ld + col] = -value",
-            "out[row * ld + col] = value * -1.0",
-            "out[row * ld + col - 1] = -2",
-            "out[row * ld + col] = value.max(0.0)",
-            "out[row * ld + col] = (value, 1)",
-            "out[row * ld + col] = value == 1.0",
-            "out[row * ld + col] = value < 1.0",
-            "out[row * ld + col] = row as u32 << 2",
-            "out[row * ld + col] = value && true",
-            "out[row * ld + col] = S { x }",
-            "out[m::K * row + col] = value",
-            "self.out[row] = value",
-            "out[row] = value;",
-        ] {
-            let (fast, _) = both(text);
-            assert_eq!(fast, None, "{text}");
-        }
+        tree::left_to_syn(
+            access,
+            &[
+                "unsafe { *d.add(row * ld + col) = value }",
+                "out[row * ld + col] = f(value)",
+                "out[idx(row, col)] = value",
+                "out[row][col] = value",
+                "out[row * ld + col] = -value",
+                "out[row * ld + col] = value * -1.0",
+                "out[row * ld + col - 1] = -2",
+                "out[row * ld + col] = value.max(0.0)",
+                "out[row * ld + col] = (value, 1)",
+                "out[row * ld + col] = value == 1.0",
+                "out[row * ld + col] = value < 1.0",
+                "out[row * ld + col] = row as u32 << 2",
+                "out[row * ld + col] = value && true",
+                "out[row * ld + col] = S { x }",
+                "out[m::K * row + col] = value",
+                "self.out[row] = value",
+                "out[row] = value;",
+            ],
+        );
     }
 
     /// Random arithmetic over the operators, casts, parentheses, names and literals: the fast
@@ -334,7 +300,7 @@ mod tests {
                 }
             }
             text.push_str(["] = v", "] += v * 2", "]"][next(3)]);
-            let (fast, syn) = both(&text);
+            let (fast, syn) = tree::both(access, &text);
             // `<` after a cast is left to syn (`c as usize << 2`), all else read.
             let cast_shift = text.contains("usize <<");
             assert_eq!(fast.is_some(), !cast_shift, "{text}");

@@ -20,6 +20,8 @@
 
 mod body;
 mod deref;
+#[cfg(test)]
+mod tree;
 mod types;
 
 use proc_macro2::TokenStream;
