@@ -606,6 +606,10 @@ fn check_gives_the_macros_message_for_each_mistake() {
             "16 x 8 { e % 2 => 1, lane % 4 => 2, lane % 32 / 4 => 8, e / 2 => 64 }",
             "divide_after_remainder",
         ),
+        (
+            "SM80_16x8x16_F32_C: 16 x 8 { lane % 4 => 1, e % 2 => 4, lane / 4 => 8, e / 2 => 64 }",
+            "numeral_catalog_name",
+        ),
     ] {
         let o = run(&["check", text]);
         assert_eq!(o.status.code(), Some(1), "{text}");

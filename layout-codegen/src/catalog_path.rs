@@ -25,6 +25,21 @@ pub(crate) struct CatalogPath {
 const CATALOG: &[&str] = &["catalog"];
 const EXAMPLES: &[&str] = &["convert", "examples"];
 
+/// The library's layout named `name`, and the module of `::fraglayout` that declares it: a
+/// catalog layout, or one of the conversions' extra layouts.
+pub(crate) fn library_layout(
+    name: &str,
+) -> Option<(&'static Numeral<'static>, &'static [&'static str])> {
+    match catalog::find(name) {
+        Some(entry) => Some((entry.numeral, CATALOG)),
+        None => {
+            use layout_core::convert::examples::{numeral, MARKED};
+            MARKED.contains(&name).then_some(())?;
+            Some((numeral(name)?, EXAMPLES))
+        }
+    }
+}
+
 impl CatalogPath {
     /// The catalog layout `expr` names, if it is a plain path whose last segment is a catalog
     /// name (as written, or as a `macro_rules!` macro passes a `$layout:path` on: in an
@@ -40,14 +55,7 @@ impl CatalogPath {
             return None;
         }
         let name = last.ident.to_string();
-        let (numeral, module) = match catalog::find(&name) {
-            Some(entry) => (entry.numeral, CATALOG),
-            None => {
-                use layout_core::convert::examples::{numeral, MARKED};
-                MARKED.contains(&name.as_str()).then_some(())?;
-                (numeral(&name)?, EXAMPLES)
-            }
-        };
+        let (numeral, module) = library_layout(&name)?;
         let segments: Vec<String> = p
             .path
             .segments
@@ -74,9 +82,10 @@ impl CatalogPath {
     /// to nothing, where evaluating the two constants and comparing their digits cost about
     /// 1.5 million of its instructions a function (docs/PERFORMANCE.md, compile time). A
     /// constant of the user's under a catalog name (and no `use` of the catalog's) fails to
-    /// compile here: no type of that name is in scope. Not caught: such a constant beside a
-    /// glob import of the catalog, whose struct then answers for the name (a value check
-    /// would need a `const` body a function).
+    /// compile here: no type of that name is in scope. Not caught here: such a constant beside
+    /// a glob import of the catalog, whose struct then answers for the name (a value check
+    /// would need a `const` body a function); `numeral!` refuses a catalog name for another
+    /// layout (`numeral/name.rs`), which leaves constants built by hand.
     pub fn guard(&self, expr: &syn::Expr) -> Option<TokenStream> {
         if self.absolute {
             return None;

@@ -64,6 +64,17 @@ use proc_macro::TokenStream;
 /// }
 /// // error: element digits cover 2 of 4 elements: add a digit `e / 2`
 /// ```
+///
+/// A catalog layout's name is taken only by that layout (its digits in any order), since the
+/// layout macros read the name as the catalog's:
+///
+/// ```compile_fail
+/// fraglayout::numeral! {
+///     pub SM80_16x8x16_F32_C: 16 x 8 { lane % 4 => 1, e % 2 => 4, lane / 4 => 8, e / 2 => 64 }
+/// }
+/// // error: `SM80_16x8x16_F32_C` is the name of `fraglayout::catalog::SM80_16x8x16_F32_C`, and
+/// // this numeral is another layout (lane 0, element 1 at (0, 4), not (0, 1)): ...
+/// ```
 #[proc_macro]
 pub fn numeral(input: TokenStream) -> TokenStream {
     layout_codegen::numeral(input.into()).into()

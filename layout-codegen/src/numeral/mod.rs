@@ -5,12 +5,14 @@
 //! - `parse.rs`: tokens to the typed declaration of `ast.rs`, every malformed row reported;
 //! - `resolve.rs`: the declaration to the one [`OwnedNumeral`] it declares (defaults filled);
 //! - `diagnose.rs`: layout-core's check of that numeral, each problem on its tokens;
+//! - `name.rs`: a numeral under a library layout's name is that layout;
 //! - `expand.rs`: the numeral as a `const`, with its compile-time assertion when it passed.
 
 mod ast;
 mod diagnose;
 mod expand;
 mod limits;
+mod name;
 mod parse;
 mod resolve;
 #[cfg(test)]
@@ -45,6 +47,9 @@ fn analyse(input: TokenStream) -> syn::Result<Analysis> {
     let partial = !errors.is_empty() || resolved.left_out;
     let incomplete = partial || resolved.guessed;
     diagnose::diagnose(decl, &resolved, partial, &mut errors);
+    if errors.is_empty() && !incomplete {
+        errors.extend(name::check(&decl.name, &resolved.numeral.as_numeral()));
+    }
     let errors = limits::cap(errors, &decl.header);
     Ok(Analysis {
         parsed,

@@ -136,3 +136,56 @@ fn the_words_for_sources_come_from_layout_core() {
         ["unknown setting `lanes`: use `elements N` or `warps N`"]
     );
 }
+
+#[test]
+fn a_numeral_under_a_library_name_is_that_layout() {
+    // The catalog's digits in another order, and one of them split in two: the same map.
+    for rows in [
+        "lane / 4 => 8, e / 2 => 64, e % 2 => 1, lane % 4 => 2",
+        "e % 2 => 1, lane % 2 => 2, lane / 2 % 2 => 4, lane / 4 => 8, e / 2 => 64",
+    ] {
+        let c = check(&format!("SM80_16x8x16_F32_C: 16 x 8 {{ {rows} }}"));
+        assert!(c.is_valid(), "{rows}: {:?}", c.problems);
+    }
+    // Another map of the catalog's tile: the first (thread, e) on another cell, on the name.
+    let c = check(
+        "SM80_16x8x16_F32_C: 16 x 8 { lane % 4 => 1, e % 2 => 4, lane / 4 => 8, e / 2 => 64 }",
+    );
+    let [p] = &c.problems[..] else {
+        panic!("{:?}", c.problems)
+    };
+    assert_eq!(
+        p.message,
+        "`SM80_16x8x16_F32_C` is the name of `fraglayout::catalog::SM80_16x8x16_F32_C`, and \
+         this numeral is another layout (lane 0, element 1 at (0, 4), not (0, 1)): the layout \
+         macros read the name as the library's; give this numeral a name of its own, e.g. \
+         `SM80_16x8x16_F32_C_OWN`"
+    );
+    assert_eq!(p.span.start().column, 0);
+    assert!(c.numeral.is_some());
+    // Another tile, another element count, and a conversion example's name.
+    let m = messages(
+        "SM80_16x8x16_F32_C: 32 x 4 { e % 2 => 1, lane % 2 => 2, lane / 2 => 4, e / 2 => 64 }",
+    );
+    assert!(m[0].contains("(a 32 x 4 tile, not 16 x 8)"), "{m:?}");
+    let m = messages("SM80_16x8x16_F32_C: 16 x 8, warps 4, elements 1 { lane => 1, warp => 32 }");
+    assert!(m[0].contains("(4 warps, not 1)"), "{m:?}");
+    let m = messages(
+        "SM80_16x8x16_F32_C: 16 x 8, elements 8 { e => 1, lane % 16 => 8, lane / 16 => broadcast }",
+    );
+    assert!(m[0].contains("(8 elements per thread, not 4)"), "{m:?}");
+    assert!(check("VEC4_16x8_ROW: 16 x 8 { e => 1, lane => 4 }").is_valid());
+    let m = messages("VEC4_16x8_ROW: 16 x 8 { lane => 1, e => 32 }");
+    assert!(
+        m[0].contains("`fraglayout::convert::examples::VEC4_16x8_ROW`"),
+        "{m:?}"
+    );
+    // A numeral with problems of its own gets only those.
+    let m = messages(
+        "SM80_16x8x16_F32_C: 16 x 8 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 64 }",
+    );
+    assert_eq!(
+        m,
+        ["no digit has place 8: move `lane / 4` from place 16 to place 8"]
+    );
+}
