@@ -46,24 +46,13 @@ fn difference(n: &Numeral, library: &Numeral) -> Option<String> {
         ));
     }
     let who = if n.warps == 1 { "lane" } else { "thread" };
+    // Both numerals are valid: every `(thread, e)` has a cell in each.
     (0..n.threads()).find_map(|t| {
-        (0..n.elements).find_map(|e| {
-            let (here, there) = (n.coords(t, e), library.coords(t, e));
-            (here != there).then(|| {
-                format!(
-                    "{who} {t}, element {e} at {}, not {}",
-                    cell(here),
-                    cell(there)
-                )
-            })
+        (0..n.elements).find_map(|e| match (n.coords(t, e), library.coords(t, e)) {
+            (Some(here), Some(there)) if here != there => {
+                Some(format!("{who} {t}, element {e} at {here:?}, not {there:?}"))
+            }
+            _ => None,
         })
     })
-}
-
-/// A cell as `(row, col)`.
-fn cell(c: Option<(u32, u32)>) -> String {
-    match c {
-        Some((r, c)) => format!("({r}, {c})"),
-        None => "no cell".into(),
-    }
 }
