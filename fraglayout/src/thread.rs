@@ -7,6 +7,10 @@
 //! | `Thread<N>`, `N` = the layout's threads (`Lane` for a warp) | nothing: every value is a thread of the layout |
 //! | `Thread<N>`, `N` above them | compares, as for an integer |
 //! | `Thread<N>`, `N` below them | a compile error: the layout's other threads could never be named |
+//! | `Thread<N>`, `N` a const parameter (of the function or its `impl`) | the same, for each instantiation the compiler builds (`cargo build`; `cargo check` builds none) |
+//!
+//! `#[convert_layout]` reads the lane within its warp (`index % 32`): it takes any `Thread<N>`
+//! of `N >= 32`, and refuses one below (lanes `N..32` would act as others).
 //!
 //! ```
 //! use fraglayout::catalog::SM80_16x8x16_F32_C;

@@ -392,7 +392,8 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// `#[convert_layout(FROM => TO)]` goes on a function with an empty body and the signature
 /// `fn NAME(lane, from: &[T; N] (or [T; N]), shuffle) -> [T; N]`: the lane id (any integer
-/// type; its low five bits are read, as `shfl.sync` does), the lane's fragment in layout `FROM`
+/// type, or a `fraglayout::Thread<N>` of at least 32 threads; its low five bits are read, as
+/// `shfl.sync` does), the lane's fragment in layout `FROM`
 /// and a collective shuffle `FnMut(T, u32) -> T` (`shuffle(value, src)` returns the `value` lane
 /// `src` passed in the same call, like `shfl.sync.idx`; pass your backend's warp shuffle). It
 /// returns the lane's fragment in layout `TO`. Both layouts are constant expressions of type

@@ -64,8 +64,9 @@ pub fn layouts_in(args: proc_macro2::TokenStream) -> Vec<Expr> {
 pub struct Conversion<'a> {
     pub args: &'a Args,
     pub item: &'a ItemFn,
-    /// The lane parameter's name.
+    /// The lane parameter's name and type.
     pub lane: &'a Ident,
+    pub lane_ty: &'a Type,
     /// The source fragment parameter's name, and whether it is passed by reference.
     pub from: &'a Ident,
     pub from_by_ref: bool,

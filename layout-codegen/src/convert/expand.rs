@@ -36,6 +36,7 @@ use super::ast::Conversion;
 use super::form::{decide, ConvertForm, Decision};
 use super::plan_read::read;
 use crate::catalog_path::CatalogPath;
+use crate::fragment::checks::thread_type_check;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -60,12 +61,14 @@ pub fn expand(c: &Conversion) -> TokenStream {
         Some((d, guards)) => (TokenStream::new(), guards, decided(c, &d)),
         None => (plan(c), TokenStream::new(), every_form(c)),
     };
+    let lane_check = lane_check(c);
     quote! {
         #(#attrs)*
         #inline
         #vis #sig {
             #plan
             #guards
+            #lane_check
             #[allow(unused_variables)]
             let __fl_l: usize =
                 ::fraglayout::generated::ThreadIndex::warp_lane(#lane) as usize;
@@ -75,6 +78,19 @@ pub fn expand(c: &Conversion) -> TokenStream {
             #body
         }
     }
+}
+
+/// For a lane whose type bounds its range (`Thread<N>`), the compile-time check that it names
+/// each of a warp's 32 lanes ([`lane_count_error`](layout_core::generated::lane_count_error)),
+/// on the type: the conversion reads `lane % 32`, so a `Thread<16>` would make lanes 16 to 31
+/// act as lanes 0 to 15.
+fn lane_check(c: &Conversion) -> Option<TokenStream> {
+    let span = c.lane_ty.span();
+    thread_type_check(
+        c.lane_ty,
+        &c.item.sig.generics,
+        |ty_name, count| quote_spanned!(span=> ::fraglayout::generated::lane_count_error(#ty_name, #count)),
+    )
 }
 
 /// The lane-arithmetic form for `rounds` rounds, reading `__FL_ARITH` and `__FL_ROUNDS`.

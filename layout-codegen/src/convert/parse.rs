@@ -67,7 +67,7 @@ pub fn conversion<'a>(
     }
     errors.extend(crate::reserved::reserved_names(raw, "#[convert_layout]"));
     errors.finish()?;
-    let (Some((lane, _)), Some((from, _)), Some((shuffle, _)), Some((source, by_ref))) =
+    let (Some((lane, lane_ty)), Some((from, _)), Some((shuffle, _)), Some((source, by_ref))) =
         (lane, from, shuffle, source)
     else {
         unreachable!("#[convert_layout]: a part is missing and no check reported it")
@@ -76,6 +76,7 @@ pub fn conversion<'a>(
         args,
         item,
         lane,
+        lane_ty,
         from,
         from_by_ref: by_ref,
         shuffle,

@@ -3,7 +3,7 @@
 //! type names too few threads, typed coordinates.
 
 use super::ast::{Fragment, Mode};
-use super::emit::{failing, generics, ty_text, type_check};
+use super::emit::{failing, generic_names, generics, ty_text, type_check};
 use super::known::Known;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
@@ -69,15 +69,6 @@ pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
 /// `Lane`, `Thread<N>`), a compile-time check, spanned on the type, that the range reaches
 /// every thread of the layout ([`ThreadIndex::COUNT`](layout_core::generated::ThreadIndex)).
 pub(super) fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<TokenStream> {
-    const INTEGERS: [&str; 12] = [
-        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-    ];
-    let ty = f.thread_ty;
-    if let syn::Type::Path(p) = ty {
-        if p.qself.is_none() && INTEGERS.iter().any(|i| p.path.is_ident(i)) {
-            return None;
-        }
-    }
     let (name, threads) = match known {
         Some(k) => {
             let name = k.numeral().name;
@@ -85,16 +76,60 @@ pub(super) fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<
         }
         None => (quote!(__FL_NUMERAL.name), quote!(__FL_NUMERAL.threads())),
     };
-    let ty_name = ty_text(ty);
-    let error = quote_spanned! {ty.span()=>
-        ::fraglayout::generated::thread_count_error(
-            #name,
-            #threads,
-            #ty_name,
-            <#ty as ::fraglayout::generated::ThreadIndex>::COUNT,
-        )
+    let span = f.thread_ty.span();
+    thread_type_check(f.thread_ty, &f.item.sig.generics, |ty_name, count| {
+        quote_spanned! {span=>
+            ::fraglayout::generated::thread_count_error(#name, #threads, #ty_name, #count)
+        }
+    })
+}
+
+/// For a thread parameter of type `ty` whose type may bound its range (anything but a
+/// primitive integer), the compile-time check `error(TYPE_TEXT, COUNT)`, an `Option<Message>`
+/// of the type as written and `<ty as ThreadIndex>::COUNT` (spanned on the type, as `error`'s
+/// tokens should be), failing on the type: a constant
+/// item, or an inline `const` block where the type names a type or const parameter of
+/// `generics` (the function's), `Self`, or has a generic argument other than a literal
+/// (`Thread<N>`, where `N` may be the `impl`'s). The compiler evaluates such a block for each
+/// instantiation it builds (`cargo build`; `cargo check` builds none). Both macros' thread
+/// checks are made here.
+pub(crate) fn thread_type_check(
+    ty: &syn::Type,
+    generics: &syn::Generics,
+    error: impl FnOnce(&str, TokenStream) -> TokenStream,
+) -> Option<TokenStream> {
+    const INTEGERS: [&str; 12] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    if let syn::Type::Path(p) = ty {
+        if p.qself.is_none() && INTEGERS.iter().any(|i| p.path.is_ident(i)) {
+            return None;
+        }
+    }
+    let count = quote_spanned!(ty.span()=> <#ty as ::fraglayout::generated::ThreadIndex>::COUNT);
+    let check = failing(error(&ty_text(ty), count), ty.span());
+    if names_an_argument(ty) {
+        return Some(quote_spanned!(ty.span()=> const { #check };));
+    }
+    Some(type_check(check, ty, &generic_names(generics)))
+}
+
+/// Whether a generic argument in `ty`'s path is anything but a literal (`Thread<N>`,
+/// `Thread<{ 2 * K }>`): it may name a const parameter of the function's `impl`, which the
+/// macro does not see and a nested item cannot name.
+fn names_an_argument(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = ty else {
+        return false;
     };
-    Some(type_check(failing(error, ty.span()), ty, &generics(f)))
+    p.qself.is_some()
+        || p.path.segments.iter().any(|s| match &s.arguments {
+            syn::PathArguments::None => false,
+            syn::PathArguments::AngleBracketed(a) => a
+                .args
+                .iter()
+                .any(|g| !matches!(g, syn::GenericArgument::Const(syn::Expr::Lit(_)))),
+            syn::PathArguments::Parenthesized(_) => true,
+        })
 }
 
 /// For each typed `row` / `col` parameter, a compile-time check that its integer type holds

@@ -85,18 +85,20 @@ pub(super) fn failing(error: TokenStream, span: proc_macro2::Span) -> TokenStrea
     }
 }
 
-/// The names of the function's type parameters.
+/// The names of the function's type and const parameters, and `Self`: what a nested item
+/// (a `const _`) cannot name.
 pub(super) fn generics(f: &Fragment) -> Vec<String> {
-    f.item
-        .sig
-        .generics
-        .params
-        .iter()
-        .filter_map(|p| match p {
-            syn::GenericParam::Type(t) => Some(t.ident.to_string()),
-            _ => None,
-        })
-        .collect()
+    generic_names(&f.item.sig.generics)
+}
+
+/// The names of `generics`' type and const parameters, and `Self`.
+pub(super) fn generic_names(generics: &syn::Generics) -> Vec<String> {
+    let params = generics.params.iter().filter_map(|p| match p {
+        syn::GenericParam::Type(t) => Some(t.ident.to_string()),
+        syn::GenericParam::Const(c) => Some(c.ident.to_string()),
+        syn::GenericParam::Lifetime(_) => None,
+    });
+    params.chain(["Self".to_string()]).collect()
 }
 
 /// A compile-time `check` about the type `ty`, spanned on it: a constant item where it can be

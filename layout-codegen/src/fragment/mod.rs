@@ -14,7 +14,7 @@ mod access;
 mod affine;
 mod args;
 mod ast;
-mod checks;
+pub(crate) mod checks;
 mod control;
 mod emit;
 pub(crate) mod errors;

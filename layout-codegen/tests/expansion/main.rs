@@ -6,6 +6,7 @@ mod convert;
 mod plan;
 mod pointer;
 mod straight;
+mod threads;
 
 use proc_macro2::TokenStream;
 

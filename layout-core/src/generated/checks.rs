@@ -92,6 +92,43 @@ pub const fn thread_count_error(
     ty: &str,
     count: Option<u32>,
 ) -> Option<Message> {
+    let Some(mut m) = names_too_few(ty, count, threads) else {
+        return None;
+    };
+    m.push("numeral `");
+    m.push(name);
+    m.push("` has ");
+    m.push_num(threads as u64);
+    m.push(": declare it `fraglayout::Thread<");
+    m.push_num(threads as u64);
+    m.push(">`");
+    if threads > crate::numeral::LANES && threads % crate::numeral::LANES == 0 {
+        m.push(" (warp * 32 + lane)");
+    }
+    Some(m)
+}
+
+/// Why a conversion's lane of type `ty` naming `count` threads (as in [`thread_count_error`])
+/// cannot name every lane of a warp, if it cannot: a conversion reads the lane within its warp
+/// (`index % 32`), so a type of fewer than 32 threads would make the lanes above it act as
+/// others.
+///
+/// Worked: `Thread<16>` fails with "the thread index `Thread<16>` names 16 threads, but a
+/// conversion moves values among a warp's 32 lanes: declare it `fraglayout::Lane`".
+pub const fn lane_count_error(ty: &str, count: Option<u32>) -> Option<Message> {
+    let Some(mut m) = names_too_few(ty, count, crate::numeral::LANES) else {
+        return None;
+    };
+    m.push("a conversion moves values among a warp's ");
+    m.push_num(crate::numeral::LANES as u64);
+    m.push(" lanes: declare it `fraglayout::Lane`");
+    Some(m)
+}
+
+/// Where a thread index of type `ty` naming `count` threads names fewer than `threads`: the
+/// start of the message, "the thread index `ty` names `count` threads, but ". The one rule
+/// both macros apply.
+const fn names_too_few(ty: &str, count: Option<u32>, threads: u32) -> Option<Message> {
     let Some(count) = count else {
         return None;
     };
@@ -103,16 +140,7 @@ pub const fn thread_count_error(
     m.push(ty);
     m.push("` names ");
     m.push_num(count as u64);
-    m.push(" threads, but numeral `");
-    m.push(name);
-    m.push("` has ");
-    m.push_num(threads as u64);
-    m.push(": declare it `fraglayout::Thread<");
-    m.push_num(threads as u64);
-    m.push(">`");
-    if threads > crate::numeral::LANES && threads % crate::numeral::LANES == 0 {
-        m.push(" (warp * 32 + lane)");
-    }
+    m.push(" threads, but ");
     Some(m)
 }
 

@@ -50,8 +50,8 @@ mod vector;
 
 pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use checks::{
-    assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, packed_len_error,
-    scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
+    assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, lane_count_error,
+    packed_len_error, scatter_broadcast_error, thread_count_error, MAX_UNROLLED,
 };
 pub use moves::{LocalMove, PartMove, RoundMove};
 pub use packed_gather::{b16, packed_width_error, Bits16};

@@ -24,6 +24,9 @@ mod gather_packed;
 #[path = "forms/generic_functions.rs"]
 mod generic_functions;
 
+#[path = "forms/generic_thread_count.rs"]
+mod generic_thread_count;
+
 #[path = "forms/matrix_rows.rs"]
 mod matrix_rows;
 
@@ -55,6 +58,7 @@ fn main() {
     fragment_catalog_spellings::main();
     gather_packed::main();
     generic_functions::main();
+    generic_thread_count::main();
     matrix_rows::main();
     method_with_receiver::main();
     parenthesised_rows::main();
