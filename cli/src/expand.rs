@@ -16,7 +16,7 @@ use layout_codegen::FragmentPlan;
 use layout_core::catalog::Entry;
 use layout_core::generated::{
     shared_element_error, shared_lane_bits, shared_offset, shared_steps, shared_tile_error,
-    shared_vector_error, vector_error, ElementAt, Reach, MAX_UNROLLED,
+    shared_vector_error, ElementAt, Reach, MAX_UNROLLED,
 };
 use layout_core::shared::SharedLayout;
 use proc_macro2::TokenStream;
@@ -82,17 +82,24 @@ struct Parts {
     packed: &'static str,
 }
 
-/// The synthetic function and the attribute's arguments, with the element type `ty`.
-fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, String), String> {
+/// Why `--packed` does not apply to `e`, where the macro's checks ([`expand`]) left it to
+/// the command: elements that are not 16 bits wide (of a layout outside the catalog, which
+/// the macro cannot tell), or an odd number of them.
+fn packed_refusal(e: &Entry, opt: Options) -> Option<String> {
     let len = e.numeral.elements;
-    if opt.packed && (e.element_bits != 16 || len % 2 != 0) {
-        return Err(format!(
+    (opt.packed && (e.element_bits != 16 || len % 2 != 0)).then(|| {
+        format!(
             "`--packed` packs 16-bit elements two per register; {} has {} {}-bit elements",
             e.name(),
             len,
             e.element_bits
-        ));
-    }
+        )
+    })
+}
+
+/// The synthetic function and the attribute's arguments, with the element type `ty`.
+fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> (String, String) {
+    let len = e.numeral.elements;
     let (bounds_arg, bounds_params) = if opt.bounds {
         (", bounds(rows, cols)", ", rows: usize, cols: usize")
     } else {
@@ -113,12 +120,12 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> Result<(String, Stri
         // Passed on with `vector`, for the macro to say that they do not go together.
         packed: if opt.packed { ", packed" } else { "" },
     };
-    Ok(match (opt.shared, opt.vector) {
+    match (opt.shared, opt.vector) {
         (Some(_), vector) => shared_item(&p, form, vector),
         (None, Some(v)) => pointer_item(&p, form, opt, Some(v)),
         (None, None) if opt.pointer => pointer_item(&p, form, opt, None),
         (None, None) => slice_item(&p, form, opt),
-    })
+    }
 }
 
 /// `shared = SMEM`: the body takes the element's offset in the tile, `smem[offset]`, or with
@@ -271,7 +278,7 @@ fn thread_name(e: &Entry) -> &'static str {
 /// is `own` (the Rust that builds the layout), or the catalog's path when `None`.
 pub fn expand(e: &Entry, form: Form, opt: Options, own: Option<&str>) -> Result<String, String> {
     let scalar = scalar::scalar(e);
-    let (args, item) = source(e, form, opt, scalar.ty)?;
+    let (args, item) = source(e, form, opt, scalar.ty);
     let parse = |s: &str| -> Result<TokenStream, String> {
         s.parse()
             .map_err(|err| format!("internal error: synthetic code does not lex: {err}"))
@@ -281,9 +288,13 @@ pub fn expand(e: &Entry, form: Form, opt: Options, own: Option<&str>) -> Result<
         .map_err(|err| format!("internal error: the expansion does not parse: {err}"))?;
     refused(&file, &args)?;
     // What the code checks when it compiles (a constant panic, not a `compile_error!`): the
-    // vector's width (through a constant of one's own), the shared tile: the same checks, here.
-    if let Some(m) = compile_errors(e, opt, scalar.ty) {
+    // numeral's checks as the macro evaluates them (`fragment_check`), then the shared tile's.
+    let numeral_error = layout_codegen::fragment_check(parse(&args)?, parse(&item)?, e.numeral);
+    if let Some(m) = numeral_error.or_else(|| compile_errors(e, opt, scalar.ty)) {
         return Err(format!("#[fragment_layout({args})] does not compile: {m}"));
+    }
+    if let Some(m) = packed_refusal(e, opt) {
+        return Err(m);
     }
     let mut out = String::new();
     let mut constants = Vec::new();
@@ -338,14 +349,11 @@ fn plan_words(plan: &FragmentPlan) -> String {
     words
 }
 
-/// The first message of the checks the generated code makes when it compiles, in its order:
-/// the vector's width, then the shared tile (sound, the numeral's tile, the element's size,
-/// the vector's elements adjacent in it).
+/// The first message of the shared tile's checks the generated code makes when it compiles,
+/// in its order: sound, the numeral's tile, the element's size, the vector's elements adjacent
+/// in it.
 fn compile_errors(e: &Entry, opt: Options, ty: &str) -> Option<String> {
     let n = e.numeral;
-    if let Some(m) = opt.vector.and_then(|v| vector_error(n, v)) {
-        return Some(m.as_str().to_string());
-    }
     let l = opt.shared.as_ref()?;
     let bytes = element_bytes(e) as usize;
     let m = shared_tile_error(n, l, SMEM)

@@ -323,8 +323,9 @@ fn every_case(own: bool) -> Vec<Case> {
         cases.extend(matrix_cases(case));
         cases.extend(vector_cases(case));
     }
-    // A scatter of a broadcast layout (the scale factors) takes the tables path, whose
-    // compile-time check refuses it (`generated::scatter_broadcast_error`, test `broadcast`).
+    // A scatter of a broadcast layout (the scale factors) is refused by the macro's
+    // compile-time check, and so by the command
+    // (`expand_refuses_a_scatter_of_a_broadcast_layout_with_the_macros_message`).
     cases.retain(|c| !(matches!(c.form, Form::Scatter) && c.entry.numeral.has_broadcast()));
     assert!(cases.len() > 3 * kinds.len(), "{} cases", cases.len());
     // Two cases or more for each layout a vector fits: most layouts.
@@ -637,10 +638,33 @@ fn the_example_of_issue_13_shows_u16_and_differing_expansions() {
 
 #[test]
 fn expand_refuses_packed_where_it_does_not_apply() {
-    let o = run(&["expand", "SM80_16x8x16_F32_C", "--gather", "--packed"]);
+    // A catalog layout of 32-bit (8-bit) elements: the macro's own message.
+    for (name, words) in [
+        (
+            "SM80_16x8x16_F32_C",
+            "lays out 32-bit elements (f32): remove `packed` and return the 4",
+        ),
+        (
+            "SM80_16x8x32_S8_A_ROW",
+            "lays out 8-bit elements (s8): remove `packed` and return the 16",
+        ),
+    ] {
+        let o = run(&["expand", name, "--gather", "--packed"]);
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "#[fragment_layout(fraglayout::catalog::{name}, gather, packed)]"
+            )) && err.contains(&format!("numeral `{name}` {words} elements unpacked")),
+            "{err}"
+        );
+        assert!(stdout(&o).is_empty());
+    }
+    // Outside the catalog the macro cannot tell the elements' width: the command's message.
+    let o = run(&["expand", "SM80_16x8x16_F32_C[1x2]", "--gather", "--packed"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("has 4 32-bit elements"),
+        stderr(&o).contains("has 8 32-bit elements"),
         "{}",
         stderr(&o)
     );
@@ -759,4 +783,94 @@ fn expand_refuses_what_the_macro_refuses_with_its_message() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
         assert!(stderr(&o).contains(message), "{bad:?}: {}", stderr(&o));
     }
+}
+
+#[test]
+fn expand_refuses_a_scatter_of_a_broadcast_layout_with_the_macros_message() {
+    // Each catalog layout that broadcasts (the scale factors): every thread's element is held
+    // by `threads * elements / (rows * cols)` threads, so a scatter would write it that often.
+    // The macro refuses the scatter in a compile-time check, in every body form; a gather is
+    // what a broadcast is for.
+    let broadcasts: Vec<&Entry> = CATALOG
+        .iter()
+        .filter(|e| e.numeral.has_broadcast())
+        .collect();
+    assert!(
+        broadcasts.len() >= 4,
+        "{} broadcast layouts",
+        broadcasts.len()
+    );
+    for e in broadcasts {
+        let n = e.numeral;
+        let copies = n.threads() * n.elements / (n.rows * n.cols);
+        let name = e.name();
+        for opts in [
+            &[][..],
+            &["--own"],
+            &["--pointer"],
+            &["--shared"],
+            &["--bounds"],
+        ] {
+            let mut args = vec!["expand", name];
+            args.extend_from_slice(opts);
+            let o = run(&args);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+            assert!(
+                err.contains("] does not compile: numeral `")
+                    && err.contains(&format!(
+                        "` broadcasts: {copies} threads hold each element, so a scatter would \
+                         write each one {copies} times: use `gather`"
+                    )),
+                "{args:?}: {err}"
+            );
+            assert!(stdout(&o).is_empty(), "{args:?}");
+        }
+        let o = run(&["expand", name, "--gather"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn expand_refuses_a_numeral_of_too_many_thread_terms_with_the_macros_message() {
+    // 4096 warps of 32 lanes, every bit its own digit: 5 lane digits and 12 warp digits, one
+    // term each, where generated code evaluates 16 (the ui case `too_many_thread_terms`).
+    let mut digits: Vec<String> = (0..5)
+        .map(|b| match b {
+            4 => "lane / 16 => 16".to_string(),
+            b => format!("(lane / {}) % 2 => {}", 1 << b, 1 << b),
+        })
+        .collect();
+    digits.extend((0..12).map(|b| match b {
+        11 => format!("warp / {} => {}", 1 << b, 1u64 << (b + 5)),
+        b => format!("(warp / {}) % 2 => {}", 1 << b, 1u64 << (b + 5)),
+    }));
+    let numeral = format!(
+        "MANY: 256 x 512, elements 1, warps 4096 {{ {} }}",
+        digits.join(", ")
+    );
+    for opts in [&[][..], &["--gather"]] {
+        let mut args = vec!["expand", numeral.as_str()];
+        args.extend_from_slice(opts);
+        let o = run(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{opts:?}: {err}");
+        assert!(
+            err.contains("#[fragment_layout(LAYOUT")
+                && err.contains("] does not compile: ")
+                && err.contains("numeral `MANY` needs 17 lane and warp terms")
+                && err.contains("more than the 16 generated code evaluates"),
+            "{opts:?}: {err}"
+        );
+        assert!(stdout(&o).is_empty(), "{opts:?}");
+    }
+    // With one digit fewer (2048 warps, 16 terms) it expands.
+    digits.truncate(15);
+    digits.push("warp / 1024 => 32768".into());
+    let fewer = format!(
+        "MANY: 256 x 256, elements 1, warps 2048 {{ {} }}",
+        digits.join(", ")
+    );
+    let o = run(&["expand", &fewer]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }

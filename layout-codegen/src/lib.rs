@@ -29,6 +29,6 @@ mod reserved;
 mod text;
 
 pub use convert::{convert_form, convert_layout, ConvertForm};
-pub use fragment::{fragment_layout, fragment_plan, FragmentPlan, Strategy};
+pub use fragment::{fragment_check, fragment_layout, fragment_plan, FragmentPlan, Strategy};
 pub use matrix_rows::matrix_rows;
 pub use numeral::{check_numeral, numeral, NumeralCheck, OwnedNumeral, Problem};

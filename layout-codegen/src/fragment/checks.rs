@@ -5,6 +5,10 @@
 use super::ast::{Fragment, Mode};
 use super::emit::{failing, generic_names, generics, ty_text, type_check};
 use super::known::Known;
+use layout_core::generated::{
+    fragment_len_error, packed_len_error, packed_width_error, scatter_broadcast_error, vector_error,
+};
+use layout_core::{Message, Numeral};
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
@@ -63,6 +67,23 @@ pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
         #scatter_check
         #coordinate_checks
     }
+}
+
+/// The first message of the checks [`checks`] writes of the numeral, evaluated here for `n`,
+/// the numeral `f`'s argument names, in the generated code's order: the thread terms, the
+/// fragment's length, `vector = N`, `packed`'s element width, a scatter of a broadcast
+/// numeral. What a catalog layout must pass to be [known](Known::of), and what `fraglayout
+/// expand` reports ([`fragment_check`](crate::fragment_check)).
+pub(super) fn numeral_error(f: &Fragment, n: &Numeral) -> Option<Message> {
+    let len_error = || match f.args.mode {
+        Mode::GatherPacked => packed_len_error(n, f.len, 2),
+        _ => fragment_len_error(n, f.len),
+    };
+    n.thread_terms_error()
+        .or_else(len_error)
+        .or_else(|| vector_error(n, f.args.vector.as_ref()?.0))
+        .or_else(|| packed_width_error(n).filter(|_| f.args.packed.is_some()))
+        .or_else(|| scatter_broadcast_error(n).filter(|_| f.args.mode == Mode::Scatter))
 }
 
 /// For a thread parameter whose type may bound its range (anything but a primitive integer:

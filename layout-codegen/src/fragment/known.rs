@@ -14,12 +14,10 @@
 //! Why: each function evaluating its tables from the constant was about half of the compile
 //! time of a crate of epilogues (issue 17; docs/PERFORMANCE.md, compile time).
 
-use super::ast::{Fragment, Mode};
+use super::ast::Fragment;
+use super::checks::numeral_error;
 use crate::catalog_path::CatalogPath;
-use layout_core::generated::{
-    fragment_len_error, packed_len_error, packed_width_error, scatter_broadcast_error,
-    vector_error, Reaches,
-};
+use layout_core::generated::Reaches;
 use layout_core::Numeral;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, quote_spanned};
@@ -41,19 +39,8 @@ impl Known {
     pub fn of(f: &Fragment, elements: usize) -> Option<Known> {
         let path = CatalogPath::of(&f.args.numeral)?;
         let numeral = path.numeral;
-        let len_error = match f.args.mode {
-            Mode::GatherPacked => packed_len_error(numeral, f.len, 2),
-            _ => fragment_len_error(numeral, f.len),
-        };
         let checks_pass = numeral.errors().is_empty()
-            && numeral.thread_terms_error().is_none()
-            && len_error.is_none()
-            && f.args
-                .vector
-                .as_ref()
-                .is_none_or(|v| vector_error(numeral, v.0).is_none())
-            && (f.args.packed.is_none() || packed_width_error(numeral).is_none())
-            && (f.args.mode != Mode::Scatter || scatter_broadcast_error(numeral).is_none())
+            && numeral_error(f, numeral).is_none()
             && elements <= MOST
             && elements == numeral.elements as usize;
         checks_pass.then_some(Known { path })

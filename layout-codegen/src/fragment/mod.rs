@@ -56,6 +56,23 @@ pub fn fragment_plan(args: TokenStream, item: TokenStream) -> Option<FragmentPla
     })
 }
 
+/// The first message of the compile-time checks `#[fragment_layout(ARGS)]` on `item` makes
+/// of its numeral, evaluated for `numeral`, the layout `ARGS` names (the macro reads it only
+/// for a catalog layout; the compiler evaluates the checks of any other): too many thread
+/// terms, a fragment length, `vector = N`, `packed` or a scatter the numeral does not take.
+/// `None` where every check passes, or where the invocation has an error (the macro reports
+/// it instead). The checks of `shared = LAYOUT` and of the types are not among them.
+pub fn fragment_check(
+    args: TokenStream,
+    item: TokenStream,
+    numeral: &layout_core::Numeral,
+) -> Option<String> {
+    let args: ast::Args = syn::parse2(args).ok()?;
+    let item_fn = item::item_fn(item.clone()).ok()?;
+    let f = parse::fragment(&args, &item_fn, &item).ok()?;
+    checks::numeral_error(&f, numeral).map(|m| m.as_str().to_string())
+}
+
 /// Expands `#[fragment_layout(ARGS)]` on `item`.
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     let args_tokens = args.clone();
