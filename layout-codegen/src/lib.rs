@@ -8,7 +8,8 @@
 //!   [`check_numeral`] (`fraglayout check`);
 //! - [`fragment_layout`]: `fragment/args.rs` (the arguments and how they combine), `parse.rs`
 //!   (the function's shape into the borrowing `ast.rs`, every problem at once), `pairing.rs`
-//!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`;
+//!   (which bodies can move neighbouring elements together), `expand.rs`, `fallback.rs`; its
+//!   plan is [`fragment_plan`], and the checks its code makes of a numeral [`fragment_check`];
 //! - [`convert_layout`]: `convert/parse.rs` (the signature into `ast.rs`), `expand.rs` (the
 //!   plan `layout_core::convert` computes, as constants, and straight-line rounds),
 //!   `fallback.rs`;
