@@ -12,6 +12,21 @@
 //! `#[convert_layout]` reads the lane within its warp (`index % 32`): it takes any `Thread<N>`
 //! of `N >= 32`, and refuses one below (lanes `N..32` would act as others).
 //!
+//! A function generic over `N` fails to build where it is called with too few threads:
+//!
+//! ```compile_fail,E0080
+//! use fraglayout::catalog::SM80_16x8x16_F32_C;
+//! use fraglayout::{fragment_layout, Thread};
+//!
+//! #[fragment_layout(SM80_16x8x16_F32_C)]
+//! fn store<const N: u32>(t: Thread<N>, acc: &[f32; 4], d: &mut [f32]) {
+//!     |row, col, value| d[row * 8 + col] = value
+//! }
+//!
+//! let mut d = [0.0f32; 16 * 8];
+//! store(Thread::<16>::wrapping(3), &[1.0; 4], &mut d); // lanes 16..32 could not be named
+//! ```
+//!
 //! ```
 //! use fraglayout::catalog::SM80_16x8x16_F32_C;
 //! use fraglayout::{fragment_layout, Lane};
