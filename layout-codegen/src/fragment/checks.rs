@@ -108,12 +108,11 @@ pub(super) fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<
 /// For a thread parameter of type `ty` whose type may bound its range (anything but a
 /// primitive integer), the compile-time check `error(TYPE_TEXT, COUNT)`, an `Option<Message>`
 /// of the type as written and `<ty as ThreadIndex>::COUNT` (spanned on the type, as `error`'s
-/// tokens should be), failing on the type: a constant
-/// item, or an inline `const` block where the type names a type or const parameter of
-/// `generics` (the function's), `Self`, or has a generic argument other than a literal
-/// (`Thread<N>`, where `N` may be the `impl`'s). The compiler evaluates such a block for each
-/// instantiation it builds (`cargo build`; `cargo check` builds none). Both macros' thread
-/// checks are made here.
+/// tokens should be), failing on the type: a constant item, or an inline `const` block where
+/// the type names a type or const parameter of `generics` (the function's), `Self`, or has a
+/// generic argument other than a literal (`Thread<N>`, where `N` may be the `impl`'s). The
+/// compiler evaluates such a block for each instantiation it builds (`cargo build`; `cargo
+/// check` builds none). Both macros' thread checks are made here.
 pub(crate) fn thread_type_check(
     ty: &syn::Type,
     generics: &syn::Generics,
