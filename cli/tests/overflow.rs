@@ -1,0 +1,31 @@
+//! Sizes past `u32` (and past `u64`) in a command's input: refused with the library's message
+//! and exit 1, never computed in wrapping arithmetic.
+
+use crate::support::{run, stderr, stdout};
+
+/// The library's message for `SM80_16x8x16_F32_C` (16 x 8, 4 elements a thread) tiled
+/// `r x c`, its numbers in u128.
+fn too_large(r: u32, c: u32) -> String {
+    let (rows, cols) = (16 * u128::from(r), 8 * u128::from(c));
+    format!(
+        "error: SM80_16x8x16_F32_C cannot be tiled {r} x {c}: the tiled tile is {rows} x {cols} \
+         = {} elements, {} per thread: a tile holds at most 4294967295 elements; tile fewer \
+         copies\n",
+        rows * cols,
+        4 * u128::from(r) * u128::from(c)
+    )
+}
+
+#[test]
+fn a_tiling_past_u64_exits_1_with_the_library_message() {
+    // 2^31 x 2^31 copies: 2^69 elements, 2^64 a thread (once printed as a 0 x 0 tile).
+    for (r, c) in [(1u32 << 31, 1u32 << 31), (u32::MAX, u32::MAX), (1 << 16, 1 << 16)] {
+        let layout = format!("SM80_16x8x16_F32_C[{r}x{c}]");
+        for command in ["show", "json", "expand"] {
+            let o = run(&[command, &layout]);
+            assert_eq!(o.status.code(), Some(1), "{command} {layout}: {}", stderr(&o));
+            assert_eq!(stderr(&o), too_large(r, c), "{command} {layout}");
+            assert!(stdout(&o).is_empty(), "{command} {layout}: {}", stdout(&o));
+        }
+    }
+}
