@@ -19,11 +19,20 @@ fn too_large(r: u32, c: u32) -> String {
 #[test]
 fn a_tiling_past_u64_exits_1_with_the_library_message() {
     // 2^31 x 2^31 copies: 2^69 elements, 2^64 a thread (once printed as a 0 x 0 tile).
-    for (r, c) in [(1u32 << 31, 1u32 << 31), (u32::MAX, u32::MAX), (1 << 16, 1 << 16)] {
+    for (r, c) in [
+        (1u32 << 31, 1u32 << 31),
+        (u32::MAX, u32::MAX),
+        (1 << 16, 1 << 16),
+    ] {
         let layout = format!("SM80_16x8x16_F32_C[{r}x{c}]");
         for command in ["show", "json", "expand"] {
             let o = run(&[command, &layout]);
-            assert_eq!(o.status.code(), Some(1), "{command} {layout}: {}", stderr(&o));
+            assert_eq!(
+                o.status.code(),
+                Some(1),
+                "{command} {layout}: {}",
+                stderr(&o)
+            );
             assert_eq!(stderr(&o), too_large(r, c), "{command} {layout}");
             assert!(stdout(&o).is_empty(), "{command} {layout}: {}", stdout(&o));
         }

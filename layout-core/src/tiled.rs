@@ -295,7 +295,9 @@ impl Numeral<'_> {
         let cells = rows.checked_mul(cols);
         let elements = (self.elements as u64).checked_mul(copies);
         match (cells, elements) {
-            (Some(c), Some(e)) if c <= u32::MAX as u64 && e <= u32::MAX as u64 => Ok((rows, cols, e)),
+            (Some(c), Some(e)) if c <= u32::MAX as u64 && e <= u32::MAX as u64 => {
+                Ok((rows, cols, e))
+            }
             _ => Err(TileError::TooLarge {
                 rows,
                 cols,
@@ -530,7 +532,10 @@ mod tests {
     /// The message a tiling of `(r, c)` copies of a `rows x cols` tile with `elements` per
     /// thread must give, its numbers in u128.
     fn too_large(rows: u32, cols: u32, elements: u32, r: u32, c: u32) -> std::string::String {
-        let (wide_rows, wide_cols) = (u128::from(rows) * u128::from(r), u128::from(cols) * u128::from(c));
+        let (wide_rows, wide_cols) = (
+            u128::from(rows) * u128::from(r),
+            u128::from(cols) * u128::from(c),
+        );
         std::format!(
             "the tiled tile is {wide_rows} x {wide_cols} = {} elements, {} per thread: a tile \
              holds at most 4294967295 elements; tile fewer copies",
@@ -553,13 +558,26 @@ mod tests {
             (1 << 28, 1 << 29),
         ] {
             let err = a.tiled(r, c).unwrap_err();
-            assert!(matches!(err, TileError::TooLarge { .. }), "{r} x {c}: {err:?}");
-            assert_eq!(err.message().as_str(), too_large(16, 8, 4, r, c), "{r} x {c}");
+            assert!(
+                matches!(err, TileError::TooLarge { .. }),
+                "{r} x {c}: {err:?}"
+            );
+            assert_eq!(
+                err.message().as_str(),
+                too_large(16, 8, 4, r, c),
+                "{r} x {c}"
+            );
         }
         let payload = std::panic::catch_unwind(|| a.tiled_or_panic(1 << 31, 1 << 31)).unwrap_err();
         assert_eq!(
-            payload.downcast_ref::<std::string::String>().unwrap().as_str(),
-            std::format!("cannot tile `SM80_16x8x16_F32_C`: {}", too_large(16, 8, 4, 1 << 31, 1 << 31))
+            payload
+                .downcast_ref::<std::string::String>()
+                .unwrap()
+                .as_str(),
+            std::format!(
+                "cannot tile `SM80_16x8x16_F32_C`: {}",
+                too_large(16, 8, 4, 1 << 31, 1 << 31)
+            )
         );
         // At the edge: 2^12 x 2^13 copies make a 2^16 x 2^16 tile, one element too many;
         // one column of copies fewer fits.
@@ -570,7 +588,11 @@ mod tests {
         n.check().unwrap();
         assert_eq!(
             (n.rows, n.cols, n.elements),
-            (16 << 12, 8 * ((1 << 13) - 1), 4 * (1 << 12) * ((1 << 13) - 1))
+            (
+                16 << 12,
+                8 * ((1 << 13) - 1),
+                4 * (1 << 12) * ((1 << 13) - 1)
+            )
         );
     }
 

@@ -656,7 +656,10 @@ mod tests {
         );
         // u32::MAX registers a load times 64 loads: past u32 (an overflow before); 2^31 + 1
         // (past the register bits the composition walks).
-        for (regs, want) in [(u32::MAX, 64 * u64::from(u32::MAX)), ((1 << 31) + 1, 64 << 31 | 64)] {
+        for (regs, want) in [
+            (u32::MAX, 64 * u64::from(u32::MAX)),
+            ((1 << 31) + 1, 64 << 31 | 64),
+        ] {
             let fat = with_elements(&load, regs);
             let e = fragment(&acc, &fat, Lanes::Quarter).unwrap_err();
             assert_eq!(

@@ -395,7 +395,10 @@ impl ScaleLayout {
         };
         let provided = match self.numeral.decode_coords(row, col) {
             Some((lane, e)) => match self.byte(e) {
-                Some(byte) => Some((lane + self.selector.thread_id * self.selected().divisor, byte)),
+                Some(byte) => Some((
+                    lane + self.selector.thread_id * self.selected().divisor,
+                    byte,
+                )),
                 None => None,
             },
             None => None,

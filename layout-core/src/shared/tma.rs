@@ -111,7 +111,9 @@ impl SharedLayout {
         }
         // The check bounds the line to u32::MAX bytes.
         let line_bytes = self.line_len() as u64 * self.elem_bytes() as u64;
-        if global_stride % 16 != 0 || global_stride < line_bytes || global_stride >= TMA_STRIDE_LIMIT
+        if global_stride % 16 != 0
+            || global_stride < line_bytes
+            || global_stride >= TMA_STRIDE_LIMIT
         {
             return Err(TmaError::GlobalStride {
                 bytes: global_stride,
@@ -206,11 +208,17 @@ impl TmaError {
             TmaError::GlobalStride { bytes, line_bytes } => {
                 m.push("a global stride of ");
                 m.push_num(bytes);
-                m.push(" bytes: TMA needs a multiple of 16 below 2^40, at least the tile's line of ");
+                m.push(
+                    " bytes: TMA needs a multiple of 16 below 2^40, at least the tile's line of ",
+                );
                 m.push_num(line_bytes);
                 m.push(" bytes");
                 // The least stride TMA takes from here on: the rows padded to it.
-                let least = if bytes > line_bytes { bytes } else { line_bytes };
+                let least = if bytes > line_bytes {
+                    bytes
+                } else {
+                    line_bytes
+                };
                 match least.checked_next_multiple_of(16) {
                     Some(fix) if fix < TMA_STRIDE_LIMIT => {
                         m.push(": pad the global rows to ");
@@ -247,7 +255,17 @@ mod tests {
         };
         // 0 and strides below one line overlap the global rows; TMA needs multiples of 16
         // below 2^40.
-        for stride in [0, 16, 1008, 1000, 1025, 1 << 40, (1 << 40) + 16, u64::MAX, u64::MAX - 15] {
+        for stride in [
+            0,
+            16,
+            1008,
+            1000,
+            1025,
+            1 << 40,
+            (1 << 40) + 16,
+            u64::MAX,
+            u64::MAX - 15,
+        ] {
             refused(stride);
         }
         assert_eq!(
