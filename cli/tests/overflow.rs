@@ -38,3 +38,52 @@ fn a_tiling_past_u64_exits_1_with_the_library_message() {
         }
     }
 }
+
+#[test]
+fn a_global_stride_the_tensor_map_refuses_exits_1() {
+    // 64 x 64 f16 in the 128-byte mode: lines of 128 bytes.
+    let tile = [
+        "smem",
+        "--tile",
+        "64x64",
+        "--elem",
+        "2",
+        "--swizzle",
+        "128B",
+    ];
+    for (stride, fix) in [
+        ("0", "pad the global rows to 128 bytes"),
+        ("8", "pad the global rows to 128 bytes"),
+        ("136", "pad the global rows to 144 bytes"),
+        ("1099511627776", "split the tensor into several tensor maps"),
+        (
+            "18446744073709551615",
+            "split the tensor into several tensor maps",
+        ),
+    ] {
+        for json in [None, Some("--json")] {
+            let mut args = tile.to_vec();
+            args.extend(["--global-stride", stride]);
+            args.extend(json);
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            assert_eq!(
+                stderr(&o),
+                format!(
+                    "error: --global-stride {stride}: a global stride of {stride} bytes: TMA \
+                     needs a multiple of 16 below 2^40, at least the tile's line of 128 bytes: \
+                     {fix}\n"
+                ),
+                "{args:?}"
+            );
+        }
+    }
+    // The fixes as printed: a box.
+    for stride in ["128", "144", "1099511627760"] {
+        let mut args = tile.to_vec();
+        args.extend(["--global-stride", stride]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains("TMA: box {64, 64}"), "{args:?}");
+    }
+}
