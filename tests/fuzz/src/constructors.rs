@@ -570,7 +570,31 @@ fn shared_layout(l: &SharedLayout, stride: u64) -> Result<bool, String> {
         )?;
     }
     tma(l, stride, bytes)?;
+    // Deriving a descriptor reads every element: small tiles only.
+    if bytes <= 1 << 16 {
+        descriptors(l, stride);
+    }
     Ok(true)
+}
+
+/// The descriptors of an accepted layout, at MMA sizes and addresses from the stride's bits:
+/// whatever they answer, they answer without a panic.
+fn descriptors(l: &SharedLayout, bits: u64) {
+    use layout_core::shared::{Base, Descriptor, Operand};
+    let (mn, at) = (bits as u32, (bits >> 32) as u32);
+    for operand in [Operand::A, Operand::B] {
+        for mn in [mn, 64, l.cols(), l.rows()] {
+            let Ok(d) = Descriptor::derive(l, operand, mn) else { continue };
+            for (block, step) in [(0, 0), (at, at), (d.mn_blocks(), d.k_steps()), (u32::MAX, 0)] {
+                let _ = d.start(block, step);
+                for base in [0, at, 1024, u32::MAX - 15] {
+                    for how in [Base::Refuse, Base::Carry] {
+                        let _ = (d.wgmma(base, block, step, how), d.tcgen05(base, block, step, how));
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn tma(l: &SharedLayout, stride: u64, bytes: u128) -> Result<(), String> {
