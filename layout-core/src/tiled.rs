@@ -594,6 +594,13 @@ mod tests {
                 4 * (1 << 12) * ((1 << 13) - 1)
             )
         );
+        // A tile of tiles tiled again: its products are checked the same way.
+        let (rows, cols, elements) = (n.rows, n.cols, n.elements);
+        for (r, c) in [(2, 1), (u32::MAX, u32::MAX), (1 << 31, 2)] {
+            let err = n.tiled(r, c).unwrap_err();
+            let want = too_large(rows, cols, elements, r, c);
+            assert_eq!(err.message().as_str(), want, "{r} x {c}");
+        }
     }
 
     #[test]

@@ -584,12 +584,22 @@ fn descriptors(l: &SharedLayout, bits: u64) {
     let (mn, at) = (bits as u32, (bits >> 32) as u32);
     for operand in [Operand::A, Operand::B] {
         for mn in [mn, 64, l.cols(), l.rows()] {
-            let Ok(d) = Descriptor::derive(l, operand, mn) else { continue };
-            for (block, step) in [(0, 0), (at, at), (d.mn_blocks(), d.k_steps()), (u32::MAX, 0)] {
+            let Ok(d) = Descriptor::derive(l, operand, mn) else {
+                continue;
+            };
+            for (block, step) in [
+                (0, 0),
+                (at, at),
+                (d.mn_blocks(), d.k_steps()),
+                (u32::MAX, 0),
+            ] {
                 let _ = d.start(block, step);
                 for base in [0, at, 1024, u32::MAX - 15] {
                     for how in [Base::Refuse, Base::Carry] {
-                        let _ = (d.wgmma(base, block, step, how), d.tcgen05(base, block, step, how));
+                        let _ = (
+                            d.wgmma(base, block, step, how),
+                            d.tcgen05(base, block, step, how),
+                        );
                     }
                 }
             }
