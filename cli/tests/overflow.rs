@@ -25,16 +25,19 @@ fn a_tiling_past_u64_exits_1_with_the_library_message() {
         (1 << 16, 1 << 16),
     ] {
         let layout = format!("SM80_16x8x16_F32_C[{r}x{c}]");
-        for command in ["show", "json", "expand"] {
-            let o = run(&[command, &layout]);
-            assert_eq!(
-                o.status.code(),
-                Some(1),
-                "{command} {layout}: {}",
-                stderr(&o)
-            );
-            assert_eq!(stderr(&o), too_large(r, c), "{command} {layout}");
-            assert!(stdout(&o).is_empty(), "{command} {layout}: {}", stdout(&o));
+        let l = layout.as_str();
+        for args in [
+            vec!["show", l],
+            vec!["json", l],
+            vec!["expand", l],
+            vec!["banks", "--matrices", l],
+            vec!["banks", "stmatrix.x4", l, "--tile", "64x64", "--elem", "2"],
+            vec!["convert", l, "SM80_16x8x16_F16_A_ROW"],
+        ] {
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            assert_eq!(stderr(&o), too_large(r, c), "{args:?}");
+            assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
         }
     }
 }
