@@ -120,6 +120,7 @@ impl SharedLayout {
                 line_bytes,
             });
         }
+        // The check bounds the tile to u32::MAX bytes, so its atoms and boxes count in u32.
         let along = self.atoms_along();
         let copies = if bands {
             along * (self.lines() / ATOM_LINES)
@@ -145,12 +146,12 @@ impl TmaBox {
     }
 
     /// Where copy `i` starts in the tile, in bytes from its base: copies are written one
-    /// after the other.
+    /// after the other; `None` past the copies (or `u32::MAX`).
     pub const fn destination(&self, i: u32) -> Option<u32> {
         if i >= self.copies {
             None
         } else {
-            Some(i * self.copy_bytes())
+            i.checked_mul(self.copy_bytes())
         }
     }
 
