@@ -332,6 +332,21 @@ impl SharedLayout {
     /// Elements of shared memory the tile occupies, padding included: `lines * pitch`
     /// (`lines * atom_pitch * atoms_along` for a grid); saturating at `u64::MAX`, which only a
     /// layout failing the check reaches.
+    ///
+    /// ```
+    /// use layout_core::shared::{AtomOrder, SharedLayout};
+    /// // 2^31 lines of a 2^32 pitch (atoms of 2^31 padded by 2^31), two atoms along: 2^64.
+    /// const HUGE: SharedLayout = SharedLayout::row_major(1 << 31, u32::MAX, 1)
+    ///     .with_atoms(1 << 31, AtomOrder::Slabs)
+    ///     .with_pad(1 << 31);
+    /// const SPAN: u64 = HUGE.span();
+    /// assert_eq!(SPAN, u64::MAX);
+    /// assert_eq!(
+    ///     HUGE.check().unwrap_err().to_string(),
+    ///     "the tile spans at least 18446744073709551615 bytes, more than 4294967295: use a \
+    ///      smaller tile"
+    /// );
+    /// ```
     pub const fn span(&self) -> u64 {
         let along = match (self.lines() as u64).checked_mul(self.atom_pitch()) {
             Some(slab) => slab.checked_mul(self.atoms_along() as u64),
