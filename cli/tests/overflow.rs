@@ -90,3 +90,28 @@ fn a_global_stride_the_tensor_map_refuses_exits_1() {
         assert!(stdout(&o).contains("TMA: box {64, 64}"), "{args:?}");
     }
 }
+
+#[test]
+fn a_shared_span_past_u64_is_refused_with_its_bound() {
+    // (2^32 - 1) lines of a (2^33 - 2)-element pitch: past u64, once wrapped.
+    let tile = [
+        "--tile",
+        "4294967295x4294967295",
+        "--elem",
+        "16",
+        "--pad",
+        "4294967295",
+    ];
+    for command in [&["smem"][..], &["banks", "rows.16"][..]] {
+        let args = [command, &tile[..]].concat();
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "error: the shared layout 4294967295 x 4294967295 of 16-byte elements, row-major, \
+             padded by 4294967295 is unsound: the tile spans at least 18446744073709551615 \
+             bytes, more than 4294967295: use a smaller tile\n",
+            "{args:?}"
+        );
+    }
+}
