@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
 use layout_core::render::smem::{self, Show};
-use layout_core::shared::{Base, Descriptor, Operand, SharedLayout};
+use layout_core::shared::{Base, Descriptor, Operand, SharedLayout, TmaError};
 
 use crate::banks::write_out;
 use crate::json_out::{self, J};
@@ -69,6 +69,13 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
         return ExitCode::from(1);
+    }
+    // A stride given that the tensor map refuses is the user's error, not a missing box.
+    if let Some(&stride) = m.get_one::<u64>("global-stride") {
+        if let Err(e @ TmaError::GlobalStride { .. }) = layout.tma_box(stride) {
+            eprintln!("error: --global-stride {stride}: {e}");
+            return ExitCode::from(1);
+        }
     }
     if json_out::wanted(m) {
         return match json(&layout, show) {

@@ -33,6 +33,29 @@ impl Message {
         }
     }
 
+    /// Appends a number in decimal, for products of several `u32` or `u64` that pass `u64`.
+    pub const fn push_wide(&mut self, n: u128) {
+        const TEN_19: u128 = 10_000_000_000_000_000_000;
+        if n <= u64::MAX as u128 {
+            self.push_num(n as u64);
+            return;
+        }
+        // Above u64: the high part, then the low 19 digits with their leading zeros.
+        self.push_wide(n / TEN_19);
+        let low = (n % TEN_19) as u64;
+        let mut place = low;
+        let mut zeros = 18;
+        while place >= 10 {
+            place /= 10;
+            zeros -= 1;
+        }
+        while zeros > 0 {
+            self.push("0");
+            zeros -= 1;
+        }
+        self.push_num(low);
+    }
+
     /// Appends a number in decimal.
     pub const fn push_num(&mut self, n: u64) {
         let mut digits = [0u8; 20];

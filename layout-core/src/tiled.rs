@@ -118,9 +118,14 @@ pub enum TileError {
     /// The inner numeral is not a bijection onto its tile; `words` is
     /// [`LayoutError::message`] for it.
     NotBijection { error: LayoutError, words: Message },
-    /// The new tile has more than `u32::MAX` elements, or a thread more than `u32::MAX`
-    /// elements.
-    TooLarge { rows: u64, cols: u64, elements: u64 },
+    /// The new tile, `rows x cols`, has more than `u32::MAX` elements, or a thread more than
+    /// `u32::MAX` elements (`elements` per copy times `copies`).
+    TooLarge {
+        rows: u64,
+        cols: u64,
+        elements: u32,
+        copies: u64,
+    },
     /// Digit `index` (`digit`, over an input of `extent` values) is neither within a row of the
     /// `cols`-wide tile nor whole rows, and cannot be split into such parts.
     Straddles {
@@ -160,14 +165,17 @@ impl TileError {
                 rows,
                 cols,
                 elements,
+                copies,
             } => {
                 m.push("the tiled tile is ");
                 m.push_num(rows);
                 m.push(" x ");
                 m.push_num(cols);
-                m.push(" with ");
-                m.push_num(elements);
-                m.push(" elements per thread: a tile holds at most 4294967295 elements");
+                m.push(" = ");
+                m.push_wide(rows as u128 * cols as u128);
+                m.push(" elements, ");
+                m.push_wide(elements as u128 * copies as u128);
+                m.push(" per thread: a tile holds at most 4294967295 elements; tile fewer copies");
             }
             TileError::Straddles {
                 index,
@@ -279,17 +287,24 @@ impl Numeral<'_> {
                 words: error.message(self),
             });
         }
+        // Each side is a product of two u32, exact in u64; the tile and the elements per
+        // thread are products of three or four, checked.
         let rows = self.rows as u64 * tile_rows as u64;
         let cols = self.cols as u64 * tile_cols as u64;
-        let elements = self.elements as u64 * tile_rows as u64 * tile_cols as u64;
-        if rows * cols > u32::MAX as u64 || elements > u32::MAX as u64 {
-            return Err(TileError::TooLarge {
+        let copies = tile_rows as u64 * tile_cols as u64;
+        let cells = rows.checked_mul(cols);
+        let elements = (self.elements as u64).checked_mul(copies);
+        match (cells, elements) {
+            (Some(c), Some(e)) if c <= u32::MAX as u64 && e <= u32::MAX as u64 => {
+                Ok((rows, cols, e))
+            }
+            _ => Err(TileError::TooLarge {
                 rows,
                 cols,
-                elements,
-            });
+                elements: self.elements,
+                copies,
+            }),
         }
-        Ok((rows, cols, elements))
     }
 
     /// The tiled numeral's digits on the `wide`-column tile, in increasing place: each inner
@@ -383,6 +398,17 @@ impl Numeral<'_> {
 
     /// [`tiled`](Self::tiled), failing compilation (or panicking at run time) with the
     /// [`TileError`]'s message: `const ACC2: Tiled = SM80_16x8x16_F32_C.tiled_or_panic(1, 2);`.
+    ///
+    /// A tiling too large for a tile fails with the library's message in every build, never
+    /// with an arithmetic overflow:
+    ///
+    /// ```compile_fail
+    /// use layout_core::catalog::SM80_16x8x16_F32_C;
+    /// // error: cannot tile `SM80_16x8x16_F32_C`: the tiled tile is 34359738368 x
+    /// //        17179869184 = 590295810358705651712 elements, 18446744073709551616 per thread:
+    /// //        a tile holds at most 4294967295 elements; tile fewer copies
+    /// const BIG: layout_core::Tiled = SM80_16x8x16_F32_C.tiled_or_panic(1 << 31, 1 << 31);
+    /// ```
     pub const fn tiled_or_panic(&self, tile_rows: u32, tile_cols: u32) -> Tiled {
         match self.tiled(tile_rows, tile_cols) {
             Ok(t) => t,
@@ -416,6 +442,7 @@ const fn row_digit(d: Digit, inner: u32, wide: u32) -> Digit {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
     use crate::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x24x16_F32_C};
 
@@ -500,5 +527,93 @@ mod tests {
             .message()
             .as_str()
             .starts_with("the tile to copy is not a bijection: "));
+    }
+
+    /// The message a tiling of `(r, c)` copies of a `rows x cols` tile with `elements` per
+    /// thread must give, its numbers in u128.
+    fn too_large(rows: u32, cols: u32, elements: u32, r: u32, c: u32) -> std::string::String {
+        let (wide_rows, wide_cols) = (
+            u128::from(rows) * u128::from(r),
+            u128::from(cols) * u128::from(c),
+        );
+        std::format!(
+            "the tiled tile is {wide_rows} x {wide_cols} = {} elements, {} per thread: a tile \
+             holds at most 4294967295 elements; tile fewer copies",
+            wide_rows * wide_cols,
+            u128::from(elements) * u128::from(r) * u128::from(c)
+        )
+    }
+
+    #[test]
+    fn products_past_u64_are_too_large_not_wrapped() {
+        // 2^31 x 2^31 copies: the tile has 2^69 elements and a thread 2^64, which wrapped to a
+        // 0 x 0 tile of 0 elements per thread.
+        let a = SM80_16x8x16_F32_C;
+        for (r, c) in [
+            (1u32 << 31, 1u32 << 31),
+            (u32::MAX, u32::MAX),
+            (1 << 16, 1 << 16),
+            (1, u32::MAX),
+            (u32::MAX, 1),
+            (1 << 28, 1 << 29),
+        ] {
+            let err = a.tiled(r, c).unwrap_err();
+            assert!(
+                matches!(err, TileError::TooLarge { .. }),
+                "{r} x {c}: {err:?}"
+            );
+            assert_eq!(
+                err.message().as_str(),
+                too_large(16, 8, 4, r, c),
+                "{r} x {c}"
+            );
+        }
+        let payload = std::panic::catch_unwind(|| a.tiled_or_panic(1 << 31, 1 << 31)).unwrap_err();
+        assert_eq!(
+            payload
+                .downcast_ref::<std::string::String>()
+                .unwrap()
+                .as_str(),
+            std::format!(
+                "cannot tile `SM80_16x8x16_F32_C`: {}",
+                too_large(16, 8, 4, 1 << 31, 1 << 31)
+            )
+        );
+        // At the edge: 2^12 x 2^13 copies make a 2^16 x 2^16 tile, one element too many;
+        // one column of copies fewer fits.
+        let t = a.tiled(1 << 12, 1 << 13).unwrap_err();
+        assert!(matches!(t, TileError::TooLarge { .. }));
+        let ok = a.tiled(1 << 12, (1 << 13) - 1).unwrap();
+        let n = ok.numeral();
+        n.check().unwrap();
+        assert_eq!(
+            (n.rows, n.cols, n.elements),
+            (
+                16 << 12,
+                8 * ((1 << 13) - 1),
+                4 * (1 << 12) * ((1 << 13) - 1)
+            )
+        );
+        // A tile of tiles tiled again: its products are checked the same way.
+        let (rows, cols, elements) = (n.rows, n.cols, n.elements);
+        for (r, c) in [(2, 1), (u32::MAX, u32::MAX), (1 << 31, 2)] {
+            let err = n.tiled(r, c).unwrap_err();
+            let want = too_large(rows, cols, elements, r, c);
+            assert_eq!(err.message().as_str(), want, "{r} x {c}");
+        }
+    }
+
+    #[test]
+    fn wide_numbers_are_written_in_full() {
+        let mut m = Message::new();
+        m.push_wide(u128::from(u64::MAX) + 1);
+        m.push(" ");
+        m.push_wide(10_000_000_000_000_000_000 * 5 + 7);
+        m.push(" ");
+        m.push_wide(u128::MAX);
+        assert_eq!(
+            m.as_str(),
+            "18446744073709551616 50000000000000000007 340282366920938463463374607431768211455"
+        );
     }
 }

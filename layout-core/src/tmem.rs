@@ -308,7 +308,17 @@ pub enum FragmentError {
     /// The loads do not read the accumulator's tile (or half of it) exactly once, or not as a
     /// numeral: first seen at this thread and register.
     NotATile { thread: u32, register: u32 },
+    /// The accumulator holds `columns` 32-bit columns per TMEM lane: none, or more than
+    /// [`TMEM_COLUMNS`].
+    TmemColumns { columns: u32 },
+    /// The loads give each thread `registers` registers (the load's registers times the loads),
+    /// none or more than the accumulator's `columns`: a `tcgen05.ld` shape reads one register
+    /// per column of each lane.
+    Registers { registers: u64, columns: u32 },
 }
+
+/// The 32-bit columns of tensor memory, per lane (`tcgen05.alloc` allocates at most 512).
+pub const TMEM_COLUMNS: u32 = 512;
 
 impl FragmentError {
     /// The error in words, lowercase, with the fix.
@@ -345,6 +355,20 @@ impl FragmentError {
                 m.push(", register ");
                 m.push_num(register as u64);
                 m.push(": these loads do not read the accumulator's tile (or half) exactly once; use `Lanes::Quarter`");
+            }
+            FragmentError::TmemColumns { columns } => {
+                m.push("the accumulator holds ");
+                m.push_num(columns as u64);
+                m.push(" columns per TMEM lane; tensor memory has 1 to 512: build it with `tmem::accumulator`");
+            }
+            FragmentError::Registers { registers, columns } => {
+                m.push("the loads give each thread ");
+                m.push_num(registers);
+                m.push(" registers; a `tcgen05.ld` shape over ");
+                m.push_num(columns as u64);
+                m.push(" columns gives 1 to ");
+                m.push_num(columns as u64);
+                m.push(" (one a column of its lanes): use a shape of the catalog");
             }
         }
         m
@@ -397,6 +421,11 @@ pub const fn fragment(
             warps: load.warps,
         });
     }
+    if acc.elements == 0 || acc.elements > TMEM_COLUMNS {
+        return Err(FragmentError::TmemColumns {
+            columns: acc.elements,
+        });
+    }
     if load.cols == 0 || acc.elements % load.cols != 0 {
         return Err(FragmentError::Columns {
             shape: load.cols,
@@ -416,7 +445,15 @@ pub const fn fragment(
         blocks: acc.elements / load.cols,
         halves,
     };
-    let elements = load.elements * plan.blocks * halves;
+    // At most u32::MAX x 512 x 2: exact in u64.
+    let registers = load.elements as u64 * plan.blocks as u64 * halves as u64;
+    if registers == 0 || registers > acc.elements as u64 {
+        return Err(FragmentError::Registers {
+            registers,
+            columns: acc.elements,
+        });
+    }
+    let elements = registers as u32;
     let mut name = Message::new();
     name.push(load.name);
     name.push(" on ");
@@ -509,7 +546,15 @@ const fn merge_or_push(out: &mut TmemLayout, d: Digit) {
                 | (Source::Warp, Source::Warp)
                 | (Source::Element, Source::Element)
         );
-        if same && d.divisor == last.divisor * last.range && d.place == last.place * last.range {
+        // Products past u32 continue nothing.
+        let continues = match (
+            last.divisor.checked_mul(last.range),
+            last.place.checked_mul(last.range),
+        ) {
+            (Some(divisor), Some(place)) => d.divisor == divisor && d.place == place,
+            _ => false,
+        };
+        if same && continues {
             out.digits[out.len - 1] =
                 Digit::new(last.source, last.divisor, last.range * d.range, last.place);
             return;
@@ -577,5 +622,67 @@ pub const fn fragment_or_panic(acc: &Numeral, load: &Numeral, lanes: Lanes) -> T
             m.push(e.message().as_str());
             panic!("{}", m.as_str())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{SM100_TMEM_16dp256b1x, SM100_TMEM_32dp32b1x};
+
+    /// `n` with its element count replaced (its digits kept).
+    fn with_elements<'a>(n: &Numeral<'a>, elements: u32) -> Numeral<'a> {
+        Numeral::new(n.name, n.rows, n.cols, elements, n.digits).with_warps(n.warps)
+    }
+
+    #[test]
+    fn counts_past_tmem_are_errors_not_overflows() {
+        let acc = accumulator(MmaLayout::D, 64);
+        let acc = acc.numeral();
+        let load = SM100_TMEM_32dp32b1x;
+        // No columns: a division by zero blocks before.
+        let none = with_elements(&acc, 0);
+        assert_eq!(
+            fragment(&none, &load, Lanes::Quarter).unwrap_err(),
+            FragmentError::TmemColumns { columns: 0 }
+        );
+        let wide = with_elements(&acc, u32::MAX);
+        let e = fragment(&wide, &load, Lanes::Quarter).unwrap_err();
+        assert_eq!(e, FragmentError::TmemColumns { columns: u32::MAX });
+        assert_eq!(
+            e.message().as_str(),
+            "the accumulator holds 4294967295 columns per TMEM lane; tensor memory has 1 to \
+             512: build it with `tmem::accumulator`"
+        );
+        // u32::MAX registers a load times 64 loads: past u32 (an overflow before); 2^31 + 1
+        // (past the register bits the composition walks).
+        for (regs, want) in [
+            (u32::MAX, 64 * u64::from(u32::MAX)),
+            ((1 << 31) + 1, 64 << 31 | 64),
+        ] {
+            let fat = with_elements(&load, regs);
+            let e = fragment(&acc, &fat, Lanes::Quarter).unwrap_err();
+            assert_eq!(
+                e,
+                FragmentError::Registers {
+                    registers: want,
+                    columns: 64
+                }
+            );
+        }
+        // 8 columns a load: 8 loads across the 64 columns, at both lane halves.
+        let fat = with_elements(&SM100_TMEM_16dp256b1x, u32::MAX);
+        let e = fragment(&acc, &fat, Lanes::Quarter).unwrap_err();
+        assert_eq!(
+            e.message().as_str(),
+            "the loads give each thread 68719476720 registers; a `tcgen05.ld` shape over 64 \
+             columns gives 1 to 64 (one a column of its lanes): use a shape of the catalog"
+        );
+        assert_eq!(68719476720, 8 * 2 * u64::from(u32::MAX));
+        let empty = with_elements(&load, 0);
+        assert!(matches!(
+            fragment(&acc, &empty, Lanes::Quarter),
+            Err(FragmentError::Registers { registers: 0, .. })
+        ));
     }
 }

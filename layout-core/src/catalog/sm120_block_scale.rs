@@ -377,9 +377,14 @@ impl ScaleLayout {
         lane < 32 && self.selected().value_of(lane) == self.selector.thread_id
     }
 
-    /// The byte of element `e` (K-block `e`): `byte-id + e`.
-    pub const fn byte(&self, e: u32) -> u32 {
-        self.selector.byte_id + e
+    /// The byte of element `e` (K-block `e`): `byte-id + e`; `None` for an element the
+    /// layout does not have.
+    pub const fn byte(&self, e: u32) -> Option<u32> {
+        if e >= self.numeral.elements {
+            return None;
+        }
+        // byte-id + e < 4: the selector is checked.
+        Some(self.selector.byte_id + e)
     }
 
     /// The lane and byte that supply row (A) or column (B) `index`'s scale of K-block `block`.
@@ -388,11 +393,18 @@ impl ScaleLayout {
             Scaled::A => (index, block),
             Scaled::B => (block, index),
         };
-        match self.numeral.decode_coords(row, col) {
-            Some((lane, e)) => Ok((
-                lane + self.selector.thread_id * self.selected().divisor,
-                self.byte(e),
-            )),
+        let provided = match self.numeral.decode_coords(row, col) {
+            Some((lane, e)) => match self.byte(e) {
+                Some(byte) => Some((
+                    lane + self.selector.thread_id * self.selected().divisor,
+                    byte,
+                )),
+                None => None,
+            },
+            None => None,
+        };
+        match provided {
+            Some(p) => Ok(p),
             None => Err(SelectorError::Outside {
                 side: self.side,
                 vec: self.vec,
@@ -569,4 +581,39 @@ pub fn scale_register(side: Scaled, lane: u32, mut at: impl FnMut(u32, u32) -> u
         *b = at(rc[index], j as u32);
     }
     u32::from_le_bytes(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extreme_selectors_and_elements_are_refused_not_added() {
+        const EDGES: [u32; 6] = [0, 1, 4, 1 << 31, u32::MAX - 3, u32::MAX];
+        for vec in ScaleVec::ALL {
+            for side in [Scaled::A, Scaled::B] {
+                for (thread_id, byte_id) in EDGES.iter().flat_map(|&t| EDGES.map(|b| (t, b))) {
+                    let selector = Selector { thread_id, byte_id };
+                    let Ok(l) = scale_layout(side, vec, selector) else {
+                        assert!(
+                            thread_id >= side.thread_ids() || !vec.byte_ids().contains(&byte_id)
+                        );
+                        continue;
+                    };
+                    // byte-id + e wrapped (or overflowed) for e near u32::MAX.
+                    for e in 0..vec.blocks() {
+                        assert_eq!(l.byte(e), Some(byte_id + e));
+                        assert!(byte_id + e < 4);
+                    }
+                    for e in [vec.blocks(), u32::MAX - byte_id, u32::MAX] {
+                        assert_eq!(l.byte(e), None, "{vec:?} {side:?} e {e}");
+                    }
+                    for (index, block) in EDGES.iter().flat_map(|&i| EDGES.map(|k| (i, k))) {
+                        let inside = index < [16, 8][side as usize] && block < vec.blocks();
+                        assert_eq!(l.provider(index, block).is_ok(), inside);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -33,7 +33,7 @@ pub enum SharedError {
     EmptyTile { rows: u32, cols: u32 },
     /// An element size other than 1, 2, 4, 8 or 16 bytes.
     ElementBytes { bytes: u32 },
-    /// The tile spans more than `u32::MAX` bytes.
+    /// The tile spans more than `u32::MAX` bytes (`span_bytes`, saturating at `u64::MAX`).
     TooLarge { span_bytes: u64 },
     /// `shift < bits`: the bits the swizzle reads overlap the bits it writes.
     SwizzleOverlap { swizzle: Swizzle },

@@ -83,7 +83,12 @@ impl SharedError {
                 m.push(" bytes: use 1, 2, 4, 8 or 16 bytes");
             }
             SharedError::TooLarge { span_bytes } => {
-                m.push("the tile spans ");
+                // The span saturates at u64::MAX: the tile spans that many bytes or more.
+                m.push(if span_bytes == u64::MAX {
+                    "the tile spans at least "
+                } else {
+                    "the tile spans "
+                });
                 m.push_num(span_bytes);
                 m.push(" bytes, more than ");
                 m.push_num(u32::MAX as u64);

@@ -329,9 +329,49 @@ impl SharedLayout {
         self.atom_len() as u64 + self.pad as u64
     }
 
-    /// Elements of shared memory the tile occupies, padding included: `lines * pitch`.
+    /// Elements of shared memory the tile occupies, padding included: `lines * pitch`
+    /// (`lines * atom_pitch * atoms_along` for a grid); saturating at `u64::MAX`, which only a
+    /// layout failing the check reaches.
+    ///
+    /// ```
+    /// use layout_core::shared::{AtomOrder, SharedLayout};
+    /// // 2^31 lines of a 2^32 pitch (atoms of 2^31 padded by 2^31), two atoms along: 2^64.
+    /// const HUGE: SharedLayout = SharedLayout::row_major(1 << 31, u32::MAX, 1)
+    ///     .with_atoms(1 << 31, AtomOrder::Slabs)
+    ///     .with_pad(1 << 31);
+    /// const SPAN: u64 = HUGE.span();
+    /// assert_eq!(SPAN, u64::MAX);
+    /// assert_eq!(
+    ///     HUGE.check().unwrap_err().to_string(),
+    ///     "the tile spans at least 18446744073709551615 bytes, more than 4294967295: use a \
+    ///      smaller tile"
+    /// );
+    /// ```
     pub const fn span(&self) -> u64 {
-        self.lines() as u64 * self.atom_pitch() * self.atoms_along() as u64
+        let along = match (self.lines() as u64).checked_mul(self.atom_pitch()) {
+            Some(slab) => slab.checked_mul(self.atoms_along() as u64),
+            None => None,
+        };
+        match along {
+            Some(span) => span,
+            None => u64::MAX,
+        }
+    }
+
+    /// One past the largest unswizzled offset of an element, `span` with the lines rounded up
+    /// to whole bands of [`ATOM_LINES`] for a grid in bands; `None` past `u64` (a layout
+    /// failing the check), where [`linear_in_tile`](Self::linear_in_tile) could overflow.
+    const fn linear_bound(&self) -> Option<u64> {
+        let lines = match self.order {
+            AtomOrder::Bands if self.is_grid() => {
+                (self.lines() as u64).div_ceil(ATOM_LINES as u64) * ATOM_LINES as u64
+            }
+            _ => self.lines() as u64,
+        };
+        match lines.checked_mul(self.atom_pitch()) {
+            Some(slab) => slab.checked_mul(self.atoms_along() as u64),
+            None => None,
+        }
     }
 
     /// Bytes of shared memory the tile occupies, `span * elem_bytes` (saturating).
@@ -359,9 +399,10 @@ impl SharedLayout {
     }
 
     /// The unswizzled offset of `(row, col)`: `line * pitch + pos` for a tile one atom wide,
-    /// the [`AtomOrder`]'s formula for a grid; `None` outside the tile or past `u32::MAX`.
+    /// the [`AtomOrder`]'s formula for a grid; `None` outside the tile or past `u32::MAX`, and
+    /// for a layout whose offsets pass `u64` (which fails the check).
     pub const fn linear(&self, row: u32, col: u32) -> Option<u32> {
-        if row >= self.rows || col >= self.cols {
+        if row >= self.rows || col >= self.cols || self.linear_bound().is_none() {
             return None;
         }
         let lin = self.linear_in_tile(row as u64, col as u64);
@@ -401,15 +442,16 @@ impl SharedLayout {
     /// (`None` for padding; the caller checks the tile's bounds).
     const fn unlinear(&self, lin: u64) -> Option<(u64, u64)> {
         let (len, pitch) = (self.atom_len() as u64, self.atom_pitch());
+        // A slab or band past u64 saturates: `lin`, a u32, still lies in the first.
         let (line, block, within) = match self.order {
             AtomOrder::Slabs => {
-                let slab = pitch * self.lines() as u64;
+                let slab = pitch.saturating_mul(self.lines() as u64);
                 let rest = lin % slab;
                 (rest / pitch, lin / slab, rest % pitch)
             }
             AtomOrder::Bands => {
                 let atom = pitch * ATOM_LINES as u64;
-                let band = atom * self.atoms_along() as u64;
+                let band = atom.saturating_mul(self.atoms_along() as u64);
                 let rest = lin % band % atom;
                 let line = lin / band * ATOM_LINES as u64 + rest / pitch;
                 (line, lin % band / atom, rest % pitch)
@@ -500,6 +542,47 @@ mod tests {
         let huge = SharedLayout::row_major(u32::MAX, u32::MAX, 16);
         assert_eq!(huge.offset(u32::MAX - 1, 5), None);
         assert_eq!(huge.span(), u32::MAX as u64 * u32::MAX as u64);
+    }
+
+    #[test]
+    fn spans_past_u64_saturate_and_offsets_stay_none() {
+        // Atoms of 2^31 elements padded by 2^31: a pitch of 2^32, two along the line, 2^31
+        // lines: 2^64 elements, which wrapped to a span of 0.
+        let l = SharedLayout::row_major(1 << 31, u32::MAX, 1)
+            .with_atoms(1 << 31, AtomOrder::Slabs)
+            .with_pad(1 << 31);
+        assert_eq!(l.span(), u64::MAX);
+        assert_eq!(l.span_bytes(), u64::MAX);
+        assert_eq!(
+            l.check(),
+            Err(crate::shared::SharedError::TooLarge {
+                span_bytes: u64::MAX
+            })
+        );
+        let mut m = crate::message::Message::new();
+        l.check().unwrap_err().write(&mut m);
+        assert_eq!(
+            m.as_str(),
+            "the tile spans at least 18446744073709551615 bytes, more than 4294967295: use a \
+             smaller tile"
+        );
+        // Offsets of such a layout: none, never an overflow.
+        for order in [AtomOrder::Slabs, AtomOrder::Bands] {
+            let l = l.with_order(order);
+            for (r, c) in [(0, 0), ((1 << 31) - 1, u32::MAX - 1), (7, 1 << 31)] {
+                assert_eq!(l.linear(r, c), None, "{order:?} ({r}, {c})");
+                assert_eq!(l.offset(r, c), None);
+            }
+            for off in [0, 1, u32::MAX] {
+                assert_eq!(l.decode(off), None, "{order:?} {off}");
+            }
+        }
+        let widest = SharedLayout::row_major(u32::MAX, u32::MAX, 16)
+            .with_pad(u32::MAX)
+            .with_atoms(1, AtomOrder::Bands);
+        assert_eq!(widest.span(), u64::MAX);
+        assert_eq!(widest.linear(u32::MAX - 1, u32::MAX - 1), None);
+        assert_eq!(widest.decode(12345), None);
     }
 
     #[test]

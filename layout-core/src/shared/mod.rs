@@ -100,4 +100,4 @@ pub use scale::{
 };
 pub use search::{candidate, candidates, find, wavefronts_of, FindError, Found, MAX_WIDTH};
 pub use swizzle::{Swizzle, SwizzleMode};
-pub use tma::{TmaBox, TmaError, TMA_BOX_MAX};
+pub use tma::{TmaBox, TmaError, TMA_BOX_MAX, TMA_STRIDE_LIMIT};

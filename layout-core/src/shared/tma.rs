@@ -14,7 +14,8 @@
 //!
 //! The box is refused where `cuTensorMapEncodeTiled` refuses it: a dimension over 256, inner
 //! bytes not a multiple of 16 (or over the swizzle's span), a global stride not a multiple of
-//! 16 or from 2^40 up. A line over 256 elements is split into several boxes only by a grid
+//! 16, from 2^40 up, or less than the tile's line (0 among them: a global row holds at least
+//! one line of the tile). A line over 256 elements is split into several boxes only by a grid
 //! of atoms; a padded or custom-swizzled tile is not a TMA destination.
 //!
 //! ```
@@ -61,9 +62,13 @@ pub enum TmaError {
     BoxDim { inner: bool, elements: u32 },
     /// Inner box bytes not a multiple of 16.
     InnerBytes { bytes: u32 },
-    /// A global stride not a multiple of 16 or from 2^40 up.
-    GlobalStride { bytes: u64 },
+    /// A global stride (`bytes`) that is not a multiple of 16, is less than the tile's line
+    /// (`line_bytes`: a global row holds at least one), or is 2^40 or more.
+    GlobalStride { bytes: u64, line_bytes: u64 },
 }
+
+/// The global strides TMA takes are below this (`cuTensorMapEncodeTiled`'s `globalStrides`).
+pub const TMA_STRIDE_LIMIT: u64 = 1 << 40;
 
 impl SharedLayout {
     /// The box and copies that fill this tile from a global tensor whose lines are
@@ -104,11 +109,18 @@ impl SharedLayout {
         if bytes % 16 != 0 {
             return Err(TmaError::InnerBytes { bytes });
         }
-        if global_stride % 16 != 0 || global_stride >= 1 << 40 {
+        // The check bounds the line to u32::MAX bytes.
+        let line_bytes = self.line_len() as u64 * self.elem_bytes() as u64;
+        if global_stride % 16 != 0
+            || global_stride < line_bytes
+            || global_stride >= TMA_STRIDE_LIMIT
+        {
             return Err(TmaError::GlobalStride {
                 bytes: global_stride,
+                line_bytes,
             });
         }
+        // The check bounds the tile to u32::MAX bytes, so its atoms and boxes count in u32.
         let along = self.atoms_along();
         let copies = if bands {
             along * (self.lines() / ATOM_LINES)
@@ -134,12 +146,12 @@ impl TmaBox {
     }
 
     /// Where copy `i` starts in the tile, in bytes from its base: copies are written one
-    /// after the other.
+    /// after the other; `None` past the copies (or `u32::MAX`).
     pub const fn destination(&self, i: u32) -> Option<u32> {
         if i >= self.copies {
             None
         } else {
-            Some(i * self.copy_bytes())
+            i.checked_mul(self.copy_bytes())
         }
     }
 
@@ -194,10 +206,28 @@ impl TmaError {
                 m.push_num(bytes as u64);
                 m.push(" bytes: TMA needs a multiple of 16 bytes");
             }
-            TmaError::GlobalStride { bytes } => {
+            TmaError::GlobalStride { bytes, line_bytes } => {
                 m.push("a global stride of ");
                 m.push_num(bytes);
-                m.push(" bytes: TMA needs a multiple of 16 below 2^40; pad the global rows");
+                m.push(
+                    " bytes: TMA needs a multiple of 16 below 2^40, at least the tile's line of ",
+                );
+                m.push_num(line_bytes);
+                m.push(" bytes");
+                // The least stride TMA takes from here on: the rows padded to it.
+                let least = if bytes > line_bytes {
+                    bytes
+                } else {
+                    line_bytes
+                };
+                match least.checked_next_multiple_of(16) {
+                    Some(fix) if fix < TMA_STRIDE_LIMIT => {
+                        m.push(": pad the global rows to ");
+                        m.push_num(fix);
+                        m.push(" bytes");
+                    }
+                    _ => m.push(": split the tensor into several tensor maps"),
+                }
             }
         }
     }
@@ -206,5 +236,55 @@ impl TmaError {
 impl core::fmt::Display for TmaError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         core::fmt::Display::fmt(&self.message(), f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_driver_s_global_strides_only() {
+        // 64 x 256 f32 in the 128-byte mode: lines of 1024 bytes.
+        let c = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
+        let refused = |stride: u64| match c.tma_box(stride) {
+            Err(TmaError::GlobalStride { bytes, line_bytes }) => {
+                assert_eq!((bytes, line_bytes), (stride, 1024));
+                TmaError::GlobalStride { bytes, line_bytes }.message()
+            }
+            other => panic!("stride {stride}: {other:?}"),
+        };
+        // 0 and strides below one line overlap the global rows; TMA needs multiples of 16
+        // below 2^40.
+        for stride in [
+            0,
+            16,
+            1008,
+            1000,
+            1025,
+            1 << 40,
+            (1 << 40) + 16,
+            u64::MAX,
+            u64::MAX - 15,
+        ] {
+            refused(stride);
+        }
+        assert_eq!(
+            refused(0).as_str(),
+            "a global stride of 0 bytes: TMA needs a multiple of 16 below 2^40, at least the \
+             tile's line of 1024 bytes: pad the global rows to 1024 bytes"
+        );
+        assert_eq!(
+            refused(1025).as_str(),
+            "a global stride of 1025 bytes: TMA needs a multiple of 16 below 2^40, at least the \
+             tile's line of 1024 bytes: pad the global rows to 1040 bytes"
+        );
+        assert!(refused(u64::MAX)
+            .as_str()
+            .ends_with("1024 bytes: split the tensor into several tensor maps"));
+        // The fixes the messages print are taken.
+        for stride in [1024, 1040, (1 << 40) - 16] {
+            assert!(c.tma_box(stride).is_ok(), "{stride}");
+        }
     }
 }

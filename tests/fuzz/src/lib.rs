@@ -10,6 +10,7 @@
 #[path = "../../../cli/src/check.rs"]
 pub mod check;
 pub mod commands;
+pub mod constructors;
 pub mod mutate;
 pub mod oracle;
 pub mod rng;

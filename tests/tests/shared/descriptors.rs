@@ -343,7 +343,13 @@ fn tma_boxes_follow_the_atoms() {
         err(SharedLayout::row_major(8, 4, 2), 16),
         TmaError::InnerBytes { bytes: 8 }
     );
-    assert_eq!(err(c, 1000), TmaError::GlobalStride { bytes: 1000 });
+    assert_eq!(
+        err(c, 1000),
+        TmaError::GlobalStride {
+            bytes: 1000,
+            line_bytes: 1024
+        }
+    );
     assert_eq!(
         err(SharedLayout::padded(8, 64, 2, 8), 128),
         TmaError::NotDense
