@@ -1,4 +1,4 @@
-//! `fraglayout scales --rows N --kblocks N [--at M,S]... [--mn-first]`: Blackwell block-scaled
+//! `fraglayout scales --rows N --kblocks N [--at M,S]...`: Blackwell block-scaled
 //! scale factors in CUTLASS's 512-byte atoms: the tiling, where scale factor `(m, s)` lies (its
 //! byte and bank, and the TMEM lanes and column `tcgen05.cp` puts it in), and the bank report
 //! of the one-warp transpose that builds the atoms from row-major packed factors.
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::message::Message;
-use layout_core::shared::{transposer_banks, ScaleAtoms, ScaleOrder, Wavefronts};
+use layout_core::shared::{transposer_banks, ScaleAtoms, Wavefronts};
 
 use crate::{emit, usage};
 
@@ -20,7 +20,8 @@ pub fn cli() -> Command {
             "The scale factors of ROWS rows (M for SFA, N for SFB) by KBLOCKS K-blocks \
              (ceil(K / VS), VS = 16 or 32) in CUTLASS's 512-byte atoms (128 rows x 4 K-blocks, \
              byte 16 (m % 32) + 4 (m / 32 % 4) + s % 4), tiled K-first as \
-             tile_atom_to_shape_SFA/SFB does; each --at M,S says where scale factor (M, S) lies. \
+             tile_atom_to_shape_SFA/SFB does (the MN-major scale factors, SfMNMajorAtom, are \
+             the same bytes); each --at M,S says where scale factor (M, S) lies. \
              Then the banks of the one-warp transpose that builds the atoms from row-major \
              packed factors (DeepGEMM's). ISA + CuTe cross-checked, not silicon-verified.\n\n\
              e.g. fraglayout scales --rows 256 --kblocks 16 --at 37,3",
@@ -43,10 +44,11 @@ pub fn cli() -> Command {
                 .value_name("M,S")
                 .action(ArgAction::Append)
                 .help("where scale factor (row M, K-block S) lies; may be repeated"),
+            // No CUTLASS tiling puts the atoms along MN first: refused, saying so.
             Arg::new("mn-first")
                 .long("mn-first")
                 .action(ArgAction::SetTrue)
-                .help("atoms along MN first (the MN-major output scale factors)"),
+                .hide(true),
         ])
 }
 
@@ -54,12 +56,15 @@ pub fn cli() -> Command {
 pub fn run(m: &ArgMatches) -> ExitCode {
     let rows = *m.get_one::<u32>("rows").expect("required");
     let kblocks = *m.get_one::<u32>("kblocks").expect("required");
-    let order = if m.get_flag("mn-first") {
-        ScaleOrder::MnFirst
-    } else {
-        ScaleOrder::KFirst
-    };
-    let sf = ScaleAtoms::new(rows, kblocks).with_order(order);
+    if m.get_flag("mn-first") {
+        return usage(
+            "scales",
+            "--mn-first: no CUTLASS tiling puts the atoms along MN first; MN-major scale \
+             factors (SfMNMajorAtom) lie where K-major ones do, tiled K-blocks first, with \
+             --rows the extent the scale vectors cross: drop --mn-first",
+        );
+    }
+    let sf = ScaleAtoms::new(rows, kblocks);
     if let Err(e) = sf.check() {
         eprintln!("error: {}", e.message().as_str());
         return ExitCode::from(1);
@@ -96,13 +101,9 @@ fn parse_at(text: &str) -> Option<(u32, u32)> {
 
 /// The tile, its atoms and their order.
 fn tiling(sf: &ScaleAtoms) -> String {
-    let order = match sf.order() {
-        ScaleOrder::KFirst => "K-first (tile_atom_to_shape_SFA/SFB)",
-        ScaleOrder::MnFirst => "MN-first",
-    };
     format!(
         "scale factors: {} rows x {} K-blocks, one byte each\n\
-         atoms: {} along MN x {} along K of 128 rows x 4 K-blocks (512 bytes), {order}; {} bytes\n",
+         atoms: {} along MN x {} along K of 128 rows x 4 K-blocks (512 bytes), K-first (tile_atom_to_shape_SFA/SFB); {} bytes\n",
         sf.rows(),
         sf.kblocks(),
         sf.atoms_mn(),
