@@ -344,10 +344,11 @@ impl Descriptor {
         self.k_major
     }
 
-    /// The leading byte offset: 16 (encoded 1) for a K-major swizzled tile, whose canonical
-    /// layout has no LBO; 0 where one MMA reads a single block of its mode (an MN-major MMA
-    /// within one atom, or of 8 K elements); else the stride read off the layout. CuTe's
-    /// `make_gmma_desc` / `make_umma_desc` give the same.
+    /// The leading byte offset: 16 (encoded 1, the next 16 bytes along K, which the MMA does
+    /// not read) for a K-major swizzled tile; 0 where one MMA reads a single block of its
+    /// mode (MN-major swizzled: one atom along MN; MN-major interleaved: 8 K elements, tf32);
+    /// else the stride read off the layout. CuTe's `make_gmma_desc` / `make_umma_desc` give
+    /// the same.
     pub const fn lbo(&self) -> u32 {
         self.lbo
     }
