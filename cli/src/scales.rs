@@ -8,8 +8,9 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::message::Message;
-use layout_core::shared::{transposer_banks, ScaleAtoms, Wavefronts};
+use layout_core::shared::{transposer_banks, ScaleAtoms, ScalePlace, Wavefronts};
 
+use crate::json_out::{self, J};
 use crate::{emit, usage};
 
 /// The command's arguments and help.
@@ -49,6 +50,7 @@ pub fn cli() -> Command {
                 .long("mn-first")
                 .action(ArgAction::SetTrue)
                 .hide(true),
+            json_out::flag(),
         ])
 }
 
@@ -79,18 +81,78 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             }
         }
     }
-    let mut out = tiling(&sf);
+    let mut places = Vec::new();
     for (row, s) in at {
-        match place(&sf, row, s) {
-            Ok(text) => out.push_str(&text),
-            Err(msg) => {
-                eprintln!("error: {msg}");
+        match sf.place(row, s) {
+            Some(p) => places.push((row, s, p)),
+            None => {
+                eprintln!("error: {}", outside(&sf, row, s));
                 return ExitCode::from(1);
             }
         }
     }
+    if json_out::wanted(m) {
+        return emit(&json(&sf, &places).text(), ExitCode::SUCCESS);
+    }
+    let mut out = tiling(&sf);
+    for (row, s, p) in &places {
+        out.push_str(&place(*row, *s, p));
+    }
     out.push_str(&transposer());
     emit(&out, ExitCode::SUCCESS)
+}
+
+/// Why `(row, s)` is not in the tile.
+fn outside(sf: &ScaleAtoms, row: u32, s: u32) -> String {
+    format!(
+        "scale factor ({row}, {s}) is outside the {} x {} tile: rows 0..{}, K-blocks 0..{}",
+        sf.rows(),
+        sf.kblocks(),
+        sf.rows(),
+        sf.kblocks()
+    )
+}
+
+/// `scales --json`: `{rows, kblocks, atoms_mn, atoms_k, span_bytes, order, at: [{row,
+/// kblock, byte, atom, atom_row, word, byte_in_word, bank, tmem_lanes, tmem_column}],
+/// transposer: {reads, write, scalar_writes} or {error}}` (docs/CLI-JSON.md).
+fn json(sf: &ScaleAtoms, places: &[(u32, u32, ScalePlace)]) -> J {
+    let num = |x: u32| J::Num(x.into());
+    let places = places.iter().map(|&(row, s, p)| {
+        J::Obj(vec![
+            ("row", num(row)),
+            ("kblock", num(s)),
+            ("byte", num(p.byte)),
+            ("atom", num(p.atom)),
+            ("atom_row", num(p.row)),
+            ("word", num(p.word)),
+            ("byte_in_word", num(p.byte_in_word)),
+            ("bank", num(p.bank)),
+            (
+                "tmem_lanes",
+                J::Arr((0..4).map(|q| num(p.row + 32 * q)).collect()),
+            ),
+            ("tmem_column", num(p.word)),
+        ])
+    });
+    let transposer = match transposer_banks() {
+        Ok(b) => J::Obj(vec![
+            ("reads", json_out::wavefronts(&b.reads)),
+            ("write", json_out::wavefronts(&b.write)),
+            ("scalar_writes", json_out::wavefronts(&b.scalar_writes)),
+        ]),
+        Err(e) => J::Obj(vec![("error", J::s(e.message().as_str()))]),
+    };
+    J::Obj(vec![
+        ("rows", num(sf.rows())),
+        ("kblocks", num(sf.kblocks())),
+        ("atoms_mn", num(sf.atoms_mn())),
+        ("atoms_k", num(sf.atoms_k())),
+        ("span_bytes", J::Num(sf.span_bytes())),
+        ("order", J::s("k-first")),
+        ("at", J::Arr(places.collect())),
+        ("transposer", transposer),
+    ])
 }
 
 /// `37,3` (spaces allowed around the numbers).
@@ -112,17 +174,8 @@ fn tiling(sf: &ScaleAtoms) -> String {
     )
 }
 
-/// Where `(row, s)` lies, or why it is not in the tile.
-fn place(sf: &ScaleAtoms, row: u32, s: u32) -> Result<String, String> {
-    let Some(p) = sf.place(row, s) else {
-        return Err(format!(
-            "scale factor ({row}, {s}) is outside the {} x {} tile: rows 0..{}, K-blocks 0..{}",
-            sf.rows(),
-            sf.kblocks(),
-            sf.rows(),
-            sf.kblocks()
-        ));
-    };
+/// Where `(row, s)` lies: `p`.
+fn place(row: u32, s: u32, p: &ScalePlace) -> String {
     let lanes: Vec<String> = (0..4).map(|q| (p.row + 32 * q).to_string()).collect();
     let mut text = format!(
         "({row}, {s}): byte {}: atom {}, row {}, word {}, byte {}; bank {}\n",
@@ -137,7 +190,7 @@ fn place(sf: &ScaleAtoms, row: u32, s: u32) -> Result<String, String> {
         p.byte_in_word,
         p.byte_in_word
     );
-    Ok(text)
+    text
 }
 
 /// The transposer's bank report.
