@@ -62,8 +62,8 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         return usage(
             "scales",
             "--mn-first: no CUTLASS tiling puts the atoms along MN first; MN-major scale \
-             factors (SfMNMajorAtom) lie where K-major ones do, tiled K-blocks first, with \
-             --rows the extent the scale vectors cross: drop --mn-first",
+             factors (SfMNMajorAtom, scale vectors along M) lie where K-major ones do, with N \
+             as --rows and ceil(M / VS) as --kblocks: drop --mn-first",
         );
     }
     let sf = ScaleAtoms::new(rows, kblocks);
