@@ -5,9 +5,10 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use layout_core::catalog::{Entry, CATALOG};
+use layout_core::catalog::{scale_of, Entry, CATALOG};
 use layout_core::Numeral;
 
+use crate::json_out::J;
 use crate::{emit, with_layout};
 
 /// The most cells of a table `json` writes: 32 elements of each of 32 768 threads, a
@@ -21,9 +22,10 @@ pub fn cli() -> Command {
         .after_help(crate::wrapped(
             "fields: name, instructions, operand, element_type, element_bits, arch, ptx_section, \
              rows, cols, threads, elements_per_thread, copies (threads holding each element), \
-             digits [{source, divisor, range, place, broadcast}], table [thread][element] = \
-             [row, col]. A layout outside the catalog has no \
-             instructions, operand, element_type, element_bits, arch or ptx_section. Coordinates \
+             selectors (of a block-scale layout, else null), digits [{source, divisor, range, \
+             place, broadcast}], table [thread][element] = [row, col]. A layout outside the \
+             catalog has no instructions, operand, element_type, element_bits, arch, \
+             ptx_section or selectors. Coordinates \
              are in the PTX orientation of the operand (A: M x K, B: K x N, C/D: M x N; for \
              mma.sp and wgmma.mma_async.sp, A: M x K/2 non-zeros, metadata: 16 x 16 or, for \
              wgmma, 64 x 16 fields; tmem: TMEM lane x 32-bit column); elements are in PTX \
@@ -146,6 +148,43 @@ pub fn string(s: &str) -> String {
     out
 }
 
+/// The selectors of a block-scale layout (`null` for any other): `{scale_vec, thread_id:
+/// {operand, values, lane_divisor, lane_range}, byte_id: {operand, values}}`; the thread-id
+/// picks the lanes whose `lane / lane_divisor % lane_range` equals it, the byte-id the byte
+/// of element 0.
+fn selectors(e: &Entry) -> J {
+    let Some((side, vec)) = scale_of(e.name()) else {
+        return J::Null;
+    };
+    let lanes = e.numeral.digits.iter().find(|d| d.is_broadcast());
+    let num = |x: Option<u32>| x.map_or(J::Null, |x| J::Num(x.into()));
+    J::Obj(vec![
+        ("scale_vec", J::s(vec.ptx())),
+        (
+            "thread_id",
+            J::Obj(vec![
+                ("operand", J::s(format!("thread-id-{}", side.suffix()))),
+                (
+                    "values",
+                    J::Arr((0..side.thread_ids()).map(|t| J::Num(t.into())).collect()),
+                ),
+                ("lane_divisor", num(lanes.map(|d| d.divisor))),
+                ("lane_range", num(lanes.map(|d| d.range))),
+            ]),
+        ),
+        (
+            "byte_id",
+            J::Obj(vec![
+                ("operand", J::s(format!("byte-id-{}", side.suffix()))),
+                (
+                    "values",
+                    J::Arr(vec.byte_ids().iter().map(|&b| J::Num(b.into())).collect()),
+                ),
+            ]),
+        ),
+    ])
+}
+
 /// A catalog layout as JSON.
 pub fn json(e: &Entry) -> String {
     let n = e.numeral;
@@ -153,7 +192,8 @@ pub fn json(e: &Entry) -> String {
     format!(
         "{{\"name\":{},\"instructions\":[{}],\"operand\":{},\"element_type\":{},\
          \"element_bits\":{},\"arch\":{},\"ptx_section\":{},\"rows\":{},\"cols\":{},\
-         \"threads\":{},\"elements_per_thread\":{},\"copies\":{},\"digits\":[{}],\"table\":{}}}",
+         \"threads\":{},\"elements_per_thread\":{},\"copies\":{},\"selectors\":{},\
+         \"digits\":[{}],\"table\":{}}}",
         string(e.name()),
         instructions.join(","),
         string(e.operand.name()),
@@ -166,6 +206,7 @@ pub fn json(e: &Entry) -> String {
         n.threads(),
         n.elements,
         n.copies(),
+        selectors(e).text().trim_end(),
         digits(n),
         table(n).expect("catalog layouts are bijections")
     )

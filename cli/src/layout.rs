@@ -1,12 +1,13 @@
 //! A layout as every command takes it: a catalog name, an example layout's name
 //! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
 //! layout, a numeral written out as `fraglayout check` takes it, or a `tcgen05.mma` layout in
-//! tensor memory by name ([`crate::tmem`]).
+//! tensor memory by name ([`crate::tmem`], [`crate::tmem_sf`]).
 
 use layout_codegen::OwnedNumeral;
 use layout_core::catalog::Entry;
 use layout_core::convert::examples;
 use layout_core::tmem::TmemLayout;
+use layout_core::tmem_sf::TmemScaleFactors;
 use layout_core::{Numeral, Tiled};
 
 use crate::{check, suggest};
@@ -25,6 +26,12 @@ pub enum Layout {
         layout: Box<TmemLayout>,
         name: String,
     },
+    /// Block-scaled `tcgen05.mma`'s scale factors in tensor memory ([`crate::tmem_sf`]), under
+    /// the name as typed.
+    TmemSf {
+        layout: Box<TmemScaleFactors>,
+        name: String,
+    },
 }
 
 impl Layout {
@@ -35,14 +42,19 @@ impl Layout {
             Layout::Tiled { tiled, name } => tiled.numeral().renamed(name),
             Layout::Written(n) => n.as_numeral(),
             Layout::Tmem { layout, name } => layout.numeral().renamed(name),
+            Layout::TmemSf { layout, name } => layout.numeral().renamed(name),
         }
     }
 
-    /// What a tensor-memory layout ([`crate::tmem`]) is, in words (`TMEM D (M = 128,
-    /// cta_group::1), N = 64`); `None` for any other layout.
+    /// What a tensor-memory layout ([`crate::tmem`], [`crate::tmem_sf`]) is, in words, with
+    /// what its threads and elements are; `None` for any other layout.
     pub fn tmem_what(&self) -> Option<String> {
         match self {
-            Layout::Tmem { layout, .. } => Some(layout.numeral().name.to_string()),
+            Layout::Tmem { layout, .. } => Some(format!(
+                "{}; thread = TMEM lane (warp * 32 + lane), element = 32-bit column",
+                layout.numeral().name
+            )),
+            Layout::TmemSf { layout, .. } => Some(crate::tmem_sf::what(layout)),
             _ => None,
         }
     }
@@ -63,7 +75,7 @@ impl Layout {
                 let (base, _) = split_tiling(name).ok()??;
                 layout_core::catalog::find(base)
             }
-            Layout::Written(_) | Layout::Tmem { .. } => None,
+            Layout::Written(_) | Layout::Tmem { .. } | Layout::TmemSf { .. } => None,
         }
     }
 
@@ -83,6 +95,11 @@ impl Layout {
             }
             Layout::Tmem { layout, name } => {
                 let layout: &'static TmemLayout = Box::leak(layout);
+                let name: &'static str = Box::leak(name.into_boxed_str());
+                Box::leak(Box::new(layout.numeral().renamed(name)))
+            }
+            Layout::TmemSf { layout, name } => {
+                let layout: &'static TmemScaleFactors = Box::leak(layout);
                 let name: &'static str = Box::leak(name.into_boxed_str());
                 Box::leak(Box::new(layout.numeral().renamed(name)))
             }
@@ -134,7 +151,7 @@ impl Layout {
                 let (base, (r, c)) = split_tiling(name).ok()??;
                 Some(format!("{}.tiled_or_panic({r}, {c}).numeral()", path(base)))
             }
-            Layout::Written(_) | Layout::Tmem { .. } => None,
+            Layout::Written(_) | Layout::Tmem { .. } | Layout::TmemSf { .. } => None,
         }
     }
 }
@@ -193,6 +210,14 @@ pub fn resolve(text: &str, label: &str) -> Result<Layout, String> {
     if crate::tmem::is_tmem_name(text) {
         return crate::tmem::resolve(text)
             .map(|l| Layout::Tmem {
+                layout: Box::new(l),
+                name: text.to_string(),
+            })
+            .map_err(|msg| format!("error: {msg}\n"));
+    }
+    if crate::tmem_sf::is_name(text) {
+        return crate::tmem_sf::resolve(text)
+            .map(|l| Layout::TmemSf {
                 layout: Box::new(l),
                 name: text.to_string(),
             })

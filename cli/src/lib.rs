@@ -26,6 +26,7 @@ mod suggest;
 mod svg;
 mod tile_args;
 mod tmem;
+mod tmem_sf;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -41,7 +42,7 @@ SM80_16x8x16_F32_C; docs/CATALOG.md lists them by instruction), an example layou
 `convert --examples` lists them, NAME[RxC] for R x C copies of a layout
 (SM80_16x8x16_F32_C[1x2]: two accumulators side by side), or a numeral in quotes as `check`
 takes it. tcgen05.mma's layouts in tensor memory take N in the name (SM100_TMEM_ACC_D_N64;
-`list` ends with the forms), and ACC/LOAD is the warpgroup's fragment after a tcgen05.ld shape. `fraglayout help COMMAND` (or `COMMAND --help`) says more about each command.
+`list` ends with the forms), its scale factors MN (SM100_TMEM_SF_4x1_MN128), and ACC/LOAD is the warpgroup's fragment after a tcgen05.ld shape. `fraglayout help COMMAND` (or `COMMAND --help`) says more about each command.
 
 grid cells are T{thread}:{element}; in the pictures, T is the thread and V the element.
 

@@ -22,7 +22,12 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         return emit(&json().text(), ExitCode::SUCCESS);
     }
     emit(
-        &format!("{}{}", list(), crate::tmem::list()),
+        &format!(
+            "{}{}{}",
+            list(),
+            crate::tmem::list(),
+            crate::tmem_sf::list()
+        ),
         ExitCode::SUCCESS,
     )
 }

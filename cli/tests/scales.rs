@@ -38,21 +38,6 @@ fn a_scale_factor_is_where_cutlass_puts_it() {
         );
         assert!(text.contains(&lanes), "{lanes}\n{text}");
     }
-    let mn_first = ok(&[
-        "scales",
-        "--rows",
-        "256",
-        "--kblocks",
-        "16",
-        "--mn-first",
-        "--at",
-        "200,9",
-    ]);
-    // MN-first: atom (m / 128) + 2 (s / 4) = 1 + 4.
-    assert!(
-        mn_first.contains("(200, 9): byte 2697: atom 5,"),
-        "{mn_first}"
-    );
 }
 
 #[test]
@@ -94,6 +79,14 @@ fn errors_say_the_numbers_and_the_fix() {
     let o = run(&["scales", "--rows", "8", "--kblocks", "1", "--at", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--at `3`: write a row and a K-block, e.g. --at 37,3"));
+    // No CUTLASS tiling puts the atoms along MN first: refused, and the fix as printed works.
+    let o = run(&["scales", "--rows", "256", "--kblocks", "8", "--mn-first"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--mn-first: no CUTLASS tiling puts the atoms along MN first"));
+    assert!(stderr(&o).contains("drop --mn-first"));
+    // Row 0's K-block 4 in the next atom along K, as in both CUTLASS tilings.
+    let text = ok(&["scales", "--rows", "256", "--kblocks", "8", "--at", "0,4"]);
+    assert!(text.contains("(0, 4): byte 512: atom 1,"), "{text}");
 }
 
 #[test]

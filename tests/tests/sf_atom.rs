@@ -8,28 +8,60 @@
 
 use fraglayout::convert::{Class, Plan};
 use fraglayout::shared::{
-    transposer_banks, Access, Request, ScaleAtoms, ScaleOrder, Wavefronts, SF_ATOM_WORDS,
-    SF_CONTIGUOUS, SF_PACKED_WORDS, SF_TRANSPOSER,
+    transposer_banks, Access, Request, ScaleAtoms, Wavefronts, SF_ATOM_WORDS, SF_CONTIGUOUS,
+    SF_PACKED_WORDS, SF_TRANSPOSER,
 };
 use fraglayout::testing::Warp;
 use fraglayout::tmem_sf::{scale_factors, Duplication};
 use fraglayout::{convert_layout, fragment_layout, Numeral};
-use fraglayout_tests::cute::eval;
+use fraglayout_tests::cute::{eval, Modes};
 
-/// `tile_to_shape(SfKMajorAtom, (MN, K), Step)` of `Sm1xxBlockScaledBasicChunk<VS>`:
-/// the atom `((32, 4), (VS, 4)) : ((16, 4), (0, 1))`, then the tiles of `(MN / 128, K / 4VS)`
-/// (rounded up) with strides in the step's order, each tile the atom's cosize (512) on: the
-/// byte of element `(m, k)`'s scale factor.
-fn cute_sf_byte(mn: u64, k_len: u64, vs: u64, k_first: bool, m: u64, k: u64) -> u64 {
-    let (tiles_mn, tiles_k) = (mn.div_ceil(128), k_len.div_ceil(4 * vs));
-    let (stride_mn, stride_k) = if k_first {
-        (512 * tiles_k, 512)
-    } else {
-        (512, 512 * tiles_mn)
+/// CuTe's `tile_to_shape(atom, shape, Step)` for a two-mode atom of cosize 512 (each mode
+/// flattened, with the extent it covers): each target extent rounded up to whole atoms, the
+/// tile counts laid out in the step's order (the smaller step the faster), each tile 512 on;
+/// the two modes of the result.
+fn tile_to_shape(atom: [(Modes, u64); 2], shape: [u64; 2], step: [u64; 2]) -> [Modes; 2] {
+    let tiles = [0, 1].map(|i| shape[i].div_ceil(atom[i].1));
+    let faster = |i: usize| -> u64 {
+        (0..2)
+            .filter(|&j| step[j] < step[i])
+            .map(|j| tiles[j])
+            .product()
     };
-    let m_modes = vec![(32, 16), (4, 4), (tiles_mn, stride_mn)];
-    let k_modes = vec![(vs, 0), (4, 1), (tiles_k, stride_k)];
+    let stride = [0, 1].map(|i| 512 * faster(i));
+    [0, 1].map(|i| {
+        let mut modes = atom[i].0.clone();
+        modes.push((tiles[i], stride[i]));
+        modes
+    })
+}
+
+/// `Sm1xxBlockScaledBasicChunk<VS>`'s row mode `(32, 4) : (16, 4)` and K-block mode `(VS, 4) :
+/// (0, 1)`, each with the extent it covers.
+fn sf_modes(vs: u64) -> ((Modes, u64), (Modes, u64)) {
+    (
+        (vec![(32, 16), (4, 4)], 128),
+        (vec![(vs, 0), (4, 1)], 4 * vs),
+    )
+}
+
+/// `tile_atom_to_shape_SFA/SFB`: `tile_to_shape(SfKMajorAtom, (MN, K), Step<_2, _1, _3>)`,
+/// `SfKMajorAtom = ((32, 4), (VS, 4)) : ((16, 4), (0, 1))`: the byte of element `(m, k)`'s
+/// scale factor.
+fn cute_sf_k_major(mn: u64, k_len: u64, vs: u64, m: u64, k: u64) -> u64 {
+    let (rows, blocks) = sf_modes(vs);
+    let [m_modes, k_modes] = tile_to_shape([rows, blocks], [mn, k_len], [2, 1]);
     eval(&m_modes, m) + eval(&k_modes, k)
+}
+
+/// The MN-major output scale factors (`Sm1xxBlockScaledOutputConfig<VS, Major::MN>::
+/// tile_atom_to_shape_SFD`): `tile_to_shape(SfMNMajorAtom, (X, Y), Step<_1, _2, _3>)`,
+/// `SfMNMajorAtom = ((VS, 4), (32, 4)) : ((0, 1), (16, 4))`, the scale vectors along mode 0
+/// (extent `x`, `k` there), the rows along mode 1 (extent `y`, `m` there).
+fn cute_sf_mn_major(x: u64, y: u64, vs: u64, k: u64, m: u64) -> u64 {
+    let (rows, blocks) = sf_modes(vs);
+    let [k_modes, m_modes] = tile_to_shape([blocks, rows], [x, y], [1, 2]);
+    eval(&k_modes, k) + eval(&m_modes, m)
 }
 
 #[test]
@@ -40,36 +72,56 @@ fn the_atom_and_its_tiling_are_cutes_sf_k_major_atom() {
         (384, 256, 32),
         (200, 96, 16),
     ] {
-        for (order, k_first) in [(ScaleOrder::KFirst, true), (ScaleOrder::MnFirst, false)] {
-            let sf = ScaleAtoms::of_operand(mn, k_len, vs).with_order(order);
-            sf.check().unwrap();
-            let mut seen = vec![0u32; sf.span_bytes() as usize];
-            for m in 0..mn {
-                for k in 0..k_len {
-                    let want = cute_sf_byte(
-                        mn.into(),
-                        k_len.into(),
-                        vs.into(),
-                        k_first,
-                        m.into(),
-                        k.into(),
-                    );
-                    let got = sf.byte_of_element(m, k, vs).unwrap();
-                    assert_eq!(u64::from(got), want, "{mn} x {k_len}, VS {vs}, ({m}, {k})");
-                    if k % vs == 0 {
-                        seen[got as usize] += 1;
-                        assert_eq!(sf.decode(got), Some((m, k / vs)));
-                    }
+        let sf = ScaleAtoms::of_operand(mn, k_len, vs);
+        sf.check().unwrap();
+        let mut seen = vec![0u32; sf.span_bytes() as usize];
+        for m in 0..mn {
+            for k in 0..k_len {
+                let want = cute_sf_k_major(mn.into(), k_len.into(), vs.into(), m.into(), k.into());
+                let got = sf.byte_of_element(m, k, vs).unwrap();
+                assert_eq!(u64::from(got), want, "{mn} x {k_len}, VS {vs}, ({m}, {k})");
+                if k % vs == 0 {
+                    seen[got as usize] += 1;
+                    assert_eq!(sf.decode(got), Some((m, k / vs)));
                 }
             }
-            // Each scale factor has its own byte; the others are the padding of partial atoms.
-            let used = seen.iter().filter(|&&c| c == 1).count() as u32;
-            assert!(seen.iter().all(|&c| c <= 1));
-            assert_eq!(used, mn * k_len.div_ceil(vs));
-            let padding = (0..sf.span_bytes() as u32).filter(|&b| sf.decode(b).is_none());
-            assert_eq!(padding.count() as u32, sf.span_bytes() as u32 - used);
+        }
+        // Each scale factor has its own byte; the others are the padding of partial atoms.
+        let used = seen.iter().filter(|&&c| c == 1).count() as u32;
+        assert!(seen.iter().all(|&c| c <= 1));
+        assert_eq!(used, mn * k_len.div_ceil(vs));
+        let padding = (0..sf.span_bytes() as u32).filter(|&b| sf.decode(b).is_none());
+        assert_eq!(padding.count() as u32, sf.span_bytes() as u32 - used);
+    }
+}
+
+/// Both CUTLASS tilings, the K-major and the MN-major, put scale factor `(row, K-block)` at
+/// the byte `ScaleAtoms` says: the MN-major atom's mode 0 is its K-block mode, so its tiling
+/// repeats it along the K-blocks first too.
+#[test]
+fn the_k_major_and_mn_major_tilings_put_each_scale_factor_at_its_byte() {
+    for (rows, kblocks) in [(128u32, 4u32), (256, 8), (384, 12), (512, 16), (200, 6)] {
+        let sf = ScaleAtoms::new(rows, kblocks);
+        for vs in [16u64, 32] {
+            let (mn, k_len) = (u64::from(rows), vs * u64::from(kblocks));
+            for m in 0..rows {
+                for s in 0..kblocks {
+                    let (m64, k) = (u64::from(m), vs * u64::from(s));
+                    let got = u64::from(sf.byte(m, s).unwrap());
+                    let k_major = cute_sf_k_major(mn, k_len, vs, m64, k);
+                    let mn_major = cute_sf_mn_major(k_len, mn, vs, k, m64);
+                    assert_eq!(
+                        (got, got),
+                        (k_major, mn_major),
+                        "{rows} x {kblocks}, ({m}, {s})"
+                    );
+                }
+            }
         }
     }
+    // 256 rows x 8 K-blocks: row 0's K-block 4 is in the second atom.
+    assert_eq!(ScaleAtoms::new(256, 8).byte(0, 4), Some(512));
+    assert_eq!(cute_sf_mn_major(8 * 32, 256, 32, 4 * 32, 0), 512);
 }
 
 #[test]
@@ -221,7 +273,7 @@ fn tcgen05_cp_of_the_atoms_lands_in_the_tmem_layout() {
     let mut smem = vec![0u32; sf.span_bytes() as usize];
     for m in 0..mn {
         for s in 0..kblocks {
-            let b = cute_sf_byte(mn.into(), kblocks.into(), 1, true, m.into(), s.into());
+            let b = cute_sf_k_major(mn.into(), kblocks.into(), 1, m.into(), s.into());
             smem[b as usize] = tag(m, s);
         }
     }
@@ -368,7 +420,7 @@ fn the_transpose_is_planned_without_a_shuffle_and_generated() {
     assert_eq!(global, by_hand);
     for m in 0..256 {
         for s in 0..8 {
-            let b = cute_sf_byte(256, 8, 1, true, m.into(), s.into());
+            let b = cute_sf_k_major(256, 8, 1, m.into(), s.into());
             assert_eq!(global[b as usize], code(m, s), "({m}, {s})");
         }
     }

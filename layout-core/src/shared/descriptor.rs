@@ -16,7 +16,8 @@
 //! ```
 //!
 //! [`Descriptor::derive`] reads LBO and SBO off the layout (the distance to the next 8 rows, the
-//! next atom, the next 16-byte column) and then compares the canonical offset with the layout's
+//! next atom, the next 16-byte column), 0 where one MMA reads a single block of that mode (as
+//! CuTe's `make_gmma_desc` / `make_umma_desc` leave a mode of size one), and then compares the canonical offset with the layout's
 //! for every element of every MMA over the tile, so a layout no descriptor can address is
 //! refused with the element where they part. Worked, from CuTe's `make_gmma_desc` and
 //! DeepGEMM's `make_umma_desc`:
@@ -221,28 +222,28 @@ impl Descriptor {
         16 / self.layout.elem_bytes()
     }
 
-    /// `(LBO, SBO)` in bytes, read off the layout (see the [module docs](self)).
+    /// `(LBO, SBO)` in bytes, read off the layout (see the [module docs](self)); 0 for a
+    /// field whose mode one MMA reads a single block of.
     const fn strides(&self) -> (u64, u64) {
         let t = self.t();
         let w = self.mode.bytes() / 16;
         let swizzled = !matches!(self.mode, SwizzleMode::None);
+        let k_blocks = self.block_stride(0, 8);
         match (self.k_major, swizzled) {
-            (true, true) => (16, self.step_bytes(8, 0)),
-            (true, false) => (self.step_bytes(0, t), self.step_bytes(8, 0)),
-            (false, true) => {
-                let lbo = if self.mn > t * w {
-                    self.step_bytes(t * w, 0)
-                } else {
-                    0
-                };
-                let sbo = if self.k() > 8 {
-                    self.step_bytes(0, 8)
-                } else {
-                    0
-                };
-                (lbo, sbo)
-            }
-            (false, false) => (self.step_bytes(0, 8), self.step_bytes(t, 0)),
+            (true, true) => (16, self.block_stride(8, 0)),
+            (true, false) => (self.step_bytes(0, t), self.block_stride(8, 0)),
+            (false, true) => (self.block_stride(t * w, 0), k_blocks),
+            (false, false) => (k_blocks, self.block_stride(t, 0)),
+        }
+    }
+
+    /// Bytes to the next block of `mn` MN or `k` K elements (one of them 0): 0 when one MMA
+    /// reads a single block, a mode of size one, whose stride CuTe's `logical_divide` leaves 0.
+    const fn block_stride(&self, mn: u32, k: u32) -> u64 {
+        if self.mn > mn && self.k() > k {
+            self.step_bytes(mn, k)
+        } else {
+            0
         }
     }
 
@@ -343,12 +344,18 @@ impl Descriptor {
         self.k_major
     }
 
-    /// The leading byte offset (16, encoded 1, where the canonical layout does not use it).
+    /// The leading byte offset: 16 (encoded 1, the next 16 bytes along K, which the MMA does
+    /// not read) for a K-major swizzled tile; 0 where one MMA reads a single block of its
+    /// mode (MN-major swizzled: one atom along MN; MN-major interleaved: 8 K elements, tf32);
+    /// else the stride read off the layout. CuTe's `make_gmma_desc` / `make_umma_desc` give
+    /// the same.
     pub const fn lbo(&self) -> u32 {
         self.lbo
     }
 
-    /// The stride byte offset (0 where the canonical layout does not use it).
+    /// The stride byte offset: 0 where one MMA reads a single block of its mode (8 rows
+    /// K-major, 8 K elements MN-major swizzled, `16 / elem_bytes` MN elements MN-major
+    /// interleaved), else the stride read off the layout, as CuTe's.
     pub const fn sbo(&self) -> u32 {
         self.sbo
     }

@@ -94,7 +94,7 @@ pub use ldmatrix::{
 };
 pub use linear::{linear_optimum, LinearOptimum, MAX_LANE_TILES, MAX_LINEAR_WORK};
 pub use scale::{
-    atom_byte, transposer_banks, ScaleAtoms, ScaleError, ScaleOrder, ScalePlace, TransposerBanks,
+    atom_byte, transposer_banks, ScaleAtoms, ScaleError, ScalePlace, TransposerBanks,
     SF_ATOM_BYTES, SF_ATOM_KBLOCKS, SF_ATOM_ROWS, SF_ATOM_WORDS, SF_CONTIGUOUS, SF_PACKED_WORDS,
     SF_TRANSPOSER,
 };

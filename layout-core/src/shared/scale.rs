@@ -21,14 +21,18 @@
 //! # The tiling
 //!
 //! `tile_atom_to_shape_SFA/SFB` tiles the atoms over the operand K-first
-//! (`tile_to_shape(SfAtom, (MN, K), Step<_2, _1, _3>)`), rounding MN up to 128 rows and the
-//! K-blocks up to 4; [`ScaleOrder::MnFirst`] is the MN-first order (`Step<_1, _2, _3>`, the
-//! output scale factors of an MN-major `SfMNMajorAtom`):
+//! (`tile_to_shape(SfKMajorAtom, (MN, K), Step<_2, _1, _3>)`), rounding MN up to 128 rows and
+//! the K-blocks up to 4:
 //!
 //! ```text
-//! K-first:  byte = 512 ((s / 4) + ceil(KB / 4) (m / 128)) + atom byte
-//! MN-first: byte = 512 ((m / 128) + ceil(MN / 128) (s / 4)) + atom byte
+//! byte = 512 ((s / 4) + ceil(KB / 4) (m / 128)) + atom byte
 //! ```
+//!
+//! The MN-major scale factors (`Sm1xxBlockScaledOutputConfig` with `UMMA::Major::MN`) are the
+//! same bytes: `SfMNMajorAtom`, `((VS, 4), (32, 4)) : ((0, 1), (16, 4))`, is `SfKMajorAtom`
+//! with its two modes swapped, so its mode 0 is the K-block mode, and `tile_to_shape(
+//! SfMNMajorAtom, shape, Step<_1, _2, _3>)` repeats it along the K-blocks first as well. Only
+//! the order of the coordinates differs (`(K-block, row)` there); [`ScaleAtoms`] names them.
 //!
 //! ```
 //! use layout_core::shared::ScaleAtoms;
@@ -100,15 +104,6 @@ pub const fn atom_byte(m: u32, s: u32) -> u32 {
     16 * (m % 32) + 4 * ((m / 32) % 4) + s % 4
 }
 
-/// The order of the atoms over the operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ScaleOrder {
-    /// Along K first, then the next 128 rows (`tile_atom_to_shape_SFA/SFB`, SFA and SFB).
-    KFirst,
-    /// Along MN first, then the next 4 K-blocks (the MN-major output scale factors).
-    MnFirst,
-}
-
 /// What is wrong with a [`ScaleAtoms`]; the fields are the numbers its message quotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(missing_docs)]
@@ -168,17 +163,12 @@ pub struct ScalePlace {
 pub struct ScaleAtoms {
     rows: u32,
     kblocks: u32,
-    order: ScaleOrder,
 }
 
 impl ScaleAtoms {
-    /// `rows` x `kblocks` scale factors, the atoms K-first (SFA and SFB).
+    /// `rows` x `kblocks` scale factors, the atoms K-first.
     pub const fn new(rows: u32, kblocks: u32) -> ScaleAtoms {
-        ScaleAtoms {
-            rows,
-            kblocks,
-            order: ScaleOrder::KFirst,
-        }
+        ScaleAtoms { rows, kblocks }
     }
 
     /// The scale factors of an operand with `rows` rows and `k` elements along K, one factor
@@ -189,11 +179,6 @@ impl ScaleAtoms {
         ScaleAtoms::new(rows, kblocks)
     }
 
-    /// The same scale factors with the atoms in `order`.
-    pub const fn with_order(self, order: ScaleOrder) -> ScaleAtoms {
-        ScaleAtoms { order, ..self }
-    }
-
     /// Rows (M or N).
     pub const fn rows(&self) -> u32 {
         self.rows
@@ -202,11 +187,6 @@ impl ScaleAtoms {
     /// K-blocks.
     pub const fn kblocks(&self) -> u32 {
         self.kblocks
-    }
-
-    /// The order of the atoms.
-    pub const fn order(&self) -> ScaleOrder {
-        self.order
     }
 
     /// Atoms along MN, `ceil(rows / 128)`.
@@ -242,10 +222,7 @@ impl ScaleAtoms {
     /// The atom holding `(m, s)`, counted in memory order (inside the tile).
     const fn atom_of(&self, m: u32, s: u32) -> u64 {
         let (mb, kb) = ((m / SF_ATOM_ROWS) as u64, (s / SF_ATOM_KBLOCKS) as u64);
-        match self.order {
-            ScaleOrder::KFirst => kb + self.atoms_k() as u64 * mb,
-            ScaleOrder::MnFirst => mb + self.atoms_mn() as u64 * kb,
-        }
+        kb + self.atoms_k() as u64 * mb
     }
 
     /// The byte offset of scale factor `(m, s)`: row `m`, K-block `s`; `None` outside the tile
@@ -278,10 +255,7 @@ impl ScaleAtoms {
             return None;
         }
         let (atom, within) = (byte / SF_ATOM_BYTES, byte % SF_ATOM_BYTES);
-        let (mb, kb) = match self.order {
-            ScaleOrder::KFirst => (atom / self.atoms_k(), atom % self.atoms_k()),
-            ScaleOrder::MnFirst => (atom % self.atoms_mn(), atom / self.atoms_mn()),
-        };
+        let (mb, kb) = (atom / self.atoms_k(), atom % self.atoms_k());
         let m = SF_ATOM_ROWS * mb + within / 16 + 32 * (within % 16 / 4);
         let s = SF_ATOM_KBLOCKS * kb + within % 4;
         if m < self.rows && s < self.kblocks {
@@ -403,8 +377,6 @@ mod tests {
         // Row 100 would be at atom row 4, word 3.
         assert_eq!(t.decode(16 * 4 + 4 * 3), None);
         assert_eq!(t.decode(1024), None);
-        let mn = t.with_order(ScaleOrder::MnFirst);
-        assert_eq!(mn.byte(0, 4), Some(512));
     }
 
     #[test]

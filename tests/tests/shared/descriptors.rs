@@ -221,6 +221,93 @@ fn every_mma_reads_every_element_where_the_layout_puts_it() {
     assert!(checked >= 120, "{checked} tiles");
 }
 
+/// CuTe's `make_gmma_desc` / `make_umma_desc` (`mma_traits_sm90_gmma.hpp`,
+/// `mma_traits_sm100.hpp`): one MMA's tile in 16-byte units, `logical_divide`d into its
+/// canonical modes, each `(size, stride)`; LBO and SBO are two of the strides, and a mode of
+/// size one has stride 0. K-major: `((8, n), (1, 2))`, SBO the `n` mode, LBO the 16-byte unit
+/// along K. MN-major: `((W, n), (8, k))` (`W = 1` interleaved), swizzled LBO the `n` mode and
+/// SBO the `k` mode, interleaved the other way round. `at(mn, k)` is the unswizzled byte of
+/// the MMA's element; returns `(LBO, SBO)` in bytes.
+fn cute_fields(
+    mode: SwizzleMode,
+    k_major: bool,
+    e: u64,
+    mn_inst: u64,
+    at: impl Fn(u64, u64) -> u64,
+) -> (u64, u64) {
+    let (t, k_inst) = (16 / e, 32 / e);
+    let w = (mode.bytes() as u64 / 16).max(1);
+    let stride = |size: u64, mn: u64, k: u64| if size == 1 { 0 } else { at(mn, k) - at(0, 0) };
+    if k_major {
+        (stride(2, 0, t), stride(mn_inst / 8, 8, 0))
+    } else {
+        let n = stride(mn_inst / (t * w), t * w, 0);
+        let k = stride(k_inst / 8, 0, 8);
+        if mode == SwizzleMode::None {
+            (k, n)
+        } else {
+            (n, k)
+        }
+    }
+}
+
+/// Every descriptor field is CuTe's, bit for bit: a field whose mode one MMA reads once
+/// (size one: tf32 MN-major, an 8-row K-major B) is 0, where the layout has a stride there.
+#[test]
+fn lbo_and_sbo_are_cute_s_with_size_one_modes_at_zero() {
+    let (mut checked, mut zeros) = (0, 0);
+    for mode in MODES {
+        for e in [1u32, 2, 4] {
+            let (t, w) = (16 / e, (mode.bytes() / 16).max(1));
+            for operand in [Operand::A, Operand::B] {
+                for k_major in [true, false] {
+                    for order in [AtomOrder::Slabs, AtomOrder::Bands] {
+                        for (mn_inst, mn_tiles, k) in [
+                            (64u32, 2u32, 2 * 128 / e),
+                            (128, 1, 64 / e),
+                            (64, 1, 32 / e),
+                            (8, 8, 64 / e),
+                        ] {
+                            // CuTe divides the MMA's MN extent into whole canonical blocks.
+                            if mn_inst % if k_major { 8 } else { t * w } != 0 {
+                                continue;
+                            }
+                            let l = tile(mode, e, operand, mn_inst * mn_tiles, k, k_major, order);
+                            let Ok(d) = Descriptor::derive(&l, operand, mn_inst) else {
+                                continue;
+                            };
+                            let at = |mn: u64, k: u64| {
+                                let (r, c) = match operand {
+                                    Operand::A => (mn, k),
+                                    Operand::B => (k, mn),
+                                };
+                                let linear = l.linear(r as u32, c as u32).unwrap();
+                                u64::from(linear) * u64::from(e)
+                            };
+                            let want = cute_fields(mode, k_major, e.into(), mn_inst.into(), at);
+                            let got = (u64::from(d.lbo()), u64::from(d.sbo()));
+                            assert_eq!(got, want, "{l} ({operand:?}, MMA of {mn_inst})");
+                            reads_the_layout(&l, &d, operand, mn_inst, 0x8000);
+                            checked += 1;
+                            zeros += usize::from(got.0 == 0) + usize::from(got.1 == 0);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 150 && zeros >= 30,
+        "{checked} tiles, {zeros} zero fields"
+    );
+    // tf32 MN-major interleaved, 64 lines of K of 16 bytes a slab: one MMA reads 8 K, one
+    // block (the next 8, 128 bytes on, are the next MMA's), and the next 4 M a slab on.
+    let tf32 = SharedLayout::core_matrices(64, 64, 4).col_major();
+    let d = Descriptor::derive(&tf32, Operand::A, 64).unwrap();
+    assert_eq!(tf32.byte_offset(0, 8), Some(128));
+    assert_eq!((d.lbo(), d.sbo()), (0, 64 * 16));
+}
+
 #[test]
 fn the_encodings_are_the_isa_s_bit_fields() {
     let l = SharedLayout::hopper(128, 64, 2, SwizzleMode::B64).col_major();
