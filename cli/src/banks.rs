@@ -144,16 +144,22 @@ fn access_word(word: &str) -> Result<Option<Word>, String> {
         "store" | "load" | "rows" => {
             let width = match rest.as_slice() {
                 [] if head != "rows" => Some(0),
-                [w] => w.parse::<u32>().ok().filter(|&w| w > 0),
+                [w] => w
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&w| w.is_power_of_two() && w <= MAX_WIDTH),
                 _ => None,
             }
             .ok_or_else(|| {
                 if head == "rows" {
-                    format!("`{word}`: give the bytes a lane moves, such as `{head}.16`")
+                    format!(
+                        "`{word}`: give the bytes a lane moves, 1, 2, 4, 8 or 16, such as \
+                         `{head}.16`"
+                    )
                 } else {
                     format!(
-                        "`{word}`: give the bytes a lane moves, such as `{head}.8`, or write \
-                         `{head}` alone for the widest vector"
+                        "`{word}`: give the bytes a lane moves, 1, 2, 4, 8 or 16, such as \
+                         `{head}.8`, or write `{head}` alone for the widest vector"
                     )
                 }
             })?;

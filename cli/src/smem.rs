@@ -42,14 +42,22 @@ pub fn cli() -> Command {
             Arg::new("mma")
                 .long("mma")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32))
+                .value_parser(mma_extent)
                 .requires("operand")
                 .help("rows (A: M) or columns (B: N) one MMA reads; default 64 for A, the tile's N for B"),
             Arg::new("global-stride")
                 .long("global-stride")
                 .value_name("BYTES")
-                .value_parser(clap::value_parser!(u64))
-                .help("bytes between the global tensor's lines, for the TMA box; default the tile's line"),
+                .value_parser(|v: &str| {
+                    v.parse::<u64>().ok().filter(|&s| s > 0).ok_or_else(|| {
+                        format!(
+                            "`--global-stride` takes the bytes between the global tensor's \
+                             lines, a whole number from 1 (at least a line's bytes), not `{}`",
+                            crate::suggest::shortened(v)
+                        )
+                    })
+                })
+                .help("bytes between the global tensor's lines, for the TMA box: at least a line's bytes; default a line's bytes"),
             json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
@@ -69,6 +77,14 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
         return ExitCode::from(1);
+    }
+    let line = line_bytes(&layout);
+    if let Some(&stride) = m.get_one::<u64>("global-stride").filter(|&&s| s < line) {
+        let msg = format!(
+            "`--global-stride {stride}` is less than a line's {line} bytes: the global lines \
+             would overlap; give at least {line}"
+        );
+        return usage("smem", &msg);
     }
     if json_out::wanted(m) {
         return match json(&layout, show) {
@@ -121,11 +137,34 @@ fn mma(m: &ArgMatches, l: &SharedLayout) -> Option<smem::Mma> {
     Some(smem::Mma { operand, mn })
 }
 
+/// The most rows (A) or columns (B) one MMA reads: `wgmma` and `tcgen05.mma` read a multiple
+/// of 8 up to 256.
+const MAX_MMA_EXTENT: u32 = 256;
+
+/// `--mma`: a multiple of 8 from 8 to [`MAX_MMA_EXTENT`].
+fn mma_extent(v: &str) -> Result<u32, String> {
+    v.parse::<u32>()
+        .ok()
+        .filter(|&n| n % 8 == 0 && (8..=MAX_MMA_EXTENT).contains(&n))
+        .ok_or_else(|| {
+            format!(
+                "`--mma` takes the rows (A: M) or columns (B: N) one MMA reads, a multiple of 8 \
+                 from 8 to {MAX_MMA_EXTENT}, not `{}`",
+                crate::suggest::shortened(v)
+            )
+        })
+}
+
+/// The bytes of one of the tile's lines.
+fn line_bytes(l: &SharedLayout) -> u64 {
+    u64::from(l.line_len()) * u64::from(l.elem_bytes())
+}
+
 /// `--global-stride`, else the bytes of one of the tile's lines.
 fn global_stride(m: &ArgMatches, l: &SharedLayout) -> u64 {
     m.get_one::<u64>("global-stride")
         .copied()
-        .unwrap_or(l.line_len() as u64 * l.elem_bytes() as u64)
+        .unwrap_or_else(|| line_bytes(l))
 }
 
 /// `smem --json`'s `tma` and `descriptor`: the box and copies (or why there is none), and
