@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
-use layout_core::render::smem::{self, Show};
+use layout_core::render::smem::{self, Show, TILE_CELLS, TILE_ROWS};
 use layout_core::shared::{Base, Descriptor, Operand, SharedLayout};
 
 use crate::banks::write_out;
@@ -18,11 +18,16 @@ use crate::{emit, usage};
 pub fn cli() -> Command {
     let cmd = Command::new("smem")
         .about("a shared tile: each 16-byte chunk's (or 4-byte word's) place among the banks")
-        .after_help(
+        .after_help(crate::wrapped(&format!(
             "For each 16-byte chunk (or 4-byte word) of each row of the tile, its chunk in the \
              128-byte row of banks (or its bank).\n\n\
+             Bounded work: the tile is at most {} bytes (the layout's check); the picture \
+             draws at most {TILE_ROWS} rows of {TILE_CELLS} cells and --json lists at most \
+             {MAX_CELLS} cells; --operand compares every element of the tile with the MMA's \
+             view, for tiles of at most {MAX_DESCRIPTOR_ELEMENTS} elements.\n\n\
              e.g. fraglayout smem --tile 8x64 --swizzle 128B",
-        )
+            u32::MAX
+        )))
         .args([
             Arg::new("show")
                 .long("show")
@@ -76,6 +81,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     };
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
+        return ExitCode::from(1);
+    }
+    if let Some(msg) = too_large(m, &layout) {
+        eprintln!("error: {msg}");
         return ExitCode::from(1);
     }
     let line = line_bytes(&layout);
@@ -135,6 +144,24 @@ fn mma(m: &ArgMatches, l: &SharedLayout) -> Option<smem::Mma> {
     };
     let mn = m.get_one::<u32>("mma").copied().unwrap_or(default);
     Some(smem::Mma { operand, mn })
+}
+
+/// The most elements of a tile whose descriptor `--operand` derives: the derivation compares
+/// every element with the MMA's view (tens of nanoseconds each), so an answer comes within
+/// about 0.1 s.
+pub const MAX_DESCRIPTOR_ELEMENTS: u64 = 1 << 22;
+
+/// Where `--operand` asks for the descriptor of a tile of more than
+/// [`MAX_DESCRIPTOR_ELEMENTS`] elements: the message, naming the limit.
+fn too_large(m: &ArgMatches, l: &SharedLayout) -> Option<String> {
+    let elements = l.size();
+    (m.contains_id("operand") && elements > MAX_DESCRIPTOR_ELEMENTS).then(|| {
+        format!(
+            "the tile has {elements} elements, more than the {MAX_DESCRIPTOR_ELEMENTS} whose \
+             descriptor `smem --operand` derives: give a smaller tile (`--tile`), or leave \
+             out `--operand`"
+        )
+    })
 }
 
 /// The most rows (A) or columns (B) one MMA reads: `wgmma` and `tcgen05.mma` read a multiple

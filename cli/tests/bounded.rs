@@ -112,3 +112,85 @@ fn a_huge_numeral_is_shown_in_bounded_output_and_refused_as_json() {
         "A's table has 134217728 cells (134217728 threads x 1 elements), more than the 1048576",
     );
 }
+
+#[test]
+fn smem_derives_a_descriptor_within_its_limit_and_draws_any_tile() {
+    // 65536 x 64 is the limit's 4194304 elements: derived (the MMA's 64 rows repeat 1024
+    // times down the tile). One line more of atoms is refused, naming the limit.
+    let o = run(&[
+        "smem",
+        "--tile",
+        "65536x64",
+        "--swizzle",
+        "128B",
+        "--operand",
+        "a",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("descriptor (A, M = 64): K-major"),
+        "{}",
+        stdout(&o)
+    );
+    for args in [
+        &[
+            "smem",
+            "--tile",
+            "65544x64",
+            "--swizzle",
+            "128B",
+            "--operand",
+            "a",
+        ][..],
+        &[
+            "smem",
+            "--tile",
+            "32768x32768",
+            "--swizzle",
+            "128B",
+            "--operand",
+            "b",
+            "--json",
+        ],
+    ] {
+        refused(
+            args,
+            "elements, more than the 4194304 whose descriptor `smem --operand` derives: give a \
+             smaller tile (`--tile`), or leave out `--operand`",
+        );
+    }
+    // The largest tiles the check takes (2^31 one-byte elements, 2^30 two-byte ones in atom
+    // grids) are drawn in their first rows and cells, their grouping decided from their shape.
+    for (args, caption) in [
+        (
+            &["smem", "--tile", "32768x65536", "--elem", "1"][..],
+            "32768 x 65536 of 1-byte elements, row-major: each cell is 16 columns",
+        ),
+        (
+            &[
+                "smem",
+                "--tile",
+                "32768x32768",
+                "--swizzle",
+                "128B",
+                "--atoms",
+                "bands",
+            ],
+            "512 atoms of 64 along a line, in bands: each cell is 8 columns",
+        ),
+        (
+            &["smem", "--tile", "32768x32768", "--swizzle", "interleave"],
+            "each cell is 8 columns",
+        ),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(caption), "{args:?}: {out}");
+        assert!(
+            out.contains("rows 256..32768 not drawn; cells 64.."),
+            "{args:?}: {out}"
+        );
+        assert!(out.len() < 128 * 1024, "{args:?}: {} bytes", out.len());
+    }
+}
