@@ -12,6 +12,7 @@
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use layout_core::generated::MAX_CONFLICT_WARPS;
 use layout_core::render::smem;
 use layout_core::shared::{
     candidates, find, linear_optimum, Access, Found, FragmentAt, MatrixVariant, SharedLayout,
@@ -45,6 +46,7 @@ struct Fragment {
 }
 
 /// One access as written, before the layout is known.
+#[derive(Clone, Copy)]
 enum Spec {
     Matrices {
         store: bool,
@@ -178,10 +180,33 @@ enum Word {
     Rows(u32),
 }
 
+/// `--warp`: one warp of the fragment, or all of them.
+#[derive(Clone, Copy)]
+enum Warp {
+    One(u32),
+    All,
+}
+
+/// `--warp W` or `--warp all`.
+fn warp_arg(v: &str) -> Result<Warp, String> {
+    if v == "all" {
+        return Ok(Warp::All);
+    }
+    v.parse().map(Warp::One).map_err(|_| {
+        format!(
+            "`--warp` takes the warp of a fragment that acts, a whole number from 0, or `all` \
+             (every warp), not `{}`",
+            crate::suggest::shortened(v)
+        )
+    })
+}
+
 /// The command's options.
 struct Options {
     tile: TileArgs,
     at: FragmentAt,
+    /// `--warp all`: each access once for every warp of its fragment.
+    all_warps: bool,
     svg: Option<String>,
     find: bool,
     max_pad: Option<u32>,
@@ -222,9 +247,12 @@ pub fn cli() -> Command {
                 .help("where the fragment sits in the tile"),
             Arg::new("warp")
                 .long("warp")
-                .value_name("W")
-                .value_parser(clap::value_parser!(u32))
-                .help("the warp of a warpgroup fragment that acts, 0..4"),
+                .value_name("W|all")
+                .value_parser(warp_arg)
+                .help(
+                    "the warp of a warpgroup fragment that acts, 0..4; `all`: each access by \
+                     every warp, and their total",
+                ),
             crate::file_arg("svg", "draw the access (banks x wavefronts) to FILE (`-`: stdout)"),
             Arg::new("find")
                 .long("find")
@@ -252,12 +280,14 @@ fn parse(m: &ArgMatches) -> Result<(Vec<Spec>, Options), ExitCode> {
     if let Some(&(row, col)) = m.get_one::<(u32, u32)>("at") {
         at = FragmentAt { row, col, ..at };
     }
-    if let Some(&w) = m.get_one::<u32>("warp") {
+    let warp = m.get_one::<Warp>("warp").copied();
+    if let Some(Warp::One(w)) = warp {
         at = at.warp(w);
     }
     let opts = Options {
         tile: TileArgs::from_matches(m).0,
         at,
+        all_warps: matches!(warp, Some(Warp::All)),
         svg: m.get_one::<String>("svg").cloned(),
         find: m.get_flag("find"),
         max_pad: m.get_one::<u32>("max-pad").copied(),
@@ -332,7 +362,13 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         } else {
             layout_core::shared::Major::Row
         };
-        let warp = m.get_one::<u32>("warp").copied().unwrap_or(0);
+        let warp = match m.get_one::<Warp>("warp") {
+            Some(Warp::One(w)) => *w,
+            Some(Warp::All) => {
+                return usage("banks", "`--matrices` answers for one warp: `--warp W`");
+            }
+            None => 0,
+        };
         let (text, code) = crate::matrices::run(name, major, warp, json_out::wanted(m));
         return if text.is_empty() {
             code
@@ -344,27 +380,34 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         Ok(parsed) => parsed,
         Err(code) => return code,
     };
-    if let Some(msg) = conflict(&specs, &opts) {
+    let placed = match placed(&specs, &opts) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(msg) = conflict(&placed, &opts) {
         return usage("banks", msg);
     }
     let layout = match shared_layout(&specs, &opts.tile) {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    let accesses: Vec<Access> = placed.iter().map(|(s, at)| s.access(*at)).collect();
     if let Some(msg) = too_much(&accesses, &layout, &opts) {
         eprintln!("error: {msg}");
         return ExitCode::from(1);
     }
     if let Some(path) = &opts.svg {
-        return picture(&specs[0], &accesses[0], &layout, path);
+        return picture(&placed[0].0, &accesses[0], &layout, path);
     }
     if json_out::wanted(m) {
-        let (answer, failed) = json(&specs, &accesses, &layout, &opts);
+        let (answer, failed) = json(&placed, &accesses, &layout, &opts);
         return emit(&answer.text(), ExitCode::from(u8::from(failed)));
     }
     let mut out = String::new();
-    let failed = report(&specs, &accesses, &layout, &opts, &mut out);
+    let failed = report(&placed, &accesses, &layout, &opts, &mut out);
     if layout.is_grid() {
         // A tile of many swizzle atoms: its grid and TMA box, as `smem` prints them.
         let stride = u64::from(layout.line_len()) * u64::from(layout.elem_bytes());
@@ -418,16 +461,45 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
     })
 }
 
-/// The usage message when the accesses and options do not go together: none, more than one
-/// to draw, or `--max-pad` without `--find`.
-fn conflict(specs: &[Spec], opts: &Options) -> Option<&'static str> {
-    if specs.is_empty() {
+/// Each access with where its fragment lies and which warp acts: once at `--at` and `--warp`,
+/// or with `--warp all` once for each warp of its fragment; an error for more warps than
+/// [`MAX_CONFLICT_WARPS`].
+fn placed(specs: &[Spec], opts: &Options) -> Result<Vec<(Spec, FragmentAt)>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let warps = match (opts.all_warps, spec.entry()) {
+            (true, Some(e)) => e.numeral.warps,
+            _ => 1,
+        };
+        if warps > MAX_CONFLICT_WARPS {
+            return Err(format!(
+                "`--warp all` counts each warp's access, and {} has {warps} warps, more than \
+                 {MAX_CONFLICT_WARPS} (a block's 1024 threads): name one warp, `--warp W`",
+                spec.name()
+            ));
+        }
+        let at = |w| {
+            if opts.all_warps {
+                opts.at.warp(w)
+            } else {
+                opts.at
+            }
+        };
+        out.extend((0..warps).map(|w| (*spec, at(w))));
+    }
+    Ok(out)
+}
+
+/// The usage message when the accesses and options do not go together: none, or more than
+/// one to draw.
+fn conflict(placed: &[(Spec, FragmentAt)], opts: &Options) -> Option<&'static str> {
+    if placed.is_empty() {
         return Some(
             "`banks` needs an access, such as `banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64`",
         );
     }
-    if opts.svg.is_some() && specs.len() > 1 {
-        return Some("`--svg` draws one access: give one");
+    if opts.svg.is_some() && placed.len() > 1 {
+        return Some("`--svg` draws one access by one warp: give one, without `--warp all`");
     }
     None
 }
@@ -464,27 +536,29 @@ fn picture(spec: &Spec, access: &Access, layout: &SharedLayout, path: &str) -> E
 /// together, and the search of `--find`; `true` when an access cannot be made or the search
 /// finds no layout.
 fn report(
-    specs: &[Spec],
+    placed: &[(Spec, FragmentAt)],
     accesses: &[Access],
     layout: &SharedLayout,
     opts: &Options,
     out: &mut String,
 ) -> bool {
     let mut failed = false;
-    for (spec, access) in specs.iter().zip(accesses) {
+    for ((spec, at), access) in placed.iter().zip(accesses) {
         let place = match spec {
             Spec::Rows { .. } => String::new(),
-            _ if opts.at.warp != 0 => format!(
-                " by warp {} at ({}, {})",
-                opts.at.warp, opts.at.row, opts.at.col
-            ),
-            _ => format!(" at ({}, {})", opts.at.row, opts.at.col),
+            _ if at.warp != 0 || opts.all_warps => {
+                format!(" by warp {} at ({}, {})", at.warp, at.row, at.col)
+            }
+            _ => format!(" at ({}, {})", at.row, at.col),
         };
         out.push_str(&format!("{}{place} on {layout}:\n", spec.name()));
         let made = access.wavefronts(layout).is_ok();
         failed |= !made;
         let _ = smem::banks(access, layout, out);
-        if let (true, Spec::Matrices { variant, entry, .. }) = (made, spec) {
+        // The code is over every warp's threads: once for an access.
+        if let (true, Spec::Matrices { variant, entry, .. }) =
+            (made && at.warp == opts.at.warp, spec)
+        {
             rows_code(*variant, *entry, layout, opts.at, out);
         }
         out.push('\n');
@@ -502,12 +576,17 @@ fn report(
 
 /// `banks --json`: `{layout, accesses: [{access, wavefronts, error}], all, find}` (see
 /// docs/CLI-JSON.md); `true` when an access cannot be made or the search finds no layout.
-fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Options) -> (J, bool) {
+fn json(
+    placed: &[(Spec, FragmentAt)],
+    accesses: &[Access],
+    layout: &SharedLayout,
+    opts: &Options,
+) -> (J, bool) {
     let mut failed = false;
-    let each: Vec<J> = specs
+    let each: Vec<J> = placed
         .iter()
         .zip(accesses)
-        .map(|(spec, access)| {
+        .map(|((spec, at), access)| {
             let (w, error) = match access.wavefronts(layout) {
                 Ok(w) => (json_out::wavefronts(&w), J::Null),
                 Err(e) => {
@@ -517,6 +596,13 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
             };
             J::Obj(vec![
                 ("access", J::s(spec.name())),
+                (
+                    "warp",
+                    match spec {
+                        Spec::Rows { .. } => J::Null,
+                        _ => J::Num(at.warp.into()),
+                    },
+                ),
                 ("wavefronts", w),
                 ("error", error),
             ])
