@@ -25,9 +25,15 @@ use crate::layout::resolve;
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
 
-/// The most warp instructions `banks` counts for its accesses: each is a few hundred
-/// nanoseconds, so an answer comes within about a second.
-pub const MAX_REQUESTS: u64 = 1 << 19;
+/// The most elements the accesses of `banks` move, over all their warp instructions: each
+/// costs tens of nanoseconds (its tile coordinates, offset and bank; an `ldmatrix` of a tiled
+/// fragment the most), and an answer counts them two or three times, so it comes within about
+/// half a second.
+pub const MAX_ELEMENTS: u64 = 1 << 22;
+
+/// The most instructions whose `#[matrix_rows]` code `banks` prints for an access (the rest
+/// are counted, not printed): the answer stays a few kilobytes.
+const MAX_ROWS_CODE: u32 = 64;
 
 /// The most evaluations of a warp instruction `--find` may make: the instructions times the
 /// layouts it would try without a conflict-free one to stop at (each padding's swizzles,
@@ -220,7 +226,7 @@ pub fn cli() -> Command {
              fraglayout banks --matrices LAYOUT [--col-major] [--warp W] [--json]",
         )
         .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
-        .after_help(crate::wrapped(
+        .after_help(crate::wrapped(&format!(
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
              ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\
              ACCESS is ldmatrix.x4[.trans] LAYOUT, stmatrix.x2[.trans] LAYOUT (the whole \
@@ -229,7 +235,12 @@ pub fn cli() -> Command {
              --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
              --matrices LAYOUT says which ldmatrix/stmatrix forms move the fragment at all, and \
              which registers are which matrices.\n\n\
-             e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
+             Bounded work: the accesses move at most {MAX_ELEMENTS} elements in all (the \
+             warp instructions times the elements each moves); --find counts at most \
+             {MAX_FIND_WORK} warp instructions over the layouts it tries; the code of the first \
+             {MAX_ROWS_CODE} instructions of an access is printed.\n\n\
+             e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"
+        )))
         .args([
             Arg::new("access")
                 .value_name("ACCESS [LAYOUT]")
@@ -424,19 +435,31 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     )
 }
 
-/// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
-/// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
+/// The elements a warp instruction of `a` moves on `layout`: `num` 8 x 8 matrices, or each
+/// lane's `width` bytes.
+fn elements_per_request(a: &Access, layout: &SharedLayout) -> u64 {
+    match a {
+        Access::Matrices { variant, .. } => 64 * u64::from(variant.num),
+        _ => 32 * u64::from((a.width() / layout.elem_bytes()).max(1)),
+    }
+}
+
+/// Where the accesses move more elements than `banks` counts ([`MAX_ELEMENTS`]), or
+/// `--find`'s paddings are more than it searches ([`MAX_FIND_WORK`]): the message, naming the
+/// limit.
 fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
     // A free width counted at its narrowest, one element a lane: the most instructions.
-    let requests: u64 = accesses
-        .iter()
-        .filter_map(|a| a.with_width(layout.elem_bytes()).requests(layout).ok())
-        .map(u64::from)
-        .sum();
-    if requests > MAX_REQUESTS {
+    let (mut requests, mut elements) = (0u64, 0u64);
+    for a in accesses.iter().map(|a| a.with_width(layout.elem_bytes())) {
+        let count = a.requests(layout).map_or(0, u64::from);
+        requests += count;
+        elements += count * elements_per_request(&a, layout);
+    }
+    if elements > MAX_ELEMENTS {
         return Some(format!(
-            "the accesses are {requests} warp instructions on {layout}, more than the \
-             {MAX_REQUESTS} `banks` counts: give a smaller tile (`--tile`)"
+            "the accesses are {requests} warp instructions moving up to {elements} elements on \
+             {layout}, more than the {MAX_ELEMENTS} elements `banks` counts: give a smaller \
+             tile (`--tile`) or fragment"
         ));
     }
     if !opts.find {
@@ -610,9 +633,13 @@ fn json(
         .collect();
     let all = layout_core::shared::wavefronts_of(layout, accesses)
         .map_or(J::Null, |w| json_out::wavefronts(&w));
-    let found = match (opts.find, find(layout, accesses, opts.max_pad.unwrap_or(8))) {
-        (false, _) => J::Null,
-        (true, Ok(f)) => J::Obj(vec![
+    // The search runs only for `--find` (its work is bounded by `too_much` then).
+    let search = opts
+        .find
+        .then(|| find(layout, accesses, opts.max_pad.unwrap_or(8)));
+    let found = match search {
+        None => J::Null,
+        Some(Ok(f)) => J::Obj(vec![
             ("conflict_free", J::Bool(f.conflict_free())),
             ("layout", json_out::shared(&f.layout)),
             ("rust", J::s(TileArgs::rust(&f.layout))),
@@ -632,7 +659,7 @@ fn json(
                 }),
             ),
         ]),
-        (true, Err(e)) => {
+        Some(Err(e)) => {
             failed = true;
             J::Obj(vec![("error", J::s(e.to_string()))])
         }
@@ -652,7 +679,8 @@ fn pair(v: &str) -> Option<(u32, u32)> {
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
-/// The code `#[matrix_rows]` generates for each instruction of a whole-fragment access.
+/// The code `#[matrix_rows]` generates for each instruction of a whole-fragment access, the
+/// first [`MAX_ROWS_CODE`].
 fn rows_code(
     variant: MatrixVariant,
     entry: Fragment,
@@ -664,7 +692,11 @@ fn rows_code(
     if variant.num == 0 || registers % variant.num != 0 {
         return;
     }
-    for first in (0..registers).step_by(variant.num as usize) {
+    let instructions = registers / variant.num;
+    for first in (0..registers)
+        .step_by(variant.num as usize)
+        .take(MAX_ROWS_CODE as usize)
+    {
         let Ok(rows) = ThreadRows::new(variant, entry.numeral, layout, at, first) else {
             return;
         };
@@ -677,6 +709,11 @@ fn rows_code(
             "#[matrix_rows] address of {t}, registers {first}..{}: {}\n",
             first + variant.num,
             rows.code()
+        ));
+    }
+    if instructions > MAX_ROWS_CODE {
+        out.push_str(&format!(
+            "(the code of instructions {MAX_ROWS_CODE}..{instructions} not printed)\n"
         ));
     }
 }

@@ -16,8 +16,9 @@ fn refused(args: &[&str], message: &str) {
 fn banks_refuses_more_instructions_than_it_counts() {
     refused(
         &["banks", "rows.1", "--tile", "65535x65535", "--elem", "1"],
-        "the accesses are 134213633 warp instructions on 65535 x 65535 of 1-byte elements, \
-         row-major, more than the 524288 `banks` counts",
+        "the accesses are 134213633 warp instructions moving up to 4294836256 elements on \
+         65535 x 65535 of 1-byte elements, row-major, more than the 4194304 elements `banks` \
+         counts",
     );
     refused(
         &[
@@ -29,11 +30,40 @@ fn banks_refuses_more_instructions_than_it_counts() {
             "--max-pad",
             "64",
         ],
-        "more than the 524288 `banks` counts",
+        "more than the 4194304 elements `banks` counts",
+    );
+    // The elements, not the instructions, are counted: ldmatrix.x1 moves 64 a warp
+    // instruction. A 2048 x 2048 fragment is the limit; a 4096 x 2048 one is over it, with its
+    // 131072 instructions (rows.1 makes 262144 on a smaller tile).
+    let o = run(&[
+        "banks",
+        "ldmatrix.x1",
+        "SM80_16x8x16_F16_C[128x256]",
+        "--tile",
+        "2048x2048",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The code of 64 instructions printed, the rest counted.
+    let out = stdout(&o);
+    assert_eq!(out.matches("#[matrix_rows] address of lane t").count(), 64);
+    assert!(
+        out.contains("(the code of instructions 64..65536 not printed)\n"),
+        "{out}"
+    );
+    refused(
+        &[
+            "banks",
+            "ldmatrix.x1",
+            "SM80_16x8x16_F16_C[256x256]",
+            "--tile",
+            "4096x2048",
+        ],
+        "the accesses are 131072 warp instructions moving up to 8388608 elements on 4096 x \
+         2048 of 2-byte elements, row-major, more than the 4194304 elements `banks` counts",
     );
     // Each padding's swizzles counted: as many evaluations as the layouts the search would
     // try without a conflict-free one to stop at.
-    let tile = layout_core::shared::SharedLayout::row_major(2048, 4096, 2);
+    let tile = layout_core::shared::SharedLayout::row_major(1024, 4096, 2);
     let layouts: u32 = (0..=63)
         .map(|pad| layout_core::shared::candidates(&tile.with_pad(pad)))
         .sum();
@@ -42,13 +72,13 @@ fn banks_refuses_more_instructions_than_it_counts() {
             "banks",
             "rows.16",
             "--tile",
-            "2048x4096",
+            "1024x4096",
             "--find",
             "--max-pad",
             "63",
         ],
         &format!(
-            "`--find` would count 32768 warp instructions on each of up to {layouts} layouts, \
+            "`--find` would count 16384 warp instructions on each of up to {layouts} layouts, \
              more than 524288 counts in all: lower `--max-pad`"
         ),
     );
