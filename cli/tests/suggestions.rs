@@ -291,6 +291,56 @@ fn a_suggested_search_counts_what_the_message_counts() {
             m.as_str()
         );
     }
+    // Some registers (`first = 2` of an ldmatrix.x2): the search is over all of them, and
+    // the message says so; the command counts both instructions.
+    let s = SharedLayout::row_major(64, 64, 2);
+    let half = |first| {
+        ThreadRows::new(
+            MatrixVariant::X2,
+            &SM80_16x8x16_F16_A_ROW,
+            &s,
+            FragmentAt::ORIGIN,
+            first,
+        )
+        .unwrap()
+    };
+    let m = half(2)
+        .conflict_message(
+            false,
+            &SM80_16x8x16_F16_A_ROW,
+            &s,
+            FragmentAt::ORIGIN,
+            "SMEM",
+        )
+        .unwrap();
+    let m = m.as_str();
+    assert!(
+        m.ends_with("` searches for all 4 registers (2 instructions, these among them)"),
+        "{m}"
+    );
+    let both = half(0)
+        .wavefronts()
+        .unwrap()
+        .plus(half(2).wavefronts().unwrap());
+    let command = quoted(m)
+        .into_iter()
+        .find_map(|q| q.strip_prefix("fraglayout "))
+        .unwrap();
+    let out = String::from_utf8(
+        run(&words(command)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>())
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(&format!("{} wavefronts, ideal {}", both.total, both.ideal)),
+        "{out}"
+    );
     // A grid the command's options cannot build (atoms of 16 elements, no Hopper mode): the
     // search on the user's constants instead.
     let own = SharedLayout::row_major(16, 64, 2).with_atoms(16, AtomOrder::Slabs);
