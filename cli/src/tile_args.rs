@@ -135,7 +135,13 @@ impl TileArgs {
             Some(SwizzleArg::Mode(m)) if m.bytes() != 0 && self.pad == 0 => {
                 l = SharedLayout::hopper(rows, cols, elem, m);
             }
-            Some(SwizzleArg::Interleave) => l = SharedLayout::core_matrices(rows, cols, elem),
+            Some(SwizzleArg::Interleave) if self.pad == 0 => {
+                l = SharedLayout::core_matrices(rows, cols, elem);
+            }
+            // Padded, as `core_matrices(..).with_pad(..)`: a grid of them the check refuses.
+            Some(SwizzleArg::Interleave) => {
+                l = SharedLayout::core_matrices(rows, cols, elem).with_pad(self.pad);
+            }
             Some(SwizzleArg::Mode(m)) => {
                 let s = m.swizzle(elem).ok_or_else(|| {
                     format!(

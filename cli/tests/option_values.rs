@@ -198,6 +198,23 @@ fn a_hopper_mode_on_lines_of_part_atoms_is_refused_by_the_library() {
             assert!(stdout(&o).is_empty(), "{args:?}");
         }
     }
+    // Padding on a grid of core matrices: refused as `core_matrices(..).with_pad(..)` is (it
+    // was dropped).
+    let o = run(&[
+        "smem",
+        "--tile",
+        "16x64",
+        "--swizzle",
+        "interleave",
+        "--pad",
+        "4",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("is unsound: a grid of atoms takes no padding: remove the pad of 4"),
+        "{}",
+        stderr(&o)
+    );
     // Whole atoms, and a padded tile (the mode's swizzle of elements, as `with_pad` makes it):
     // answered.
     for args in [
