@@ -157,10 +157,18 @@ impl TileArgs {
             }
             None => l = l.with_pad(self.pad),
         }
-        if self.bands {
-            l = l.with_order(AtomOrder::Bands);
+        let l = if self.col_major { l.col_major() } else { l };
+        if self.bands && !l.is_grid() {
+            return Err(format!(
+                "`--atoms bands` orders the atoms of a tile wider than one, and {l} is one atom \
+                 wide: leave it out, or give a swizzle mode whose atoms its lines hold several of"
+            ));
         }
-        Ok(if self.col_major { l.col_major() } else { l })
+        Ok(if self.bands {
+            l.with_order(AtomOrder::Bands)
+        } else {
+            l
+        })
     }
 
     /// The Rust that builds the layout, for `--find`'s answer.

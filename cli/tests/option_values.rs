@@ -198,6 +198,23 @@ fn a_hopper_mode_on_lines_of_part_atoms_is_refused_by_the_library() {
             assert!(stdout(&o).is_empty(), "{args:?}");
         }
     }
+    // Bands of a tile one atom wide: nothing to order.
+    let o = run(&[
+        "smem",
+        "--tile",
+        "64x64",
+        "--swizzle",
+        "128B",
+        "--atoms",
+        "bands",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o)
+            .contains("`--atoms bands` orders the atoms of a tile wider than one, and 64 x 64"),
+        "{}",
+        stderr(&o)
+    );
     // Padding on a grid of core matrices: refused as `core_matrices(..).with_pad(..)` is (it
     // was dropped).
     let o = run(&[
