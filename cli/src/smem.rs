@@ -125,6 +125,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
                 global_stride(m, &layout),
                 &mut out,
             );
+            out = TileArgs::in_options(&out);
             let _ = smem::tile(&layout, show, &mut out);
             out.extend(TileArgs::unit_note(&layout));
             emit(&out, ExitCode::SUCCESS)
@@ -198,7 +199,7 @@ fn global_stride(m: &ArgMatches, l: &SharedLayout) -> u64 {
 /// with `--operand` the descriptor's fields, each K step's start and the encodings at address
 /// 0 (or why there is none).
 fn grid_json(l: &SharedLayout, mma: Option<smem::Mma>, stride: u64) -> Vec<(&'static str, J)> {
-    let error = |e: String| J::Obj(vec![("error", J::s(e))]);
+    let error = |e: String| J::Obj(vec![("error", J::s(TileArgs::in_options(&e)))]);
     let tma = match l.tma_box(stride) {
         Ok(b) => J::Obj(vec![
             ("inner", J::Num(b.inner.into())),

@@ -171,6 +171,21 @@ impl TileArgs {
         })
     }
 
+    /// `text` (the library's messages about a layout) with the fix its Rust names written as
+    /// these options: a swizzle mode and no padding, for a descriptor or a TMA box.
+    pub fn in_options(text: &str) -> String {
+        const MODE: &str = "give a swizzle mode, `--swizzle 128B` (or 64B, 32B; interleave for \
+                            no swizzle), without `--pad`";
+        text.replace(
+            "build the layout with SharedLayout::hopper (or core_matrices for no swizzle)",
+            MODE,
+        )
+        .replace(
+            "build the layout with SharedLayout::hopper, without padding",
+            MODE,
+        )
+    }
+
     /// The Rust that builds the layout, for `--find`'s answer.
     pub fn rust(l: &SharedLayout) -> String {
         let s = l.swizzle();

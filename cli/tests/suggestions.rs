@@ -348,3 +348,68 @@ fn a_suggested_search_counts_what_the_message_counts() {
     assert!(!m.contains("`fraglayout banks"), "{m}");
     assert!(m.contains("`fraglayout::shared::find(&SMEM, "), "{m}");
 }
+
+#[test]
+fn smem_says_its_fixes_in_its_options() {
+    // No swizzle mode, or a mode with padding: no descriptor, no TMA box, and the fix in the
+    // command's options, which then give both.
+    for (args, fixed) in [
+        (
+            &["smem", "--tile", "64x64", "--operand", "a"][..],
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--operand",
+                "a",
+                "--swizzle",
+                "128B",
+            ][..],
+        ),
+        (
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--swizzle",
+                "128B",
+                "--pad",
+                "8",
+                "--operand",
+                "a",
+            ],
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--swizzle",
+                "128B",
+                "--operand",
+                "a",
+            ],
+        ),
+    ] {
+        for json in [false, true] {
+            let mut args = args.to_vec();
+            args.extend(json.then_some("--json"));
+            let o = run(&args);
+            let out = String::from_utf8(o.stdout).unwrap();
+            assert_eq!(o.status.code(), Some(0), "{args:?}");
+            assert!(!out.contains("SharedLayout::"), "{args:?}: {out}");
+            assert!(
+                out.contains(
+                    "give a swizzle mode, `--swizzle 128B` (or 64B, 32B; interleave for no \
+                     swizzle), without `--pad`"
+                ),
+                "{args:?}: {out}"
+            );
+        }
+        let o = run(fixed);
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(out.contains("\nTMA: box {64, 64}"), "{fixed:?}: {out}");
+        assert!(
+            out.contains("\ndescriptor (A, M = 64): K-major, 128-byte swizzle"),
+            "{fixed:?}: {out}"
+        );
+    }
+}
