@@ -115,6 +115,15 @@ fn banks_refuses_more_instructions_than_it_counts() {
 const WIDE: &str = "A: 1 x 134217728, warps 4194304 { lane => 1, warp => 32 }";
 
 #[test]
+fn banks_counts_every_warp_of_at_most_a_block() {
+    refused(
+        &["banks", "store.4", WIDE, "--warp", "all"],
+        "`--warp all` counts each warp's access, and store.4 of A has 4194304 warps, more than \
+         32 (a block's 1024 threads): name one warp, `--warp W`",
+    );
+}
+
+#[test]
 fn convert_counts_values_crossing_warps_within_the_limit() {
     // Lane l holds what warp l wants: values cross warps from warp 0 on.
     let crossing = "B: 1 x 134217728, warps 4194304 { lane => 4194304, warp => 1 }";
