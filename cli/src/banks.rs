@@ -12,6 +12,7 @@
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use layout_core::generated::MAX_CONFLICT_WARPS;
 use layout_core::render::smem;
 use layout_core::shared::{
     candidates, find, linear_optimum, Access, Found, FragmentAt, MatrixVariant, SharedLayout,
@@ -24,9 +25,15 @@ use crate::layout::resolve;
 use crate::tile_args::{self, TileArgs};
 use crate::{emit, usage};
 
-/// The most warp instructions `banks` counts for its accesses: each is a few hundred
-/// nanoseconds, so an answer comes within about a second.
-pub const MAX_REQUESTS: u64 = 1 << 19;
+/// The most elements the accesses of `banks` move, over all their warp instructions: each
+/// costs tens of nanoseconds (its tile coordinates, offset and bank; an `ldmatrix` of a tiled
+/// fragment the most), and an answer counts them two or three times, so it comes within about
+/// half a second.
+pub const MAX_ELEMENTS: u64 = 1 << 22;
+
+/// The most instructions whose `#[matrix_rows]` code `banks` prints for an access (the rest
+/// are counted, not printed): the answer stays a few kilobytes.
+const MAX_ROWS_CODE: u32 = 64;
 
 /// The most evaluations of a warp instruction `--find` may make: the instructions times the
 /// layouts it would try without a conflict-free one to stop at (each padding's swizzles,
@@ -45,6 +52,7 @@ struct Fragment {
 }
 
 /// One access as written, before the layout is known.
+#[derive(Clone, Copy)]
 enum Spec {
     Matrices {
         store: bool,
@@ -144,16 +152,22 @@ fn access_word(word: &str) -> Result<Option<Word>, String> {
         "store" | "load" | "rows" => {
             let width = match rest.as_slice() {
                 [] if head != "rows" => Some(0),
-                [w] => w.parse::<u32>().ok().filter(|&w| w > 0),
+                [w] => w
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&w| w.is_power_of_two() && w <= MAX_WIDTH),
                 _ => None,
             }
             .ok_or_else(|| {
                 if head == "rows" {
-                    format!("`{word}`: give the bytes a lane moves, such as `{head}.16`")
+                    format!(
+                        "`{word}`: give the bytes a lane moves, 1, 2, 4, 8 or 16, such as \
+                         `{head}.16`"
+                    )
                 } else {
                     format!(
-                        "`{word}`: give the bytes a lane moves, such as `{head}.8`, or write \
-                         `{head}` alone for the widest vector"
+                        "`{word}`: give the bytes a lane moves, 1, 2, 4, 8 or 16, such as \
+                         `{head}.8`, or write `{head}` alone for the widest vector"
                     )
                 }
             })?;
@@ -172,10 +186,33 @@ enum Word {
     Rows(u32),
 }
 
+/// `--warp`: one warp of the fragment, or all of them.
+#[derive(Clone, Copy)]
+enum Warp {
+    One(u32),
+    All,
+}
+
+/// `--warp W` or `--warp all`.
+fn warp_arg(v: &str) -> Result<Warp, String> {
+    if v == "all" {
+        return Ok(Warp::All);
+    }
+    v.parse().map(Warp::One).map_err(|_| {
+        format!(
+            "`--warp` takes the warp of a fragment that acts, a whole number from 0, or `all` \
+             (every warp), not `{}`",
+            crate::suggest::shortened(v)
+        )
+    })
+}
+
 /// The command's options.
 struct Options {
     tile: TileArgs,
     at: FragmentAt,
+    /// `--warp all`: each access once for every warp of its fragment.
+    all_warps: bool,
     svg: Option<String>,
     find: bool,
     max_pad: Option<u32>,
@@ -189,7 +226,7 @@ pub fn cli() -> Command {
              fraglayout banks --matrices LAYOUT [--col-major] [--warp W] [--json]",
         )
         .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
-        .after_help(crate::wrapped(
+        .after_help(crate::wrapped(&format!(
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
              ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\
              ACCESS is ldmatrix.x4[.trans] LAYOUT, stmatrix.x2[.trans] LAYOUT (the whole \
@@ -198,7 +235,12 @@ pub fn cli() -> Command {
              --elem to 2 (ldmatrix, rows) or the fragment's element size.\n\n\
              --matrices LAYOUT says which ldmatrix/stmatrix forms move the fragment at all, and \
              which registers are which matrices.\n\n\
-             e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"))
+             Bounded work: the accesses move at most {MAX_ELEMENTS} elements in all (the \
+             warp instructions times the elements each moves); --find counts at most \
+             {MAX_FIND_WORK} warp instructions over the layouts it tries; the code of the first \
+             {MAX_ROWS_CODE} instructions of an access is printed.\n\n\
+             e.g. fraglayout banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64 --swizzle 128B"
+        )))
         .args([
             Arg::new("access")
                 .value_name("ACCESS [LAYOUT]")
@@ -216,9 +258,12 @@ pub fn cli() -> Command {
                 .help("where the fragment sits in the tile"),
             Arg::new("warp")
                 .long("warp")
-                .value_name("W")
-                .value_parser(clap::value_parser!(u32))
-                .help("the warp of a warpgroup fragment that acts, 0..4"),
+                .value_name("W|all")
+                .value_parser(warp_arg)
+                .help(
+                    "the warp of a warpgroup fragment that acts, 0..4; `all`: each access by \
+                     every warp, and their total",
+                ),
             crate::file_arg("svg", "draw the access (banks x wavefronts) to FILE (`-`: stdout)"),
             Arg::new("find")
                 .long("find")
@@ -246,12 +291,14 @@ fn parse(m: &ArgMatches) -> Result<(Vec<Spec>, Options), ExitCode> {
     if let Some(&(row, col)) = m.get_one::<(u32, u32)>("at") {
         at = FragmentAt { row, col, ..at };
     }
-    if let Some(&w) = m.get_one::<u32>("warp") {
+    let warp = m.get_one::<Warp>("warp").copied();
+    if let Some(Warp::One(w)) = warp {
         at = at.warp(w);
     }
     let opts = Options {
         tile: TileArgs::from_matches(m).0,
         at,
+        all_warps: matches!(warp, Some(Warp::All)),
         svg: m.get_one::<String>("svg").cloned(),
         find: m.get_flag("find"),
         max_pad: m.get_one::<u32>("max-pad").copied(),
@@ -326,7 +373,13 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         } else {
             layout_core::shared::Major::Row
         };
-        let warp = m.get_one::<u32>("warp").copied().unwrap_or(0);
+        let warp = match m.get_one::<Warp>("warp") {
+            Some(Warp::One(w)) => *w,
+            Some(Warp::All) => {
+                return usage("banks", "`--matrices` answers for one warp: `--warp W`");
+            }
+            None => 0,
+        };
         let (text, code) = crate::matrices::run(name, major, warp, json_out::wanted(m));
         return if text.is_empty() {
             code
@@ -338,27 +391,34 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         Ok(parsed) => parsed,
         Err(code) => return code,
     };
-    if let Some(msg) = conflict(&specs, &opts) {
+    let placed = match placed(&specs, &opts) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(msg) = conflict(&placed, &opts) {
         return usage("banks", msg);
     }
     let layout = match shared_layout(&specs, &opts.tile) {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let accesses: Vec<Access> = specs.iter().map(|s| s.access(opts.at)).collect();
+    let accesses: Vec<Access> = placed.iter().map(|(s, at)| s.access(*at)).collect();
     if let Some(msg) = too_much(&accesses, &layout, &opts) {
         eprintln!("error: {msg}");
         return ExitCode::from(1);
     }
     if let Some(path) = &opts.svg {
-        return picture(&specs[0], &accesses[0], &layout, path);
+        return picture(&placed[0].0, &accesses[0], &layout, path);
     }
     if json_out::wanted(m) {
-        let (answer, failed) = json(&specs, &accesses, &layout, &opts);
+        let (answer, failed) = json(&placed, &accesses, &layout, &opts);
         return emit(&answer.text(), ExitCode::from(u8::from(failed)));
     }
     let mut out = String::new();
-    let failed = report(&specs, &accesses, &layout, &opts, &mut out);
+    let failed = report(&placed, &accesses, &layout, &opts, &mut out);
     if layout.is_grid() {
         // A tile of many swizzle atoms: its grid and TMA box, as `smem` prints them.
         let stride = u64::from(layout.line_len()) * u64::from(layout.elem_bytes());
@@ -375,19 +435,31 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     )
 }
 
-/// Where the accesses are more warp instructions than `banks` counts ([`MAX_REQUESTS`]), or
-/// `--find`'s paddings more than it searches ([`MAX_FIND_WORK`]): the message, naming the limit.
+/// The elements a warp instruction of `a` moves on `layout`: `num` 8 x 8 matrices, or each
+/// lane's `width` bytes.
+fn elements_per_request(a: &Access, layout: &SharedLayout) -> u64 {
+    match a {
+        Access::Matrices { variant, .. } => 64 * u64::from(variant.num),
+        _ => 32 * u64::from((a.width() / layout.elem_bytes()).max(1)),
+    }
+}
+
+/// Where the accesses move more elements than `banks` counts ([`MAX_ELEMENTS`]), or
+/// `--find`'s paddings are more than it searches ([`MAX_FIND_WORK`]): the message, naming the
+/// limit.
 fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Option<String> {
     // A free width counted at its narrowest, one element a lane: the most instructions.
-    let requests: u64 = accesses
-        .iter()
-        .filter_map(|a| a.with_width(layout.elem_bytes()).requests(layout).ok())
-        .map(u64::from)
-        .sum();
-    if requests > MAX_REQUESTS {
+    let (mut requests, mut elements) = (0u64, 0u64);
+    for a in accesses.iter().map(|a| a.with_width(layout.elem_bytes())) {
+        let count = a.requests(layout).map_or(0, u64::from);
+        requests += count;
+        elements += count * elements_per_request(&a, layout);
+    }
+    if elements > MAX_ELEMENTS {
         return Some(format!(
-            "the accesses are {requests} warp instructions on {layout}, more than the \
-             {MAX_REQUESTS} `banks` counts: give a smaller tile (`--tile`)"
+            "the accesses are {requests} warp instructions moving up to {elements} elements on \
+             {layout}, more than the {MAX_ELEMENTS} elements `banks` counts: give a smaller \
+             tile (`--tile`) or fragment"
         ));
     }
     if !opts.find {
@@ -412,16 +484,45 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
     })
 }
 
-/// The usage message when the accesses and options do not go together: none, more than one
-/// to draw, or `--max-pad` without `--find`.
-fn conflict(specs: &[Spec], opts: &Options) -> Option<&'static str> {
-    if specs.is_empty() {
+/// Each access with where its fragment lies and which warp acts: once at `--at` and `--warp`,
+/// or with `--warp all` once for each warp of its fragment; an error for more warps than
+/// [`MAX_CONFLICT_WARPS`].
+fn placed(specs: &[Spec], opts: &Options) -> Result<Vec<(Spec, FragmentAt)>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let warps = match (opts.all_warps, spec.entry()) {
+            (true, Some(e)) => e.numeral.warps,
+            _ => 1,
+        };
+        if warps > MAX_CONFLICT_WARPS {
+            return Err(format!(
+                "`--warp all` counts each warp's access, and {} has {warps} warps, more than \
+                 {MAX_CONFLICT_WARPS} (a block's 1024 threads): name one warp, `--warp W`",
+                spec.name()
+            ));
+        }
+        let at = |w| {
+            if opts.all_warps {
+                opts.at.warp(w)
+            } else {
+                opts.at
+            }
+        };
+        out.extend((0..warps).map(|w| (*spec, at(w))));
+    }
+    Ok(out)
+}
+
+/// The usage message when the accesses and options do not go together: none, or more than
+/// one to draw.
+fn conflict(placed: &[(Spec, FragmentAt)], opts: &Options) -> Option<&'static str> {
+    if placed.is_empty() {
         return Some(
             "`banks` needs an access, such as `banks ldmatrix.x4 SM80_16x8x16_F16_A_ROW --tile 64x64`",
         );
     }
-    if opts.svg.is_some() && specs.len() > 1 {
-        return Some("`--svg` draws one access: give one");
+    if opts.svg.is_some() && placed.len() > 1 {
+        return Some("`--svg` draws one access by one warp: give one, without `--warp all`");
     }
     None
 }
@@ -458,27 +559,29 @@ fn picture(spec: &Spec, access: &Access, layout: &SharedLayout, path: &str) -> E
 /// together, and the search of `--find`; `true` when an access cannot be made or the search
 /// finds no layout.
 fn report(
-    specs: &[Spec],
+    placed: &[(Spec, FragmentAt)],
     accesses: &[Access],
     layout: &SharedLayout,
     opts: &Options,
     out: &mut String,
 ) -> bool {
     let mut failed = false;
-    for (spec, access) in specs.iter().zip(accesses) {
+    for ((spec, at), access) in placed.iter().zip(accesses) {
         let place = match spec {
             Spec::Rows { .. } => String::new(),
-            _ if opts.at.warp != 0 => format!(
-                " by warp {} at ({}, {})",
-                opts.at.warp, opts.at.row, opts.at.col
-            ),
-            _ => format!(" at ({}, {})", opts.at.row, opts.at.col),
+            _ if at.warp != 0 || opts.all_warps => {
+                format!(" by warp {} at ({}, {})", at.warp, at.row, at.col)
+            }
+            _ => format!(" at ({}, {})", at.row, at.col),
         };
         out.push_str(&format!("{}{place} on {layout}:\n", spec.name()));
         let made = access.wavefronts(layout).is_ok();
         failed |= !made;
         let _ = smem::banks(access, layout, out);
-        if let (true, Spec::Matrices { variant, entry, .. }) = (made, spec) {
+        // The code is over every warp's threads: once for an access.
+        if let (true, Spec::Matrices { variant, entry, .. }) =
+            (made && at.warp == opts.at.warp, spec)
+        {
             rows_code(*variant, *entry, layout, opts.at, out);
         }
         out.push('\n');
@@ -496,12 +599,17 @@ fn report(
 
 /// `banks --json`: `{layout, accesses: [{access, wavefronts, error}], all, find}` (see
 /// docs/CLI-JSON.md); `true` when an access cannot be made or the search finds no layout.
-fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Options) -> (J, bool) {
+fn json(
+    placed: &[(Spec, FragmentAt)],
+    accesses: &[Access],
+    layout: &SharedLayout,
+    opts: &Options,
+) -> (J, bool) {
     let mut failed = false;
-    let each: Vec<J> = specs
+    let each: Vec<J> = placed
         .iter()
         .zip(accesses)
-        .map(|(spec, access)| {
+        .map(|((spec, at), access)| {
             let (w, error) = match access.wavefronts(layout) {
                 Ok(w) => (json_out::wavefronts(&w), J::Null),
                 Err(e) => {
@@ -511,6 +619,13 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
             };
             J::Obj(vec![
                 ("access", J::s(spec.name())),
+                (
+                    "warp",
+                    match spec {
+                        Spec::Rows { .. } => J::Null,
+                        _ => J::Num(at.warp.into()),
+                    },
+                ),
                 ("wavefronts", w),
                 ("error", error),
             ])
@@ -518,9 +633,13 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
         .collect();
     let all = layout_core::shared::wavefronts_of(layout, accesses)
         .map_or(J::Null, |w| json_out::wavefronts(&w));
-    let found = match (opts.find, find(layout, accesses, opts.max_pad.unwrap_or(8))) {
-        (false, _) => J::Null,
-        (true, Ok(f)) => J::Obj(vec![
+    // The search runs only for `--find` (its work is bounded by `too_much` then).
+    let search = opts
+        .find
+        .then(|| find(layout, accesses, opts.max_pad.unwrap_or(8)));
+    let found = match search {
+        None => J::Null,
+        Some(Ok(f)) => J::Obj(vec![
             ("conflict_free", J::Bool(f.conflict_free())),
             ("layout", json_out::shared(&f.layout)),
             ("rust", J::s(TileArgs::rust(&f.layout))),
@@ -540,7 +659,7 @@ fn json(specs: &[Spec], accesses: &[Access], layout: &SharedLayout, opts: &Optio
                 }),
             ),
         ]),
-        (true, Err(e)) => {
+        Some(Err(e)) => {
             failed = true;
             J::Obj(vec![("error", J::s(e.to_string()))])
         }
@@ -560,7 +679,8 @@ fn pair(v: &str) -> Option<(u32, u32)> {
     Some((r.trim().parse().ok()?, c.trim().parse().ok()?))
 }
 
-/// The code `#[matrix_rows]` generates for each instruction of a whole-fragment access.
+/// The code `#[matrix_rows]` generates for each instruction of a whole-fragment access, the
+/// first [`MAX_ROWS_CODE`].
 fn rows_code(
     variant: MatrixVariant,
     entry: Fragment,
@@ -572,7 +692,11 @@ fn rows_code(
     if variant.num == 0 || registers % variant.num != 0 {
         return;
     }
-    for first in (0..registers).step_by(variant.num as usize) {
+    let instructions = registers / variant.num;
+    for first in (0..registers)
+        .step_by(variant.num as usize)
+        .take(MAX_ROWS_CODE as usize)
+    {
         let Ok(rows) = ThreadRows::new(variant, entry.numeral, layout, at, first) else {
             return;
         };
@@ -585,6 +709,11 @@ fn rows_code(
             "#[matrix_rows] address of {t}, registers {first}..{}: {}\n",
             first + variant.num,
             rows.code()
+        ));
+    }
+    if instructions > MAX_ROWS_CODE {
+        out.push_str(&format!(
+            "(the code of instructions {MAX_ROWS_CODE}..{instructions} not printed)\n"
         ));
     }
 }

@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
-use layout_core::render::smem::{self, Show};
+use layout_core::render::smem::{self, Show, TILE_CELLS, TILE_ROWS};
 use layout_core::shared::{Base, Descriptor, Operand, SharedLayout, TmaError};
 
 use crate::banks::write_out;
@@ -18,11 +18,16 @@ use crate::{emit, usage};
 pub fn cli() -> Command {
     let cmd = Command::new("smem")
         .about("a shared tile: each 16-byte chunk's (or 4-byte word's) place among the banks")
-        .after_help(
+        .after_help(crate::wrapped(&format!(
             "For each 16-byte chunk (or 4-byte word) of each row of the tile, its chunk in the \
              128-byte row of banks (or its bank).\n\n\
+             Bounded work: the tile is at most {} bytes (the layout's check); the picture \
+             draws at most {TILE_ROWS} rows of {TILE_CELLS} cells and --json lists at most \
+             {MAX_CELLS} cells; --operand compares every element of the tile with the MMA's \
+             view, for tiles of at most {MAX_DESCRIPTOR_ELEMENTS} elements.\n\n\
              e.g. fraglayout smem --tile 8x64 --swizzle 128B",
-        )
+            u32::MAX
+        )))
         .args([
             Arg::new("show")
                 .long("show")
@@ -42,14 +47,14 @@ pub fn cli() -> Command {
             Arg::new("mma")
                 .long("mma")
                 .value_name("N")
-                .value_parser(clap::value_parser!(u32))
+                .value_parser(mma_extent)
                 .requires("operand")
                 .help("rows (A: M) or columns (B: N) one MMA reads; default 64 for A, the tile's N for B"),
             Arg::new("global-stride")
                 .long("global-stride")
                 .value_name("BYTES")
                 .value_parser(clap::value_parser!(u64))
-                .help("bytes between the global tensor's lines, for the TMA box; default the tile's line"),
+                .help("bytes between the global tensor's lines, for the TMA box: a multiple of 16 below 2^40, at least a line's bytes; default a line's bytes"),
             json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
@@ -68,6 +73,10 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     };
     if let Err(e) = layout.check() {
         eprintln!("error: the shared layout {layout} is unsound: {e}");
+        return ExitCode::from(1);
+    }
+    if let Some(msg) = too_large(m, &layout) {
+        eprintln!("error: {msg}");
         return ExitCode::from(1);
     }
     // A stride given that the tensor map refuses is the user's error, not a missing box.
@@ -107,6 +116,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
                 global_stride(m, &layout),
                 &mut out,
             );
+            out = TileArgs::in_options(&out);
             let _ = smem::tile(&layout, show, &mut out);
             out.extend(TileArgs::unit_note(&layout));
             emit(&out, ExitCode::SUCCESS)
@@ -128,18 +138,59 @@ fn mma(m: &ArgMatches, l: &SharedLayout) -> Option<smem::Mma> {
     Some(smem::Mma { operand, mn })
 }
 
+/// The most elements of a tile whose descriptor `--operand` derives: the derivation compares
+/// every element with the MMA's view (tens of nanoseconds each), so an answer comes within
+/// about 0.1 s.
+pub const MAX_DESCRIPTOR_ELEMENTS: u64 = 1 << 22;
+
+/// Where `--operand` asks for the descriptor of a tile of more than
+/// [`MAX_DESCRIPTOR_ELEMENTS`] elements: the message, naming the limit.
+fn too_large(m: &ArgMatches, l: &SharedLayout) -> Option<String> {
+    let elements = l.size();
+    (m.contains_id("operand") && elements > MAX_DESCRIPTOR_ELEMENTS).then(|| {
+        format!(
+            "the tile has {elements} elements, more than the {MAX_DESCRIPTOR_ELEMENTS} whose \
+             descriptor `smem --operand` derives: give a smaller tile (`--tile`), or leave \
+             out `--operand`"
+        )
+    })
+}
+
+/// The most rows (A) or columns (B) one MMA reads: `wgmma` and `tcgen05.mma` read a multiple
+/// of 8 up to 256.
+const MAX_MMA_EXTENT: u32 = 256;
+
+/// `--mma`: a multiple of 8 from 8 to [`MAX_MMA_EXTENT`].
+fn mma_extent(v: &str) -> Result<u32, String> {
+    v.parse::<u32>()
+        .ok()
+        .filter(|&n| n % 8 == 0 && (8..=MAX_MMA_EXTENT).contains(&n))
+        .ok_or_else(|| {
+            format!(
+                "`--mma` takes the rows (A: M) or columns (B: N) one MMA reads, a multiple of 8 \
+                 from 8 to {MAX_MMA_EXTENT}, not `{}`",
+                crate::suggest::shortened(v)
+            )
+        })
+}
+
+/// The bytes of one of the tile's lines.
+fn line_bytes(l: &SharedLayout) -> u64 {
+    u64::from(l.line_len()) * u64::from(l.elem_bytes())
+}
+
 /// `--global-stride`, else the bytes of one of the tile's lines.
 fn global_stride(m: &ArgMatches, l: &SharedLayout) -> u64 {
     m.get_one::<u64>("global-stride")
         .copied()
-        .unwrap_or(l.line_len() as u64 * l.elem_bytes() as u64)
+        .unwrap_or_else(|| line_bytes(l))
 }
 
 /// `smem --json`'s `tma` and `descriptor`: the box and copies (or why there is none), and
 /// with `--operand` the descriptor's fields, each K step's start and the encodings at address
 /// 0 (or why there is none).
 fn grid_json(l: &SharedLayout, mma: Option<smem::Mma>, stride: u64) -> Vec<(&'static str, J)> {
-    let error = |e: String| J::Obj(vec![("error", J::s(e))]);
+    let error = |e: String| J::Obj(vec![("error", J::s(TileArgs::in_options(&e)))]);
     let tma = match l.tma_box(stride) {
         Ok(b) => J::Obj(vec![
             ("inner", J::Num(b.inner.into())),

@@ -3,7 +3,7 @@
 
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use layout_core::shared::{AtomOrder, SharedLayout, Swizzle, SwizzleMode};
+use layout_core::shared::{AtomOrder, SharedError, SharedLayout, Swizzle, SwizzleMode};
 
 /// The swizzle as given: one of Hopper's modes, CuTe's three numbers of element offsets
 /// (`B,M,S`), or CuTe's `Swizzle<B,M,S>` of byte offsets.
@@ -38,15 +38,15 @@ pub fn args(cmd: Command) -> Command {
         Arg::new("elem")
             .long("elem")
             .value_name("BYTES")
-            .value_parser(|v: &str| number("--elem", v))
+            .value_parser(elem)
             .help("bytes per element: 1, 2, 4, 8 or 16"),
         Arg::new("swizzle")
             .long("swizzle")
             .value_name("S")
             .value_parser(swizzle)
             .help(
-                "128B, 64B, 32B or none (Hopper's modes; lines of a multiple of the mode's \
-                 width are atoms side by side), interleave (8 x 16-byte core matrices), B,M,S (CuTe's numbers, of element \
+                "128B, 64B, 32B or none (Hopper's modes: lines of whole atoms of the mode's \
+                 width, side by side; with --pad, the mode's swizzle of elements), interleave (8 x 16-byte core matrices), B,M,S (CuTe's numbers, of element \
                  offsets) or Swizzle<B,M,S> (CuTe's spelling, of byte offsets)",
             ),
         Arg::new("pad")
@@ -113,9 +113,10 @@ impl TileArgs {
     }
 
     /// The layout: the tile (`--tile`, else `default_tile`), element bytes (`--elem`, else
-    /// `default_elem`), then padding, swizzle and majorness. A Hopper mode whose row width the
-    /// tile has is the mode's layout ([`SharedLayout::hopper`]); on other widths it is the
-    /// mode's swizzle of elements. `Err` says what is missing (a usage error).
+    /// `default_elem`), then padding, swizzle and majorness. A Hopper mode is the mode's
+    /// layout ([`SharedLayout::hopper`], whose check refuses lines that are not whole atoms);
+    /// padded, it is the mode's swizzle of elements, as `hopper(..).with_pad(..)`. `Err` says
+    /// what is missing (a usage error).
     pub fn layout(
         &self,
         default_tile: Option<(u32, u32)>,
@@ -130,14 +131,17 @@ impl TileArgs {
             .or(default_elem)
             .ok_or("give the element size: `--elem BYTES`")?;
         let mut l = SharedLayout::row_major(rows, cols, elem);
-        let line_bytes = if self.col_major { rows } else { cols }.saturating_mul(elem);
         match self.swizzle {
-            Some(SwizzleArg::Mode(m))
-                if m.bytes() != 0 && line_bytes % m.bytes() == 0 && self.pad == 0 =>
-            {
+            Some(SwizzleArg::Mode(m)) if m.bytes() != 0 && self.pad == 0 => {
                 l = SharedLayout::hopper(rows, cols, elem, m);
             }
-            Some(SwizzleArg::Interleave) => l = SharedLayout::core_matrices(rows, cols, elem),
+            Some(SwizzleArg::Interleave) if self.pad == 0 => {
+                l = SharedLayout::core_matrices(rows, cols, elem);
+            }
+            // Padded, as `core_matrices(..).with_pad(..)`: a grid of them the check refuses.
+            Some(SwizzleArg::Interleave) => {
+                l = SharedLayout::core_matrices(rows, cols, elem).with_pad(self.pad);
+            }
             Some(SwizzleArg::Mode(m)) => {
                 let s = m.swizzle(elem).ok_or_else(|| {
                     format!(
@@ -153,10 +157,33 @@ impl TileArgs {
             }
             None => l = l.with_pad(self.pad),
         }
-        if self.bands {
-            l = l.with_order(AtomOrder::Bands);
+        let l = if self.col_major { l.col_major() } else { l };
+        if self.bands && !l.is_grid() {
+            return Err(format!(
+                "`--atoms bands` orders the atoms of a tile wider than one, and {l} is one atom \
+                 wide: leave it out, or give a swizzle mode whose atoms its lines hold several of"
+            ));
         }
-        Ok(if self.col_major { l.col_major() } else { l })
+        Ok(if self.bands {
+            l.with_order(AtomOrder::Bands)
+        } else {
+            l
+        })
+    }
+
+    /// `text` (the library's messages about a layout) with the fix its Rust names written as
+    /// these options: a swizzle mode and no padding, for a descriptor or a TMA box.
+    pub fn in_options(text: &str) -> String {
+        const MODE: &str = "give a swizzle mode, `--swizzle 128B` (or 64B, 32B; interleave for \
+                            no swizzle), without `--pad`";
+        text.replace(
+            "build the layout with SharedLayout::hopper (or core_matrices for no swizzle)",
+            MODE,
+        )
+        .replace(
+            "build the layout with SharedLayout::hopper, without padding",
+            MODE,
+        )
     }
 
     /// The Rust that builds the layout, for `--find`'s answer.
@@ -211,20 +238,45 @@ impl TileArgs {
     }
 }
 
-/// `64x64` (or `64X64`).
+/// `64x64` (or `64X64`): rows and columns, each at least 1.
 fn tile(v: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("`--tile` takes ROWSxCOLS, such as 64x64, not `{v}`");
+    let bad = || {
+        format!(
+            "`--tile` takes ROWSxCOLS, each a whole number from 1 to {}, such as 64x64, not `{}`",
+            u32::MAX,
+            crate::suggest::shortened(v)
+        )
+    };
     let (r, c) = v.split_once(['x', 'X']).ok_or_else(bad)?;
     match (r.parse(), c.parse()) {
-        (Ok(r), Ok(c)) => Ok((r, c)),
+        (Ok(r), Ok(c)) if r > 0 && c > 0 => Ok((r, c)),
         _ => Err(bad()),
     }
 }
 
-/// A whole number for `opt`.
+/// `--elem`: the element sizes the library's check takes (1, 2, 4, 8 or 16 bytes).
+fn elem(v: &str) -> Result<u32, String> {
+    let bytes: u32 = v.parse().map_err(|_| {
+        format!(
+            "`--elem` takes bytes per element, 1, 2, 4, 8 or 16, not `{}`",
+            crate::suggest::shortened(v)
+        )
+    })?;
+    match SharedLayout::row_major(1, 1, bytes).check() {
+        Err(e @ SharedError::ElementBytes { .. }) => Err(format!("`--elem {bytes}`: {e}")),
+        _ => Ok(bytes),
+    }
+}
+
+/// A whole number for `opt`, 0 to `u32::MAX`.
 fn number(opt: &str, v: &str) -> Result<u32, String> {
-    v.parse()
-        .map_err(|_| format!("`{opt}` takes a whole number, not `{v}`"))
+    v.parse().map_err(|_| {
+        format!(
+            "`{opt}` takes a whole number from 0 to {}, not `{}`",
+            u32::MAX,
+            crate::suggest::shortened(v)
+        )
+    })
 }
 
 /// CuTe's `Swizzle<B,M,S>` of byte offsets as the swizzle of `elem`-byte elements' offsets: the

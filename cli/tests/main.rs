@@ -12,6 +12,7 @@ mod expand;
 mod json_answers;
 mod large_tiles;
 mod overflow;
+mod option_values;
 mod scales;
 mod smem;
 mod suggestions;

@@ -532,7 +532,10 @@ fn find_states_its_criterion_and_widens_free_accesses() {
     let o = run(&["banks", "store.0", "SM80_16x8x16_F32_C"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("`store.0`: give the bytes a lane moves, such as `store.8`, or write `store` alone for the widest vector"),
+        stderr(&o).contains(
+            "`store.0`: give the bytes a lane moves, 1, 2, 4, 8 or 16, such as `store.8`, or \
+             write `store` alone for the widest vector"
+        ),
         "{}",
         stderr(&o)
     );

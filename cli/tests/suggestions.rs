@@ -179,3 +179,237 @@ fn every_suggested_expression_compiles_in_the_pass_program() {
         );
     }
 }
+
+/// The `fraglayout banks` command quoted in `message`, run as printed: its output says the
+/// layout `s` and the wavefronts the message counts (`N wavefronts, ideal I`), as the one
+/// access's or the total of its warps' accesses.
+fn reproduces(message: &str, s: &layout_core::shared::SharedLayout) -> String {
+    let command = quoted(message)
+        .into_iter()
+        .find_map(|q| q.strip_prefix("fraglayout "))
+        .unwrap_or_else(|| panic!("no command in {message}"));
+    let counted = message
+        .split(" is not conflict-free: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" (").next())
+        .unwrap_or_else(|| panic!("no count in {message}"));
+    let args = words(command);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = run(&args);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(o.status.code(), Some(0), "`{command}`: {out}");
+    assert!(out.contains(&format!(" on {s}:\n")), "`{command}`: {out}");
+    let first = out.lines().nth(1).unwrap_or("");
+    let total = out.lines().find(|l| l.starts_with("all accesses: "));
+    let said = total.map_or(first, |t| t.trim_start_matches("all accesses: "));
+    assert!(
+        said.starts_with(counted),
+        "`{command}` counts {said}, the message {counted}:\n{message}"
+    );
+    command.to_string()
+}
+
+#[test]
+fn a_suggested_search_counts_what_the_message_counts() {
+    use layout_core::catalog::{
+        SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x16x16_F16_C, SM90_64x16x16_F32_C,
+    };
+    use layout_core::generated::shared_conflict_message_at;
+    use layout_core::shared::{
+        AtomOrder, FragmentAt, MatrixVariant, SharedLayout, Swizzle, SwizzleMode, ThreadRows,
+    };
+    let elements = |n, s: &SharedLayout, width, place| {
+        let m = shared_conflict_message_at(n, s, width, false, "SMEM", place);
+        m.unwrap_or_else(|| panic!("{s}: conflict-free"))
+            .as_str()
+            .to_string()
+    };
+    // The fragment's tile at (0, 4) of a swizzled tile: 2-way there, 4-way at the corner.
+    let swizzled = SharedLayout::row_major(32, 64, 4).with_swizzle(Swizzle::new(1, 2, 4));
+    let at = elements(&SM80_16x8x16_F32_C, &swizzled, 2, (0, 4));
+    assert!(
+        at.contains(": 8 wavefronts, ideal 4 (2-way conflict)"),
+        "{at}"
+    );
+    let corner = elements(&SM80_16x8x16_F32_C, &swizzled, 2, (0, 0));
+    assert!(
+        corner.contains(": 16 wavefronts, ideal 4 (4-way conflict)"),
+        "{corner}"
+    );
+    assert!(reproduces(&at, &swizzled).contains(" --at 0,4 "), "{at}");
+    // Four warps: the message sums their accesses, the command with `--warp all`.
+    let plain = SharedLayout::row_major(64, 16, 4);
+    let warps = elements(&SM90_64x16x16_F32_C, &plain, 2, (0, 0));
+    assert!(warps.contains(": 64 wavefronts, ideal 32"), "{warps}");
+    assert!(
+        reproduces(&warps, &plain).contains(" --warp all "),
+        "{warps}"
+    );
+    // Grids of atoms in bands, the interleaved core matrices, a column-major tile.
+    for (s, width, option) in [
+        (
+            SharedLayout::hopper(16, 64, 4, SwizzleMode::B32).with_order(AtomOrder::Bands),
+            1,
+            " --swizzle 32B --atoms bands ",
+        ),
+        (
+            SharedLayout::core_matrices(16, 64, 4),
+            2,
+            " --swizzle interleave ",
+        ),
+        (
+            SharedLayout::row_major(16, 16, 4).col_major(),
+            1,
+            " --col-major ",
+        ),
+    ] {
+        let m = elements(&SM80_16x8x16_F32_C, &s, width, (0, 0));
+        assert!(reproduces(&m, &s).contains(option), "{m}");
+    }
+    // ldmatrix / stmatrix (`#[matrix_rows]`): placed, and by four warps.
+    for (variant, n, s, at, option) in [
+        (
+            MatrixVariant::X4,
+            &SM80_16x8x16_F16_A_ROW,
+            SharedLayout::row_major(64, 64, 2),
+            FragmentAt::new(16, 32),
+            " --at 16,32 ",
+        ),
+        (
+            MatrixVariant::X4,
+            &SM90_64x16x16_F16_C,
+            SharedLayout::row_major(64, 16, 2),
+            FragmentAt::ORIGIN,
+            " --warp all ",
+        ),
+    ] {
+        let rows = ThreadRows::whole(variant, n, &s, at).unwrap();
+        let m = rows.conflict_message(false, n, &s, at, "SMEM").unwrap();
+        assert!(
+            reproduces(m.as_str(), &s).contains(option),
+            "{}",
+            m.as_str()
+        );
+    }
+    // Some registers (`first = 2` of an ldmatrix.x2): the search is over all of them, and
+    // the message says so; the command counts both instructions.
+    let s = SharedLayout::row_major(64, 64, 2);
+    let half = |first| {
+        ThreadRows::new(
+            MatrixVariant::X2,
+            &SM80_16x8x16_F16_A_ROW,
+            &s,
+            FragmentAt::ORIGIN,
+            first,
+        )
+        .unwrap()
+    };
+    let m = half(2)
+        .conflict_message(
+            false,
+            &SM80_16x8x16_F16_A_ROW,
+            &s,
+            FragmentAt::ORIGIN,
+            "SMEM",
+        )
+        .unwrap();
+    let m = m.as_str();
+    assert!(
+        m.ends_with("` searches for all 4 registers (2 instructions, these among them)"),
+        "{m}"
+    );
+    let both = half(0)
+        .wavefronts()
+        .unwrap()
+        .plus(half(2).wavefronts().unwrap());
+    let command = quoted(m)
+        .into_iter()
+        .find_map(|q| q.strip_prefix("fraglayout "))
+        .unwrap();
+    let out = String::from_utf8(
+        run(&words(command)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>())
+        .stdout,
+    )
+    .unwrap();
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(&format!("{} wavefronts, ideal {}", both.total, both.ideal)),
+        "{out}"
+    );
+    // A grid the command's options cannot build (atoms of 16 elements, no Hopper mode): the
+    // search on the user's constants instead.
+    let own = SharedLayout::row_major(16, 64, 2).with_atoms(16, AtomOrder::Slabs);
+    let m = elements(&SM80_16x8x16_F32_C, &own, 1, (0, 0));
+    assert!(!m.contains("`fraglayout banks"), "{m}");
+    assert!(m.contains("`fraglayout::shared::find(&SMEM, "), "{m}");
+}
+
+#[test]
+fn smem_says_its_fixes_in_its_options() {
+    // No swizzle mode, or a mode with padding: no descriptor, no TMA box, and the fix in the
+    // command's options, which then give both.
+    for (args, fixed) in [
+        (
+            &["smem", "--tile", "64x64", "--operand", "a"][..],
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--operand",
+                "a",
+                "--swizzle",
+                "128B",
+            ][..],
+        ),
+        (
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--swizzle",
+                "128B",
+                "--pad",
+                "8",
+                "--operand",
+                "a",
+            ],
+            &[
+                "smem",
+                "--tile",
+                "64x64",
+                "--swizzle",
+                "128B",
+                "--operand",
+                "a",
+            ],
+        ),
+    ] {
+        for json in [false, true] {
+            let mut args = args.to_vec();
+            args.extend(json.then_some("--json"));
+            let o = run(&args);
+            let out = String::from_utf8(o.stdout).unwrap();
+            assert_eq!(o.status.code(), Some(0), "{args:?}");
+            assert!(!out.contains("SharedLayout::"), "{args:?}: {out}");
+            assert!(
+                out.contains(
+                    "give a swizzle mode, `--swizzle 128B` (or 64B, 32B; interleave for no \
+                     swizzle), without `--pad`"
+                ),
+                "{args:?}: {out}"
+            );
+        }
+        let o = run(fixed);
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(out.contains("\nTMA: box {64, 64}"), "{fixed:?}: {out}");
+        assert!(
+            out.contains("\ndescriptor (A, M = 64): K-major, 128-byte swizzle"),
+            "{fixed:?}: {out}"
+        );
+    }
+}

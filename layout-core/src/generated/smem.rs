@@ -556,7 +556,7 @@ pub const fn shared_conflict_message_at(
     }
     m.push(": swizzle or pad the layout");
     let what = Searched::Elements { gather, bytes };
-    write_search(what, n, s, name, FragmentAt::ORIGIN, &mut m);
+    write_search(what, n, s, name, origin, &mut m);
     Some(m)
 }
 

@@ -361,7 +361,9 @@ impl ThreadRows {
         m
     }
 
-    /// For a conflicting access, the message of `#[matrix_rows(.., conflict_free)]`:
+    /// For a conflicting access, the message of `#[matrix_rows(.., conflict_free)]` (for
+    /// some of the fragment's registers, `first = ..`, the search it suggests is over all of
+    /// them, and it says so):
     /// `ldmatrix.x4 of `A` from `SMEM_A` is not conflict-free: 32 wavefronts, ideal 4
     /// (8-way conflict); phase 0 (lanes 0..8): 8 wavefronts, bank 0 holds 8 words for lanes
     /// 0, 1, ...: swizzle or pad the layout`. `None` when conflict-free.
@@ -400,6 +402,16 @@ impl ThreadRows {
             variant: self.variant(),
         };
         write_search(what, fragment, layout, layout_name, at, &mut m);
+        let registers = fragment.elements / 2;
+        let num = self.variant().num;
+        if registers != num && num != 0 {
+            // The search moves the whole fragment, these registers among them.
+            m.push(" for all ");
+            m.push_num(registers as u64);
+            m.push(" registers (");
+            m.push_num((registers / num) as u64);
+            m.push(" instructions, these among them)");
+        }
         Some(m)
     }
 

@@ -1,16 +1,18 @@
 //! What a bank-conflict message suggests to search for a conflict-free layout, written so that
-//! it runs as printed: for a catalog layout, or one tiled from it, the `fraglayout banks`
-//! command on the same access, tile, element size, padding, swizzle, majorness and place
-//! (`fraglayout banks store.8 SM80_16x8x16_F32_C --tile 16x8 --elem 4 --find`); for a layout
-//! of one's own, which the command cannot name, the call of [`find`](super::find) on the
-//! user's constants (`fraglayout::shared::find(&SMEM, &[..], 8)`).
+//! it runs as printed and counts what the message counts: for a catalog layout, or one tiled
+//! from it, on a tile the command's options build, the `fraglayout banks` command on the same
+//! access, tile, element size, padding, swizzle, atoms, majorness, place and warps
+//! (`fraglayout banks store.8 SM80_16x8x16_F32_C --tile 16x8 --elem 4 --find`; `--warp all`
+//! for a fragment of several warps, all of whose accesses the message sums); otherwise, the
+//! call of [`find`](super::find) on the user's constants (`fraglayout::shared::find(&SMEM,
+//! &[..], 8)`).
 
 use crate::catalog::CATALOG;
 use crate::message::Message;
 use crate::Numeral;
 
 use super::fragment::FragmentAt;
-use super::layout::{Major, SharedLayout};
+use super::layout::{AtomOrder, Major, SharedLayout};
 use super::ldmatrix::MatrixVariant;
 use super::swizzle::SwizzleMode;
 
@@ -34,7 +36,7 @@ pub enum Searched {
 }
 
 /// Writes ``: `COMMAND` searches`` (or the code) for `what` of `n` on `s` (the user's constant
-/// `layout_name`), the fragment at `at`.
+/// `layout_name`), the fragment's tile at `at`, every warp of `n` acting.
 pub const fn write_search(
     what: Searched,
     n: &Numeral,
@@ -45,8 +47,8 @@ pub const fn write_search(
 ) {
     m.push(": `");
     match catalog_name(n.name) {
-        Some(tiled) => write_command(what, n.name, tiled, s, at, m),
-        None => write_code(what, n.name, layout_name, at, m),
+        Some(tiled) if same(s, &built(s)) => write_command(what, n, tiled, s, at, m),
+        _ => write_code(what, n.name, layout_name, at, m),
     }
     m.push("` searches");
 }
@@ -100,10 +102,53 @@ const fn in_catalog(b: &[u8], len: usize) -> bool {
     false
 }
 
+/// The layout the command's tile options build for `s` as [`write_shape_options`] writes
+/// them (the command's `TileArgs::layout`): a Hopper mode's layout, the interleaved core
+/// matrices, or the tile padded and swizzled; atoms in bands; column-major.
+const fn built(s: &SharedLayout) -> SharedLayout {
+    let (rows, cols, elem) = (s.rows(), s.cols(), s.elem_bytes());
+    let mut l = match s.mode() {
+        Some(SwizzleMode::None) => SharedLayout::core_matrices(rows, cols, elem),
+        Some(mode) => SharedLayout::hopper(rows, cols, elem, mode),
+        None => SharedLayout::row_major(rows, cols, elem)
+            .with_pad(s.pad())
+            .with_swizzle(s.swizzle()),
+    };
+    if s.is_grid() && matches!(s.order(), AtomOrder::Bands) {
+        l = l.with_order(AtomOrder::Bands);
+    }
+    if matches!(s.major(), Major::Col) {
+        l = l.col_major();
+    }
+    l
+}
+
+/// Whether `a` and `b` place every element alike: the same tile, elements, padding, swizzle,
+/// majorness, mode and atoms.
+const fn same(a: &SharedLayout, b: &SharedLayout) -> bool {
+    let (x, y) = (a.swizzle(), b.swizzle());
+    a.rows() == b.rows()
+        && a.cols() == b.cols()
+        && a.elem_bytes() == b.elem_bytes()
+        && a.pad() == b.pad()
+        && x.bits == y.bits
+        && (x.bits == 0 || (x.base == y.base && x.shift == y.shift))
+        && matches!(
+            (a.major(), b.major()),
+            (Major::Row, Major::Row) | (Major::Col, Major::Col)
+        )
+        && a.atom_len() == b.atom_len()
+        && (!a.is_grid()
+            || matches!(
+                (a.order(), b.order()),
+                (AtomOrder::Slabs, AtomOrder::Slabs) | (AtomOrder::Bands, AtomOrder::Bands)
+            ))
+}
+
 /// `fraglayout banks ACCESS LAYOUT --tile RxC --elem B [...] --find`.
 const fn write_command(
     what: Searched,
-    name: &str,
+    n: &Numeral,
     tiled: Option<usize>,
     s: &SharedLayout,
     at: FragmentAt,
@@ -124,6 +169,7 @@ const fn write_command(
         }
     }
     m.push(" ");
+    let name = n.name;
     match tiled {
         None => m.push(name),
         Some(len) => {
@@ -148,9 +194,8 @@ const fn write_command(
         m.push(",");
         m.push_num(at.col as u64);
     }
-    if at.warp != 0 {
-        m.push(" --warp ");
-        m.push_num(at.warp as u64);
+    if n.warps > 1 {
+        m.push(" --warp all");
     }
     m.push(" --find");
 }
@@ -203,7 +248,7 @@ pub(crate) const fn write_expression(name: &str, m: &mut Message) {
     m.push(name);
 }
 
-/// ` --pad N`, ` --swizzle ..`, ` --col-major` where the layout has them.
+/// ` --pad N`, ` --swizzle ..`, ` --atoms bands`, ` --col-major` where the layout has them.
 const fn write_shape_options(s: &SharedLayout, m: &mut Message) {
     if s.pad() != 0 {
         m.push(" --pad ");
@@ -214,7 +259,8 @@ const fn write_shape_options(s: &SharedLayout, m: &mut Message) {
         Some(SwizzleMode::B128) => m.push(" --swizzle 128B"),
         Some(SwizzleMode::B64) => m.push(" --swizzle 64B"),
         Some(SwizzleMode::B32) => m.push(" --swizzle 32B"),
-        _ if !z.is_identity() => {
+        Some(SwizzleMode::None) => m.push(" --swizzle interleave"),
+        None if !z.is_identity() => {
             m.push(" --swizzle ");
             m.push_num(z.bits as u64);
             m.push(",");
@@ -222,7 +268,10 @@ const fn write_shape_options(s: &SharedLayout, m: &mut Message) {
             m.push(",");
             m.push_num(z.shift as u64);
         }
-        _ => {}
+        None => {}
+    }
+    if s.is_grid() && matches!(s.order(), AtomOrder::Bands) {
+        m.push(" --atoms bands");
     }
     if matches!(s.major(), Major::Col) {
         m.push(" --col-major");

@@ -36,6 +36,11 @@ smem --tile 8x64 --swizzle 128B
 smem --tile 64x64 --elem 4 --pad 4 --show bank
 smem --tile 16x16 --col-major --swizzle 1,3,3 --svg -
 smem --tile=128x32 --elem=8 --swizzle=64B
+smem --tile 32768x65536 --elem 1
+smem --tile 65536x64 --swizzle 128B --operand a --mma 64 --global-stride 128
+smem --tile 2048x2048 --swizzle 128B --atoms bands --operand b --json
+banks ldmatrix.x1 SM80_16x8x16_F16_C[128x256] --tile 2048x2048 --json
+banks store.8 SM90_64x16x16_F32_C --tile 64x16 --elem 4 --warp all --find
 convert fa2
 convert --examples
 convert SM80_16x8x16_F32_C[1x2] SM80_16x8x16_F16_A_ROW --bits 16
@@ -60,6 +65,15 @@ const WORDS: &[&str] = &[
     "--svg",
     "--find",
     "--max-pad",
+    "--operand",
+    "--mma",
+    "--global-stride",
+    "--atoms",
+    "--json",
+    "all",
+    "a",
+    "b",
+    "interleave",
     "--show",
     "--bits",
     "--examples",

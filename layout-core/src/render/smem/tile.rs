@@ -17,7 +17,7 @@
 use super::limits::{TILE_CELLS, TILE_ROWS};
 use super::show::Show;
 use crate::render::svg::style::{Colour, Esc};
-use crate::shared::{SharedError, SharedLayout};
+use crate::shared::{Major, SharedError, SharedLayout};
 use core::fmt::{self, Write};
 
 /// What is drawn of a tile: columns per cell, cells per row, rows.
@@ -54,19 +54,30 @@ impl Grid {
     }
 }
 
-/// Whether every group of `per` columns (from a multiple of `per`) lies contiguously and
-/// inside one aligned run of `per` elements.
+/// Whether every group of `per` columns (from a multiple of `per`, a power of two) lies
+/// contiguously and inside one aligned run of `per` elements, decided from the layout's shape
+/// in O(1), not element by element (a tile may have 2^32 of them). Without the swizzle, a
+/// group is `per` consecutive offsets from a multiple of `per` when each term of the offset
+/// (`within + pitch * line + ...`, [`SharedLayout::linear`]) is: atoms of whole groups and a
+/// pitch of whole groups (or a single line one atom wide, whose offset is its column). A
+/// swizzle keeps such a run when it writes no bit below `per` (`base >= log2(per)`): it reads
+/// and writes only bits the run shares. `false` is always a true picture (one element a cell);
+/// it is answered where a swizzle writes bits below `per`, whose runs survive only by luck of
+/// the tile.
 fn grouped(l: &SharedLayout, per: u32) -> bool {
-    if l.cols() % per != 0 {
+    if !per.is_power_of_two() || l.cols() % per != 0 {
         return false;
     }
-    (0..l.rows()).all(|r| {
-        (0..l.cols()).step_by(per as usize).all(|c| {
-            let start = l.offset(r, c);
-            start.is_some_and(|s| s % per == 0)
-                && (1..per).all(|k| l.offset(r, c + k) == start.map(|s| s + k))
-        })
-    })
+    let runs = match l.major() {
+        Major::Row => {
+            l.atom_len() % per == 0
+                && (l.atom_pitch() % u64::from(per) == 0 || (l.lines() == 1 && !l.is_grid()))
+        }
+        // Consecutive columns are lines apart: one row without padding is its columns.
+        Major::Col => l.rows() == 1 && l.pad() == 0,
+    };
+    let s = l.swizzle();
+    runs && (s.is_identity() || s.base >= per.trailing_zeros())
 }
 
 /// The header line: `64 x 64 of 2-byte elements, row-major, in the 128-byte swizzle mode:
@@ -351,5 +362,86 @@ pub(super) mod heapless_caption {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use crate::shared::{AtomOrder, Swizzle, SwizzleMode};
+
+    /// Every group checked element by element: the definition [`grouped`] decides in O(1).
+    fn grouped_by_elements(l: &SharedLayout, per: u32) -> bool {
+        l.cols() % per == 0
+            && (0..l.rows()).all(|r| {
+                (0..l.cols()).step_by(per as usize).all(|c| {
+                    let start = l.offset(r, c);
+                    start.is_some_and(|s| s % per == 0)
+                        && (1..per).all(|k| l.offset(r, c + k) == start.map(|s| s + k))
+                })
+            })
+    }
+
+    /// Sound layouts of small tiles: plain, padded, swizzled, Hopper modes, grids in both
+    /// orders, both majors.
+    fn layouts() -> impl Iterator<Item = SharedLayout> {
+        let mut out = std::vec::Vec::new();
+        for (rows, cols) in [
+            (1, 64),
+            (1, 8),
+            (8, 64),
+            (16, 32),
+            (8, 128),
+            (32, 16),
+            (64, 64),
+        ] {
+            for elem in [1, 2, 4, 8] {
+                let plain = SharedLayout::row_major(rows, cols, elem);
+                let mut each = std::vec![plain, plain.col_major()];
+                for pad in [1, 2, 4, 8] {
+                    each.push(plain.with_pad(pad));
+                    each.push(plain.with_pad(pad).col_major());
+                }
+                for bits in 1..=3 {
+                    for base in 0..=4 {
+                        for shift in [bits, 3, 4] {
+                            let s = Swizzle::new(bits, base, shift);
+                            each.push(plain.with_swizzle(s));
+                            each.push(plain.with_swizzle(s).col_major());
+                            each.push(plain.with_pad(8).with_swizzle(s));
+                        }
+                    }
+                }
+                for mode in [SwizzleMode::B128, SwizzleMode::B64, SwizzleMode::B32] {
+                    let h = SharedLayout::hopper(rows, cols, elem, mode);
+                    each.extend([h, h.with_order(AtomOrder::Bands), h.col_major()]);
+                }
+                let cm = SharedLayout::core_matrices(rows, cols, elem);
+                each.extend([cm, cm.with_order(AtomOrder::Bands), cm.col_major()]);
+                out.extend(each.into_iter().filter(|l| l.check().is_ok()));
+            }
+        }
+        out.into_iter()
+    }
+
+    #[test]
+    fn grouped_agrees_with_every_element() {
+        let mut grouped_seen = 0;
+        for l in layouts() {
+            for per in [2, 4, 8, 16] {
+                let exact = grouped_by_elements(&l, per);
+                let s = l.swizzle();
+                let writes_below = !s.is_identity() && s.base < per.trailing_zeros();
+                if writes_below {
+                    // Answered one element a cell; never a group that is not one.
+                    assert!(!grouped(&l, per), "{l}, per {per}");
+                } else {
+                    assert_eq!(grouped(&l, per), exact, "{l}, per {per}");
+                }
+                grouped_seen += usize::from(exact);
+            }
+        }
+        assert!(grouped_seen > 1000, "{grouped_seen}");
     }
 }

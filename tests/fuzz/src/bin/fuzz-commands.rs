@@ -31,7 +31,7 @@ fn usage(why: &str) -> ExitCode {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (mut bin, mut seconds, mut iterations, mut seed, mut budget) =
-        (None, None, None, 5u64, Duration::from_millis(2000));
+        (None, None, None, 5u64, Duration::from_millis(1000));
     let mut it = args.chunks(2);
     for pair in &mut it {
         let [flag, value] = pair else {
