@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_core::catalog::{scale_layout, ScaleVec, Scaled, Selector, CATALOG};
-use layout_core::shared::{AtomOrder, ScaleAtoms, ScaleOrder, SharedLayout, SwizzleMode};
+use layout_core::shared::{AtomOrder, ScaleAtoms, SharedLayout, SwizzleMode};
 use layout_core::tmem::{a_duplicated, accumulator, fragment, Lanes, MmaLayout};
 use layout_core::tmem_sf::{scale_factors, Duplication};
 use layout_core::Numeral;
@@ -113,11 +113,10 @@ pub enum Case {
     },
     /// `SharedLayout::hopper` (or another constructor) with the variations, then `tma_box`.
     Shared { shared: Shared, stride: u64 },
-    /// `ScaleAtoms::new(rows, kblocks).with_order(order)` and `tmem_sf::scale_factors(rows)`.
+    /// `ScaleAtoms::new(rows, kblocks)` and `tmem_sf::scale_factors(rows)`.
     Atoms {
         rows: u32,
         kblocks: u32,
-        order: ScaleOrder,
         duplication: Duplication,
     },
 }
@@ -246,7 +245,6 @@ pub fn draw(rng: &mut Rng, round: u64) -> Case {
         _ => Case::Atoms {
             rows: arg_u32(rng),
             kblocks: arg_u32(rng),
-            order: *rng.pick(&[ScaleOrder::KFirst, ScaleOrder::MnFirst]),
             duplication: *rng.pick(&[Duplication::FourByOne, Duplication::TwoByTwo]),
         },
     }
@@ -357,10 +355,9 @@ fn run(case: &Case) -> Result<bool, String> {
         Case::Atoms {
             rows,
             kblocks,
-            order,
             duplication,
         } => {
-            let a = atoms(ScaleAtoms::new(*rows, *kblocks).with_order(*order))?;
+            let a = atoms(ScaleAtoms::new(*rows, *kblocks))?;
             Ok(tmem_sf(*rows, *duplication)? || a)
         }
     }

@@ -5,7 +5,7 @@
 use fraglayout_fuzz::constructors::{draw, judge, Acc, Case, Fields, Shared, EDGES_U32, EDGES_U64};
 use fraglayout_fuzz::rng::Rng;
 use layout_core::catalog::{ScaleVec, Scaled, Selector, CATALOG};
-use layout_core::shared::{AtomOrder, ScaleOrder, SwizzleMode};
+use layout_core::shared::{AtomOrder, SwizzleMode};
 use layout_core::tmem::{Lanes, MmaLayout};
 use layout_core::tmem_sf::Duplication;
 
@@ -118,14 +118,10 @@ fn every_extreme_of_a_tiling_is_clean() {
     }
     for rows in EDGES_U32 {
         for kblocks in EDGES_U32 {
-            for (order, duplication) in [
-                (ScaleOrder::KFirst, Duplication::FourByOne),
-                (ScaleOrder::MnFirst, Duplication::TwoByTwo),
-            ] {
+            for duplication in [Duplication::FourByOne, Duplication::TwoByTwo] {
                 clean(&Case::Atoms {
                     rows,
                     kblocks,
-                    order,
                     duplication,
                 });
             }
