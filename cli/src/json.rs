@@ -8,7 +8,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use layout_core::catalog::{scale_of, Entry, CATALOG};
 use layout_core::Numeral;
 
-use crate::json_out::J;
+use crate::json_out::{string, J};
 use crate::{emit, with_layout};
 
 /// The most cells of a table `json` writes: 32 elements of each of 32 768 threads, a
@@ -126,26 +126,6 @@ fn table(n: &Numeral) -> Result<String, String> {
     }
     table.push(']');
     Ok(table)
-}
-
-/// A JSON string literal.
-pub fn string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// The selectors of a block-scale layout (`null` for any other): `{scale_vec, thread_id:

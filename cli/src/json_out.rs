@@ -5,6 +5,7 @@
 use clap::{Arg, ArgAction, ArgMatches};
 use layout_core::shared::{Major, SharedLayout, Wavefronts};
 use layout_core::Numeral;
+use std::fmt::Write as _;
 
 /// A JSON value.
 pub enum J {
@@ -37,7 +38,7 @@ impl J {
             J::Null => out.push_str("null"),
             J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             J::Num(n) => out.push_str(&n.to_string()),
-            J::Str(s) => out.push_str(&crate::json::string(s)),
+            J::Str(s) => out.push_str(&string(s)),
             J::Raw(s) => out.push_str(s),
             J::Arr(items) => {
                 out.push('[');
@@ -55,7 +56,7 @@ impl J {
                     if i > 0 {
                         out.push(',');
                     }
-                    out.push_str(&crate::json::string(k));
+                    out.push_str(&string(k));
                     out.push(':');
                     v.write(out);
                 }
@@ -123,4 +124,24 @@ pub fn wavefronts(w: &Wavefronts) -> J {
         ("ideal", J::Num(w.ideal.into())),
         ("worst", J::Num(w.worst.into())),
     ])
+}
+
+/// A JSON string literal.
+pub fn string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

@@ -4,7 +4,6 @@
 
 use super::ast::{Fragment, Mode};
 use super::emit::{failing, generic_names, generics, ty_text, type_check};
-use super::known::Known;
 use layout_core::generated::{
     fragment_len_error, packed_len_error, packed_width_error, scatter_broadcast_error, vector_error,
 };
@@ -15,7 +14,8 @@ use syn::spanned::Spanned;
 
 /// The compile-time checks, each a message on the tokens at fault: the thread terms (on the
 /// numeral), the fragment length, `vector = N`, `packed`'s element width, typed coordinates.
-/// With a `known` catalog layout the macro made all but the last itself ([`Known::of`]).
+/// With a `known` catalog layout the macro made all but the last itself
+/// ([`Known::of`](super::known::Known::of)).
 pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
     let coordinate_checks = coordinate_checks(f);
     if known {
@@ -72,7 +72,7 @@ pub(super) fn checks(f: &Fragment, known: bool) -> TokenStream {
 /// The first message of the checks [`checks`] writes of the numeral, evaluated here for `n`,
 /// the numeral `f`'s argument names, in the generated code's order: the thread terms, the
 /// fragment's length, `vector = N`, `packed`'s element width, a scatter of a broadcast
-/// numeral. What a catalog layout must pass to be [known](Known::of), and what `fraglayout
+/// numeral. What a catalog layout must pass to be [known](super::known::Known::of), and what `fraglayout
 /// expand` reports ([`fragment_check`](crate::fragment_check)).
 pub(super) fn numeral_error(f: &Fragment, n: &Numeral) -> Option<Message> {
     let len_error = || match f.args.mode {
@@ -84,25 +84,6 @@ pub(super) fn numeral_error(f: &Fragment, n: &Numeral) -> Option<Message> {
         .or_else(|| vector_error(n, f.args.vector.as_ref()?.0))
         .or_else(|| packed_width_error(n).filter(|_| f.args.packed.is_some()))
         .or_else(|| scatter_broadcast_error(n).filter(|_| f.args.mode == Mode::Scatter))
-}
-
-/// For a thread parameter whose type may bound its range (anything but a primitive integer:
-/// `Lane`, `Thread<N>`), a compile-time check, spanned on the type, that the range reaches
-/// every thread of the layout ([`ThreadIndex::COUNT`](layout_core::generated::ThreadIndex)).
-pub(super) fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<TokenStream> {
-    let (name, threads) = match known {
-        Some(k) => {
-            let name = k.numeral().name;
-            (quote!(#name), k.threads())
-        }
-        None => (quote!(__FL_NUMERAL.name), quote!(__FL_NUMERAL.threads())),
-    };
-    let span = f.thread_ty.span();
-    thread_type_check(f.thread_ty, &f.item.sig.generics, |ty_name, count| {
-        quote_spanned! {span=>
-            ::fraglayout::generated::thread_count_error(#name, #threads, #ty_name, #count)
-        }
-    })
 }
 
 /// For a thread parameter of type `ty` whose type may bound its range (anything but a

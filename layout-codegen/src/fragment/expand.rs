@@ -44,7 +44,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
     };
     layout.extend(smem::consts(f));
     let mut checks = checks::checks(f, known.is_some());
-    checks.extend(checks::thread_count_check(f, known.as_ref()));
+    checks.extend(thread_count_check(f, known.as_ref()));
     checks.extend(smem::checks(f));
     let thread_part = code.is_none().then(|| {
         quote! {
@@ -115,4 +115,23 @@ pub(super) fn outside(f: &Fragment) -> TokenStream {
             quote!(else { [::fraglayout::pack::pack_b16(#fill, #fill); #len] })
         }
     }
+}
+
+/// For a thread parameter whose type may bound its range (anything but a primitive integer:
+/// `Lane`, `Thread<N>`), a compile-time check, spanned on the type, that the range reaches
+/// every thread of the layout ([`ThreadIndex::COUNT`](layout_core::generated::ThreadIndex)).
+fn thread_count_check(f: &Fragment, known: Option<&Known>) -> Option<TokenStream> {
+    let (name, threads) = match known {
+        Some(k) => {
+            let name = k.numeral().name;
+            (quote!(#name), k.threads())
+        }
+        None => (quote!(__FL_NUMERAL.name), quote!(__FL_NUMERAL.threads())),
+    };
+    let span = f.thread_ty.span();
+    checks::thread_type_check(f.thread_ty, &f.item.sig.generics, |ty_name, count| {
+        quote_spanned! {span=>
+            ::fraglayout::generated::thread_count_error(#name, #threads, #ty_name, #count)
+        }
+    })
 }
