@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use layout_core::catalog::{self, Operand};
+use layout_core::catalog;
 use layout_core::tmem::{self, Lanes, MmaLayout, TmemLayout};
 
 use crate::json_out::J;
@@ -61,22 +61,15 @@ pub fn resolve(text: &str) -> Result<TmemLayout, String> {
         ));
     }
     let entry = catalog::find(load)
-        .filter(|e| e.operand == Operand::Tmem)
+        .filter(|e| catalog::is_tmem_access(e.numeral))
         .ok_or_else(|| {
             format!(
                 "`{}` is no tcgen05.ld shape; read an accumulator with one, e.g. \
-                 {ACC}D_N64/SM100_TMEM_32dp32b16x (`fraglayout list` shows the SM100_TMEM_* \
-                 shapes)",
-                suggest::shortened(load)
+                 {ACC}D_N64/SM100_TMEM_32dp32b16x (the shapes: {})",
+                suggest::shortened(load),
+                catalog::SHAPES_IN_WORDS
             )
         })?;
-    if entry.element_bits != 32 {
-        return Err(format!(
-            "{} is a .pack::16b shape; read an accumulator with the .b32 one, {}",
-            entry.name(),
-            entry.name().trim_end_matches("_16b")
-        ));
-    }
     let acc_numeral = acc.numeral();
     tmem::fragment(&acc_numeral, entry.numeral, lanes).map_err(|e| {
         format!(

@@ -220,12 +220,12 @@ fn bad_tmem_names_exit_1_and_say_what_is_taken() {
             "`lower` or `upper`",
         ),
         (
-            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F32_C",
+            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F16_B_COL",
             "is no tcgen05.ld shape",
         ),
         (
-            "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x_16b",
-            "SM100_TMEM_32dp32b16x",
+            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F16_B_COL",
+            ".16x256b or .16x32bx2",
         ),
         (
             "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b128x",

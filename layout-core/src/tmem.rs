@@ -35,10 +35,15 @@
 //!   16-lane shapes at lane offset 0 then 16 (or only one of them, [`Lanes`]), and across the
 //!   columns in blocks of the shape's width. Register `r` of the result is register
 //!   `r % R` of load number `r / R` (`R` the shape's registers): loads at increasing columns
-//!   first, then the second lane half. The digits are composed from the two layouts by the
-//!   library, and the result is checked against reading D back through both layouts, for
-//!   every thread and register, before it is returned; `#[fragment_layout]` takes it like any
-//!   catalog layout.
+//!   first, then the second lane half. `load` must be a `tcgen05.ld` shape
+//!   ([`is_tmem_access`](crate::catalog::is_tmem_access) decides; any other layout is
+//!   refused with [`FragmentError::NotAShape`]), `.b32` or `.pack::16b`: with `.pack::16b` an
+//!   element is a 16-bit half of a register, from the low half of a column, as an f16 or bf16
+//!   D is stored (one element to a 32-bit column), so the composite's elements are D's, two
+//!   to a register. The digits are composed from the two layouts by the library, and the result is
+//!   checked against reading D back through both layouts before it is returned, in steps of
+//!   the lanes plus the columns (a `const` of any accumulator and shape builds under default
+//!   lints); `#[fragment_layout]` takes it like any catalog layout.
 //!
 //! ```
 //! use layout_core::catalog::SM100_TMEM_16dp256b1x;
@@ -299,7 +304,8 @@ pub enum Lanes {
 pub enum FragmentError {
     /// The accumulator is not over the 128 TMEM lanes of a warpgroup (4 warps).
     NotFourWarps { warps: u32 },
-    /// The load is not a warp's `tcgen05.ld` shape: 16 or 32 lanes, one warp.
+    /// The load is no `tcgen05.ld` shape (as
+    /// [`is_tmem_access`](crate::catalog::is_tmem_access) decides): its rows and warps.
     NotAShape { rows: u32, warps: u32 },
     /// The shape's column width does not divide the accumulator's columns.
     Columns { shape: u32, accumulator: u32 },
@@ -321,13 +327,13 @@ impl FragmentError {
                 m.push(" warps; a TMEM accumulator spans 4 (128 lanes): build it with `tmem::accumulator`");
             }
             FragmentError::NotAShape { rows, warps } => {
-                m.push("the load has ");
+                m.push("the load (");
                 m.push_num(rows as u64);
-                m.push(" rows over ");
+                m.push(" rows, ");
                 m.push_num(warps as u64);
-                m.push(
-                    " warps; use a `tcgen05.ld` shape of the catalog (16 or 32 lanes, one warp)",
-                );
+                m.push(if warps == 1 { " warp" } else { " warps" });
+                m.push(") is no `tcgen05.ld` shape; use one: ");
+                m.push(crate::catalog::SHAPES_IN_WORDS);
             }
             FragmentError::Columns { shape, accumulator } => {
                 m.push("the shape reads ");
@@ -383,6 +389,29 @@ impl Plan<'_> {
 /// reads its quarter of `acc` with `load` (see the module docs). With [`Lanes::Lower`] /
 /// [`Lanes::Upper`] the tile is the half of `acc`'s rows those lanes hold (for
 /// [`MmaLayout::F`], one M = 64 accumulator).
+///
+/// `load` must be a `tcgen05.ld` shape ([`is_tmem_access`](crate::catalog::is_tmem_access)):
+/// any other layout, even one of 16 or 32 rows over one warp, is
+/// [`FragmentError::NotAShape`]. Its
+/// checks cost steps in the TMEM lanes plus the columns, not threads times registers, so the
+/// widest composite builds in `const` under default lints (docs/PERFORMANCE.md):
+///
+/// ```
+/// use layout_core::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
+/// use layout_core::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+/// use layout_core::Numeral;
+///
+/// // `tcgen05.ld.32x32b.x64` over a 128 x 256 D: 256 registers a thread, in 4 loads.
+/// const D: Numeral = accumulator(MmaLayout::D, 256).numeral();
+/// const WIDE: Numeral = fragment_or_panic(&D, &SM100_TMEM_32dp32b64x, Lanes::Quarter).numeral();
+/// assert_eq!((WIDE.rows, WIDE.cols, WIDE.elements), (128, 256, 256));
+/// assert_eq!(WIDE.coords(37, 200), Some((37, 200)));
+/// // An f16 D (one element to a column) read with `.16x256b.x16.pack::16b`, one M = 64 tile.
+/// const F: Numeral = accumulator(MmaLayout::F, 256).numeral();
+/// const F16: Numeral =
+///     fragment_or_panic(&F, &SM100_TMEM_16dp256b16x_16b, Lanes::Lower).numeral();
+/// assert_eq!((F16.rows, F16.cols, F16.elements), (64, 256, 128));
+/// ```
 pub const fn fragment(
     acc: &Numeral,
     load: &Numeral,
@@ -391,7 +420,7 @@ pub const fn fragment(
     if acc.warps != 4 {
         return Err(FragmentError::NotFourWarps { warps: acc.warps });
     }
-    if load.warps != 1 || (load.rows != 16 && load.rows != 32) {
+    if !crate::catalog::is_tmem_access(load) {
         return Err(FragmentError::NotAShape {
             rows: load.rows,
             warps: load.warps,
@@ -518,8 +547,16 @@ const fn merge_or_push(out: &mut TmemLayout, d: Digit) {
     out.push(d);
 }
 
-/// Every thread and register of the composite against the two layouts read one after the
-/// other, and the composite a bijection onto its tile.
+/// The composite against reading D back through both layouts, at every TMEM lane the loads
+/// reach (at column 0) and every column (at the first lane), and the composite a bijection
+/// onto its tile. That is every thread and register: both sides are a function of the TMEM
+/// lane plus one of the column. The accumulator's offset is, as each of its digits reads the
+/// lane or the column; the composite's is, as a `tcgen05.ld` shape ([`is_tmem_access`]) sends
+/// each bit of the lane and of the register to one bit of the row or of the column (checked
+/// of every shape in `tests/catalog/tmem.rs`), and each warp bit, lane half and column block
+/// moves one of the two. So the cost is lanes plus columns, not threads times registers.
+///
+/// [`is_tmem_access`]: crate::catalog::is_tmem_access
 const fn verify(plan: &Plan, out: &TmemLayout) -> Result<(), FragmentError> {
     let n = out.numeral();
     if !n.is_bijection() {
@@ -537,30 +574,62 @@ const fn verify(plan: &Plan, out: &TmemLayout) -> Result<(), FragmentError> {
             })
         }
     };
-    let mut t = 0;
-    while t < 128 {
-        let mut r = 0;
-        while r < n.elements {
-            let want = match plan.offset(t, r) {
-                Some(v) if v >= base => Some(v - base),
-                _ => None,
-            };
-            let got = n.offset(t, r);
-            let equal = match (want, got) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            };
-            if !equal {
-                return Err(FragmentError::NotATile {
-                    thread: t,
-                    register: r,
-                });
+    let (regs, rows, width) = (plan.load.elements, plan.load.rows, plan.load.cols);
+    // The TMEM lanes: warp `w`, lane half `h`, row `l` of the shape, at column 0.
+    let mut k = 0;
+    while k < 4 * plan.halves * rows {
+        let (l, h, w) = (k % rows, k / rows % plan.halves, k / rows / plan.halves);
+        match plan.load.decode_coords(l, 0) {
+            Some((lane, j)) => {
+                match agrees(plan, &n, base, 32 * w + lane, h * plan.blocks * regs + j) {
+                    Ok(()) => {}
+                    Err(e) => return Err(e),
+                }
             }
-            r += 1;
+            None => {
+                return Err(FragmentError::NotATile {
+                    thread: 32 * w,
+                    register: 0,
+                })
+            }
         }
-        t += 1;
+        k += 1;
+    }
+    // The columns: block `b`, column `c` of the shape, at the first lane.
+    let mut k = 0;
+    while k < plan.blocks * width {
+        let (c, b) = (k % width, k / width);
+        match plan.load.decode_coords(0, c) {
+            Some((lane, j)) => match agrees(plan, &n, base, lane, b * regs + j) {
+                Ok(()) => {}
+                Err(e) => return Err(e),
+            },
+            None => {
+                return Err(FragmentError::NotATile {
+                    thread: 0,
+                    register: b * regs,
+                })
+            }
+        }
+        k += 1;
     }
     Ok(())
+}
+
+/// Whether register `r` of thread `t` of the composite `n` is the element the two layouts
+/// read there (less `base`).
+const fn agrees(plan: &Plan, n: &Numeral, base: u32, t: u32, r: u32) -> Result<(), FragmentError> {
+    let want = match plan.offset(t, r) {
+        Some(v) if v >= base => Some(v - base),
+        _ => None,
+    };
+    match (want, n.offset(t, r)) {
+        (Some(a), Some(b)) if a == b => Ok(()),
+        _ => Err(FragmentError::NotATile {
+            thread: t,
+            register: r,
+        }),
+    }
 }
 
 /// [`fragment`], or a compile error (a panic) with its message: for `const` items.
@@ -576,6 +645,83 @@ pub const fn fragment_or_panic(acc: &Numeral, load: &Numeral, lanes: Lanes) -> T
             m.push("`: ");
             m.push(e.message().as_str());
             panic!("{}", m.as_str())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::{self, TmemShape};
+
+    /// A one-warp, 16-row layout that is no `tcgen05.ld` shape is refused, naming the shapes;
+    /// every catalog shape, `.b32` and packed, is taken.
+    #[test]
+    fn fragment_takes_tcgen05_ld_shapes_only() {
+        let d = accumulator(MmaLayout::D, 64);
+        let d = d.numeral();
+        let b = catalog::SM80_16x8x16_F16_B_COL;
+        assert_eq!((b.rows, b.warps), (16, 1));
+        let e = fragment(&d, &b, Lanes::Quarter).unwrap_err();
+        assert_eq!(e, FragmentError::NotAShape { rows: 16, warps: 1 });
+        let m = e.message();
+        assert!(
+            m.as_str().contains("no `tcgen05.ld` shape"),
+            "{}",
+            m.as_str()
+        );
+        assert!(m.as_str().contains(".16x32bx2"), "{}", m.as_str());
+        // Every other one-warp layout of 16 or 32 rows in the catalog is refused unless it
+        // places its elements as a shape does (m16n8k16's A as `.16x128b.x2.pack::16b`).
+        let mut refused = 0;
+        for e in catalog::CATALOG
+            .iter()
+            .filter(|e| e.operand != catalog::Operand::Tmem)
+        {
+            let n = e.numeral;
+            if n.warps == 1 && (n.rows == 16 || n.rows == 32) && n.cols <= 64 {
+                let shape = catalog::CATALOG.iter().any(|t| {
+                    t.operand == catalog::Operand::Tmem
+                        && (0..32).all(|l| {
+                            (0..n.elements).all(|j| t.numeral.coords(l, j) == n.coords(l, j))
+                        })
+                        && t.numeral.elements == n.elements
+                        && (t.numeral.rows, t.numeral.cols) == (n.rows, n.cols)
+                });
+                let got = fragment(&d, n, Lanes::Quarter);
+                assert_eq!(got.is_ok(), shape, "{}", e.name());
+                refused += usize::from(!shape);
+            }
+        }
+        assert!(refused > 20, "{refused}");
+        // The same digits under another name are the shape (the name is not read).
+        let renamed = catalog::SM100_TMEM_16dp64b2x.renamed("mine");
+        assert!(fragment(&d, &renamed, Lanes::Quarter).is_ok());
+        // And in another order; one digit twice is no shape.
+        let s = catalog::SM100_TMEM_16dp64b2x;
+        let mut digits = [s.digits[0]; 4];
+        digits.copy_from_slice(s.digits);
+        digits.reverse();
+        let reordered = Numeral::new("mine", s.rows, s.cols, s.elements, &digits);
+        assert!(catalog::is_tmem_access(&reordered));
+        digits[1] = digits[0];
+        let twice = Numeral::new("mine", s.rows, s.cols, s.elements, &digits);
+        assert!(!catalog::is_tmem_access(&twice));
+        for shape in TmemShape::ALL {
+            let mut num = 1;
+            while num <= shape.max_num() {
+                for packed in [false, true] {
+                    let load = catalog::tmem_access(shape, num, packed);
+                    assert!(catalog::is_tmem_access(&load), "{shape:?} {num} {packed}");
+                    if load.cols <= 64 {
+                        assert!(
+                            fragment(&d, &load, Lanes::Quarter).is_ok(),
+                            "{shape:?} {num}"
+                        );
+                    }
+                }
+                num *= 2;
+            }
         }
     }
 }
