@@ -87,9 +87,9 @@ fn layout(text: &str, json: bool) -> ExitCode {
             (Some(e), false) => show(e),
             (None, false) => match l.tmem_what() {
                 Some(what) => format!(
-                    "{}: {what}; thread = TMEM lane (warp * 32 + lane), element = 32-bit column \
-                     (ISA + CuTe cross-checked, not silicon-verified)\n{}",
+                    "{}: {what}; {} (ISA + CuTe cross-checked, not silicon-verified)\n{}",
                     l.numeral().name,
+                    crate::tmem::roles(l.numeral().name),
                     numeral(&l.numeral())
                 ),
                 None => numeral(&l.numeral()),

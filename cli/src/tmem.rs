@@ -5,7 +5,9 @@
 //! - `SM100_TMEM_ACC_{L}_N{n}`: the accumulator D of layout `L` (A, B, D, E, F, G), N = `n`;
 //! - `SM100_TMEM_A_DUPLICATED_C{c}`: the A operand of the 2-SM `_TS` MMAs, `c` columns;
 //! - `ACC/LOAD` and `ACC/LOAD/lower`, `ACC/LOAD/upper`: the fragment after each warp reads
-//!   its quarter of `ACC` with the `.b32` shape `LOAD` (all 32 lanes, or one 16-lane half).
+//!   its quarter of `ACC` with the shape `LOAD` (all 32 lanes, or one 16-lane half); a
+//!   `.pack::16b` shape (`SM100_TMEM_16dp256b2x_16b`) reads an f16 or bf16 D, two columns to
+//!   a register, and the fragment's elements are D's 16-bit ones.
 
 use std::fmt::Write as _;
 
@@ -81,6 +83,18 @@ pub fn resolve(text: &str) -> Result<TmemLayout, String> {
                 .replace("`Lanes::Quarter`", "ACC/LOAD (no /lower or /upper)")
         )
     })
+}
+
+/// What the thread and the element of the layout named `name` (one of this module's) are.
+pub fn roles(name: &str) -> &'static str {
+    match name.split('/').nth(1) {
+        None => "thread = TMEM lane (warp * 32 + lane), element = 32-bit column",
+        Some(load) if catalog::find(load).is_some_and(|e| e.element_bits == 16) => {
+            "thread = the warpgroup's thread, element = a 16-bit half of a register (2r the \
+             low half of register r)"
+        }
+        Some(_) => "thread = the warpgroup's thread, element = register",
+    }
 }
 
 /// An accumulator or the duplicated A operand by its name.
@@ -264,8 +278,9 @@ pub fn list() -> String {
     let _ = writeln!(
         out,
         "ACC/LOAD, ACC/LOAD/lower, ACC/LOAD/upper  (the warpgroup's registers after each warp \
-         reads its quarter of ACC with the .b32 tcgen05.ld shape LOAD, e.g. \
-         {ACC}D_N64/SM100_TMEM_32dp32b16x)"
+         reads its quarter of ACC with the tcgen05.ld shape LOAD, e.g. \
+         {ACC}D_N64/SM100_TMEM_32dp32b16x; a .pack::16b LOAD, e.g. SM100_TMEM_16dp256b2x_16b, \
+         reads a 16-bit D, two columns to a register)"
     );
     out
 }

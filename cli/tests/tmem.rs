@@ -85,6 +85,37 @@ fn a_fragment_after_a_load_is_the_two_names_joined() {
             "",
             Lanes::Quarter,
         ),
+        // A 16-bit D read two columns to a register, with each shape's `.pack::16b` form.
+        (
+            "SM100_TMEM_ACC_D_N64",
+            "SM100_TMEM_32dp32b16x_16b",
+            "",
+            Lanes::Quarter,
+        ),
+        (
+            "SM100_TMEM_ACC_F_N64",
+            "SM100_TMEM_16dp256b2x_16b",
+            "/lower",
+            Lanes::Lower,
+        ),
+        (
+            "SM100_TMEM_ACC_F_N128",
+            "SM100_TMEM_16dp128b8x_16b",
+            "/upper",
+            Lanes::Upper,
+        ),
+        (
+            "SM100_TMEM_ACC_B_N64",
+            "SM100_TMEM_16dp64b4x_16b",
+            "",
+            Lanes::Quarter,
+        ),
+        (
+            "SM100_TMEM_ACC_A_N256",
+            "SM100_TMEM_16dp32b64x_16b",
+            "",
+            Lanes::Quarter,
+        ),
     ];
     for (acc_name, load, lanes_text, lanes) in cases {
         let acc = json_acc(acc_name);
@@ -101,7 +132,10 @@ fn a_fragment_after_a_load_is_the_two_names_joined() {
         &frag.numeral(),
     );
     let text = ok(&["show", "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x"]);
-    assert!(text.contains("TMEM lane"), "{text:.300}");
+    assert!(text.contains("element = register"), "{text:.300}");
+    let packed = ok(&["show", "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x_16b"]);
+    assert!(packed.contains("element = a 16-bit half"), "{packed:.300}");
+    assert!(ok(&["show", "SM100_TMEM_ACC_D_N64"]).contains("element = 32-bit column"));
     assert!(text.contains("not silicon-verified"), "{text:.300}");
     // The composite converts like any layout: .16x256b hands the wgmma layout its registers.
     let out = ok(&[

@@ -338,6 +338,8 @@ fn agrees_with_the_model(acc: &Numeral, load: &cat::Entry, lanes: Lanes, frag: &
     }
 }
 
+/// Every thread and register of each composite (`fragment` itself compares every TMEM lane
+/// and column only), over N whose column blocks are no power of two as well.
 #[test]
 fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
     let b32 = || {
@@ -347,7 +349,11 @@ fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
     };
     let mut composed = 0;
     for layout in LAYOUTS {
-        for big_n in [32, 64, 256].into_iter().filter(|&n| layout.takes(n)) {
+        // 24 and 200 columns: 3 and 25 blocks of an 8-column shape.
+        for big_n in [24, 32, 64, 200, 256]
+            .into_iter()
+            .filter(|&n| layout.takes(n))
+        {
             let acc = accumulator(layout, big_n);
             let acc = acc.numeral();
             for load in b32().filter(|e| acc.elements % e.numeral.cols == 0) {
@@ -361,7 +367,7 @@ fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
             }
         }
     }
-    assert!(composed > 300, "{composed}");
+    assert!(composed > 500, "{composed}");
 }
 
 #[test]
@@ -533,4 +539,134 @@ fn duplicated_a_holds_each_row_in_two_lane_halves() {
             assert_eq!(v, 1 + m * 16 + c, "thread {t}, register {j}");
         }
     }
+}
+
+/// What `tmem::fragment`'s check rests on (it compares the composite at every TMEM lane and
+/// every column, not at every thread and register): each `tcgen05.ld` shape sends each bit of
+/// the lane and of the register to one bit of the row or of the column, and a register's cell
+/// is the sum of its bits' cells.
+#[test]
+fn every_tmem_access_moves_row_or_column_bit_by_bit() {
+    for e in CATALOG.iter().filter(|e| e.operand == Operand::Tmem) {
+        let n = e.numeral;
+        assert!(cat::is_tmem_access(n), "{}", e.name());
+        assert_eq!(n.coords(0, 0), Some((0, 0)), "{}", e.name());
+        let lane_bits: Vec<(u32, u32)> = (0..5).map(|b| n.coords(1 << b, 0).unwrap()).collect();
+        let reg_bits: Vec<(u32, u32)> = (0..n.elements.trailing_zeros())
+            .map(|b| n.coords(0, 1 << b).unwrap())
+            .collect();
+        for &(r, c) in lane_bits.iter().chain(&reg_bits) {
+            assert!(
+                (r == 0 && c.is_power_of_two()) || (c == 0 && r.is_power_of_two()),
+                "{}: ({r}, {c})",
+                e.name()
+            );
+        }
+        for lane in 0..32u32 {
+            for j in 0..n.elements {
+                let mut want = (0, 0);
+                let bits = (0..5)
+                    .filter(|b| lane >> b & 1 == 1)
+                    .map(|b| lane_bits[b as usize])
+                    .chain(
+                        (0..reg_bits.len())
+                            .filter(|&b| j >> b & 1 == 1)
+                            .map(|b| reg_bits[b]),
+                    );
+                for (r, c) in bits {
+                    assert_eq!((want.0 & r, want.1 & c), (0, 0), "{}", e.name());
+                    want = (want.0 | r, want.1 | c);
+                }
+                assert_eq!(n.coords(lane, j), Some(want), "{}: {lane}, {j}", e.name());
+            }
+        }
+    }
+}
+
+/// An f16 or bf16 D (one element to a 32-bit column, in its low half) read with a
+/// `.pack::16b` shape, two columns to a register: every composite against CuTe's
+/// `SM100_TMEM_LOAD_*_16b` trait (each 16-bit value's TMEM cell) and CuTe's accumulator atom,
+/// read as `fragment` describes the loads (loads across the columns, then the second lane
+/// half). Every packed shape and `.num` at most 256 columns wide is composed over D at N = 256
+/// and, for the 16-lane ones, over each M = 64 tile of F.
+#[test]
+fn packed_loads_of_a_16_bit_d_agree_with_cute() {
+    let mut composed = 0;
+    for (name, t) in transcription::tcgen05_accesses() {
+        let transcription::Transcription::Tcgen05(shape, num, true) = t else {
+            continue;
+        };
+        let cute = TCGEN05_SHAPES.iter().find(|s| s.1 == shape).unwrap().0;
+        let load = cat::find(&name).unwrap();
+        let n = load.numeral;
+        let tr = cute_trait(cute, u64::from(num), true);
+        let cells: Vec<Vec<(u32, u32)>> = (0..32)
+            .map(|l| {
+                (0..u64::from(n.elements))
+                    .map(|i| {
+                        let a = tr.address(l, 16 * i);
+                        assert_eq!(a % 32, 0, "{name}: the low half of a column");
+                        ((a / DP_B) as u32, ((a % DP_B) / 32) as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        for layout in LAYOUTS {
+            for big_n in [64, 256].into_iter().filter(|&n| layout.takes(n)) {
+                let acc = accumulator(layout, big_n);
+                let acc = acc.numeral();
+                let mut at = vec![vec![None; acc.elements as usize]; 128];
+                for m in 0..acc.rows {
+                    for c in 0..big_n {
+                        let (lane, col) = cute_accumulator(layout, big_n, m, c);
+                        at[lane as usize][col as usize] = Some((m, c));
+                    }
+                }
+                for lanes in [Lanes::Quarter, Lanes::Lower, Lanes::Upper] {
+                    let frag = match fragment(&acc, n, lanes) {
+                        Ok(f) => f,
+                        Err(e) => {
+                            let must = n.cols <= big_n
+                                && ((layout == MmaLayout::D && lanes == Lanes::Quarter)
+                                    || (layout == MmaLayout::F && n.rows == 16));
+                            assert!(!must, "{name} on {}: {e:?}", acc.name);
+                            continue;
+                        }
+                    };
+                    let frag = frag.numeral();
+                    let halves = if lanes == Lanes::Quarter {
+                        32 / n.rows
+                    } else {
+                        1
+                    };
+                    let first = if lanes == Lanes::Upper { 16 } else { 0 };
+                    let blocks = acc.elements / n.cols;
+                    assert_eq!(frag.elements, n.elements * blocks * halves, "{name}");
+                    let skip = if lanes == Lanes::Upper {
+                        acc.rows / 2
+                    } else {
+                        0
+                    };
+                    for t in 0..128 {
+                        for i in 0..frag.elements {
+                            let (k, e) = (i / n.elements, i % n.elements);
+                            let (block, half) = (k % blocks, k / blocks);
+                            let (l, c) = cells[(t % 32) as usize][e as usize];
+                            let lane = 32 * (t / 32) + first + 16 * half + l;
+                            let (m, col) = at[lane as usize][(block * n.cols + c) as usize]
+                                .expect("every cell holds an element of D");
+                            assert_eq!(
+                                frag.coords(t, i),
+                                Some((m - skip, col)),
+                                "{name} on {}: thread {t}, element {i}",
+                                acc.name
+                            );
+                        }
+                    }
+                    composed += 1;
+                }
+            }
+        }
+    }
+    assert!(composed > 150, "{composed}");
 }
