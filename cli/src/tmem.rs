@@ -131,16 +131,99 @@ fn layout(name: &str) -> Result<TmemLayout, String> {
     }
 }
 
+/// Whether `ptx` is spelt as a `tcgen05.mma` (it then answers for it, errors included).
+pub fn is_mma(ptx: &str) -> bool {
+    ptx == "tcgen05.mma" || ptx.starts_with("tcgen05.mma.")
+}
+
+/// The qualifiers a `tcgen05.mma` spelling takes after `tcgen05.mma` (PTX ISA 9.7.16.10.9):
+/// `.sp`, `.ws`, `.cta_group`, `.kind`, `.block_scale` and its vector size, `.ashift` and the
+/// collector usage.
+fn mma_qualifiers() -> Vec<String> {
+    let mut words: Vec<String> = [
+        "sp",
+        "ws",
+        "cta_group::1",
+        "cta_group::2",
+        "kind::f16",
+        "kind::tf32",
+        "kind::f8f6f4",
+        "kind::i8",
+        "kind::mxf8f6f4",
+        "kind::mxf4",
+        "kind::mxf4nvf4",
+        "block_scale",
+        "scale_vec::1X",
+        "scale_vec::2X",
+        "scale_vec::4X",
+        "block16",
+        "block32",
+        "ashift",
+    ]
+    .map(String::from)
+    .into();
+    for buffer in ["a", "b0", "b1", "b2", "b3"] {
+        for usage in ["fill", "use", "lastuse", "discard"] {
+            words.push(format!("collector::{buffer}::{usage}"));
+        }
+    }
+    words
+}
+
 /// The layouts of D a `tcgen05.mma` spelling writes, by M: `(M, layout)`, `None` for layout
-/// C (not modelled); empty for a spelling that is no `tcgen05.mma`.
-fn by_m(ptx: &str) -> Vec<(u32, Option<MmaLayout>)> {
-    let words: Vec<&str> = ptx.split('.').collect();
-    if words.len() < 2 || words[0] != "tcgen05" || words[1] != "mma" {
-        return Vec::new();
+/// C (not modelled). The error, for a spelling with a qualifier `tcgen05.mma` does not take
+/// (with the spelling nearest it) or with both `cta_group`s, or `.ws` with `cta_group::2`.
+fn by_m(ptx: &str) -> Result<Vec<(u32, Option<MmaLayout>)>, String> {
+    let words: Vec<&str> = ptx.split('.').skip(2).collect();
+    let known = mma_qualifiers();
+    let unknown: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !known.iter().any(|k| k == w))
+        .collect();
+    if !unknown.is_empty() {
+        let fixed: Vec<String> = words
+            .iter()
+            .map(|w| match unknown.contains(w) {
+                true => suggest::nearest(w, known.iter().map(String::as_str), 1)
+                    .concat()
+                    .trim_matches('`')
+                    .to_string(),
+                false => w.to_string(),
+            })
+            .collect();
+        let quoted: Vec<String> = unknown
+            .iter()
+            .map(|w| format!("`.{}`", suggest::shortened(w)))
+            .collect();
+        return Err(format!(
+            "{} {}; did you mean `tcgen05.mma.{}`? (the \
+             qualifiers: .sp .ws .cta_group::1|2 .kind::f16|tf32|f8f6f4|i8|mxf8f6f4|mxf4|\
+             mxf4nvf4 .block_scale .scale_vec::1X|2X|4X .block16 .block32 .ashift \
+             .collector::a|b0..b3::fill|use|lastuse|discard)",
+            quoted.join(", "),
+            if unknown.len() == 1 {
+                "is no tcgen05.mma qualifier"
+            } else {
+                "are no tcgen05.mma qualifiers"
+            },
+            suggest::shortened(&fixed.join("."))
+        ));
     }
     let has = |w: &str| words.contains(&w);
     let (ws, sparse) = (has("ws"), has("sp"));
     let (one, two) = (has("cta_group::1"), has("cta_group::2"));
+    if two && (one || ws) {
+        let (other, why) = match ws {
+            true => (".ws", "a .ws MMA is cta_group::1 only"),
+            false => (".cta_group::1", "give one"),
+        };
+        return Err(format!(
+            "`{}` has {other} and .cta_group::2; {why}, e.g. `fraglayout show {}`",
+            suggest::shortened(ptx),
+            suggest::shortened(&ptx.replace(".cta_group::2", ""))
+        ));
+    }
     let mut out = Vec::new();
     if !two {
         out.push((128, Some(MmaLayout::D)));
@@ -154,20 +237,20 @@ fn by_m(ptx: &str) -> Vec<(u32, Option<MmaLayout>)> {
         out.push((256, Some(MmaLayout::A)));
         out.push((128, (!sparse).then_some(MmaLayout::B)));
     }
-    out
+    Ok(out)
 }
 
 /// `show tcgen05.mma... --m M --n N`: the name of the accumulator that spelling writes at
 /// that M and N; the error says which M and N it takes.
 pub fn name_for(ptx: &str, m: u32, n: u32) -> Result<String, String> {
-    let layouts = by_m(ptx);
-    if layouts.is_empty() {
+    if !is_mma(ptx) {
         return Err(format!(
             "--m and --n go with a tcgen05.mma spelling, not `{}`; e.g. `fraglayout show \
              tcgen05.mma.cta_group::1 --m 128 --n 64`",
             suggest::shortened(ptx)
         ));
     }
+    let layouts = by_m(ptx)?;
     let ms: Vec<String> = layouts.iter().map(|(m, _)| m.to_string()).collect();
     let Some(&(_, layout)) = layouts.iter().find(|(lm, _)| *lm == m) else {
         return Err(format!(
@@ -194,17 +277,22 @@ pub fn name_for(ptx: &str, m: u32, n: u32) -> Result<String, String> {
 }
 
 /// `show tcgen05.mma...`: the accumulator layout for each M that spelling takes, as names to
-/// show; `None` for a spelling that is no `tcgen05.mma`.
-pub fn instruction(ptx: &str) -> Option<String> {
-    let layouts = by_m(ptx);
-    if layouts.is_empty() {
+/// show; `None` for a spelling that is no `tcgen05.mma` ([`is_mma`]), the error for one
+/// with a qualifier it does not take.
+pub fn instruction(ptx: &str) -> Option<Result<String, String>> {
+    if !is_mma(ptx) {
         return None;
     }
+    Some(by_m(ptx).map(|layouts| instruction_text(ptx, &layouts)))
+}
+
+/// The text of [`instruction`].
+fn instruction_text(ptx: &str, layouts: &[(u32, Option<MmaLayout>)]) -> String {
     let mut out = format!(
         "{ptx} writes D to tensor memory in the layout its M selects; name it with N \
          (`fraglayout list` lists the forms):\n"
     );
-    for (m, l) in &layouts {
+    for (m, l) in layouts {
         let _ = match l {
             Some(l) => writeln!(
                 out,
@@ -228,15 +316,19 @@ pub fn instruction(ptx: &str) -> Option<String> {
          `fraglayout show {ACC}{l}_N64/SM100_TMEM_32dp32b16x`",
         l = first.letter()
     );
-    Some(out)
+    out
 }
 
 /// `show tcgen05.mma... --json`: `{instruction, accumulators: [{m, layout, name, n}]}`.
-pub fn instruction_json(ptx: &str) -> Option<J> {
-    let layouts = by_m(ptx);
-    if layouts.is_empty() {
+/// `None` and errors as for [`instruction`].
+pub fn instruction_json(ptx: &str) -> Option<Result<J, String>> {
+    if !is_mma(ptx) {
         return None;
     }
+    let layouts = match by_m(ptx) {
+        Ok(l) => l,
+        Err(e) => return Some(Err(e)),
+    };
     let items = layouts.iter().map(|(m, l)| {
         J::Obj(vec![
             ("m", J::Num((*m).into())),
@@ -248,10 +340,10 @@ pub fn instruction_json(ptx: &str) -> Option<J> {
             ("n", l.map_or(J::Null, |l| J::s(l.ns()))),
         ])
     });
-    Some(J::Obj(vec![
+    Some(Ok(J::Obj(vec![
         ("instruction", J::s(ptx)),
         ("accumulators", J::Arr(items.collect())),
-    ]))
+    ])))
 }
 
 /// What `list` says after the catalog: the name forms of this module.

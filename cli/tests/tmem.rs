@@ -379,3 +379,64 @@ fn show_tcgen05_mma_with_m_and_n_shows_that_accumulator() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// A `tcgen05.mma` spelling with a qualifier the instruction does not take, or with qualifiers
+/// that exclude each other, exits 1 with the nearest spelling (which `show` then answers), in
+/// each form of `show`; every qualifier PTX gives is taken.
+#[test]
+fn unknown_tcgen05_mma_spellings_exit_1_with_the_nearest() {
+    let cases = [
+        (
+            "tcgen05.mma.cta_group::3.kind::f16",
+            "`.cta_group::3` is no tcgen05.mma qualifier",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+        (
+            "tcgen05.mma.cta_group::1.kind::f61",
+            "`.kind::f61` is no tcgen05.mma qualifier",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+        (
+            "tcgen05.mma.wss.cta_group::1.kind::tf23",
+            "`.wss`, `.kind::tf23` are no tcgen05.mma qualifiers",
+            "tcgen05.mma.ws.cta_group::1.kind::tf32",
+        ),
+        (
+            "tcgen05.mma.ws.cta_group::2",
+            "has .ws and .cta_group::2",
+            "tcgen05.mma.ws",
+        ),
+        (
+            "tcgen05.mma.cta_group::1.cta_group::2.kind::f16",
+            "has .cta_group::1 and .cta_group::2",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+    ];
+    for (ptx, says, near) in cases {
+        let forms: [&[&str]; 3] = [
+            &["show", ptx],
+            &["show", ptx, "--json"],
+            &["show", ptx, "--m", "128", "--n", "64"],
+        ];
+        for args in forms {
+            let o = run(args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}");
+            let err = stderr(&o);
+            assert!(err.starts_with("error: "), "{err}");
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("`{near}`")) || err.contains(&format!("show {near}`")),
+                "{err}"
+            );
+        }
+        ok(&["show", near]);
+    }
+    for ptx in [
+        "tcgen05.mma.sp.cta_group::2.kind::mxf4nvf4.block_scale.block16",
+        "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X",
+        "tcgen05.mma.ws.cta_group::1.kind::i8.collector::b3::lastuse",
+        "tcgen05.mma.cta_group::2.kind::f8f6f4.ashift.collector::a::discard",
+    ] {
+        ok(&["show", ptx]);
+    }
+}
