@@ -21,6 +21,15 @@
 //! `(32,(N/4,4)):(1,(128,32))` for M = 32) place D as the table says, E like B. Their N are
 //! CuTe's (`tmem_frg_ws` asserts N = 64, 128 or 256 for the dense `.ws` MMA).
 //!
+//! F's two M = 64 tiles are CuTe's default `TmemAllocMode::Interleaved`: the second tile in
+//! the upper 16 lanes of each quarter. The 1-SM `_TS` MMAs allocate D `NonInterleaved`
+//! instead (`tmem_frg_1sm<.., NonInterleaved>`, which tiles F's M = 64 atom at a tile stride
+//! of 2 and so skips the upper lanes): the second tile is in the *same* lanes as the first,
+//! `32w .. 32w + 16`, at columns N .. 2N, and the upper lanes hold nothing. Half the lanes
+//! empty is no numeral over the 128 lanes, so the pair has no layout here; each of its tiles,
+//! relative to its first column, is F's lower tile, and is read as `fragment(F, load,
+//! Lanes::Lower)` at base column 0, then N.
+//!
 //! Layout C (M = 128, `cta_group::2`, sparse A) is not here: PTX's table gives it half the
 //! datapaths ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's
 //! `tmem_frg_2sm`, which its sparse 2-SM MMAs use, places a 64-row-per-CTA D in the "2x2" atom

@@ -670,3 +670,47 @@ fn packed_loads_of_a_16_bit_d_agree_with_cute() {
     }
     assert!(composed > 150, "{composed}");
 }
+
+/// CuTe's `UMMA::tmem_frg_1sm` for M = 64 (`mma_traits_sm100_frag.hpp`): the atom
+/// `((16,4),N):((1,32),128)` in virtual addresses (`dp + 128 * col`), tiled by
+/// `tiled_product` over the M = 64 tiles with a compact column-major layout of stride 1
+/// (`Interleaved`) or 2 (`NonInterleaved`, the 1-SM `_TS` MMAs). The atom's complement in
+/// that product is `(2, _):(16, 128 N)`: tile index `k` lands at `16 (k % 2) + 128 N (k / 2)`.
+/// `(TMEM lane, column)` of D`[m][n]` of M = 64 tile `tile`.
+fn cute_tmem_frg_1sm_m64(
+    non_interleaved: bool,
+    big_n: u32,
+    tile: u32,
+    m: u32,
+    n: u32,
+) -> (u32, u32) {
+    let stride = if non_interleaved { 2 } else { 1 };
+    let k = u64::from(tile * stride);
+    let atom = eval(&vec![(16, 1), (4, 32)], u64::from(m)) + 128 * u64::from(n);
+    let a = atom + eval(&vec![(2, 16), (4, 128 * u64::from(big_n))], k);
+    ((a % 128) as u32, (a / 128) as u32)
+}
+
+/// CuTe's interleaved pair of M = 64 tiles is layout F (the second tile at lanes + 16); the
+/// non-interleaved pair of the `_TS` MMAs puts the second tile in the first's lanes at columns
+/// N .. 2N, where reading F's lower tile at base column N reads it.
+#[test]
+fn the_non_interleaved_second_m64_tile_is_f_lower_at_columns_n() {
+    for big_n in ns(MmaLayout::F) {
+        let f = accumulator(MmaLayout::F, big_n);
+        let f = f.numeral();
+        for m in 0..64 {
+            for n in 0..big_n {
+                for tile in 0..2 {
+                    let (lane, col) = cute_tmem_frg_1sm_m64(false, big_n, tile, m, n);
+                    assert_eq!(f.coords(lane, col), Some((m + 64 * tile, n)), "N = {big_n}");
+                }
+                let first = cute_tmem_frg_1sm_m64(true, big_n, 0, m, n);
+                let (lane, col) = cute_tmem_frg_1sm_m64(true, big_n, 1, m, n);
+                assert_eq!((lane, col), (first.0, first.1 + big_n), "N = {big_n}");
+                assert!(lane % 32 < 16, "the lower lanes only");
+                assert_eq!(f.coords(lane, col - big_n), Some((m, n)));
+            }
+        }
+    }
+}
