@@ -26,9 +26,9 @@
 //! instead (`tmem_frg_1sm<.., NonInterleaved>`, which tiles F's M = 64 atom at a tile stride
 //! of 2 and so skips the upper lanes): the second tile is in the *same* lanes as the first,
 //! `32w .. 32w + 16`, at columns N .. 2N, and the upper lanes hold nothing. Half the lanes
-//! empty is no numeral over the 128 lanes, so the pair has no layout here; each of its tiles,
-//! relative to its first column, is F's lower tile, and is read as `fragment(F, load,
-//! Lanes::Lower)` at base column 0, then N.
+//! empty is no numeral over the 128 lanes, so the pair is no accumulator here; each of its
+//! tiles, relative to its first column, is F's lower tile, and [`non_interleaved`]`(n,
+//! load)` is the warpgroup's fragment of both after a 16-lane shape reads them.
 //!
 //! Layout C (M = 128, `cta_group::2`, sparse A) is not here: PTX's table gives it half the
 //! datapaths ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's
@@ -295,6 +295,44 @@ pub const fn a_duplicated(columns: u32) -> TmemLayout {
     out
 }
 
+/// The warpgroup's fragment of D of a 1-SM `_TS` `tcgen05.mma` with M = 128 computed as two
+/// M = 64 tiles (layout F's atom), N = `n`, in CuTe's `TmemAllocMode::NonInterleaved`
+/// allocation, after each warp reads its lower 16 lanes with the 16-lane shape `load` across
+/// the 2N columns: rows `64 t ..` of D (tile `t`) are in lanes `32w .. 32w + 16` (rows
+/// `64t + 16w ..`) at columns `tN ..`; the upper 16 lanes of each quarter hold nothing (see
+/// the module docs). A 128 x N tile, registers as [`fragment`] orders them (loads at
+/// increasing columns: the first tile's, then the second's), named
+/// `"LOAD on TMEM F non-interleaved (M = 64 x 2, cta_group::1, _TS), N = 64"`.
+///
+/// [`FragmentError::Columns`] unless the shape's columns divide N (each tile's columns),
+/// [`FragmentError::HalfOf32Lanes`] for a 32-lane shape, and as [`fragment`] otherwise.
+/// Panics (fails compilation in `const`) unless [`MmaLayout::F`] takes `n`.
+pub const fn non_interleaved(n: u32, load: &Numeral) -> Result<TmemLayout, FragmentError> {
+    assert!(
+        MmaLayout::F.takes(n),
+        "tcgen05.mma N must be a multiple of 8 from 8 to 256"
+    );
+    // A load across the two tiles' boundary is no numeral: the shape divides each tile.
+    if load.cols == 0 || n % load.cols != 0 {
+        return Err(FragmentError::Columns {
+            shape: load.cols,
+            accumulator: n,
+        });
+    }
+    let mut name = Message::new();
+    name.push("TMEM F non-interleaved (M = 64 x 2, cta_group::1, _TS), N = ");
+    name.push_num(n as u64);
+    // The two tiles' rows 0..128 in the lower lanes; rows 128..256 stand for the upper lanes,
+    // which `Lanes::Lower` does not read.
+    let mut lanes = TmemLayout::empty(name, 256, n, 2 * n);
+    lanes.push(Digit::element(1, n, 1));
+    lanes.push(Digit::element(n, 2, 64 * n));
+    lanes.push(Digit::lane(1, 16, n));
+    lanes.push(Digit::warp(1, 4, 16 * n));
+    lanes.push(Digit::lane(16, 2, 128 * n));
+    fragment(&lanes.numeral(), load, Lanes::Lower)
+}
+
 /// Which TMEM lanes of its quarter each warp reads in [`fragment`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lanes {
@@ -503,7 +541,17 @@ const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
         n += 1;
         b *= 2;
     }
-    units[n] = (Source::Element, regs, plan.blocks);
+    // The column blocks: their odd factor, then each factor 2, so that blocks on either side
+    // of a power-of-two boundary (`non_interleaved`'s two tiles) may move apart.
+    let mut b = plan.blocks >> plan.blocks.trailing_zeros();
+    units[n] = (Source::Element, regs, b);
+    n += 1;
+    while b < plan.blocks && n < MAX_DIGITS - 2 {
+        units[n] = (Source::Element, regs * b, 2);
+        n += 1;
+        b *= 2;
+    }
+    units[n] = (Source::Element, regs * b, plan.blocks / b);
     units[n + 1] = (Source::Element, regs * plan.blocks, plan.halves);
     n += 2;
     let mut i = 0;

@@ -9,7 +9,9 @@ use fraglayout_tests::cute::{eval, Modes};
 use fraglayout_tests::tmem_model::{At, Tmem};
 use fraglayout_tests::transcription::{self, TCGEN05_SHAPES};
 use layout_core::catalog::{self as cat, Operand, TmemShape, CATALOG};
-use layout_core::tmem::{a_duplicated, accumulator, fragment, FragmentError, Lanes, MmaLayout};
+use layout_core::tmem::{
+    a_duplicated, accumulator, fragment, non_interleaved, FragmentError, Lanes, MmaLayout,
+};
 use layout_core::Numeral;
 
 /// CuTe's `TMEM::DP_b`: the lane stride in bit addressing.
@@ -713,4 +715,54 @@ fn the_non_interleaved_second_m64_tile_is_f_lower_at_columns_n() {
             }
         }
     }
+}
+
+/// `tmem::non_interleaved`: the warpgroup's fragment of both non-interleaved M = 64 tiles
+/// after each warp reads its lower lanes, for every 16-lane shape (`.b32` and packed) that
+/// fits, against CuTe's `tmem_frg_1sm<.., NonInterleaved>` read through the shape.
+#[test]
+fn the_non_interleaved_pair_read_back_is_cutes() {
+    let mut composed = 0;
+    for big_n in [8, 64, 136, 256] {
+        let mut at = vec![vec![None; 2 * big_n as usize]; 128];
+        for tile in 0..2 {
+            for m in 0..64 {
+                for n in 0..big_n {
+                    let (lane, col) = cute_tmem_frg_1sm_m64(true, big_n, tile, m, n);
+                    at[lane as usize][col as usize] = Some((m + 64 * tile, n));
+                }
+            }
+        }
+        for load in CATALOG.iter().filter(|e| e.operand == Operand::Tmem) {
+            let n = load.numeral;
+            let got = non_interleaved(big_n, n);
+            if big_n % n.cols != 0 {
+                assert!(matches!(got, Err(FragmentError::Columns { .. })));
+                continue;
+            }
+            if n.rows == 32 {
+                assert_eq!(got.unwrap_err(), FragmentError::HalfOf32Lanes);
+                continue;
+            }
+            let frag = got.unwrap_or_else(|e| panic!("{} at N = {big_n}: {e:?}", load.name()));
+            let frag = frag.numeral();
+            assert_eq!((frag.rows, frag.cols), (128, big_n), "{}", frag.name);
+            assert!(frag.is_bijection(), "{}", frag.name);
+            for t in 0..128 {
+                for i in 0..frag.elements {
+                    let (block, e) = (i / n.elements, i % n.elements);
+                    let (l, c) = n.coords(t % 32, e).unwrap();
+                    let cell = at[(32 * (t / 32) + l) as usize][(block * n.cols + c) as usize];
+                    assert_eq!(
+                        frag.coords(t, i),
+                        cell,
+                        "{}: thread {t}, element {i}",
+                        frag.name
+                    );
+                }
+            }
+            composed += 1;
+        }
+    }
+    assert!(composed > 100, "{composed}");
 }
