@@ -4,6 +4,9 @@
 //!
 //! - `SM100_TMEM_ACC_{L}_N{n}`: the accumulator D of layout `L` (A, B, D, E, F, G), N = `n`;
 //! - `SM100_TMEM_A_DUPLICATED_C{c}`: the A operand of the 2-SM `_TS` MMAs, `c` columns;
+//! - `SM100_TMEM_ACC_F_NONINTERLEAVED_N{n}/LOAD`: D of the 1-SM `_TS` MMAs, two M = 64 tiles
+//!   allocated non-interleaved, as the warpgroup holds it after the 16-lane shape `LOAD`
+//!   reads it (`tmem::non_interleaved`; the upper lanes hold nothing, so no name alone);
 //! - `ACC/LOAD` and `ACC/LOAD/lower`, `ACC/LOAD/upper`: the fragment after each warp reads
 //!   its quarter of `ACC` with the shape `LOAD` (all 32 lanes, or one 16-lane half); a
 //!   `.pack::16b` shape (`SM100_TMEM_16dp256b2x_16b`) reads an f16 or bf16 D, two columns to
@@ -19,6 +22,8 @@ use crate::suggest;
 
 /// The prefix of an accumulator's name.
 const ACC: &str = "SM100_TMEM_ACC_";
+/// The prefix of the non-interleaved pair of M = 64 tiles' name, read with a shape.
+const NI: &str = "SM100_TMEM_ACC_F_NONINTERLEAVED_N";
 /// The prefix of the duplicated A operand's name.
 const A_DUP: &str = "SM100_TMEM_A_DUPLICATED_C";
 
@@ -27,7 +32,10 @@ pub fn examples() -> Vec<String> {
     MmaLayout::ALL
         .iter()
         .map(|l| format!("{ACC}{}_N64", l.letter()))
-        .chain([format!("{A_DUP}16")])
+        .chain([
+            format!("{A_DUP}16"),
+            format!("{NI}64/SM100_TMEM_16dp256b2x"),
+        ])
         .collect()
 }
 
@@ -39,6 +47,9 @@ pub fn is_tmem_name(text: &str) -> bool {
 /// The layout `text` names (see the module docs); the error is the message, without
 /// `error: `.
 pub fn resolve(text: &str) -> Result<TmemLayout, String> {
+    if text.starts_with(NI) {
+        return non_interleaved(text);
+    }
     let mut parts = text.split('/');
     let acc = layout(parts.next().unwrap_or(""))?;
     let Some(load) = parts.next() else {
@@ -62,16 +73,7 @@ pub fn resolve(text: &str) -> Result<TmemLayout, String> {
             suggest::shortened(extra)
         ));
     }
-    let entry = catalog::find(load)
-        .filter(|e| catalog::is_tmem_access(e.numeral))
-        .ok_or_else(|| {
-            format!(
-                "`{}` is no tcgen05.ld shape; read an accumulator with one, e.g. \
-                 {ACC}D_N64/SM100_TMEM_32dp32b16x (the shapes: {})",
-                suggest::shortened(load),
-                catalog::SHAPES_IN_WORDS
-            )
-        })?;
+    let entry = shape(load)?;
     let acc_numeral = acc.numeral();
     tmem::fragment(&acc_numeral, entry.numeral, lanes).map_err(|e| {
         format!(
@@ -95,6 +97,55 @@ pub fn roles(name: &str) -> &'static str {
         }
         Some(_) => "thread = the warpgroup's thread, element = register",
     }
+}
+
+/// The `tcgen05.ld` shape named `load`; the error says what is taken.
+fn shape(load: &str) -> Result<&'static catalog::Entry, String> {
+    catalog::find(load)
+        .filter(|e| catalog::is_tmem_access(e.numeral))
+        .ok_or_else(|| {
+            format!(
+                "`{}` is no tcgen05.ld shape; read an accumulator with one, e.g. \
+                 {ACC}D_N64/SM100_TMEM_32dp32b16x (the shapes: {})",
+                suggest::shortened(load),
+                catalog::SHAPES_IN_WORDS
+            )
+        })
+}
+
+/// `SM100_TMEM_ACC_F_NONINTERLEAVED_N{n}/LOAD`: the warpgroup's fragment of the two
+/// non-interleaved M = 64 tiles after a 16-lane shape reads the lower lanes
+/// (`tmem::non_interleaved`); the name alone, or with lanes after the load, is refused.
+fn non_interleaved(text: &str) -> Result<TmemLayout, String> {
+    let example = format!("{NI}64/SM100_TMEM_16dp256b2x");
+    let (acc, load) = text.split_once('/').unwrap_or((text, ""));
+    let n = acc[NI.len()..].parse::<u32>().ok();
+    let Some(n) = n.filter(|&n| MmaLayout::F.takes(n)) else {
+        return Err(format!(
+            "`{}`: the non-interleaved M = 64 tiles take N = {}, e.g. {example}",
+            suggest::shortened(acc),
+            MmaLayout::F.ns()
+        ));
+    };
+    if load.is_empty() || load.contains('/') {
+        return Err(format!(
+            "`{}`: the non-interleaved tiles are read in the lower 16 lanes of each quarter \
+             (the upper ones hold nothing), so they are named with the 16-lane shape that \
+             reads them and no lanes, e.g. {example}",
+            suggest::shortened(text)
+        ));
+    }
+    let entry = shape(load)?;
+    tmem::non_interleaved(n, entry.numeral).map_err(|e| {
+        format!(
+            "cannot read {acc} with {}: {}",
+            entry.name(),
+            e.message().as_str().replace(
+                "use `Lanes::Quarter` or a 16-lane shape",
+                "use a 16-lane shape"
+            )
+        )
+    })
 }
 
 /// An accumulator or the duplicated A operand by its name.
@@ -366,6 +417,14 @@ pub fn list() -> String {
         out,
         "{A_DUP}{{C}}  (A of the 2-SM _TS tcgen05.mma, M = 128, 64 x C 32-bit words, each in \
          two lanes; C a multiple of 8 from 8 to 256)"
+    );
+    let _ = writeln!(
+        out,
+        "{NI}{{N}}/LOAD  (D of the 1-SM _TS tcgen05.mma, M = 128 as two M = 64 tiles \
+         CuTe allocates non-interleaved: both in the lower 16 lanes of each quarter, the \
+         second at columns N..2N; the warpgroup's registers after the 16-lane tcgen05.ld \
+         shape LOAD reads them, 128 x N; N {})",
+        MmaLayout::F.ns()
     );
     let _ = writeln!(
         out,

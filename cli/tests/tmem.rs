@@ -3,7 +3,7 @@
 //! `tcgen05.ld` shape (`ACC/LOAD[/lower|/upper]`), and `show tcgen05.mma...` naming them.
 
 use layout_core::catalog as cat;
-use layout_core::tmem::{a_duplicated, accumulator, fragment, Lanes, MmaLayout};
+use layout_core::tmem::{a_duplicated, accumulator, fragment, non_interleaved, Lanes, MmaLayout};
 use layout_core::Numeral;
 
 use crate::support::{ok, run, stderr};
@@ -439,4 +439,62 @@ fn unknown_tcgen05_mma_spellings_exit_1_with_the_nearest() {
     ] {
         ok(&["show", ptx]);
     }
+}
+
+/// The 1-SM `_TS` MMAs' non-interleaved pair of M = 64 tiles is named with the 16-lane shape
+/// that reads it: `json`, `show` and `list` reach it as they reach the accumulators, and the
+/// name alone, with lanes, with a 32-lane shape or an N F does not take exits 1.
+#[test]
+fn the_non_interleaved_tiles_are_named_with_their_load() {
+    for (n, load) in [
+        (64, "SM100_TMEM_16dp256b2x"),
+        (128, "SM100_TMEM_16dp128b4x_16b"),
+        (8, "SM100_TMEM_16dp32b4x"),
+    ] {
+        let frag = non_interleaved(n, cat::find(load).unwrap().numeral).unwrap();
+        let name = format!("SM100_TMEM_ACC_F_NONINTERLEAVED_N{n}/{load}");
+        json_is(&name, &frag.numeral());
+        let text = ok(&["show", &name]);
+        assert!(text.contains("non-interleaved"), "{text:.300}");
+        assert!(text.contains(&format!("128 x {n} tile")), "{text:.300}");
+    }
+    let list = ok(&["list"]);
+    assert!(
+        list.contains("SM100_TMEM_ACC_F_NONINTERLEAVED_N{N}/LOAD  ("),
+        "{list}"
+    );
+    let cases = [
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64",
+            "named with the 16-lane shape",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_16dp256b2x/lower",
+            "and no lanes",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N12/SM100_TMEM_16dp256b2x",
+            "a multiple of 8 from 8 to 256",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_32dp32b2x",
+            "use a 16-lane shape",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM80_16x8x16_F16_B_COL",
+            "is no tcgen05.ld shape",
+        ),
+    ];
+    for (name, says) in cases {
+        for cmd in ["show", "json", "svg"] {
+            let o = run(&[cmd, name]);
+            assert_eq!(o.status.code(), Some(1), "{cmd} {name}");
+            assert!(stderr(&o).contains(says), "{cmd} {name}: {}", stderr(&o));
+        }
+    }
+    // Every name an error suggests is one that resolves.
+    ok(&[
+        "json",
+        "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_16dp256b2x",
+    ]);
 }
