@@ -49,10 +49,10 @@
 //!   refused with [`FragmentError::NotAShape`]), `.b32` or `.pack::16b`: with `.pack::16b` an
 //!   element is a 16-bit half of a register, from the low half of a column, as an f16 or bf16
 //!   D is stored (one element to a 32-bit column), so the composite's elements are D's, two
-//!   to a register. The digits are composed from the two layouts by the library, and the result is
-//!   checked against reading D back through both layouts before it is returned, in steps of
-//!   the lanes plus the columns (a `const` of any accumulator and shape builds under default
-//!   lints); `#[fragment_layout]` takes it like any catalog layout.
+//!   to a register. The digits are composed from the two layouts by the library, and the
+//!   result is checked against reading D back through both layouts before it is returned, in
+//!   steps of the lanes plus the columns (a `const` of any accumulator and shape builds under
+//!   default lints); `#[fragment_layout]` takes it like any catalog layout.
 //!
 //! ```
 //! use layout_core::catalog::SM100_TMEM_16dp256b1x;
@@ -439,9 +439,9 @@ impl Plan<'_> {
 ///
 /// `load` must be a `tcgen05.ld` shape ([`is_tmem_access`](crate::catalog::is_tmem_access)):
 /// any other layout, even one of 16 or 32 rows over one warp, is
-/// [`FragmentError::NotAShape`]. Its
-/// checks cost steps in the TMEM lanes plus the columns, not threads times registers, so the
-/// widest composite builds in `const` under default lints (docs/PERFORMANCE.md):
+/// [`FragmentError::NotAShape`]. Its checks cost steps in the TMEM lanes plus the columns,
+/// not threads times registers, so the widest composite builds in `const` under default lints
+/// (docs/PERFORMANCE.md):
 ///
 /// ```
 /// use layout_core::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
