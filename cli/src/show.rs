@@ -50,7 +50,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     if let (Some(&mma_m), Some(&n)) = (m.get_one::<u32>("m"), m.get_one::<u32>("n")) {
         return match crate::tmem::name_for(text, mma_m, n) {
             Ok(name) => layout(&name, json),
-            Err(msg) if crate::tmem::instruction(text).is_none() => crate::usage("show", &msg),
+            Err(msg) if !crate::tmem::is_mma(text) => crate::usage("show", &msg),
             Err(msg) => {
                 eprintln!("error: {msg}");
                 ExitCode::from(1)
@@ -61,13 +61,19 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         return match layout_core::catalog::instruction(text) {
             Some(found) if json => emit(&instruction_json(text, &found).text(), ExitCode::SUCCESS),
             Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
-            None if json && crate::tmem::instruction_json(text).is_some() => {
-                let j = crate::tmem::instruction_json(text).expect("just seen");
-                emit(&j.text(), ExitCode::SUCCESS)
-            }
-            None if crate::tmem::instruction(text).is_some() => {
-                let t = crate::tmem::instruction(text).expect("just seen");
-                emit(&t, ExitCode::SUCCESS)
+            None if crate::tmem::is_mma(text) => {
+                let answer = if json {
+                    crate::tmem::instruction_json(text).map(|j| j.map(|j| j.text()))
+                } else {
+                    crate::tmem::instruction(text)
+                };
+                match answer.expect("a tcgen05.mma spelling") {
+                    Ok(t) => emit(&t, ExitCode::SUCCESS),
+                    Err(msg) => {
+                        eprintln!("error: {msg}");
+                        ExitCode::from(1)
+                    }
+                }
             }
             None => {
                 eprintln!("error: {}", suggest::unknown_instruction(text));
@@ -87,8 +93,9 @@ fn layout(text: &str, json: bool) -> ExitCode {
             (Some(e), false) => show(e),
             (None, false) => match l.tmem_what() {
                 Some(what) => format!(
-                    "{}: {what} (ISA + CuTe cross-checked, not silicon-verified)\n{}",
+                    "{}: {what}; {} (ISA + CuTe cross-checked, not silicon-verified)\n{}",
                     l.numeral().name,
+                    crate::tmem::roles(l.numeral().name),
                     numeral(&l.numeral())
                 ),
                 None => numeral(&l.numeral()),

@@ -42,7 +42,11 @@ pub fn unknown_instruction(ptx: &str) -> String {
 
 /// Up to `take` candidates (as `` `name` ``) at the smallest distance from `word`, ignoring
 /// case; at least one while there are candidates.
-fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>, take: usize) -> Vec<String> {
+pub fn nearest<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = &'a str>,
+    take: usize,
+) -> Vec<String> {
     let lower: String = word
         .chars()
         .take(MAX_CHARS)

@@ -53,7 +53,10 @@ const CLI_ERRORS: &[&[&str]] = &[
     &["check", "16 x 8 { lane => 1 }"],
     &["show", "SM100_TMEM_ACC_E_N32"],
     &["show", "SM100_TMEM_ACC_C_N64"],
-    &["json", "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F32_C"],
+    &["json", "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F16_B_COL"],
+    &["show", "tcgen05.mma.ws.cta_group::2"],
+    &["show", "tcgen05.mma.cta_group::1.cta_group::2", "--json"],
+    &["show", "tcgen05.mma.cta_group::3.kind::f16"],
     &["svg", "SM100_TMEM_ACX_D_N64"],
     &[
         "show",

@@ -3,7 +3,7 @@
 //! `tcgen05.ld` shape (`ACC/LOAD[/lower|/upper]`), and `show tcgen05.mma...` naming them.
 
 use layout_core::catalog as cat;
-use layout_core::tmem::{a_duplicated, accumulator, fragment, Lanes, MmaLayout};
+use layout_core::tmem::{a_duplicated, accumulator, fragment, non_interleaved, Lanes, MmaLayout};
 use layout_core::Numeral;
 
 use crate::support::{ok, run, stderr};
@@ -85,6 +85,37 @@ fn a_fragment_after_a_load_is_the_two_names_joined() {
             "",
             Lanes::Quarter,
         ),
+        // A 16-bit D read two columns to a register, with each shape's `.pack::16b` form.
+        (
+            "SM100_TMEM_ACC_D_N64",
+            "SM100_TMEM_32dp32b16x_16b",
+            "",
+            Lanes::Quarter,
+        ),
+        (
+            "SM100_TMEM_ACC_F_N64",
+            "SM100_TMEM_16dp256b2x_16b",
+            "/lower",
+            Lanes::Lower,
+        ),
+        (
+            "SM100_TMEM_ACC_F_N128",
+            "SM100_TMEM_16dp128b8x_16b",
+            "/upper",
+            Lanes::Upper,
+        ),
+        (
+            "SM100_TMEM_ACC_B_N64",
+            "SM100_TMEM_16dp64b4x_16b",
+            "",
+            Lanes::Quarter,
+        ),
+        (
+            "SM100_TMEM_ACC_A_N256",
+            "SM100_TMEM_16dp32b64x_16b",
+            "",
+            Lanes::Quarter,
+        ),
     ];
     for (acc_name, load, lanes_text, lanes) in cases {
         let acc = json_acc(acc_name);
@@ -101,7 +132,10 @@ fn a_fragment_after_a_load_is_the_two_names_joined() {
         &frag.numeral(),
     );
     let text = ok(&["show", "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x"]);
-    assert!(text.contains("TMEM lane"), "{text:.300}");
+    assert!(text.contains("element = register"), "{text:.300}");
+    let packed = ok(&["show", "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x_16b"]);
+    assert!(packed.contains("element = a 16-bit half"), "{packed:.300}");
+    assert!(ok(&["show", "SM100_TMEM_ACC_D_N64"]).contains("element = 32-bit column"));
     assert!(text.contains("not silicon-verified"), "{text:.300}");
     // The composite converts like any layout: .16x256b hands the wgmma layout its registers.
     let out = ok(&[
@@ -220,12 +254,12 @@ fn bad_tmem_names_exit_1_and_say_what_is_taken() {
             "`lower` or `upper`",
         ),
         (
-            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F32_C",
+            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F16_B_COL",
             "is no tcgen05.ld shape",
         ),
         (
-            "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b16x_16b",
-            "SM100_TMEM_32dp32b16x",
+            "SM100_TMEM_ACC_D_N64/SM80_16x8x16_F16_B_COL",
+            ".16x256b or .16x32bx2",
         ),
         (
             "SM100_TMEM_ACC_D_N64/SM100_TMEM_32dp32b128x",
@@ -344,4 +378,123 @@ fn show_tcgen05_mma_with_m_and_n_shows_that_accumulator() {
         assert_eq!(o.status.code(), Some(code), "{args:?}");
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// A `tcgen05.mma` spelling with a qualifier the instruction does not take, or with qualifiers
+/// that exclude each other, exits 1 with the nearest spelling (which `show` then answers), in
+/// each form of `show`; every qualifier PTX gives is taken.
+#[test]
+fn unknown_tcgen05_mma_spellings_exit_1_with_the_nearest() {
+    let cases = [
+        (
+            "tcgen05.mma.cta_group::3.kind::f16",
+            "`.cta_group::3` is no tcgen05.mma qualifier",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+        (
+            "tcgen05.mma.cta_group::1.kind::f61",
+            "`.kind::f61` is no tcgen05.mma qualifier",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+        (
+            "tcgen05.mma.wss.cta_group::1.kind::tf23",
+            "`.wss`, `.kind::tf23` are no tcgen05.mma qualifiers",
+            "tcgen05.mma.ws.cta_group::1.kind::tf32",
+        ),
+        (
+            "tcgen05.mma.ws.cta_group::2",
+            "has .ws and .cta_group::2",
+            "tcgen05.mma.ws",
+        ),
+        (
+            "tcgen05.mma.cta_group::1.cta_group::2.kind::f16",
+            "has .cta_group::1 and .cta_group::2",
+            "tcgen05.mma.cta_group::1.kind::f16",
+        ),
+    ];
+    for (ptx, says, near) in cases {
+        let forms: [&[&str]; 3] = [
+            &["show", ptx],
+            &["show", ptx, "--json"],
+            &["show", ptx, "--m", "128", "--n", "64"],
+        ];
+        for args in forms {
+            let o = run(args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}");
+            let err = stderr(&o);
+            assert!(err.starts_with("error: "), "{err}");
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("`{near}`")) || err.contains(&format!("show {near}`")),
+                "{err}"
+            );
+        }
+        ok(&["show", near]);
+    }
+    for ptx in [
+        "tcgen05.mma.sp.cta_group::2.kind::mxf4nvf4.block_scale.block16",
+        "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X",
+        "tcgen05.mma.ws.cta_group::1.kind::i8.collector::b3::lastuse",
+        "tcgen05.mma.cta_group::2.kind::f8f6f4.ashift.collector::a::discard",
+    ] {
+        ok(&["show", ptx]);
+    }
+}
+
+/// The 1-SM `_TS` MMAs' non-interleaved pair of M = 64 tiles is named with the 16-lane shape
+/// that reads it: `json`, `show` and `list` reach it as they reach the accumulators, and the
+/// name alone, with lanes, with a 32-lane shape or an N F does not take exits 1.
+#[test]
+fn the_non_interleaved_tiles_are_named_with_their_load() {
+    for (n, load) in [
+        (64, "SM100_TMEM_16dp256b2x"),
+        (128, "SM100_TMEM_16dp128b4x_16b"),
+        (8, "SM100_TMEM_16dp32b4x"),
+    ] {
+        let frag = non_interleaved(n, cat::find(load).unwrap().numeral).unwrap();
+        let name = format!("SM100_TMEM_ACC_F_NONINTERLEAVED_N{n}/{load}");
+        json_is(&name, &frag.numeral());
+        let text = ok(&["show", &name]);
+        assert!(text.contains("non-interleaved"), "{text:.300}");
+        assert!(text.contains(&format!("128 x {n} tile")), "{text:.300}");
+    }
+    let list = ok(&["list"]);
+    assert!(
+        list.contains("SM100_TMEM_ACC_F_NONINTERLEAVED_N{N}/LOAD  ("),
+        "{list}"
+    );
+    let cases = [
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64",
+            "named with the 16-lane shape",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_16dp256b2x/lower",
+            "and no lanes",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N12/SM100_TMEM_16dp256b2x",
+            "a multiple of 8 from 8 to 256",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_32dp32b2x",
+            "use a 16-lane shape",
+        ),
+        (
+            "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM80_16x8x16_F16_B_COL",
+            "is no tcgen05.ld shape",
+        ),
+    ];
+    for (name, says) in cases {
+        for cmd in ["show", "json", "svg"] {
+            let o = run(&[cmd, name]);
+            assert_eq!(o.status.code(), Some(1), "{cmd} {name}");
+            assert!(stderr(&o).contains(says), "{cmd} {name}: {}", stderr(&o));
+        }
+    }
+    // Every name an error suggests is one that resolves.
+    ok(&[
+        "json",
+        "SM100_TMEM_ACC_F_NONINTERLEAVED_N64/SM100_TMEM_16dp256b2x",
+    ]);
 }

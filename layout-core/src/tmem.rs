@@ -21,6 +21,15 @@
 //! `(32,(N/4,4)):(1,(128,32))` for M = 32) place D as the table says, E like B. Their N are
 //! CuTe's (`tmem_frg_ws` asserts N = 64, 128 or 256 for the dense `.ws` MMA).
 //!
+//! F's two M = 64 tiles are CuTe's default `TmemAllocMode::Interleaved`: the second tile in
+//! the upper 16 lanes of each quarter. The 1-SM `_TS` MMAs allocate D `NonInterleaved`
+//! instead (`tmem_frg_1sm<.., NonInterleaved>`, which tiles F's M = 64 atom at a tile stride
+//! of 2 and so skips the upper lanes): the second tile is in the *same* lanes as the first,
+//! `32w .. 32w + 16`, at columns N .. 2N, and the upper lanes hold nothing. Half the lanes
+//! empty is no numeral over the 128 lanes, so the pair is no accumulator here; each of its
+//! tiles, relative to its first column, is F's lower tile, and [`non_interleaved`]`(n,
+//! load)` is the warpgroup's fragment of both after a 16-lane shape reads them.
+//!
 //! Layout C (M = 128, `cta_group::2`, sparse A) is not here: PTX's table gives it half the
 //! datapaths ("4x1, 1/2 datapath utilized", lane alignment 0 or 16), like F, but CuTe's
 //! `tmem_frg_2sm`, which its sparse 2-SM MMAs use, places a 64-row-per-CTA D in the "2x2" atom
@@ -35,10 +44,15 @@
 //!   16-lane shapes at lane offset 0 then 16 (or only one of them, [`Lanes`]), and across the
 //!   columns in blocks of the shape's width. Register `r` of the result is register
 //!   `r % R` of load number `r / R` (`R` the shape's registers): loads at increasing columns
-//!   first, then the second lane half. The digits are composed from the two layouts by the
-//!   library, and the result is checked against reading D back through both layouts, for
-//!   every thread and register, before it is returned; `#[fragment_layout]` takes it like any
-//!   catalog layout.
+//!   first, then the second lane half. `load` must be a `tcgen05.ld` shape
+//!   ([`is_tmem_access`](crate::catalog::is_tmem_access) decides; any other layout is
+//!   refused with [`FragmentError::NotAShape`]), `.b32` or `.pack::16b`: with `.pack::16b` an
+//!   element is a 16-bit half of a register, from the low half of a column, as an f16 or bf16
+//!   D is stored (one element to a 32-bit column), so the composite's elements are D's, two
+//!   to a register. The digits are composed from the two layouts by the library, and the
+//!   result is checked against reading D back through both layouts before it is returned, in
+//!   steps of the lanes plus the columns (a `const` of any accumulator and shape builds under
+//!   default lints); `#[fragment_layout]` takes it like any catalog layout.
 //!
 //! ```
 //! use layout_core::catalog::SM100_TMEM_16dp256b1x;
@@ -281,6 +295,44 @@ pub const fn a_duplicated(columns: u32) -> TmemLayout {
     out
 }
 
+/// The warpgroup's fragment of D of a 1-SM `_TS` `tcgen05.mma` with M = 128 computed as two
+/// M = 64 tiles (layout F's atom), N = `n`, in CuTe's `TmemAllocMode::NonInterleaved`
+/// allocation, after each warp reads its lower 16 lanes with the 16-lane shape `load` across
+/// the 2N columns: rows `64 t ..` of D (tile `t`) are in lanes `32w .. 32w + 16` (rows
+/// `64t + 16w ..`) at columns `tN ..`; the upper 16 lanes of each quarter hold nothing (see
+/// the module docs). A 128 x N tile, registers as [`fragment`] orders them (loads at
+/// increasing columns: the first tile's, then the second's), named
+/// `"LOAD on TMEM F non-interleaved (M = 64 x 2, cta_group::1, _TS), N = 64"`.
+///
+/// [`FragmentError::Columns`] unless the shape's columns divide N (each tile's columns),
+/// [`FragmentError::HalfOf32Lanes`] for a 32-lane shape, and as [`fragment`] otherwise.
+/// Panics (fails compilation in `const`) unless [`MmaLayout::F`] takes `n`.
+pub const fn non_interleaved(n: u32, load: &Numeral) -> Result<TmemLayout, FragmentError> {
+    assert!(
+        MmaLayout::F.takes(n),
+        "tcgen05.mma N must be a multiple of 8 from 8 to 256"
+    );
+    // A load across the two tiles' boundary is no numeral: the shape divides each tile.
+    if load.cols == 0 || n % load.cols != 0 {
+        return Err(FragmentError::Columns {
+            shape: load.cols,
+            accumulator: n,
+        });
+    }
+    let mut name = Message::new();
+    name.push("TMEM F non-interleaved (M = 64 x 2, cta_group::1, _TS), N = ");
+    name.push_num(n as u64);
+    // The two tiles' rows 0..128 in the lower lanes; rows 128..256 stand for the upper lanes,
+    // which `Lanes::Lower` does not read.
+    let mut lanes = TmemLayout::empty(name, 256, n, 2 * n);
+    lanes.push(Digit::element(1, n, 1));
+    lanes.push(Digit::element(n, 2, 64 * n));
+    lanes.push(Digit::lane(1, 16, n));
+    lanes.push(Digit::warp(1, 4, 16 * n));
+    lanes.push(Digit::lane(16, 2, 128 * n));
+    fragment(&lanes.numeral(), load, Lanes::Lower)
+}
+
 /// Which TMEM lanes of its quarter each warp reads in [`fragment`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lanes {
@@ -299,7 +351,8 @@ pub enum Lanes {
 pub enum FragmentError {
     /// The accumulator is not over the 128 TMEM lanes of a warpgroup (4 warps).
     NotFourWarps { warps: u32 },
-    /// The load is not a warp's `tcgen05.ld` shape: 16 or 32 lanes, one warp.
+    /// The load is no `tcgen05.ld` shape (as
+    /// [`is_tmem_access`](crate::catalog::is_tmem_access) decides): its rows and warps.
     NotAShape { rows: u32, warps: u32 },
     /// The shape's column width does not divide the accumulator's columns.
     Columns { shape: u32, accumulator: u32 },
@@ -331,13 +384,13 @@ impl FragmentError {
                 m.push(" warps; a TMEM accumulator spans 4 (128 lanes): build it with `tmem::accumulator`");
             }
             FragmentError::NotAShape { rows, warps } => {
-                m.push("the load has ");
+                m.push("the load (");
                 m.push_num(rows as u64);
-                m.push(" rows over ");
+                m.push(" rows, ");
                 m.push_num(warps as u64);
-                m.push(
-                    " warps; use a `tcgen05.ld` shape of the catalog (16 or 32 lanes, one warp)",
-                );
+                m.push(if warps == 1 { " warp" } else { " warps" });
+                m.push(") is no `tcgen05.ld` shape; use one: ");
+                m.push(crate::catalog::SHAPES_IN_WORDS);
             }
             FragmentError::Columns { shape, accumulator } => {
                 m.push("the shape reads ");
@@ -407,6 +460,29 @@ impl Plan<'_> {
 /// reads its quarter of `acc` with `load` (see the module docs). With [`Lanes::Lower`] /
 /// [`Lanes::Upper`] the tile is the half of `acc`'s rows those lanes hold (for
 /// [`MmaLayout::F`], one M = 64 accumulator).
+///
+/// `load` must be a `tcgen05.ld` shape ([`is_tmem_access`](crate::catalog::is_tmem_access)):
+/// any other layout, even one of 16 or 32 rows over one warp, is
+/// [`FragmentError::NotAShape`]. Its checks cost steps in the TMEM lanes plus the columns,
+/// not threads times registers, so the widest composite builds in `const` under default lints
+/// (docs/PERFORMANCE.md):
+///
+/// ```
+/// use layout_core::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
+/// use layout_core::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+/// use layout_core::Numeral;
+///
+/// // `tcgen05.ld.32x32b.x64` over a 128 x 256 D: 256 registers a thread, in 4 loads.
+/// const D: Numeral = accumulator(MmaLayout::D, 256).numeral();
+/// const WIDE: Numeral = fragment_or_panic(&D, &SM100_TMEM_32dp32b64x, Lanes::Quarter).numeral();
+/// assert_eq!((WIDE.rows, WIDE.cols, WIDE.elements), (128, 256, 256));
+/// assert_eq!(WIDE.coords(37, 200), Some((37, 200)));
+/// // An f16 D (one element to a column) read with `.16x256b.x16.pack::16b`, one M = 64 tile.
+/// const F: Numeral = accumulator(MmaLayout::F, 256).numeral();
+/// const F16: Numeral =
+///     fragment_or_panic(&F, &SM100_TMEM_16dp256b16x_16b, Lanes::Lower).numeral();
+/// assert_eq!((F16.rows, F16.cols, F16.elements), (64, 256, 128));
+/// ```
 pub const fn fragment(
     acc: &Numeral,
     load: &Numeral,
@@ -415,7 +491,7 @@ pub const fn fragment(
     if acc.warps != 4 {
         return Err(FragmentError::NotFourWarps { warps: acc.warps });
     }
-    if load.warps != 1 || (load.rows != 16 && load.rows != 32) {
+    if !crate::catalog::is_tmem_access(load) {
         return Err(FragmentError::NotAShape {
             rows: load.rows,
             warps: load.warps,
@@ -502,7 +578,17 @@ const fn probe(plan: &Plan, out: &mut TmemLayout) -> Result<(), FragmentError> {
         n += 1;
         b *= 2;
     }
-    units[n] = (Source::Element, regs, plan.blocks);
+    // The column blocks: their odd factor, then each factor 2, so that blocks on either side
+    // of a power-of-two boundary (`non_interleaved`'s two tiles) may move apart.
+    let mut b = plan.blocks >> plan.blocks.trailing_zeros();
+    units[n] = (Source::Element, regs, b);
+    n += 1;
+    while b < plan.blocks && n < MAX_DIGITS - 2 {
+        units[n] = (Source::Element, regs * b, 2);
+        n += 1;
+        b *= 2;
+    }
+    units[n] = (Source::Element, regs * b, plan.blocks / b);
     units[n + 1] = (Source::Element, regs * plan.blocks, plan.halves);
     n += 2;
     let mut i = 0;
@@ -563,8 +649,16 @@ const fn merge_or_push(out: &mut TmemLayout, d: Digit) {
     out.push(d);
 }
 
-/// Every thread and register of the composite against the two layouts read one after the
-/// other, and the composite a bijection onto its tile.
+/// The composite against reading D back through both layouts, at every TMEM lane the loads
+/// reach (at column 0) and every column (at the first lane), and the composite a bijection
+/// onto its tile. That is every thread and register: both sides are a function of the TMEM
+/// lane plus one of the column. The accumulator's offset is, as each of its digits reads the
+/// lane or the column; the composite's is, as a `tcgen05.ld` shape ([`is_tmem_access`]) sends
+/// each bit of the lane and of the register to one bit of the row or of the column (checked
+/// of every shape in `tests/catalog/tmem.rs`), and each warp bit, lane half and column block
+/// moves one of the two. So the cost is lanes plus columns, not threads times registers.
+///
+/// [`is_tmem_access`]: crate::catalog::is_tmem_access
 const fn verify(plan: &Plan, out: &TmemLayout) -> Result<(), FragmentError> {
     let n = out.numeral();
     if !n.is_bijection() {
@@ -582,30 +676,62 @@ const fn verify(plan: &Plan, out: &TmemLayout) -> Result<(), FragmentError> {
             })
         }
     };
-    let mut t = 0;
-    while t < 128 {
-        let mut r = 0;
-        while r < n.elements {
-            let want = match plan.offset(t, r) {
-                Some(v) if v >= base => Some(v - base),
-                _ => None,
-            };
-            let got = n.offset(t, r);
-            let equal = match (want, got) {
-                (Some(a), Some(b)) => a == b,
-                _ => false,
-            };
-            if !equal {
-                return Err(FragmentError::NotATile {
-                    thread: t,
-                    register: r,
-                });
+    let (regs, rows, width) = (plan.load.elements, plan.load.rows, plan.load.cols);
+    // The TMEM lanes: warp `w`, lane half `h`, row `l` of the shape, at column 0.
+    let mut k = 0;
+    while k < 4 * plan.halves * rows {
+        let (l, h, w) = (k % rows, k / rows % plan.halves, k / rows / plan.halves);
+        match plan.load.decode_coords(l, 0) {
+            Some((lane, j)) => {
+                match agrees(plan, &n, base, 32 * w + lane, h * plan.blocks * regs + j) {
+                    Ok(()) => {}
+                    Err(e) => return Err(e),
+                }
             }
-            r += 1;
+            None => {
+                return Err(FragmentError::NotATile {
+                    thread: 32 * w,
+                    register: 0,
+                })
+            }
         }
-        t += 1;
+        k += 1;
+    }
+    // The columns: block `b`, column `c` of the shape, at the first lane.
+    let mut k = 0;
+    while k < plan.blocks * width {
+        let (c, b) = (k % width, k / width);
+        match plan.load.decode_coords(0, c) {
+            Some((lane, j)) => match agrees(plan, &n, base, lane, b * regs + j) {
+                Ok(()) => {}
+                Err(e) => return Err(e),
+            },
+            None => {
+                return Err(FragmentError::NotATile {
+                    thread: 0,
+                    register: b * regs,
+                })
+            }
+        }
+        k += 1;
     }
     Ok(())
+}
+
+/// Whether register `r` of thread `t` of the composite `n` is the element the two layouts
+/// read there (less `base`).
+const fn agrees(plan: &Plan, n: &Numeral, base: u32, t: u32, r: u32) -> Result<(), FragmentError> {
+    let want = match plan.offset(t, r) {
+        Some(v) if v >= base => Some(v - base),
+        _ => None,
+    };
+    match (want, n.offset(t, r)) {
+        (Some(a), Some(b)) if a == b => Ok(()),
+        _ => Err(FragmentError::NotATile {
+            thread: t,
+            register: r,
+        }),
+    }
 }
 
 /// [`fragment`], or a compile error (a panic) with its message: for `const` items.
@@ -628,7 +754,7 @@ pub const fn fragment_or_panic(acc: &Numeral, load: &Numeral, lanes: Lanes) -> T
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::{SM100_TMEM_16dp256b1x, SM100_TMEM_32dp32b1x};
+    use crate::catalog::{self, SM100_TMEM_16dp256b1x, SM100_TMEM_32dp32b1x, TmemShape};
 
     /// `n` with its element count replaced (its digits kept).
     fn with_elements<'a>(n: &Numeral<'a>, elements: u32) -> Numeral<'a> {
@@ -654,35 +780,90 @@ mod tests {
             "the accumulator holds 4294967295 columns per TMEM lane; tensor memory has 1 to \
              512: build it with `tmem::accumulator`"
         );
-        // u32::MAX registers a load times 64 loads: past u32 (an overflow before); 2^31 + 1
-        // (past the register bits the composition walks).
-        for (regs, want) in [
-            (u32::MAX, 64 * u64::from(u32::MAX)),
-            ((1 << 31) + 1, 64 << 31 | 64),
-        ] {
-            let fat = with_elements(&load, regs);
-            let e = fragment(&acc, &fat, Lanes::Quarter).unwrap_err();
-            assert_eq!(
-                e,
-                FragmentError::Registers {
-                    registers: want,
-                    columns: 64
-                }
-            );
+        // A load's register count is its shape's: u32::MAX registers, 2^31 + 1 or none are
+        // no `tcgen05.ld` shape, refused before any count is multiplied.
+        for regs in [u32::MAX, (1 << 31) + 1, 0] {
+            for shape in [load, SM100_TMEM_16dp256b1x] {
+                let fat = with_elements(&shape, regs);
+                assert!(
+                    matches!(
+                        fragment(&acc, &fat, Lanes::Quarter),
+                        Err(FragmentError::NotAShape { .. })
+                    ),
+                    "{regs}"
+                );
+            }
         }
-        // 8 columns a load: 8 loads across the 64 columns, at both lane halves.
-        let fat = with_elements(&SM100_TMEM_16dp256b1x, u32::MAX);
-        let e = fragment(&acc, &fat, Lanes::Quarter).unwrap_err();
-        assert_eq!(
-            e.message().as_str(),
-            "the loads give each thread 68719476720 registers; a `tcgen05.ld` shape over 64 \
-             columns gives 1 to 64 (one a column of its lanes): use a shape of the catalog"
+    }
+
+    /// A one-warp, 16-row layout that is no `tcgen05.ld` shape is refused, naming the shapes;
+    /// every catalog shape, `.b32` and packed, is taken.
+    #[test]
+    fn fragment_takes_tcgen05_ld_shapes_only() {
+        let d = accumulator(MmaLayout::D, 64);
+        let d = d.numeral();
+        let b = catalog::SM80_16x8x16_F16_B_COL;
+        assert_eq!((b.rows, b.warps), (16, 1));
+        let e = fragment(&d, &b, Lanes::Quarter).unwrap_err();
+        assert_eq!(e, FragmentError::NotAShape { rows: 16, warps: 1 });
+        let m = e.message();
+        assert!(
+            m.as_str().contains("no `tcgen05.ld` shape"),
+            "{}",
+            m.as_str()
         );
-        assert_eq!(68719476720, 8 * 2 * u64::from(u32::MAX));
-        let empty = with_elements(&load, 0);
-        assert!(matches!(
-            fragment(&acc, &empty, Lanes::Quarter),
-            Err(FragmentError::Registers { registers: 0, .. })
-        ));
+        assert!(m.as_str().contains(".16x32bx2"), "{}", m.as_str());
+        // Every other one-warp layout of 16 or 32 rows in the catalog is refused unless it
+        // places its elements as a shape does (m16n8k16's A as `.16x128b.x2.pack::16b`).
+        let mut refused = 0;
+        for e in catalog::CATALOG
+            .iter()
+            .filter(|e| e.operand != catalog::Operand::Tmem)
+        {
+            let n = e.numeral;
+            if n.warps == 1 && (n.rows == 16 || n.rows == 32) && n.cols <= 64 {
+                let shape = catalog::CATALOG.iter().any(|t| {
+                    t.operand == catalog::Operand::Tmem
+                        && (0..32).all(|l| {
+                            (0..n.elements).all(|j| t.numeral.coords(l, j) == n.coords(l, j))
+                        })
+                        && t.numeral.elements == n.elements
+                        && (t.numeral.rows, t.numeral.cols) == (n.rows, n.cols)
+                });
+                let got = fragment(&d, n, Lanes::Quarter);
+                assert_eq!(got.is_ok(), shape, "{}", e.name());
+                refused += usize::from(!shape);
+            }
+        }
+        assert!(refused > 20, "{refused}");
+        // The same digits under another name are the shape (the name is not read).
+        let renamed = catalog::SM100_TMEM_16dp64b2x.renamed("mine");
+        assert!(fragment(&d, &renamed, Lanes::Quarter).is_ok());
+        // And in another order; one digit twice is no shape.
+        let s = catalog::SM100_TMEM_16dp64b2x;
+        let mut digits = [s.digits[0]; 4];
+        digits.copy_from_slice(s.digits);
+        digits.reverse();
+        let reordered = Numeral::new("mine", s.rows, s.cols, s.elements, &digits);
+        assert!(catalog::is_tmem_access(&reordered));
+        digits[1] = digits[0];
+        let twice = Numeral::new("mine", s.rows, s.cols, s.elements, &digits);
+        assert!(!catalog::is_tmem_access(&twice));
+        for shape in TmemShape::ALL {
+            let mut num = 1;
+            while num <= shape.max_num() {
+                for packed in [false, true] {
+                    let load = catalog::tmem_access(shape, num, packed);
+                    assert!(catalog::is_tmem_access(&load), "{shape:?} {num} {packed}");
+                    if load.cols <= 64 {
+                        assert!(
+                            fragment(&d, &load, Lanes::Quarter).is_ok(),
+                            "{shape:?} {num}"
+                        );
+                    }
+                }
+                num *= 2;
+            }
+        }
     }
 }

@@ -244,6 +244,97 @@ pub const fn tmem_access(shape: TmemShape, num: u32, packed: bool) -> Numeral<'s
     )
 }
 
+/// The `tcgen05.ld` shapes in words, for messages: what [`is_tmem_access`] takes.
+pub const SHAPES_IN_WORDS: &str = ".32x32b, .16x64b, .16x128b, .16x256b or .16x32bx2 at a \
+     power-of-two .num, .b32 or .pack::16b (the catalog's SM100_TMEM_* layouts)";
+
+/// Whether `layout` is a `tcgen05.ld` / `tcgen05.st` access layout: the one place that
+/// decides it. `true` when its warps, tile, registers and digits are those of [`tmem_access`]
+/// at some shape, `.num` and form (its name is not read). Spellings can share a layout:
+/// `.16x128b.x1.pack::16b` places its 16-bit elements as `.16x256b.x1` places its 32-bit ones.
+pub const fn is_tmem_access(layout: &Numeral) -> bool {
+    if layout.warps != 1 {
+        return false;
+    }
+    let mut s = 0;
+    while s < TmemShape::ALL.len() {
+        let shape = TmemShape::ALL[s];
+        s += 1;
+        let mut num = 1;
+        while num <= shape.max_num() {
+            if same_access(layout, &tmem_access(shape, num, false))
+                || same_access(layout, &tmem_access(shape, num, true))
+            {
+                return true;
+            }
+            num *= 2;
+        }
+    }
+    false
+}
+
+/// Whether `a` has the tile, registers and digits of the access `b`, digit by digit bit (a
+/// digit of range `2^k` is `k` digits of range 2), in any order (not compared: names).
+const fn same_access(a: &Numeral, b: &Numeral) -> bool {
+    if a.rows != b.rows || a.cols != b.cols || a.elements != b.elements {
+        return false;
+    }
+    let (mut bits_a, mut bits_b) = (0, 0);
+    let mut i = 0;
+    while i < b.digits.len() {
+        bits_b += b.digits[i].range.trailing_zeros();
+        i += 1;
+    }
+    let mut i = 0;
+    while i < a.digits.len() {
+        let x = a.digits[i];
+        if !x.range.is_power_of_two() || !x.divisor.is_power_of_two() {
+            return false;
+        }
+        let mut k = 0;
+        while k < x.range.trailing_zeros() {
+            if !has_bit(b, x.source as usize, x.divisor << k, x.place << k) {
+                return false;
+            }
+            k += 1;
+        }
+        // No bit of `a` twice: digits of one source do not overlap.
+        let mut k = 0;
+        while k < i {
+            let y = a.digits[k];
+            let (x_end, y_end) = (
+                x.divisor as u64 * x.range as u64,
+                y.divisor as u64 * y.range as u64,
+            );
+            if x.source as usize == y.source as usize
+                && (x.divisor as u64) < y_end
+                && (y.divisor as u64) < x_end
+            {
+                return false;
+            }
+            k += 1;
+        }
+        bits_a += x.range.trailing_zeros();
+        i += 1;
+    }
+    bits_a == bits_b
+}
+
+/// Whether a digit of `n` sends the bit `divisor` of `source` (by `Source as usize`) to
+/// `place`.
+const fn has_bit(n: &Numeral, source: usize, divisor: u32, place: u32) -> bool {
+    let mut i = 0;
+    while i < n.digits.len() {
+        let y = n.digits[i];
+        if y.source as usize == source && divisor >= y.divisor && divisor / y.divisor < y.range {
+            let step = divisor / y.divisor;
+            return divisor % y.divisor == 0 && place as u64 == y.place as u64 * step as u64;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Declares, for one shape, the `.b32` and packed layouts of each `.num` with their entries.
 macro_rules! access {
     ($list:ident, $shape:ident, $ptx:literal, $($num:literal $plain:ident $packed:ident),+ $(,)?) => {

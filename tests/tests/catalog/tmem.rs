@@ -9,7 +9,9 @@ use fraglayout_tests::cute::{eval, Modes};
 use fraglayout_tests::tmem_model::{At, Tmem};
 use fraglayout_tests::transcription::{self, TCGEN05_SHAPES};
 use layout_core::catalog::{self as cat, Operand, TmemShape, CATALOG};
-use layout_core::tmem::{a_duplicated, accumulator, fragment, FragmentError, Lanes, MmaLayout};
+use layout_core::tmem::{
+    a_duplicated, accumulator, fragment, non_interleaved, FragmentError, Lanes, MmaLayout,
+};
 use layout_core::Numeral;
 
 /// CuTe's `TMEM::DP_b`: the lane stride in bit addressing.
@@ -338,6 +340,8 @@ fn agrees_with_the_model(acc: &Numeral, load: &cat::Entry, lanes: Lanes, frag: &
     }
 }
 
+/// Every thread and register of each composite (`fragment` itself compares every TMEM lane
+/// and column only), over N whose column blocks are no power of two as well.
 #[test]
 fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
     let b32 = || {
@@ -347,7 +351,11 @@ fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
     };
     let mut composed = 0;
     for layout in LAYOUTS {
-        for big_n in [32, 64, 256].into_iter().filter(|&n| layout.takes(n)) {
+        // 24 and 200 columns: 3 and 25 blocks of an 8-column shape.
+        for big_n in [24, 32, 64, 200, 256]
+            .into_iter()
+            .filter(|&n| layout.takes(n))
+        {
             let acc = accumulator(layout, big_n);
             let acc = acc.numeral();
             for load in b32().filter(|e| acc.elements % e.numeral.cols == 0) {
@@ -361,7 +369,7 @@ fn composed_fragments_agree_with_storing_d_and_loading_it_back() {
             }
         }
     }
-    assert!(composed > 300, "{composed}");
+    assert!(composed > 500, "{composed}");
 }
 
 #[test]
@@ -533,4 +541,228 @@ fn duplicated_a_holds_each_row_in_two_lane_halves() {
             assert_eq!(v, 1 + m * 16 + c, "thread {t}, register {j}");
         }
     }
+}
+
+/// What `tmem::fragment`'s check rests on (it compares the composite at every TMEM lane and
+/// every column, not at every thread and register): each `tcgen05.ld` shape sends each bit of
+/// the lane and of the register to one bit of the row or of the column, and a register's cell
+/// is the sum of its bits' cells.
+#[test]
+fn every_tmem_access_moves_row_or_column_bit_by_bit() {
+    for e in CATALOG.iter().filter(|e| e.operand == Operand::Tmem) {
+        let n = e.numeral;
+        assert!(cat::is_tmem_access(n), "{}", e.name());
+        assert_eq!(n.coords(0, 0), Some((0, 0)), "{}", e.name());
+        let lane_bits: Vec<(u32, u32)> = (0..5).map(|b| n.coords(1 << b, 0).unwrap()).collect();
+        let reg_bits: Vec<(u32, u32)> = (0..n.elements.trailing_zeros())
+            .map(|b| n.coords(0, 1 << b).unwrap())
+            .collect();
+        for &(r, c) in lane_bits.iter().chain(&reg_bits) {
+            assert!(
+                (r == 0 && c.is_power_of_two()) || (c == 0 && r.is_power_of_two()),
+                "{}: ({r}, {c})",
+                e.name()
+            );
+        }
+        for lane in 0..32u32 {
+            for j in 0..n.elements {
+                let mut want = (0, 0);
+                let bits = (0..5)
+                    .filter(|b| lane >> b & 1 == 1)
+                    .map(|b| lane_bits[b as usize])
+                    .chain(
+                        (0..reg_bits.len())
+                            .filter(|&b| j >> b & 1 == 1)
+                            .map(|b| reg_bits[b]),
+                    );
+                for (r, c) in bits {
+                    assert_eq!((want.0 & r, want.1 & c), (0, 0), "{}", e.name());
+                    want = (want.0 | r, want.1 | c);
+                }
+                assert_eq!(n.coords(lane, j), Some(want), "{}: {lane}, {j}", e.name());
+            }
+        }
+    }
+}
+
+/// An f16 or bf16 D (one element to a 32-bit column, in its low half) read with a
+/// `.pack::16b` shape, two columns to a register: every composite against CuTe's
+/// `SM100_TMEM_LOAD_*_16b` trait (each 16-bit value's TMEM cell) and CuTe's accumulator atom,
+/// read as `fragment` describes the loads (loads across the columns, then the second lane
+/// half). Every packed shape and `.num` at most 256 columns wide is composed over D at N = 256
+/// and, for the 16-lane ones, over each M = 64 tile of F.
+#[test]
+fn packed_loads_of_a_16_bit_d_agree_with_cute() {
+    let mut composed = 0;
+    for (name, t) in transcription::tcgen05_accesses() {
+        let transcription::Transcription::Tcgen05(shape, num, true) = t else {
+            continue;
+        };
+        let cute = TCGEN05_SHAPES.iter().find(|s| s.1 == shape).unwrap().0;
+        let load = cat::find(&name).unwrap();
+        let n = load.numeral;
+        let tr = cute_trait(cute, u64::from(num), true);
+        let cells: Vec<Vec<(u32, u32)>> = (0..32)
+            .map(|l| {
+                (0..u64::from(n.elements))
+                    .map(|i| {
+                        let a = tr.address(l, 16 * i);
+                        assert_eq!(a % 32, 0, "{name}: the low half of a column");
+                        ((a / DP_B) as u32, ((a % DP_B) / 32) as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        for layout in LAYOUTS {
+            for big_n in [64, 256].into_iter().filter(|&n| layout.takes(n)) {
+                let acc = accumulator(layout, big_n);
+                let acc = acc.numeral();
+                let mut at = vec![vec![None; acc.elements as usize]; 128];
+                for m in 0..acc.rows {
+                    for c in 0..big_n {
+                        let (lane, col) = cute_accumulator(layout, big_n, m, c);
+                        at[lane as usize][col as usize] = Some((m, c));
+                    }
+                }
+                for lanes in [Lanes::Quarter, Lanes::Lower, Lanes::Upper] {
+                    let frag = match fragment(&acc, n, lanes) {
+                        Ok(f) => f,
+                        Err(e) => {
+                            let must = n.cols <= big_n
+                                && ((layout == MmaLayout::D && lanes == Lanes::Quarter)
+                                    || (layout == MmaLayout::F && n.rows == 16));
+                            assert!(!must, "{name} on {}: {e:?}", acc.name);
+                            continue;
+                        }
+                    };
+                    let frag = frag.numeral();
+                    let halves = if lanes == Lanes::Quarter {
+                        32 / n.rows
+                    } else {
+                        1
+                    };
+                    let first = if lanes == Lanes::Upper { 16 } else { 0 };
+                    let blocks = acc.elements / n.cols;
+                    assert_eq!(frag.elements, n.elements * blocks * halves, "{name}");
+                    let skip = if lanes == Lanes::Upper {
+                        acc.rows / 2
+                    } else {
+                        0
+                    };
+                    for t in 0..128 {
+                        for i in 0..frag.elements {
+                            let (k, e) = (i / n.elements, i % n.elements);
+                            let (block, half) = (k % blocks, k / blocks);
+                            let (l, c) = cells[(t % 32) as usize][e as usize];
+                            let lane = 32 * (t / 32) + first + 16 * half + l;
+                            let (m, col) = at[lane as usize][(block * n.cols + c) as usize]
+                                .expect("every cell holds an element of D");
+                            assert_eq!(
+                                frag.coords(t, i),
+                                Some((m - skip, col)),
+                                "{name} on {}: thread {t}, element {i}",
+                                acc.name
+                            );
+                        }
+                    }
+                    composed += 1;
+                }
+            }
+        }
+    }
+    assert!(composed > 150, "{composed}");
+}
+
+/// CuTe's `UMMA::tmem_frg_1sm` for M = 64 (`mma_traits_sm100_frag.hpp`): the atom
+/// `((16,4),N):((1,32),128)` in virtual addresses (`dp + 128 * col`), tiled by
+/// `tiled_product` over the M = 64 tiles with a compact column-major layout of stride 1
+/// (`Interleaved`) or 2 (`NonInterleaved`, the 1-SM `_TS` MMAs). The atom's complement in
+/// that product is `(2, _):(16, 128 N)`: tile index `k` lands at `16 (k % 2) + 128 N (k / 2)`.
+/// `(TMEM lane, column)` of D`[m][n]` of M = 64 tile `tile`.
+fn cute_tmem_frg_1sm_m64(
+    non_interleaved: bool,
+    big_n: u32,
+    tile: u32,
+    m: u32,
+    n: u32,
+) -> (u32, u32) {
+    let stride = if non_interleaved { 2 } else { 1 };
+    let k = u64::from(tile * stride);
+    let atom = eval(&vec![(16, 1), (4, 32)], u64::from(m)) + 128 * u64::from(n);
+    let a = atom + eval(&vec![(2, 16), (4, 128 * u64::from(big_n))], k);
+    ((a % 128) as u32, (a / 128) as u32)
+}
+
+/// CuTe's interleaved pair of M = 64 tiles is layout F (the second tile at lanes + 16); the
+/// non-interleaved pair of the `_TS` MMAs puts the second tile in the first's lanes at columns
+/// N .. 2N, where reading F's lower tile at base column N reads it.
+#[test]
+fn the_non_interleaved_second_m64_tile_is_f_lower_at_columns_n() {
+    for big_n in ns(MmaLayout::F) {
+        let f = accumulator(MmaLayout::F, big_n);
+        let f = f.numeral();
+        for m in 0..64 {
+            for n in 0..big_n {
+                for tile in 0..2 {
+                    let (lane, col) = cute_tmem_frg_1sm_m64(false, big_n, tile, m, n);
+                    assert_eq!(f.coords(lane, col), Some((m + 64 * tile, n)), "N = {big_n}");
+                }
+                let first = cute_tmem_frg_1sm_m64(true, big_n, 0, m, n);
+                let (lane, col) = cute_tmem_frg_1sm_m64(true, big_n, 1, m, n);
+                assert_eq!((lane, col), (first.0, first.1 + big_n), "N = {big_n}");
+                assert!(lane % 32 < 16, "the lower lanes only");
+                assert_eq!(f.coords(lane, col - big_n), Some((m, n)));
+            }
+        }
+    }
+}
+
+/// `tmem::non_interleaved`: the warpgroup's fragment of both non-interleaved M = 64 tiles
+/// after each warp reads its lower lanes, for every 16-lane shape (`.b32` and packed) that
+/// fits, against CuTe's `tmem_frg_1sm<.., NonInterleaved>` read through the shape.
+#[test]
+fn the_non_interleaved_pair_read_back_is_cutes() {
+    let mut composed = 0;
+    for big_n in [8, 64, 136, 256] {
+        let mut at = vec![vec![None; 2 * big_n as usize]; 128];
+        for tile in 0..2 {
+            for m in 0..64 {
+                for n in 0..big_n {
+                    let (lane, col) = cute_tmem_frg_1sm_m64(true, big_n, tile, m, n);
+                    at[lane as usize][col as usize] = Some((m + 64 * tile, n));
+                }
+            }
+        }
+        for load in CATALOG.iter().filter(|e| e.operand == Operand::Tmem) {
+            let n = load.numeral;
+            let got = non_interleaved(big_n, n);
+            if big_n % n.cols != 0 {
+                assert!(matches!(got, Err(FragmentError::Columns { .. })));
+                continue;
+            }
+            if n.rows == 32 {
+                assert_eq!(got.unwrap_err(), FragmentError::HalfOf32Lanes);
+                continue;
+            }
+            let frag = got.unwrap_or_else(|e| panic!("{} at N = {big_n}: {e:?}", load.name()));
+            let frag = frag.numeral();
+            assert_eq!((frag.rows, frag.cols), (128, big_n), "{}", frag.name);
+            assert!(frag.is_bijection(), "{}", frag.name);
+            for t in 0..128 {
+                for i in 0..frag.elements {
+                    let (block, e) = (i / n.elements, i % n.elements);
+                    let (l, c) = n.coords(t % 32, e).unwrap();
+                    let cell = at[(32 * (t / 32) + l) as usize][(block * n.cols + c) as usize];
+                    assert_eq!(
+                        frag.coords(t, i),
+                        cell,
+                        "{}: thread {t}, element {i}",
+                        frag.name
+                    );
+                }
+            }
+            composed += 1;
+        }
+    }
+    assert!(composed > 100, "{composed}");
 }
