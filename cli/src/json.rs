@@ -38,11 +38,11 @@ pub fn cli() -> Command {
             Arg::new("all")
                 .long("all")
                 .action(ArgAction::SetTrue)
-                .help("every catalog layout, as a JSON array of objects"),
+                .help("every catalog layout, one JSON object a line (JSON Lines)"),
         ])
 }
 
-/// `json LAYOUT` or `json --all`.
+/// `json LAYOUT`, or `json --all`: one layout a line.
 pub fn run(m: &ArgMatches) -> ExitCode {
     match m.get_one::<String>("layout") {
         Some(text) => with_layout(text, |l| match l.entry() {
@@ -50,11 +50,8 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             None => numeral(&l.numeral()).map(|j| format!("{j}\n")),
         }),
         None => {
-            let objects: Vec<String> = CATALOG.iter().map(json).collect();
-            emit(
-                &format!("[\n{}\n]\n", objects.join(",\n")),
-                ExitCode::SUCCESS,
-            )
+            let lines: String = CATALOG.iter().map(|e| json(e) + "\n").collect();
+            emit(&lines, ExitCode::SUCCESS)
         }
     }
 }

@@ -262,15 +262,18 @@ fn json_of_one_layout_parses_and_matches_the_numeral() {
 }
 
 #[test]
-fn json_all_has_every_layout_in_order() {
+fn json_all_is_one_object_a_line_for_every_layout_in_order() {
     let o = run(&["json", "--all"]);
     assert_eq!(o.status.code(), Some(0));
-    let v = Parser::parse(&stdout(&o));
-    let all = v.arr();
-    assert_eq!(all.len(), CATALOG.len());
-    for (obj, e) in all.iter().zip(CATALOG) {
+    let text = stdout(&o);
+    assert!(text.ends_with("}\n"), "each line ends with a newline");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), CATALOG.len(), "one line per catalog layout");
+    for (line, e) in lines.iter().zip(CATALOG) {
+        let obj = Parser::parse(line);
+        assert!(matches!(obj, Json::Obj(_)), "not an object: {line:.80}");
         assert_eq!(obj.get("name").str(), e.name());
-        check_object(obj);
+        check_object(&obj);
     }
 }
 
@@ -819,7 +822,7 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
     // stdout is dropped here: the rest of the output meets a closed pipe.
     let out = child.wait_with_output().unwrap();
-    assert_eq!(&first[..1], b"[");
+    assert_eq!(&first[..1], b"{");
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(stderr(&out), "", "no panic, no error");
 }
