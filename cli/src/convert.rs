@@ -214,7 +214,7 @@ fn examples_json() -> J {
 }
 
 /// For tiles where one is a grid of copies of the other and the smaller is given by name, the
-/// command line's way to tile it: `(on the command line: SM80_16x8x16_F32_C[1x2])`.
+/// command line's way to tile it: `(on the command line: SM80_16x8x16_F32_C:1x2)`.
 fn tiling_hint(e: &ConvertError, from: &str, to: &str) -> Option<String> {
     let ConvertError::TilesDiffer { from: f, to: t } = *e else {
         return None;
@@ -223,13 +223,14 @@ fn tiling_hint(e: &ConvertError, from: &str, to: &str) -> Option<String> {
         (small.0 > 0 && small.1 > 0 && big.0 % small.0 == 0 && big.1 % small.1 == 0)
             .then(|| (big.0 / small.0, big.1 / small.1))
     };
-    let named = |arg: &str| !arg.contains(['{', '[']);
+    let named =
+        |arg: &str| matches!(crate::layout::split_tiling(arg), Ok(None)) && !arg.contains('{');
     let (arg, (r, c)) = match (copies(f, t), copies(t, f)) {
         (Some(k), _) if named(from) => (from, k),
         (_, Some(k)) if named(to) => (to, k),
         _ => return None,
     };
-    Some(format!("(on the command line: {arg}[{r}x{c}])"))
+    Some(format!("(on the command line: {arg}:{r}x{c})"))
 }
 
 /// `16 x 8 tile, 32 threads x 4 elements`.

@@ -638,7 +638,10 @@ pub fn cli() -> Command {
         .args([
             crate::layout_arg("layout", "LAYOUT")
                 .required_unless_present("convert")
-                .help("a catalog or example name, NAME[RxC], or a numeral in quotes (outside the catalog: through a constant, as --own)"),
+                .help(
+                    "a catalog or example name, NAME:RxC (or 'NAME[RxC]'), or a numeral in \
+                     quotes (outside the catalog: through a constant, as --own)",
+                ),
             Arg::new("convert")
                 .long("convert")
                 .value_names(["FROM", "TO"])

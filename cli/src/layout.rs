@@ -1,6 +1,6 @@
 //! A layout as every command takes it: a catalog name, an example layout's name
-//! (`layout_core::convert::examples`), `NAME[RxC]` for a tile of `R x C` copies of a named
-//! layout, a numeral written out as `fraglayout check` takes it, or a `tcgen05.mma` layout in
+//! (`layout_core::convert::examples`), `NAME:RxC` (or `NAME[RxC]`) for a tile of `R x C`
+//! copies of a named layout, a numeral written out as `fraglayout check` takes it, or a `tcgen05.mma` layout in
 //! tensor memory by name ([`crate::tmem`], [`crate::tmem_sf`]).
 
 use layout_codegen::OwnedNumeral;
@@ -16,7 +16,7 @@ use crate::{check, suggest};
 pub enum Layout {
     /// A catalog or example layout.
     Named(&'static Numeral<'static>),
-    /// `NAME[RxC]`: the named layout tiled, under the name as typed.
+    /// `NAME:RxC` or `NAME[RxC]`: the named layout tiled, under the name `NAME[RxC]`.
     Tiled { tiled: Box<Tiled>, name: String },
     /// A numeral written out.
     Written(OwnedNumeral),
@@ -67,7 +67,7 @@ impl Layout {
         }
     }
 
-    /// The catalog entry the layout is or tiles (`NAME[RxC]`): whose elements it holds.
+    /// The catalog entry the layout is or tiles (`NAME:RxC`): whose elements it holds.
     pub fn base_entry(&self) -> Option<&'static Entry> {
         match self {
             Layout::Named(n) => layout_core::catalog::find(n.name),
@@ -172,28 +172,41 @@ fn named(name: &str) -> Option<&'static Numeral<'static>> {
         .or_else(|| examples::numeral(name))
 }
 
-/// A layout's name and the copies `(R, C)` of `NAME[RxC]`.
+/// A layout's name and the copies `(R, C)` of `NAME:RxC`.
 type Tiling<'t> = (&'t str, (u32, u32));
 
-/// `NAME[RxC]` as `Some((NAME, (R, C)))`; `Ok(None)` for text without brackets; an error for
-/// brackets around anything but two positive numbers.
-fn split_tiling(text: &str) -> Result<Option<Tiling<'_>>, String> {
-    let Some(open) = text.find('[') else {
-        return Ok(None);
-    };
+/// `NAME:RxC`, or `NAME[RxC]` (a shell pattern unless quoted), as `Some((NAME, (R, C)))`;
+/// `Ok(None)` for text with neither (a `::`, as in `tcgen05.mma.cta_group::1`, is no
+/// tiling); an error for a tiling of anything but two positive numbers.
+pub fn split_tiling(text: &str) -> Result<Option<Tiling<'_>>, String> {
     let bad = || {
         format!(
-            "`{}`: write a tile of tiles as NAME[RxC], R and C the copies down and across, \
-             e.g. SM80_16x8x16_F32_C[1x2]",
+            "`{}`: write a tile of tiles as NAME:RxC (or 'NAME[RxC]' in quotes), R and C the \
+             copies down and across, e.g. SM80_16x8x16_F32_C:1x2",
             suggest::shortened(text)
         )
     };
-    let inner = text[open + 1..].strip_suffix(']').ok_or_else(bad)?;
-    let (r, c) = inner.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (base, copies) = if let Some(open) = text.find('[') {
+        let inner = text[open + 1..].strip_suffix(']').ok_or_else(bad)?;
+        (&text[..open], inner)
+    } else if let Some(split) = text.rsplit_once(':').filter(|_| !text.contains("::")) {
+        split
+    } else {
+        return Ok(None);
+    };
+    let (r, c) = copies.split_once(['x', 'X']).ok_or_else(bad)?;
     let number = |s: &str| s.trim().parse::<u32>().ok().filter(|&k| k > 0);
     match (number(r), number(c)) {
-        (Some(r), Some(c)) => Ok(Some((text[..open].trim(), (r, c)))),
+        (Some(r), Some(c)) => Ok(Some((base.trim(), (r, c)))),
         _ => Err(bad()),
+    }
+}
+
+/// The name `text` tiles (`NAME` of `NAME:RxC` or `NAME[RxC]`), else `text` itself.
+pub fn base_name(text: &str) -> &str {
+    match split_tiling(text) {
+        Ok(Some((base, _))) => base,
+        _ => text,
     }
 }
 

@@ -39,9 +39,9 @@ use clap::{Arg, Command};
 const AFTER_HELP: &str = "\
 LAYOUT, wherever a command takes one, is a catalog name as `list` prints it (e.g.
 SM80_16x8x16_F32_C; docs/CATALOG.md lists them by instruction), an example layout as
-`convert --examples` lists them, NAME[RxC] for R x C copies of a layout
-(SM80_16x8x16_F32_C[1x2]: two accumulators side by side), or a numeral in quotes as `check`
-takes it. tcgen05.mma's layouts in tensor memory take N in the name (SM100_TMEM_ACC_D_N64;
+`convert --examples` lists them, NAME:RxC for R x C copies of a layout
+(SM80_16x8x16_F32_C:1x2: two accumulators side by side; 'NAME[RxC]' too, in quotes, as the
+shell reads brackets as a file pattern), or a numeral in quotes as `check` takes it. tcgen05.mma's layouts in tensor memory take N in the name (SM100_TMEM_ACC_D_N64;
 `list` ends with the forms), its scale factors MN (SM100_TMEM_SF_4x1_MN128), and ACC/LOAD is the warpgroup's fragment after a tcgen05.ld shape. `fraglayout help COMMAND` (or `COMMAND --help`) says more about each command.
 
 grid cells are T{thread}:{element}; in the pictures, T is the thread and V the element.
@@ -220,7 +220,7 @@ pub(crate) fn wrapped(text: &str) -> String {
 pub(crate) fn layout_arg(id: &'static str, name: &'static str) -> Arg {
     Arg::new(id)
         .value_name(name)
-        .help("a catalog or example name, NAME[RxC], or a numeral in quotes")
+        .help("a catalog or example name, NAME:RxC (or 'NAME[RxC]'), or a numeral in quotes")
 }
 
 /// An option taking a file name, `-` for stdout. A value that looks like an option

@@ -19,7 +19,7 @@ pub fn unknown(name: &str, more: &[String]) -> String {
     format!(
         "unknown layout `{}`; did you mean {}? (`fraglayout list` shows the catalog, \
          `fraglayout convert --examples` the example layouts; write a tile of tiles as \
-         NAME[RxC], or the numeral itself in quotes)",
+         NAME:RxC, or the numeral itself in quotes)",
         shortened(name),
         near.join(" or ")
     )

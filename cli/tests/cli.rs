@@ -368,7 +368,8 @@ fn help_documents_the_exit_codes() {
         "0    success",
         "1    unknown layout name",
         "2    usage error",
-        "NAME[RxC]",
+        "NAME:RxC",
+        "'NAME[RxC]'",
     ] {
         assert!(text.contains(line), "{line}");
     }

@@ -120,6 +120,63 @@ fn completions_are_scripts_for_each_shell() {
 const TILED: &str = "SM80_16x8x16_F32_C[1x2]";
 
 #[test]
+fn the_colon_spelling_of_a_tile_of_tiles_prints_what_the_bracket_one_does() {
+    let tiled_a = "SM80_16x8x16_F16_A_ROW[2x1]";
+    let cases: &[&[&str]] = &[
+        &["show", TILED],
+        &["show", TILED, "--json"],
+        &["json", TILED],
+        &["svg", TILED],
+        &["expand", TILED],
+        &["expand", TILED, "--gather", "--bounds"],
+        &["banks", "store.8", TILED],
+        &["banks", "ldmatrix.x4", tiled_a, "--tile", "64x64", "--json"],
+        &["banks", "--matrices", tiled_a],
+        &["convert", TILED, "SM80_16x8x16_F16_A_ROW"],
+        &["convert", TILED, "SM80_16x8x16_F16_A_ROW", "--json"],
+        &[
+            "expand",
+            "--convert",
+            TILED,
+            "SM80_16x8x16_F16_A_ROW",
+            "--packed",
+        ],
+    ];
+    for args in cases {
+        let colon: Vec<String> = args
+            .iter()
+            .map(|a| a.replace("[1x2]", ":1x2").replace("[2x1]", ":2x1"))
+            .collect();
+        assert_ne!(colon, *args, "{args:?} has a tile of tiles");
+        let colon: Vec<&str> = colon.iter().map(String::as_str).collect();
+        let bracket = ok(args);
+        assert!(bracket.len() > 100, "{args:?}: {bracket}");
+        assert_eq!(ok(&colon), bracket, "{colon:?}");
+    }
+    // The spelling's errors, and a `::` (a tcgen05.mma spelling) is no tiling.
+    for bad in [
+        "SM80_16x8x16_F32_C:1x",
+        "SM80_16x8x16_F32_C:0x2",
+        "SM80_16x8x16_F32_C:",
+    ] {
+        let o = run(&["show", bad]);
+        assert_eq!(o.status.code(), Some(1), "{bad}");
+        assert!(
+            stderr(&o).contains("write a tile of tiles as NAME:RxC"),
+            "{bad}: {}",
+            stderr(&o)
+        );
+    }
+    let o = run(&["json", "tcgen05.mma.cta_group::1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("error: unknown layout"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn a_tile_of_tiles_is_a_layout_in_every_command() {
     let show = ok(&["show", TILED]);
     assert!(

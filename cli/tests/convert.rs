@@ -410,7 +410,7 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
             &["convert", "SM80_16x8x16_F32_C", "SM80_16x8x16_F16_A_ROW"],
             "error: the tiles differ: from is 16 x 8, to is 16 x 16: use \
              `fraglayout::catalog::SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral()` as \
-             from\n(on the command line: SM80_16x8x16_F32_C[1x2])\n",
+             from\n(on the command line: SM80_16x8x16_F32_C:1x2)\n",
         ),
         (
             &[
@@ -426,7 +426,8 @@ fn bad_layouts_and_impossible_pairs_exit_1_with_the_message() {
                 "SM80_16x8x16_F32_C[1x0]",
                 "SM80_16x8x16_F16_A_ROW",
             ],
-            "error: `SM80_16x8x16_F32_C[1x0]`: write a tile of tiles as NAME[RxC]",
+            "error: `SM80_16x8x16_F32_C[1x0]`: write a tile of tiles as NAME:RxC (or 'NAME[RxC]' \
+             in quotes)",
         ),
         (
             &[

@@ -7,13 +7,13 @@ use layout_core::convert::{PackedPlan, Relay};
 use layout_core::Numeral;
 
 /// The width of the values packed: `--bits`, else the narrowest of the catalog layouts named
-/// in `args` (`NAME` or `NAME[RxC]`) that is below 32 bits, else 16.
+/// in `args` (`NAME`, `NAME:RxC` or `NAME[RxC]`) that is below 32 bits, else 16.
 ///
 /// `SM80_16x8x16_F32_C SM80_16x8x16_F16_B_COL` gives 16: the f32 accumulator is packed as the
 /// f16 values it becomes.
 pub fn packed_bits(args: &[&str]) -> u32 {
     args.iter()
-        .filter_map(|a| layout_core::catalog::find(a.split('[').next().unwrap_or(a)))
+        .filter_map(|a| layout_core::catalog::find(crate::layout::base_name(a)))
         .map(|e| e.element_bits)
         .filter(|&b| b == 8 || b == 16)
         .min()
