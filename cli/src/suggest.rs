@@ -47,6 +47,19 @@ pub fn nearest<'a>(
     candidates: impl Iterator<Item = &'a str>,
     take: usize,
 ) -> Vec<String> {
+    nearest_words(word, candidates, take)
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect()
+}
+
+/// Up to `take` candidates at the smallest distance from `word`, ignoring case; at least one
+/// while there are candidates.
+pub fn nearest_words<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = &'a str>,
+    take: usize,
+) -> Vec<&'a str> {
     let lower: String = word
         .chars()
         .take(MAX_CHARS)
@@ -62,7 +75,7 @@ pub fn nearest<'a>(
         .iter()
         .take_while(|(d, _)| *d == best)
         .take(take)
-        .map(|(_, n)| format!("`{n}`"))
+        .map(|&(_, n)| n)
         .collect()
 }
 

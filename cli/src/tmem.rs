@@ -397,12 +397,14 @@ pub fn instruction_json(ptx: &str) -> Option<Result<J, String>> {
     ])))
 }
 
-/// What `list` says after the catalog: the name forms of this module.
+/// What `list` says above the name forms of this module and of [`crate::tmem_sf`].
+pub const FORMS_HEADING: &str = "tcgen05.mma in tensor memory (named with N; thread = TMEM \
+                                 lane, element = 32-bit column; ISA + CuTe cross-checked, not \
+                                 silicon-verified):";
+
+/// What `list` says after the catalog: the name forms of this module, a line each.
 pub fn list() -> String {
-    let mut out = String::from(
-        "\ntcgen05.mma in tensor memory (named with N; thread = TMEM lane, element = 32-bit \
-         column; ISA + CuTe cross-checked, not silicon-verified):\n",
-    );
+    let mut out = String::new();
     for l in MmaLayout::ALL {
         let _ = writeln!(
             out,

@@ -11,6 +11,7 @@ mod convert;
 mod expand;
 mod json_answers;
 mod large_tiles;
+mod list;
 mod option_values;
 mod overflow;
 mod scales;

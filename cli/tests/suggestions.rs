@@ -21,6 +21,8 @@ const CLI_ERRORS: &[&[&str]] = &[
     &["convert", "fa3"],
     &["convert", "SM80_16x8x16_F32_C[1x]", "SM80_16x8x16_F32_C"],
     &["show", "SM80_16x8x16_F32_C:1x"],
+    &["list", "wgmm"],
+    &["list", "mma.m16n8k15", "--json"],
     &["show", "SM80_16x8x16_F32_X"],
     &["show", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f33"],
     &["json", "SM80_16x8x16_F16_A_RW"],
