@@ -1,5 +1,5 @@
-//! Suggestions for a misspelt layout name or instruction: the nearest by edit distance
-//! (clap suggests commands and options).
+//! Suggestions for a misspelt layout name or instruction: the nearest by edit distance, for a
+//! layout name also by its [`stem`] (clap suggests commands and options).
 
 use layout_core::catalog::CATALOG;
 
@@ -8,14 +8,24 @@ use layout_core::catalog::CATALOG;
 const MAX_CHARS: usize = 64;
 
 /// The message for an unknown layout, with the nearest catalog or example layout names, or
-/// of `more` (the tensor-memory names, `tmem::examples`).
+/// of `more` (the tensor-memory names, `tmem::examples`): nearest by the whole name or by its
+/// [`stem`], so that a name of another arch or majorness (`SM80_16x8x8_F16_A`) gets the
+/// catalog's (`SM75_16x8x8_F16_A_ROW`); of two as near, the nearer whole name first.
 pub fn unknown(name: &str, more: &[String]) -> String {
     let examples = layout_core::convert::examples::EXAMPLES
         .iter()
         .flat_map(|x| [x.from.name, x.to.name]);
     let mut candidates: Vec<&str> = CATALOG.iter().map(|e| e.name()).chain(examples).collect();
     candidates.extend(more.iter().map(String::as_str));
-    let near = nearest(name, candidates.into_iter(), 3);
+    let word = clipped(name);
+    let word_stem = stem(&word);
+    let near: Vec<String> = nearest_by(candidates.into_iter(), 3, |c| {
+        let whole = distance(&word, &c.to_ascii_lowercase());
+        (whole.min(distance(&word_stem, &stem(c))), whole)
+    })
+    .iter()
+    .map(|n| format!("`{n}`"))
+    .collect();
     format!(
         "unknown layout `{}`; did you mean {}? (`fraglayout list` shows the catalog, \
          `fraglayout convert --examples` the example layouts; write a tile of tiles as \
@@ -60,23 +70,56 @@ pub fn nearest_words<'a>(
     candidates: impl Iterator<Item = &'a str>,
     take: usize,
 ) -> Vec<&'a str> {
-    let lower: String = word
-        .chars()
-        .take(MAX_CHARS)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    let mut scored: Vec<(usize, &str)> = candidates
-        .map(|c| (distance(&lower, &c.to_ascii_lowercase()), c))
-        .collect();
+    let word = clipped(word);
+    nearest_by(candidates, take, |c| {
+        (distance(&word, &c.to_ascii_lowercase()), ())
+    })
+}
+
+/// Up to `take` candidates of the smallest `score`'s first number, in the order of `score`
+/// then name; at least one while there are candidates.
+fn nearest_by<'a, K: Ord + Copy>(
+    candidates: impl Iterator<Item = &'a str>,
+    take: usize,
+    score: impl Fn(&str) -> (usize, K),
+) -> Vec<&'a str> {
+    let mut scored: Vec<((usize, K), &str)> = candidates.map(|c| (score(c), c)).collect();
     scored.sort();
     scored.dedup();
-    let best = scored.first().map_or(0, |s| s.0);
+    let best = scored.first().map(|s| s.0 .0);
     scored
         .iter()
-        .take_while(|(d, _)| *d == best)
+        .take_while(|(d, _)| Some(d.0) == best)
         .take(take)
         .map(|&(_, n)| n)
         .collect()
+}
+
+/// `word` in lower case, its first [`MAX_CHARS`] characters: what is compared of it.
+fn clipped(word: &str) -> String {
+    word.chars()
+        .take(MAX_CHARS)
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+/// A layout name in lower case without its arch prefix (`sm80_`, `sm90a_`) and majorness
+/// suffix (`_row`, `_col`): what a name of another arch or majorness shares with the
+/// catalog's (`SM80_16x8x8_F16_A` and `SM75_16x8x8_F16_A_ROW` are `16x8x8_f16_a`).
+pub fn stem(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let unprefixed = lower
+        .strip_prefix("sm")
+        .map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit()))
+        .filter(|r| r.len() + 2 < lower.len())
+        .map(|r| r.strip_prefix('a').unwrap_or(r))
+        .and_then(|r| r.strip_prefix('_'))
+        .unwrap_or(&lower);
+    let stem = unprefixed
+        .strip_suffix("_row")
+        .or_else(|| unprefixed.strip_suffix("_col"))
+        .unwrap_or(unprefixed);
+    stem.to_string()
 }
 
 /// A word as quoted back in a message: at most [`MAX_CHARS`] characters.

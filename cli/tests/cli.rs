@@ -320,7 +320,7 @@ fn usage_errors_exit_2() {
         &[][..],
         &["json"],
         &["frobnicate"],
-        &["list", "extra"],
+        &["list", "wgmma", "extra"],
         &["json", "--bogus"],
         &["json", "a", "b"],
         &["show"],

@@ -419,3 +419,97 @@ fn smem_says_its_fixes_in_its_options() {
         );
     }
 }
+
+/// The names an unknown-layout message suggests, in order.
+fn suggested_names(err: &str) -> Vec<String> {
+    let rest = err
+        .split_once("; did you mean ")
+        .unwrap_or_else(|| panic!("no suggestion: {err}"))
+        .1;
+    let list = rest.split_once('?').expect("a question").0;
+    list.split(" or ")
+        .map(|n| n.trim_matches('`').to_string())
+        .collect()
+}
+
+#[test]
+fn a_name_of_another_arch_or_majorness_gets_the_catalogs_name() {
+    // The name as typed (`@` where it goes in the command), and the catalog's names for it.
+    let cases: &[(&[&str], &str, &[&str])] = &[
+        (
+            &["show", "@"],
+            "SM80_16x8x8_F16_A",
+            &["SM75_16x8x8_F16_A_ROW"],
+        ),
+        (
+            &["json", "@"],
+            "SM80_16x8x8_F16_B",
+            &["SM75_16x8x8_F16_B_COL"],
+        ),
+        (&["show", "@"], "SM80_16x8x8_F32_C", &["SM75_16x8x8_F32_C"]),
+        (
+            &["show", "@"],
+            "SM75_16x8x16_F32_C",
+            &["SM80_16x8x16_F32_C"],
+        ),
+        (
+            &["show", "@"],
+            "SM90_16x8x16_F16_A_ROW",
+            &["SM80_16x8x16_F16_A_ROW"],
+        ),
+        (
+            &["show", "@"],
+            "SM80_16x8x16_F16_A_COL",
+            &["SM80_16x8x16_F16_A_ROW"],
+        ),
+        (&["show", "@"], "SM80_16x8x8_F64_C", &["SM90_16x8x8_F64_C"]),
+        (
+            &["show", "@"],
+            "SM90A_64x64x16_F32_C",
+            &["SM90_64x64x16_F32_C"],
+        ),
+        (
+            &["show", "@"],
+            "SM80_8x8x4_F16_A",
+            &["SM70_8x8x4_F16_A_COL", "SM70_8x8x4_F16_A_ROW"],
+        ),
+        (
+            &["json", "@"],
+            "sm80_16x8x32_e4m3_a",
+            &["SM89_16x8x32_E4M3_A_ROW", "SM120_16x8x32_E4M3_A_ROW"],
+        ),
+        (
+            &["convert", "@:1x2", "SM80_16x8x16_F16_A_ROW"],
+            "SM80_16x8x8_F32_C",
+            &["SM75_16x8x8_F32_C"],
+        ),
+        (
+            &["banks", "ldmatrix.x4", "@", "--tile", "64x64"],
+            "SM75_16x8x16_F16_A_ROW",
+            &["SM80_16x8x16_F16_A_ROW"],
+        ),
+    ];
+    for &(args, typed, want) in cases {
+        let with =
+            |name: &str| -> Vec<String> { args.iter().map(|a| a.replace('@', name)).collect() };
+        let typed_args = with(typed);
+        let o = run(&typed_args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(o.status.code(), Some(1), "{typed_args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(
+            err.starts_with(&format!("error: unknown layout `{typed}`")),
+            "{err}"
+        );
+        assert_eq!(suggested_names(&err), want, "{typed_args:?}: {err}");
+        for name in want {
+            let fixed = with(name);
+            let o = run(&fixed.iter().map(String::as_str).collect::<Vec<_>>());
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{fixed:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
+}
