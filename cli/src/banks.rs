@@ -225,7 +225,10 @@ pub fn cli() -> Command {
             "fraglayout banks [OPTIONS] <ACCESS [LAYOUT]>...\n       \
              fraglayout banks --matrices LAYOUT [--col-major] [--warp W] [--json]",
         )
-        .about("shared-memory bank conflicts of warp accesses of a tile, and a search for a layout without")
+        .about(
+            "shared-memory bank conflicts of warp accesses of a tile, and a search for a \
+             conflict-free layout",
+        )
         .after_help(crate::wrapped(&format!(
             "Wavefronts against the ideal, per phase which lanes collide on which bank, and for \
              ldmatrix/stmatrix the address code #[matrix_rows] generates.\n\n\

@@ -35,23 +35,26 @@ use clap::error::ErrorKind;
 use clap::{Arg, Command};
 
 /// What the top-level help says after the commands: how layouts are named, the grid's cells,
-/// the exit codes.
+/// the exit codes ([`wrapped`] fills its paragraphs).
 const AFTER_HELP: &str = "\
 LAYOUT, wherever a command takes one, is a catalog name as `list` prints it (e.g.
 SM80_16x8x16_F32_C; docs/CATALOG.md lists them by instruction), an example layout as
 `convert --examples` lists them, NAME:RxC for R x C copies of a layout
 (SM80_16x8x16_F32_C:1x2: two accumulators side by side; 'NAME[RxC]' too, in quotes, as the
-shell reads brackets as a file pattern), or a numeral in quotes as `check` takes it. tcgen05.mma's layouts in tensor memory take N in the name (SM100_TMEM_ACC_D_N64;
-`list` ends with the forms), its scale factors MN (SM100_TMEM_SF_4x1_MN128), and ACC/LOAD is the warpgroup's fragment after a tcgen05.ld shape. `fraglayout help COMMAND` (or `COMMAND --help`) says more about each command.
+shell reads brackets as a file pattern), or a numeral in quotes as `check` takes it.
+tcgen05.mma's layouts in tensor memory take N in the name (SM100_TMEM_ACC_D_N64; `list` ends
+with the forms), its scale factors MN (SM100_TMEM_SF_4x1_MN128), and ACC/LOAD is the
+warpgroup's fragment after a tcgen05.ld shape. `fraglayout help COMMAND` (or `COMMAND
+--help`) says more about each command.
 
 grid cells are T{thread}:{element}; in the pictures, T is the thread and V the element.
 
 exit codes:
     0    success; for `check`, the numeral is valid
-    1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot
-         be written; for `convert`, no conversion within a warp exists (the message says
-         why) or FILE cannot be written; for `banks` and `smem`, an unsound layout, an
-         access that cannot be made on it, or a FILE that cannot be written; for
+    1    unknown layout name; for `check`, the numeral is not valid; for `svg`, FILE cannot \
+         be written; for `convert`, no conversion within a warp exists (the message says \
+         why) or FILE cannot be written; for `banks` and `smem`, an unsound layout, an \
+         access that cannot be made on it, or a FILE that cannot be written; for \
          `scales`, a tile without rows or K-blocks, or a scale factor outside it
     2    usage error";
 
@@ -64,7 +67,7 @@ pub fn cli() -> Command {
              PTX ISA",
         )
         .subcommand_required(true)
-        .after_help(AFTER_HELP)
+        .after_help(wrapped(AFTER_HELP))
         .subcommands([
             list::cli(),
             show::cli(),
@@ -98,9 +101,9 @@ pub fn main() -> ExitCode {
     let matches = match cli().try_get_matches() {
         Ok(m) => m,
         Err(e) if !e.use_stderr() => {
-            // Help and version, to stdout.
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            // Help and version, to stdout, wrapped.
+            let text = wrap_help(&e.render().to_string(), help_width());
+            return emit(&text, ExitCode::SUCCESS);
         }
         Err(e) => {
             // A usage error, with the words it quotes shortened (clap quotes them whole).
@@ -177,9 +180,74 @@ pub(crate) fn usage(sub: &str, msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// `text` wrapped at 92 columns for a help page: each paragraph (lines apart by a blank one)
-/// filled, a line that starts with a space kept as it is.
+/// The widest line of a help page: 100 columns, or `$COLUMNS` when narrower (40 at least).
+/// clap's own wrapping would need a terminal-size dependency; help is wrapped here instead.
+fn help_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .map_or(100, |c| c.clamp(40, 100))
+}
+
+/// A help page as clap renders it (unwrapped) with each line longer than `width` broken at
+/// spaces; a continuation line starts where the line's text does (after the column of option
+/// or command names, else at its indent), or 4 columns in where that is past half the width.
+fn wrap_help(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for line in text.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if body.chars().count() <= width {
+            out.push_str(line);
+            continue;
+        }
+        let indent = body.len() - body.trim_start_matches(' ').len();
+        let start = text_column(body, indent);
+        let hang = if start <= width / 2 {
+            start
+        } else {
+            (indent + 4).min(width / 2)
+        };
+        let (head, rest) = body.split_at(start);
+        out.push_str(head);
+        let mut col = head.chars().count();
+        // Whether the current line has no word yet after its head or indent.
+        let mut bare = true;
+        for word in rest.split_whitespace() {
+            let len = word.chars().count();
+            let sep = usize::from(!bare);
+            if col + sep + len > width && (!bare || col > hang) {
+                out.push('\n');
+                out.push_str(&" ".repeat(hang));
+                col = hang;
+            } else if !bare {
+                out.push(' ');
+                col += 1;
+            }
+            out.push_str(word);
+            col += len;
+            bare = false;
+        }
+        out.push_str(&line[body.len()..]);
+    }
+    out
+}
+
+/// Where the text of a help line starts: on an indented line whose name column (an option,
+/// a command, an exit code) is followed by two spaces or more, past them; else at `indent`.
+fn text_column(line: &str, indent: usize) -> usize {
+    if indent == 0 {
+        return 0;
+    }
+    let bytes = line.as_bytes();
+    (indent + 1..bytes.len())
+        .find(|&i| bytes[i] != b' ' && bytes[i - 1] == b' ' && bytes[i - 2] == b' ')
+        .unwrap_or(indent)
+}
+
+/// `text` filled to the help width for a help page: each paragraph (lines apart by a blank
+/// one) filled, a line that starts with a space kept as it is.
 pub(crate) fn wrapped(text: &str) -> String {
+    let fill = help_width();
     let mut out = String::new();
     for (i, para) in text.split("\n\n").enumerate() {
         if i > 0 {
@@ -199,7 +267,7 @@ pub(crate) fn wrapped(text: &str) -> String {
             for word in line.split_whitespace() {
                 match width {
                     None => width = Some(0),
-                    Some(w) if w == usize::MAX || w + 1 + word.len() > 92 => {
+                    Some(w) if w == usize::MAX || w + 1 + word.len() > fill => {
                         out.push('\n');
                         width = Some(0);
                     }

@@ -3,10 +3,12 @@
 
 use std::process::{Command, Output};
 
-/// The binary run with `args`, waited for.
+/// The binary run with `args`, waited for; without `COLUMNS`, so that help is as wide as
+/// it is by default.
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fraglayout"))
         .args(args)
+        .env_remove("COLUMNS")
         .output()
         .expect("run fraglayout")
 }
