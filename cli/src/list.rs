@@ -56,7 +56,8 @@ pub fn run(m: &ArgMatches) -> ExitCode {
     }
     let mut out = list(&entries);
     if !forms.is_empty() {
-        let _ = writeln!(out, "\n{}", crate::tmem::FORMS_HEADING);
+        let gap = if out.is_empty() { "" } else { "\n" };
+        let _ = writeln!(out, "{gap}{}", crate::tmem::FORMS_HEADING);
         for l in forms {
             let _ = writeln!(out, "{l}");
         }

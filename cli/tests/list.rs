@@ -105,7 +105,7 @@ fn a_kept_layout_is_its_whole_paragraph_of_the_full_list() {
 #[test]
 fn the_tensor_memory_name_forms_are_kept_by_name_arch_and_instruction() {
     let forms = |text: &str| -> Vec<String> {
-        match text.split_once("\ntcgen05.mma in tensor memory") {
+        match text.split_once("tcgen05.mma in tensor memory") {
             Some((_, rest)) => rest.lines().skip(1).map(String::from).collect(),
             None => Vec::new(),
         }
@@ -119,6 +119,11 @@ fn the_tensor_memory_name_forms_are_kept_by_name_arch_and_instruction() {
     assert!(
         acc.iter().all(|l| l.starts_with("SM100_TMEM_ACC_")),
         "{acc:?}"
+    );
+    let text = ok(&["list", "sm100_tmem_acc"]);
+    assert!(
+        text.starts_with("tcgen05.mma in tensor memory"),
+        "no catalog layout: {text}"
     );
     // Kept by name only, they are not catalog layouts: --json has none.
     assert_eq!(
