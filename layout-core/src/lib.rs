@@ -39,6 +39,8 @@
 //!   [`shared::ScaleAtoms`].
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
+//! - [`forms`]: a numeral as a CuTe TV layout ([`Numeral::cute`]) and a Triton linear layout
+//!   ([`Numeral::linear`]), or why it has none.
 //! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
 //!   `ldmatrix` / `stmatrix` row addresses derived from them, bank conflicts counted exactly,
 //!   and the search for a conflict-free swizzle.
@@ -139,6 +141,7 @@ pub mod check;
 pub mod convert;
 mod digit;
 mod explain;
+pub mod forms;
 // The run-time support of the code the macros generate: public for that code to name, not
 // an interface of its own (hidden from the docs; its names may change with the macros).
 #[doc(hidden)]
