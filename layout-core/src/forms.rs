@@ -144,6 +144,20 @@ impl Numeral<'_> {
     /// The numeral as a CuTe TV layout (see [`forms`](crate::forms)); [`NoForm`] when it fails
     /// the check or a digit crosses the end of a row between its steps.
     pub fn cute(&self) -> Result<CuteLayout, NoForm> {
+        self.cute_by(false)
+    }
+
+    /// The numeral as a CuTe TV layout of the transposed tile, `cols x rows` column-major:
+    /// index `col + row * cols`, this tile's row-major offset, so every stride is a place and
+    /// no digit splits. This is how CuTe's MMA traits index a B operand, `(N, K)` where the
+    /// catalog's B is `K x N`: `SM80_16x8x16_F16_B_COL` is `((4,8),(2,2)):((16,1),(8,64))`.
+    /// [`NoForm`] only when the numeral fails the check.
+    pub fn cute_transposed(&self) -> Result<CuteLayout, NoForm> {
+        self.cute_by(true)
+    }
+
+    /// [`cute`](Self::cute), or with `transposed` [`cute_transposed`](Self::cute_transposed).
+    fn cute_by(&self, transposed: bool) -> Result<CuteLayout, NoForm> {
         self.check().map_err(NoForm::Unchecked)?;
         let mut out = CuteLayout {
             thread: CuteModes::EMPTY,
@@ -156,7 +170,14 @@ impl Numeral<'_> {
             };
             let sorted = Sorted::of(self, Some(source), false);
             for &i in &sorted.idx[..sorted.len] {
-                side.modes[side.len] = self.cute_mode(i)?;
+                side.modes[side.len] = if transposed {
+                    CuteMode {
+                        shape: [self.digits[i].range, 1],
+                        stride: [u64::from(self.digits[i].place), 0],
+                    }
+                } else {
+                    self.cute_mode(i)?
+                };
                 side.len += 1;
             }
         }
@@ -246,8 +267,10 @@ impl NoForm {
                 push_digit(&mut m, n, digit);
                 m.push(" crosses the end of a ");
                 m.push_num(u64::from(cols));
-                m.push("-column row between its steps, so no CuTe mode reads the column-major \
-                        index");
+                m.push(
+                    "-column row between its steps, so no CuTe mode reads the column-major \
+                        index",
+                );
             }
             NoForm::NotPowerOfTwo { digit } => {
                 push_digit(&mut m, n, digit);
