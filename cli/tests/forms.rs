@@ -112,3 +112,12 @@ fn json_linear_bases_give_the_table_and_nulls_say_why() {
     assert!(without.contains(&"SM90_64x24x16_F32_C"), "{without:?}");
     assert!(!without.contains(&"SM90_64x32x16_F32_C"), "{without:?}");
 }
+
+#[test]
+fn json_of_a_layout_outside_the_catalog_has_the_forms() {
+    // The tcgen05.mma accumulator in TMEM: 4 warps, so two warp bases.
+    let l: Value = serde_json::from_str(&ok(&["json", "SM100_TMEM_ACC_D_N64"])).unwrap();
+    assert_eq!(l["cute"], "((32,4),64):((1,32),128)");
+    assert_eq!(l["linear"]["warp"], serde_json::json!([[32, 0], [64, 0]]));
+    assert!(l["cute_why"].is_null() && l["linear_why"].is_null());
+}

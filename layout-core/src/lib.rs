@@ -50,7 +50,8 @@
 //! A numeral is a layout in the sense of CUTLASS CuTe: a function from a (thread, value)
 //! coordinate to an index, each mode with a shape and a stride. Each digit is one mode, with
 //! shape = range and stride = place; a source's digits, ordered by divisor, are the modes of
-//! that source. The `m16n8k16` f32 accumulator above, in the three notations:
+//! that source. [`Numeral::cute`] and [`Numeral::linear`] derive the CuTe and Triton forms
+//! ([`forms`]). The `m16n8k16` f32 accumulator above, in the three notations:
 //!
 //! | notation | the layout |
 //! |---|---|
