@@ -3,11 +3,12 @@
 //!
 //! **CuTe.** A TV layout maps `(thread, value)` to an index of the tile; CuTe's tiles are
 //! column-major, index `row + col * rows`. Each digit is a mode: shape = its range, stride = its
-//! place read as that index. A place below a row (`place * range` dividing `cols`) is a column
-//! step, stride `place * rows`; a place that is whole rows (`cols` dividing it) is a row step,
-//! stride `place / cols`; a digit that crosses the end of a row at one of its own steps splits
-//! there into a nested mode `(column part, row part)`. A digit that crosses it between steps
-//! (a 4-wide digit in a 6-wide row) has no CuTe form. Broadcast digits have stride 0. The
+//! place read as that index. A digit within a row (`place * range <= cols`) steps columns,
+//! stride `place * rows`; a digit of whole rows (`place` a multiple of `cols`) steps rows,
+//! stride `place / cols`; a digit that crosses the end of a row at one of its own steps
+//! (`place * a = cols`, `a` dividing its range) splits there into a nested mode `(a, range /
+//! a) : (place * rows, 1)`, columns then rows. A digit that crosses it between steps (place 4
+//! in a 6-wide row) has no CuTe form: [`NoForm::CrossesRow`]. Broadcast digits have stride 0. The
 //! thread mode lists the lane digits then the warp digits, each by divisor, so that it reads
 //! the bits of `thread = warp * 32 + lane` from the lowest up; the value mode the element
 //! digits by divisor.
