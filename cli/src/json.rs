@@ -23,7 +23,9 @@ pub fn cli() -> Command {
             "fields: name, instructions, operand, element_type, element_bits, arch, ptx_section, \
              rows, cols, threads, elements_per_thread, copies (threads holding each element), \
              selectors (of a block-scale layout, else null), digits [{source, divisor, range, \
-             place, broadcast}], table [thread][element] = [row, col]. A layout outside the \
+             place, broadcast}], cute (CuTe TV layout) and linear ({register, lane, warp, shape, \
+             gluon}), each null where the layout has none, with cute_why / linear_why saying \
+             why, table [thread][element] = [row, col]. A layout outside the \
              catalog has no instructions, operand, element_type, element_bits, arch, \
              ptx_section or selectors. Coordinates \
              are in the PTX orientation of the operand (A: M x K, B: K x N, C/D: M x N; for \
@@ -71,7 +73,7 @@ pub fn numeral(n: &Numeral) -> Result<String, String> {
     }
     Ok(format!(
         "{{\"name\":{},\"rows\":{},\"cols\":{},\"threads\":{},\"elements_per_thread\":{},\
-         \"copies\":{},\"digits\":[{}],\"table\":{}}}",
+         \"copies\":{},\"digits\":[{}],{},\"table\":{}}}",
         string(n.name),
         n.rows,
         n.cols,
@@ -79,6 +81,7 @@ pub fn numeral(n: &Numeral) -> Result<String, String> {
         n.elements,
         n.copies(),
         digits(n),
+        crate::forms::json_members(n),
         table(n)?
     ))
 }
@@ -170,7 +173,7 @@ pub fn json(e: &Entry) -> String {
         "{{\"name\":{},\"instructions\":[{}],\"operand\":{},\"element_type\":{},\
          \"element_bits\":{},\"arch\":{},\"ptx_section\":{},\"rows\":{},\"cols\":{},\
          \"threads\":{},\"elements_per_thread\":{},\"copies\":{},\"selectors\":{},\
-         \"digits\":[{}],\"table\":{}}}",
+         \"digits\":[{}],{},\"table\":{}}}",
         string(e.name()),
         instructions.join(","),
         string(e.operand.name()),
@@ -185,6 +188,7 @@ pub fn json(e: &Entry) -> String {
         n.copies(),
         selectors(e).text().trim_end(),
         digits(n),
+        crate::forms::json_members(n),
         table(n).expect("catalog layouts are bijections")
     )
 }

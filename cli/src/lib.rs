@@ -14,6 +14,7 @@ mod check;
 mod check_command;
 mod convert;
 mod expand;
+mod forms;
 mod json;
 mod json_out;
 mod layout;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
-use layout_core::catalog::{Entry, Instruction};
+use layout_core::catalog::{Entry, Instruction, Operand};
 use layout_core::{render, Numeral};
 
 use crate::json_out::{self, J};
@@ -28,6 +28,9 @@ pub fn cli() -> Command {
         .args([
             crate::layout_arg("layout", "LAYOUT|INSTRUCTION").required(true),
             json_out::flag(),
+        ])
+        .args(crate::forms::flags())
+        .args([
             Arg::new("m")
                 .long("m")
                 .value_name("M")
@@ -47,9 +50,10 @@ pub fn cli() -> Command {
 pub fn run(m: &ArgMatches) -> ExitCode {
     let text = m.get_one::<String>("layout").expect("required");
     let json = json_out::wanted(m);
+    let forms = crate::forms::wanted(m);
     if let (Some(&mma_m), Some(&n)) = (m.get_one::<u32>("m"), m.get_one::<u32>("n")) {
         return match crate::tmem::name_for(text, mma_m, n) {
-            Ok(name) => layout(&name, json),
+            Ok(name) => layout(&name, json, forms),
             Err(msg) if !crate::tmem::is_mma(text) => crate::usage("show", &msg),
             Err(msg) => {
                 eprintln!("error: {msg}");
@@ -58,6 +62,13 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         };
     }
     if text.contains('.') && !text.contains(['{', '[']) {
+        if forms != (false, false) {
+            return crate::usage(
+                "show",
+                "--cute and --linear take a layout, not an instruction: \
+                 `fraglayout show INSTRUCTION` names its layouts",
+            );
+        }
         return match layout_core::catalog::instruction(text) {
             Some(found) if json => emit(&instruction_json(text, &found).text(), ExitCode::SUCCESS),
             Some(found) => emit(&instruction(text, &found), ExitCode::SUCCESS),
@@ -81,12 +92,17 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             }
         };
     }
-    layout(text, json)
+    layout(text, json, forms)
 }
 
-/// `show LAYOUT`: a catalog layout, or any other.
-fn layout(text: &str, json: bool) -> ExitCode {
+/// `show LAYOUT`: a catalog layout, or any other; with `--cute` / `--linear` (`forms`), only
+/// those forms.
+fn layout(text: &str, json: bool, forms: (bool, bool)) -> ExitCode {
     with_layout(text, |l| {
+        if forms != (false, false) {
+            let b = l.entry().is_some_and(|e| e.operand == Operand::B);
+            return Ok(crate::forms::text(&l.numeral(), forms, b));
+        }
         Ok(match (l.entry(), json) {
             (Some(e), true) => format!("{}\n", crate::json::json(e)),
             (None, true) => format!("{}\n", crate::json::numeral(&l.numeral())?),

@@ -9,6 +9,7 @@ mod commands;
 mod conventions;
 mod convert;
 mod expand;
+mod forms;
 mod help;
 mod json_answers;
 mod large_tiles;

@@ -39,6 +39,8 @@
 //!   [`shared::ScaleAtoms`].
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
+//! - [`forms`]: a numeral as a CuTe TV layout ([`Numeral::cute`]) and a Triton linear layout
+//!   ([`Numeral::linear`]), or why it has none.
 //! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
 //!   `ldmatrix` / `stmatrix` row addresses derived from them, bank conflicts counted exactly,
 //!   and the search for a conflict-free swizzle.
@@ -48,7 +50,8 @@
 //! A numeral is a layout in the sense of CUTLASS CuTe: a function from a (thread, value)
 //! coordinate to an index, each mode with a shape and a stride. Each digit is one mode, with
 //! shape = range and stride = place; a source's digits, ordered by divisor, are the modes of
-//! that source. The `m16n8k16` f32 accumulator above, in the three notations:
+//! that source. [`Numeral::cute`] and [`Numeral::linear`] derive the CuTe and Triton forms
+//! ([`forms`]). The `m16n8k16` f32 accumulator above, in the three notations:
 //!
 //! | notation | the layout |
 //! |---|---|
@@ -139,6 +142,7 @@ pub mod check;
 pub mod convert;
 mod digit;
 mod explain;
+pub mod forms;
 // The run-time support of the code the macros generate: public for that code to name, not
 // an interface of its own (hidden from the docs; its names may change with the macros).
 #[doc(hidden)]

@@ -1,6 +1,7 @@
 //! The table of covered PTX instructions in `docs/CATALOG.md`, generated from the catalog.
 
 use layout_core::catalog::{Operand, CATALOG};
+use layout_core::forms::NoForm;
 
 /// The marker lines around the generated table.
 pub const BEGIN: &str = "<!-- catalog:begin -->";
@@ -46,10 +47,49 @@ pub fn table() -> String {
     out
 }
 
-/// `text` with everything between the markers replaced by the generated table; `None` when
+/// `text` with everything between the markers replaced by the generated tables; `None` when
 /// the markers are missing.
 pub fn regenerate(text: &str) -> Option<String> {
-    replace_between(text, BEGIN, END, &table())
+    let text = replace_between(text, BEGIN, END, &table())?;
+    replace_between(&text, FORMS_BEGIN, FORMS_END, &forms())
+}
+
+/// The marker lines around the table of each layout's CuTe and linear forms.
+pub const FORMS_BEGIN: &str = "<!-- forms:begin -->";
+/// See [`FORMS_BEGIN`].
+pub const FORMS_END: &str = "<!-- forms:end -->";
+
+/// One row per catalog layout: its tile, its CuTe TV layout (a B operand's also over `(N, K)`,
+/// as CuTe's MMA traits index B), and whether it has a linear layout, or why not.
+pub fn forms() -> String {
+    let mut out = String::from(
+        "| layout | tile | CuTe TV layout, `(thread, value) -> row + col * rows` | linear layout |\n\
+         |---|---|---|---|\n",
+    );
+    for e in CATALOG {
+        let n = e.numeral;
+        let mut cute = match n.cute() {
+            Ok(c) => format!("`{c}`"),
+            Err(why) => format!("none: {}", why.message(n).as_str()),
+        };
+        if let (Operand::B, Ok(t)) = (e.operand, n.cute_transposed()) {
+            cute.push_str(&format!("; over (N, K): `{t}`"));
+        }
+        let linear = match n.linear() {
+            Ok(_) => "yes".to_string(),
+            Err(NoForm::NotPowerOfTwo { digit }) => {
+                format!("none: a range of {}", n.digits[digit].range)
+            }
+            Err(why) => format!("none: {}", why.message(n).as_str()),
+        };
+        out.push_str(&format!(
+            "| `{}` | {} x {} | {cute} | {linear} |\n",
+            e.name(),
+            n.rows,
+            n.cols
+        ));
+    }
+    out
 }
 
 /// The marker lines around the README's summary.

@@ -15,6 +15,7 @@ mod convert_core;
 mod convert_generated;
 mod cute;
 mod dependency_line;
+mod forms;
 mod generated;
 mod generated_edges;
 mod import_circles;
