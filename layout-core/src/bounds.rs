@@ -12,8 +12,8 @@
 //! outside, mask `0b0011`.
 //!
 //! ```
-//! use layout_core::bounds::{Coverage, Extent};
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::bounds::{Coverage, Extent};
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
 //!
 //! let nine_rows = ACC.extent_clamped(9, 8);
 //! assert_eq!(ACC.valid_count(nine_rows), 72);
@@ -46,8 +46,8 @@
 //! 9 valid rows.
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::MatrixAt;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::MatrixAt;
 //!
 //! let at = MatrixAt { row: 32, col: 8, ld: 13 };
 //! let ext = ACC.extent_at(at, 41, 13);
@@ -65,9 +65,9 @@
 //! clamping to compute:
 //!
 //! ```
-//! use layout_core::bounds::Extent;
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
+//! use fraglayout::bounds::Extent;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
 //!
 //! const TERMS: [ThreadTerm; MAX_THREAD_TERMS] = ACC.thread_terms();
 //! const PARTS: [(usize, usize); 4] =

@@ -763,16 +763,16 @@ impl Numeral<'_> {
 }
 
 /// Fails compilation with the numeral's first problem, in words, when used as
-/// `const _: () = layout_core::assert_bijection(&NUMERAL);`.
+/// `const _: () = fraglayout::assert_bijection(&NUMERAL);`.
 ///
 /// ```compile_fail
-/// use layout_core::{Digit, Numeral};
+/// use fraglayout::{Digit, Numeral};
 /// const HALF: Numeral = Numeral::new("half", 16, 8, 4, &[
 ///     Digit::element(1, 2, 1), Digit::lane(1, 4, 2), Digit::lane(4, 8, 8),
 /// ]);
 /// // error: numeral `half` is not a bijection onto its 16 x 8 tile:
 /// //        element digits cover 2 of 4 elements: add a digit `e / 2` ...
-/// const _: () = layout_core::assert_bijection(&HALF);
+/// const _: () = fraglayout::assert_bijection(&HALF);
 /// ```
 pub const fn assert_bijection(n: &Numeral) {
     if n.is_exact() {

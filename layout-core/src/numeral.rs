@@ -25,14 +25,14 @@ pub const MAX_DIGITS: usize = 32;
 /// | `e / 2`    | 2     | 64    | element, bit 1 |
 ///
 /// ```
-/// use layout_core::{Digit, Numeral};
+/// use fraglayout::{Digit, Numeral};
 /// const ACC: Numeral = Numeral::new("acc", 16, 8, 4, &[
 ///     Digit::element(1, 2, 1),
 ///     Digit::lane(1, 4, 2),
 ///     Digit::lane(4, 8, 8),
 ///     Digit::element(2, 2, 64),
 /// ]);
-/// const _: () = layout_core::assert_bijection(&ACC);
+/// const _: () = fraglayout::assert_bijection(&ACC);
 /// assert_eq!(ACC.coords(5, 3), Some((9, 3)));   // lane 5, element 3: row 8 + 1, col 2 + 1
 /// assert_eq!(ACC.decode_coords(9, 3), Some((5, 3)));
 /// assert_eq!(ACC.coords(32, 0), None);          // lane out of range: rejected, never wrapped

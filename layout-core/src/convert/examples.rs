@@ -9,8 +9,8 @@
 //! bound and selects; `docs/CONVERSIONS.md` carries it too.
 //!
 //! ```
-//! use layout_core::convert::examples::EXAMPLES;
-//! use layout_core::convert::{Class, Plan};
+//! use fraglayout::convert::examples::EXAMPLES;
+//! use fraglayout::convert::{Class, Plan};
 //! let fa2 = &EXAMPLES[0];
 //! assert_eq!(fa2.name, "fa2");
 //! let plan = Plan::new(&fa2.from, &fa2.to).unwrap();
@@ -260,7 +260,7 @@ pub const EXAMPLES: &[Example] = &[
 /// catalog, once each, in order of first use.
 ///
 /// ```
-/// use layout_core::convert::examples::numeral;
+/// use fraglayout::convert::examples::numeral;
 /// assert_eq!(numeral("VEC4_16x8_ROW").map(|n| n.cols), Some(8));
 /// assert!(numeral("SM80_16x8x16_F32_C").is_none()); // a catalog name: `catalog::find`
 /// ```

@@ -39,8 +39,8 @@
 //! found as a constant.
 //!
 //! ```
-//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
-//! use layout_core::shared::{find, Access, FindError, Found, MatrixVariant, SharedLayout, Swizzle};
+//! use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
+//! use fraglayout::shared::{find, Access, FindError, Found, MatrixVariant, SharedLayout, Swizzle};
 //! // A 64 x 64 f16 operand tile read by ldmatrix.x4: the 128-byte swizzle's kind, found in
 //! // constant evaluation.
 //! const TILE: SharedLayout = SharedLayout::row_major(64, 64, 2);
