@@ -113,7 +113,7 @@ pub const MASK_BITS: u32 = u32::BITS;
 pub const WIDE_MASK_BITS: u32 = u128::BITS;
 
 /// The valid part of one tile: its top-left `rows x cols` corner, in tile coordinates (`u32`,
-/// see [integer types](crate#integer-types)).
+/// see [integer types](crate::conventions#integer-types)).
 ///
 /// Build it from the numeral, [`Numeral::extent_clamped`] or [`Numeral::extent_at`] (or
 /// [`Extent::clamped`], [`Extent::full`], [`Extent::at`]), which clamp to the tile so that
@@ -194,7 +194,7 @@ impl Extent {
     /// Whether tile coordinate `(row, col)` is in the valid part. Takes `usize`, the type of
     /// the `row` and `col` a `#[fragment_layout]` body receives, to accept the sum of
     /// [`thread_part`](crate::generated::thread_part) and [`element_part`](Numeral::element_part)
-    /// directly ([integer types](crate#integer-types)).
+    /// directly ([integer types](crate::conventions#integer-types)).
     #[inline(always)]
     pub const fn contains(&self, row: usize, col: usize) -> bool {
         row < self.rows as usize && col < self.cols as usize

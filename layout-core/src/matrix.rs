@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Offsets and the origin are `usize`, tile coordinates `u32`: see
-//! [integer types](crate#integer-types).
+//! [integer types](crate::conventions#integer-types).
 
 use crate::Numeral;
 
@@ -24,7 +24,7 @@ use crate::Numeral;
 /// the matrix, whose rows are `ld` elements apart.
 ///
 /// All three index the user's memory, so all three are `usize`
-/// ([integer types](crate#integer-types)).
+/// ([integer types](crate::conventions#integer-types)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MatrixAt {
     /// The matrix row of the tile's row 0.

@@ -76,7 +76,7 @@ pub enum Major {
 /// Built by `const` constructors; [`check`](Self::check) says whether it is sound (every
 /// element at its own offset inside [`span`](Self::span), a swizzle that stays in the tile).
 /// Offsets are `u32` element offsets from the tile's base, the span a `u64` that stays exact
-/// for a layout failing the check ([integer types](crate#integer-types)).
+/// for a layout failing the check ([integer types](crate::conventions#integer-types)).
 ///
 /// ```
 /// use fraglayout::shared::{SharedLayout, Swizzle, SwizzleMode};
