@@ -15,6 +15,7 @@ mod convert_core;
 mod convert_generated;
 mod cute;
 mod dependency_line;
+mod doc_examples;
 mod generated;
 mod generated_edges;
 mod import_circles;
