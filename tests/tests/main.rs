@@ -23,6 +23,7 @@ mod instruction;
 mod kernel_md;
 mod neighbours;
 mod numeral;
+mod packaging;
 mod pairing;
 mod pointer;
 mod render;
