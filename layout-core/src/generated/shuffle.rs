@@ -620,11 +620,11 @@ const fn planned(plan: &Moves, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
 }
 
 /// A packed plan's parts as the code `#[convert_layout]` generates reads them: per-lane tables
-/// of 32 entries, [`NONE`] where a lane takes nothing, and the constants folded from them.
+/// of 32 entries, `NONE` where a lane takes nothing, and the constants folded from them.
 impl PackedPlan {
     /// Per lane: for `kind` 0 the own source element destination element `at` is (`round`
     /// unused), for 1 the source element put in part `at` of the word offered in `round`, for
-    /// 2 the destination element part `at` of the word read fills; [`NONE`] for none.
+    /// 2 the destination element part `at` of the word read fills; `NONE` for none.
     pub const fn lane_table(&self, kind: u32, round: u32, at: u32) -> [u8; 32] {
         let mut t = [NONE; 32];
         let mut lane = 0;
