@@ -664,7 +664,7 @@ impl Numeral<'_> {
     /// Whether the numeral passes every stage of [`errors`](Self::errors), decided in a few
     /// hundred steps of const evaluation instead of thousands: [`assert_bijection`] runs in every
     /// function `#[fragment_layout]` generates, so its cost for a good numeral is compile time
-    /// (docs/PERFORMANCE.md). `true` only when `errors()` is empty; `false` for every numeral
+    /// ([docs/PERFORMANCE.md]). `true` only when `errors()` is empty; `false` for every numeral
     /// with an error, and where a product passes `u32::MAX` (no good numeral's does), and then
     /// `errors()` says what is wrong.
     ///
@@ -678,6 +678,8 @@ impl Numeral<'_> {
     ///
     /// Over 80 lines: the four stages kept in one `const fn` with one sort of the digits, as
     /// every generated function evaluates it (its cost is compile time).
+    ///
+    /// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
     pub(crate) const fn is_exact(&self) -> bool {
         let size = self.size();
         let threads = LANES as u64 * self.warps as u64;

@@ -465,7 +465,7 @@ impl Plan<'_> {
 /// any other layout, even one of 16 or 32 rows over one warp, is
 /// [`FragmentError::NotAShape`]. Its checks cost steps in the TMEM lanes plus the columns,
 /// not threads times registers, so the widest composite builds in `const` under default lints
-/// (docs/PERFORMANCE.md):
+/// ([docs/PERFORMANCE.md]):
 ///
 /// ```
 /// use fraglayout::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
@@ -483,6 +483,8 @@ impl Plan<'_> {
 ///     fragment_or_panic(&F, &SM100_TMEM_16dp256b16x_16b, Lanes::Lower).numeral();
 /// assert_eq!((F16.rows, F16.cols, F16.elements), (64, 256, 128));
 /// ```
+///
+/// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 pub const fn fragment(
     acc: &Numeral,
     load: &Numeral,

@@ -229,7 +229,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// so `RHS` may read anything. An index past the end of `BASE` panics, as the per-element code
 /// would, but before the first element of its slice is stored: with the footprint slice, a
 /// scatter that panics has stored nothing. Any other body runs element by element as written.
-/// `unpaired` turns both off (one index per element). docs/PERFORMANCE.md has the instruction
+/// `unpaired` turns both off (one index per element). [docs/PERFORMANCE.md] has the instruction
 /// counts against hand-written code.
 ///
 /// **Vector access** (`vector = N`): the body takes `N` adjacent elements of a row at once,
@@ -396,7 +396,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// value for every element: `fill = VALUE` when the attribute gives one, else the element
 /// type's `Default` (zero; `0` in each half of a packed register). A bounded gather returns
 /// the same value for the elements outside the valid part. The check is one comparison per
-/// call (see docs/PERFORMANCE.md for its cost).
+/// call (see [docs/PERFORMANCE.md] for its cost).
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
@@ -416,6 +416,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `continue` or `.await` would otherwise act on the whole function runs each element through
 /// the closure as written, so it behaves exactly as that closure (`return` ends one element);
 /// other bodies are inlined.
+///
+/// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 #[proc_macro_attribute]
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     layout_codegen::fragment_layout(args.into(), item.into()).into()

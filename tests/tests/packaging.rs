@@ -1,7 +1,7 @@
 //! The published crates read well on the registry: each names its docs.rs page and the
 //! repository, and ships a README of its own whose links are absolute (a registry page shows
 //! no other file of the package or the repository), each link into the repository naming a
-//! file that is there.
+//! file that is there; the API docs link the guides they name the same way.
 
 use std::path::Path;
 
@@ -131,4 +131,77 @@ fn the_link_scan_finds_destinations() {
         ["https://x/a.md", "b.md#c"]
     );
     assert_eq!(value("a = 1\nname = \"x\"\n", "name"), Some("x"));
+    assert_eq!(guide_at("docs/KERNEL.md)."), Some("docs/KERNEL.md"));
+    assert_eq!(guide_at("docs/CLI-JSON.md"), Some("docs/CLI-JSON.md"));
+    assert_eq!(guide_at("docs/m16n8k16_f32_c.svg"), None);
+    assert_eq!(guide_at("docs/ and"), None);
+}
+
+/// The guides the API docs of `layout-core`, `layout-macros` and `fraglayout` name (`docs/*.md`)
+/// are links into the repository (docs.rs shows no file of the package): `[docs/NAME.md]`, with
+/// its definition `[docs/NAME.md]: REPOSITORY/blob/main/docs/NAME.md` in the same file, for a
+/// file that exists.
+#[test]
+fn api_docs_link_the_guides_absolutely() {
+    let workspace = read("Cargo.toml");
+    let repository = value(&workspace, "repository").expect("[workspace.package] repository");
+    let mut named = 0;
+    for folder in ["layout-core/src", "layout-macros/src", "fraglayout/src"] {
+        let mut files = Vec::new();
+        rust_files(&root().join(folder), &mut files);
+        for path in files {
+            let source = std::fs::read_to_string(&path).expect("a source file");
+            for line in source.lines().filter(|l| is_doc(l)) {
+                for (at, _) in line.match_indices("docs/") {
+                    let Some(name) = guide_at(&line[at..]) else {
+                        continue;
+                    };
+                    named += 1;
+                    let file = path.display();
+                    if line[..at].ends_with("/blob/main/") {
+                        continue;
+                    }
+                    assert!(
+                        line[..at].ends_with('[') && line[at + name.len()..].starts_with(']'),
+                        "{file}: `{name}` is not a link: write [{name}] and define it"
+                    );
+                    let definition = format!("[{name}]: {repository}/blob/main/{name}");
+                    assert!(
+                        source
+                            .lines()
+                            .any(|l| is_doc(l) && l.trim_end().ends_with(&definition)),
+                        "{file}: no `{definition}`"
+                    );
+                    assert!(root().join(name).is_file(), "{file}: no {name}");
+                }
+            }
+        }
+    }
+    assert!(named >= 6, "{named} guides named");
+}
+
+/// `docs/NAME.md` at the start of `text`, `NAME` upper-case letters and `-`.
+fn guide_at(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("docs/")?;
+    let len = rest
+        .find(|c: char| !(c.is_ascii_uppercase() || c == '-'))
+        .filter(|&n| n > 0)?;
+    rest[len..].starts_with(".md").then(|| &text[..5 + len + 3])
+}
+
+fn is_doc(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("///") || t.starts_with("//!")
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
 }

@@ -6,7 +6,7 @@
 //! `VEC4_16x8_ROW` holds vectors of 4 along the rows of a 16 x 8 tile).
 //!
 //! `fraglayout convert --examples` prints the table, with each plan's class, rounds, lower
-//! bound and selects; `docs/CONVERSIONS.md` carries it too.
+//! bound and selects; [docs/CONVERSIONS.md] carries it too.
 //!
 //! ```
 //! use fraglayout::convert::examples::EXAMPLES;
@@ -16,6 +16,8 @@
 //! let plan = Plan::new(&fa2.from, &fa2.to).unwrap();
 //! assert_eq!((plan.class(), plan.rounds()), (Class::Identity, 0));
 //! ```
+//!
+//! [docs/CONVERSIONS.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/CONVERSIONS.md
 
 // CuTe's spelling: the shape's `x` stays lowercase, as in the catalog.
 #![allow(non_upper_case_globals)]

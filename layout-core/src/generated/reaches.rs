@@ -8,7 +8,9 @@
 //! is checked field by field after it is evaluated, and an array of integers is checked at
 //! once, where an array of structures of pairs is checked entry by entry. For the 50
 //! epilogues of `benches/tests/compile_time.rs` that is most of the table's cost
-//! (docs/PERFORMANCE.md, compile time).
+//! ([docs/PERFORMANCE.md], compile time).
+//!
+//! [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 
 use super::table::{Reach, Runs};
 use crate::Numeral;

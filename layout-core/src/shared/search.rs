@@ -33,7 +33,7 @@
 //! `const fn`, and constant evaluation is slow: the first search below (it stops at layout
 //! 106) costs the compiler about 0.7 s (2.6 s before the elements were placed once), where
 //! the same call at run time takes about 0.7 ms unoptimised (2026-12-01, the 2-core machine of
-//! docs/PERFORMANCE.md). A search that finds no conflict-free layout tries them all, and over
+//! [docs/PERFORMANCE.md]). A search that finds no conflict-free layout tries them all, and over
 //! a large tile with many accesses it can exceed the compiler's budget for constant evaluation;
 //! run such a search at run time (a build script, a test, the CLI) and write the layout it
 //! found as a constant.
@@ -59,6 +59,8 @@
 //! assert_eq!(found.tried, 78);
 //! assert_eq!(found.width, None); // every width fixed
 //! ```
+//!
+//! [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 
 use super::access::{Access, KnownRows};
 use super::banks::{Wavefronts, WAVEFRONT_BYTES};
