@@ -11,7 +11,7 @@
 //! # fraglayout = "0.1"                                 # once it is on crates.io
 //! ```
 //!
-//! Everything of [`layout_core`] is here under the same paths (`fraglayout::catalog`,
+//! Everything of the `layout-core` crate is here under the same paths (`fraglayout::catalog`,
 //! `fraglayout::Numeral`, ...), with the macros [`numeral!`] and
 //! [`#[fragment_layout]`](macro@fragment_layout) beside them (feature `macros`, on by
 //! default; `default-features = false` leaves the dependency-free, `no_std` core).

@@ -141,7 +141,7 @@ impl<const N: u32> fmt::Display for Thread<N> {
 }
 
 /// The check folds away: `N` and the layout's thread count are constants, and for
-/// `N <= threads` every value is inside ([`ThreadIndex::COUNT`] makes `N < threads` a compile
+/// `N <= threads` every value is inside (`ThreadIndex::COUNT` makes `N < threads` a compile
 /// error).
 impl<const N: u32> ThreadIndex for Thread<N> {
     const COUNT: Option<u32> = Some(N);

@@ -12,8 +12,8 @@
 //! outside, mask `0b0011`.
 //!
 //! ```
-//! use layout_core::bounds::{Coverage, Extent};
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::bounds::{Coverage, Extent};
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
 //!
 //! let nine_rows = ACC.extent_clamped(9, 8);
 //! assert_eq!(ACC.valid_count(nine_rows), 72);
@@ -46,8 +46,8 @@
 //! 9 valid rows.
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::MatrixAt;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::MatrixAt;
 //!
 //! let at = MatrixAt { row: 32, col: 8, ld: 13 };
 //! let ext = ACC.extent_at(at, 41, 13);
@@ -65,9 +65,9 @@
 //! clamping to compute:
 //!
 //! ```
-//! use layout_core::bounds::Extent;
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
+//! use fraglayout::bounds::Extent;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::generated::{thread_part, ThreadTerm, MAX_THREAD_TERMS};
 //!
 //! const TERMS: [ThreadTerm; MAX_THREAD_TERMS] = ACC.thread_terms();
 //! const PARTS: [(usize, usize); 4] =
@@ -113,7 +113,7 @@ pub const MASK_BITS: u32 = u32::BITS;
 pub const WIDE_MASK_BITS: u32 = u128::BITS;
 
 /// The valid part of one tile: its top-left `rows x cols` corner, in tile coordinates (`u32`,
-/// see [integer types](crate#integer-types)).
+/// see [integer types](crate::conventions#integer-types)).
 ///
 /// Build it from the numeral, [`Numeral::extent_clamped`] or [`Numeral::extent_at`] (or
 /// [`Extent::clamped`], [`Extent::full`], [`Extent::at`]), which clamp to the tile so that
@@ -194,7 +194,7 @@ impl Extent {
     /// Whether tile coordinate `(row, col)` is in the valid part. Takes `usize`, the type of
     /// the `row` and `col` a `#[fragment_layout]` body receives, to accept the sum of
     /// [`thread_part`](crate::generated::thread_part) and [`element_part`](Numeral::element_part)
-    /// directly ([integer types](crate#integer-types)).
+    /// directly ([integer types](crate::conventions#integer-types)).
     #[inline(always)]
     pub const fn contains(&self, row: usize, col: usize) -> bool {
         row < self.rows as usize && col < self.cols as usize

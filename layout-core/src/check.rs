@@ -664,7 +664,7 @@ impl Numeral<'_> {
     /// Whether the numeral passes every stage of [`errors`](Self::errors), decided in a few
     /// hundred steps of const evaluation instead of thousands: [`assert_bijection`] runs in every
     /// function `#[fragment_layout]` generates, so its cost for a good numeral is compile time
-    /// (docs/PERFORMANCE.md). `true` only when `errors()` is empty; `false` for every numeral
+    /// ([docs/PERFORMANCE.md]). `true` only when `errors()` is empty; `false` for every numeral
     /// with an error, and where a product passes `u32::MAX` (no good numeral's does), and then
     /// `errors()` says what is wrong.
     ///
@@ -678,6 +678,8 @@ impl Numeral<'_> {
     ///
     /// Over 80 lines: the four stages kept in one `const fn` with one sort of the digits, as
     /// every generated function evaluates it (its cost is compile time).
+    ///
+    /// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
     pub(crate) const fn is_exact(&self) -> bool {
         let size = self.size();
         let threads = LANES as u64 * self.warps as u64;
@@ -763,16 +765,16 @@ impl Numeral<'_> {
 }
 
 /// Fails compilation with the numeral's first problem, in words, when used as
-/// `const _: () = layout_core::assert_bijection(&NUMERAL);`.
+/// `const _: () = fraglayout::assert_bijection(&NUMERAL);`.
 ///
 /// ```compile_fail
-/// use layout_core::{Digit, Numeral};
+/// use fraglayout::{Digit, Numeral};
 /// const HALF: Numeral = Numeral::new("half", 16, 8, 4, &[
 ///     Digit::element(1, 2, 1), Digit::lane(1, 4, 2), Digit::lane(4, 8, 8),
 /// ]);
 /// // error: numeral `half` is not a bijection onto its 16 x 8 tile:
 /// //        element digits cover 2 of 4 elements: add a digit `e / 2` ...
-/// const _: () = layout_core::assert_bijection(&HALF);
+/// const _: () = fraglayout::assert_bijection(&HALF);
 /// ```
 pub const fn assert_bijection(n: &Numeral) {
     if n.is_exact() {

@@ -107,7 +107,7 @@ pub(crate) const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 /// | `place`   | its place value in the tile's row-major offset                |
 ///
 /// `lane / 4` in a 32-lane warp is `Digit::lane(4, 8, place)`: divisor 4, range 8. The fields
-/// are `u32`, like everything inside a tile ([integer types](crate#integer-types)).
+/// are `u32`, like everything inside a tile ([integer types](crate::conventions#integer-types)).
 ///
 /// A lane or warp digit at place 0 is a *broadcast* digit ([`Digit::broadcast`]): its values
 /// do not move the element, so the threads it tells apart hold the same element, as the lanes

@@ -5,8 +5,8 @@
 //! named fields rather than three `usize` arguments in a row, so they cannot be swapped:
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-//! use layout_core::MatrixAt;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::MatrixAt;
 //!
 //! // The accumulator tile at row 32, column 8 of a matrix with 40 columns per row.
 //! let at = MatrixAt { row: 32, col: 8, ld: 40 };
@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Offsets and the origin are `usize`, tile coordinates `u32`: see
-//! [integer types](crate#integer-types).
+//! [integer types](crate::conventions#integer-types).
 
 use crate::Numeral;
 
@@ -24,7 +24,7 @@ use crate::Numeral;
 /// the matrix, whose rows are `ld` elements apart.
 ///
 /// All three index the user's memory, so all three are `usize`
-/// ([integer types](crate#integer-types)).
+/// ([integer types](crate::conventions#integer-types)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MatrixAt {
     /// The matrix row of the tile's row 0.
@@ -74,8 +74,8 @@ impl Numeral<'_> {
     /// rest:
     ///
     /// ```
-    /// use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
-    /// use layout_core::MatrixAt;
+    /// use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
+    /// use fraglayout::MatrixAt;
     ///
     /// // Columns 8..16 of a 13-column matrix: tile columns 0..5 are inside.
     /// let at = MatrixAt { row: 0, col: 8, ld: 13 };

@@ -15,7 +15,13 @@ pub const MAX_DIGITS: usize = 32;
 /// the thread's lane, its warp, or the element index `e`, and adds `value * place` to the
 /// offset. Everything inside the tile (coordinates, offsets, thread and element indices) is a
 /// `u32`, everything in the user's memory a `usize`
-/// ([integer types](crate#integer-types)). For the `m16n8k16` f32 accumulator (16 x 8, 4 elements per lane):
+/// ([integer types](crate::conventions#integer-types)).
+///
+/// The fields are the declaration, as written (`name`, `rows`, `cols`, `warps`, `elements`,
+/// `digits`); what follows from them is a method, computed on each call: `threads()` is `32 *
+/// warps`, `size()` is `rows * cols` ([fields and methods](crate::conventions#fields-and-methods)).
+///
+/// For the `m16n8k16` f32 accumulator (16 x 8, 4 elements per lane):
 ///
 /// | digit      | range | place | source         |
 /// |------------|-------|-------|----------------|
@@ -25,14 +31,14 @@ pub const MAX_DIGITS: usize = 32;
 /// | `e / 2`    | 2     | 64    | element, bit 1 |
 ///
 /// ```
-/// use layout_core::{Digit, Numeral};
+/// use fraglayout::{Digit, Numeral};
 /// const ACC: Numeral = Numeral::new("acc", 16, 8, 4, &[
 ///     Digit::element(1, 2, 1),
 ///     Digit::lane(1, 4, 2),
 ///     Digit::lane(4, 8, 8),
 ///     Digit::element(2, 2, 64),
 /// ]);
-/// const _: () = layout_core::assert_bijection(&ACC);
+/// const _: () = fraglayout::assert_bijection(&ACC);
 /// assert_eq!(ACC.coords(5, 3), Some((9, 3)));   // lane 5, element 3: row 8 + 1, col 2 + 1
 /// assert_eq!(ACC.decode_coords(9, 3), Some((5, 3)));
 /// assert_eq!(ACC.coords(32, 0), None);          // lane out of range: rejected, never wrapped
@@ -185,7 +191,7 @@ impl<'a> Numeral<'a> {
     }
 
     /// `(row, col)` of element `e` of thread `thread`, tile coordinates as `u32`
-    /// ([integer types](crate#integer-types)); `None` as for [`offset`](Self::offset). In a
+    /// ([integer types](crate::conventions#integer-types)); `None` as for [`offset`](Self::offset). In a
     /// matrix: [`matrix_offset`](Self::matrix_offset).
     pub const fn coords(&self, thread: u32, e: u32) -> Option<(u32, u32)> {
         match self.offset(thread, e) {

@@ -5,7 +5,7 @@
 //! `u16` bit patterns, so stable Rust needs no `f16` type (convert with `half` or by hand).
 //!
 //! ```
-//! use layout_core::pack::{pack_b16, pack_b16_array, unpack_b16_array};
+//! use fraglayout::pack::{pack_b16, pack_b16_array, unpack_b16_array};
 //! assert_eq!(pack_b16(0x1111, 0x2222), 0x2222_1111);
 //! let regs: [u32; 2] = pack_b16_array(&[1, 2, 3, 4]);
 //! assert_eq!(regs, [0x0002_0001, 0x0004_0003]);

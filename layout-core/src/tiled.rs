@@ -46,16 +46,16 @@
 //! accumulators are already where the A operand needs them, register for register.
 //!
 //! ```
-//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-//! use layout_core::Numeral;
+//! use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+//! use fraglayout::Numeral;
 //!
 //! // A call of a `const fn` in a `const` item's initializer lives for 'static, so the tiled
 //! // numeral can borrow it. (A `match` on `tiled`'s result there does not: give the `Tiled`
 //! // a `const` item of its own, as below, or use `tiled_or_panic`.)
 //! const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
-//! const _: () = layout_core::assert_bijection(&ACC2);
+//! const _: () = fraglayout::assert_bijection(&ACC2);
 //!
-//! const ACC2_TILED: layout_core::Tiled = match SM80_16x8x16_F32_C.tiled(1, 2) {
+//! const ACC2_TILED: fraglayout::Tiled = match SM80_16x8x16_F32_C.tiled(1, 2) {
 //!     Ok(t) => t,
 //!     Err(_) => panic!("the accumulator tiles"),
 //! };
@@ -403,11 +403,11 @@ impl Numeral<'_> {
     /// with an arithmetic overflow:
     ///
     /// ```compile_fail
-    /// use layout_core::catalog::SM80_16x8x16_F32_C;
+    /// use fraglayout::catalog::SM80_16x8x16_F32_C;
     /// // error: cannot tile `SM80_16x8x16_F32_C`: the tiled tile is 34359738368 x
     /// //        17179869184 = 590295810358705651712 elements, 18446744073709551616 per thread:
     /// //        a tile holds at most 4294967295 elements; tile fewer copies
-    /// const BIG: layout_core::Tiled = SM80_16x8x16_F32_C.tiled_or_panic(1 << 31, 1 << 31);
+    /// const BIG: fraglayout::Tiled = SM80_16x8x16_F32_C.tiled_or_panic(1 << 31, 1 << 31);
     /// ```
     pub const fn tiled_or_panic(&self, tile_rows: u32, tile_cols: u32) -> Tiled {
         match self.tiled(tile_rows, tile_cols) {

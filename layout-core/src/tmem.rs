@@ -55,15 +55,15 @@
 //!   default lints); `#[fragment_layout]` takes it like any catalog layout.
 //!
 //! ```
-//! use layout_core::catalog::SM100_TMEM_16dp256b1x;
-//! use layout_core::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
-//! use layout_core::Numeral;
+//! use fraglayout::catalog::SM100_TMEM_16dp256b1x;
+//! use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+//! use fraglayout::Numeral;
 //!
 //! // M = 128, N = 64, read back with `tcgen05.ld.16x256b.x1`.
 //! const ACC: Numeral = accumulator(MmaLayout::D, 64).numeral();
 //! const FRAG: Numeral =
 //!     fragment_or_panic(&ACC, &SM100_TMEM_16dp256b1x, Lanes::Quarter).numeral();
-//! const _: () = layout_core::assert_bijection(&FRAG);
+//! const _: () = fraglayout::assert_bijection(&FRAG);
 //! assert_eq!((FRAG.rows, FRAG.cols, FRAG.elements), (128, 64, 64));
 //! // Thread 37 (warp 1, lane 5: g = 1, q = 1), register 4 (the second 8-column load):
 //! // TMEM lane 32 + 1, column 8 + 2 = D[33][10].
@@ -465,12 +465,12 @@ impl Plan<'_> {
 /// any other layout, even one of 16 or 32 rows over one warp, is
 /// [`FragmentError::NotAShape`]. Its checks cost steps in the TMEM lanes plus the columns,
 /// not threads times registers, so the widest composite builds in `const` under default lints
-/// (docs/PERFORMANCE.md):
+/// ([docs/PERFORMANCE.md]):
 ///
 /// ```
-/// use layout_core::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
-/// use layout_core::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
-/// use layout_core::Numeral;
+/// use fraglayout::catalog::{SM100_TMEM_16dp256b16x_16b, SM100_TMEM_32dp32b64x};
+/// use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+/// use fraglayout::Numeral;
 ///
 /// // `tcgen05.ld.32x32b.x64` over a 128 x 256 D: 256 registers a thread, in 4 loads.
 /// const D: Numeral = accumulator(MmaLayout::D, 256).numeral();
@@ -483,6 +483,8 @@ impl Plan<'_> {
 ///     fragment_or_panic(&F, &SM100_TMEM_16dp256b16x_16b, Lanes::Lower).numeral();
 /// assert_eq!((F16.rows, F16.cols, F16.elements), (64, 256, 128));
 /// ```
+///
+/// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 pub const fn fragment(
     acc: &Numeral,
     load: &Numeral,

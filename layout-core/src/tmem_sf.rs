@@ -19,11 +19,11 @@
 //! tile exactly once for each value of them.
 //!
 //! ```
-//! use layout_core::tmem_sf::{scale_factors_or_panic, Duplication};
-//! use layout_core::Numeral;
+//! use fraglayout::tmem_sf::{scale_factors_or_panic, Duplication};
+//! use fraglayout::Numeral;
 //! // SFA of an M = 128 MMA: 4 columns, every row in all four lane quarters.
 //! const SFA: Numeral = scale_factors_or_panic(128, Duplication::FourByOne).numeral();
-//! const _: () = layout_core::assert_bijection(&SFA);
+//! const _: () = fraglayout::assert_bijection(&SFA);
 //! assert_eq!((SFA.rows, SFA.cols, SFA.elements, SFA.copies()), (128, 4, 16, 4));
 //! // Row 37, K-block 2: column 1, byte 2, in TMEM lanes 5, 37, 69 and 101.
 //! for lane in [5, 37, 69, 101] {

@@ -10,9 +10,13 @@
 //! Use them through the `fraglayout` crate, which re-exports them beside the layouts (one
 //! dependency line; its crate page says how to write it): generated code names `::fraglayout`.
 
+// The links to the layouts' items are relative URLs into the docs of `fraglayout`, which
+// shows these docs: rustdoc does not resolve a proc-macro crate's intra-doc links to another
+// crate's items where a re-export shows them (they came out as literal `[layout_core::...]`).
 use proc_macro::TokenStream;
 
-/// Declares a fragment layout as a `const` [`layout_core::Numeral`], checked when it expands.
+/// Declares a fragment layout as a `const` [`Numeral`](../fraglayout/struct.Numeral.html),
+/// checked when it expands.
 ///
 /// Syntax: `VIS NAME: ROWS x COLS [, elements E] [, warps W] { SOURCE [/ DIVISOR] [% RANGE] => PLACE, ... }`.
 /// Sources are `lane` (0..32), `warp` (0..W, default 1) and `e`, the element index
@@ -82,9 +86,11 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 
 /// Expands the code for one fragment element into unrolled per-lane code.
 ///
-/// The argument is any constant expression of type [`layout_core::Numeral`]: a catalog entry or
-/// a [`numeral!`]. The function's first parameter (after `self`, for a method) is the lane
-/// (thread) index; its body is a closure for one element. The signature stays as written.
+/// The argument is any constant expression of type
+/// [`Numeral`](../fraglayout/struct.Numeral.html): a catalog entry or a [`numeral!`]. The
+/// function's first parameter (after `self`, for a method) is the lane (thread) index (an
+/// integer or a `Lane` / `Thread<N>`: "The thread parameter" below); its body is a closure for
+/// one element. The signature stays as written.
 ///
 /// **Scatter** (the default): the second parameter is the fragment, an array whose length
 /// must equal the numeral's elements per thread, and the closure is `|row, col, value|`:
@@ -143,7 +149,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// Every numeral that passes the bijection check expands, including those whose digits
 /// straddle rows unevenly (`96 x 2` with `e % 3 => 1, e / 3 => 3, lane => 6`): element digits
 /// there still fold to constants; a lane or warp digit there costs one division by the
-/// constant column count per call and one comparison per element (see `layout_core::generated`).
+/// constant column count per call and one comparison per element (see `fraglayout::generated`).
 ///
 /// **Gather** (`gather`): the closure `|row, col|` reads one element and the function returns
 /// the fragment in the numeral's element order. With `gather, packed` it returns 16-bit
@@ -177,11 +183,38 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// // error: fragment has 8 elements but numeral `SM80_16x8x16_F32_C` gives each thread 4
 /// ```
 ///
+/// **The thread parameter**: a plain integer (`u32`, `usize`, ...) is compared with the
+/// layout's thread count once a call, and a thread outside writes nothing (a gather returns its
+/// fill values). A [`Thread<N>`](../fraglayout/struct.Thread.html) carries its range in its
+/// type: with `N` the layout's threads ([`Lane`](../fraglayout/type.Lane.html), `Thread<32>`,
+/// for a warp; `Thread<128>` for a warpgroup's `wgmma` layouts) the generated code checks
+/// nothing; with `N` above them it compares, as for an integer; with `N` below them it is a
+/// compile error (the layout's other threads could never be named). `Lane::wrapping(t)` takes
+/// `t % 32` (an `and`), `Lane::new(t)` checks, and `unsafe { Lane::new_unchecked(laneid) }` takes
+/// what the hardware guarantees:
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::{fragment_layout, Lane};
+///
+/// #[fragment_layout(SM80_16x8x16_F32_C)]
+/// fn store_c(lane: Lane, frag: &[f32; 4], out: &mut [f32], ld: usize) {
+///     |row, col, value| out[row * ld + col] = value
+/// }
+///
+/// let mut out = [0.0; 16 * 8];
+/// for t in 0..32 {
+///     store_c(Lane::wrapping(t), &[1.0, 2.0, 3.0, 4.0], &mut out, 8);
+/// }
+/// assert_eq!((out[8 + 2], out[9 * 8 + 3]), (1.0, 4.0)); // lane 5, elements 0 and 3
+/// assert_eq!(Lane::new(32), None);
+/// ```
+///
 /// **Row runs and the footprint**: a scatter body `BASE[INDEX] = RHS` (or `+=` and the other
 /// compound assignments) or a gather body `BASE[INDEX]`, with `BASE` a name or fields of a
 /// name (`out`, `self.out`) and `col` a top-level `+` term of `INDEX` and nowhere else in it
 /// (`row * ld + col`), reaches each element through one slice and a constant offset in it
-/// ([`layout_core::generated::ElementAt`]), so the optimizer keeps one bounds check per slice and
+/// (`fraglayout::generated::ElementAt`), so the optimizer keeps one bounds check per slice and
 /// merges neighbouring accesses into wide ones:
 ///
 /// - the slice of its *row run*, the elements a thread has in one row of the tile: one bounds
@@ -196,7 +229,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// so `RHS` may read anything. An index past the end of `BASE` panics, as the per-element code
 /// would, but before the first element of its slice is stored: with the footprint slice, a
 /// scatter that panics has stored nothing. Any other body runs element by element as written.
-/// `unpaired` turns both off (one index per element). docs/PERFORMANCE.md has the instruction
+/// `unpaired` turns both off (one index per element). [docs/PERFORMANCE.md] has the instruction
 /// counts against hand-written code.
 ///
 /// **Vector access** (`vector = N`): the body takes `N` adjacent elements of a row at once,
@@ -363,7 +396,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// value for every element: `fill = VALUE` when the attribute gives one, else the element
 /// type's `Default` (zero; `0` in each half of a packed register). A bounded gather returns
 /// the same value for the elements outside the valid part. The check is one comparison per
-/// call (see docs/PERFORMANCE.md for its cost).
+/// call (see [docs/PERFORMANCE.md] for its cost).
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
@@ -383,6 +416,8 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `continue` or `.await` would otherwise act on the whole function runs each element through
 /// the closure as written, so it behaves exactly as that closure (`return` ends one element);
 /// other bodies are inlined.
+///
+/// [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 #[proc_macro_attribute]
 pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
     layout_codegen::fragment_layout(args.into(), item.into()).into()
@@ -397,9 +432,10 @@ pub fn fragment_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 /// and a collective shuffle `FnMut(T, u32) -> T` (`shuffle(value, src)` returns the `value` lane
 /// `src` passed in the same call, like `shfl.sync.idx`; pass your backend's warp shuffle). It
 /// returns the lane's fragment in layout `TO`. Both layouts are constant expressions of type
-/// [`layout_core::Numeral`] over the same tile and threads; the plan
-/// ([`layout_core::convert::Plan`]) is computed at compile time, and a pair that cannot be
-/// converted within a warp is a compile error saying which elements would cross warps.
+/// [`Numeral`](../fraglayout/struct.Numeral.html) over the same tile and threads; the plan
+/// ([`convert::Plan`](../fraglayout/convert/struct.Plan.html)) is computed at compile time, and
+/// a pair that cannot be converted within a warp is a compile error saying which elements
+/// would cross warps.
 ///
 /// The FlashAttention-2 case: two `m16n8k16` f32 accumulator tiles side by side hold, in every
 /// lane, exactly the elements the next `m16n8k16`'s A operand needs from that lane, in the same
@@ -458,10 +494,11 @@ pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 /// the signature `fn NAME(lane) -> INT`: the lane (any primitive integer type; its low bits
 /// are read) and a primitive integer return type. It returns the byte offset, from the
 /// shared tile's base, of the matrix row the lane supplies to the instruction that moves the
-/// register fragment `FRAGMENT` (a constant [`layout_core::Numeral`] of 16-bit elements, two
-/// per register: a catalog entry or a [`numeral!`]) between registers and the shared tile
-/// `LAYOUT` (a constant [`layout_core::shared::SharedLayout`]: row- or column-major, padded,
-/// swizzled). Add the result to the tile's shared-memory address.
+/// register fragment `FRAGMENT` (a constant [`Numeral`](../fraglayout/struct.Numeral.html) of
+/// 16-bit elements, two per register: a catalog entry or a [`numeral!`]) between registers and
+/// the shared tile `LAYOUT` (a constant
+/// [`shared::SharedLayout`](../fraglayout/shared/struct.SharedLayout.html): row- or
+/// column-major, padded, swizzled). Add the result to the tile's shared-memory address.
 ///
 /// - `INSTRUCTION` is `ldmatrix` or `stmatrix` with its count and `.trans` if any:
 ///   `ldmatrix.x4`, `ldmatrix.x2.trans`, `stmatrix.x4` (the full PTX spelling,
@@ -538,9 +575,9 @@ pub fn convert_layout(args: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// The address is a sum (padded and plain tiles) or an XOR (power-of-two swizzles, at rows
 /// that are a multiple of the swizzle's period) of one term per run of lane bits, derived
-/// at compile time ([`layout_core::shared::RowCode`]); only where neither fits is it a lookup
-/// in a constant table of the 32 (or 128) addresses. No division, no loop. The body is
-/// `const`-evaluable: the function may be a `const fn`.
+/// at compile time ([`shared::RowCode`](../fraglayout/shared/struct.RowCode.html)); only where
+/// neither fits is it a lookup in a constant table of the 32 (or 128) addresses. No division,
+/// no loop. The body is `const`-evaluable: the function may be a `const fn`.
 ///
 /// A fragment that cannot be moved that way from that layout is a compile error saying why,
 /// on the argument at fault: a matrix row that is not 8 contiguous elements there (the

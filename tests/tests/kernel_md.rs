@@ -1,13 +1,14 @@
 //! docs/KERNEL.md's epilogue: the page shows `tests/kernel/src/epilogue.rs` as it is, and the
 //! epilogue, run for the 32 lanes of a warp on the host, writes `alpha * acc + beta * C` to
-//! every element of the 32 x 32 tile of D and nothing around it.
+//! every element of the 32 x 32 tile of D and nothing around it. The page's command line for
+//! the PTX is the one `.ci/kernel-check` runs.
 
 use fraglayout::Lane;
 use fraglayout_kernel::epilogue::{epilogue, WARP_TILE};
 
-/// The code block after the marker line naming `path`.
-fn shown(page: &str, path: &str) -> String {
-    let marker = format!("<!-- {path} -->\n```rust,ignore\n");
+/// The code block (of info string `lang`) after the marker line naming `path`.
+fn shown(page: &str, path: &str, lang: &str) -> String {
+    let marker = format!("<!-- {path} -->\n```{lang}\n");
     let start = page.find(&marker).expect("the marker and its block") + marker.len();
     let len = page[start..].find("```\n").expect("the block ends");
     page[start..start + len].to_string()
@@ -18,10 +19,51 @@ fn the_guide_shows_the_device_code_as_it_is() {
     let page = include_str!("../../docs/KERNEL.md");
     let file = include_str!("../kernel/src/epilogue.rs");
     assert_eq!(
-        shown(page, "tests/kernel/src/epilogue.rs"),
+        shown(page, "tests/kernel/src/epilogue.rs", "rust,ignore"),
         file,
         "docs/KERNEL.md: copy tests/kernel/src/epilogue.rs into its block"
     );
+}
+
+/// The commands of a shell text: continued lines (`\` at the end) joined, runs of spaces one.
+fn commands(text: &str) -> Vec<String> {
+    let joined = text.replace("\\\n", " ");
+    joined
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn the_guide_shows_the_ptx_command_line_ci_runs() {
+    let page = include_str!("../../docs/KERNEL.md");
+    let script = include_str!("../../.ci/kernel-check");
+    // The script's variables at their defaults, and without `--quiet`.
+    let script = script
+        .replace('"', "")
+        .replace("$PTXAS", "ptxas")
+        .replace("$PTX", "target/nvptx/gemm_epilogue.ptx")
+        .replace("$OUT", "target/nvptx")
+        .replace("+$TOOLCHAIN", "+nightly")
+        .replace(" --quiet", "");
+    let script = commands(&script);
+    let shown = commands(&shown(page, ".ci/kernel-check", "sh"));
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    assert!(
+        shown[0].starts_with("rustup toolchain install nightly"),
+        "{}",
+        shown[0]
+    );
+    for command in &shown[1..] {
+        // ptxas's `-v` output is captured in the script: its line starts with `info=$(`.
+        assert!(
+            script
+                .iter()
+                .any(|l| l == command || l.contains(&format!("$({command} "))),
+            "docs/KERNEL.md shows a command .ci/kernel-check does not run:\n{command}"
+        );
+    }
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Looking layouts up by the PTX instruction, the key a kernel author already has.
 //!
 //! ```
-//! use layout_core::catalog::{instruction, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+//! use fraglayout::catalog::{instruction, SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
 //!
-//! const MMA: layout_core::catalog::Instruction =
+//! const MMA: fraglayout::catalog::Instruction =
 //!     match instruction("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") {
 //!         Some(i) => i,
 //!         None => panic!("not in the catalog"),

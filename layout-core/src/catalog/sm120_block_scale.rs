@@ -419,7 +419,7 @@ impl ScaleLayout {
 /// error.
 ///
 /// ```
-/// use layout_core::catalog::{scale_layout, ScaleVec, Scaled, Selector};
+/// use fraglayout::catalog::{scale_layout, ScaleVec, Scaled, Selector};
 /// let l = scale_layout(Scaled::A, ScaleVec::X1, Selector { thread_id: 1, byte_id: 3 }).unwrap();
 /// assert_eq!(l.numeral.name, "SM120_16x8x32_SFA_1X");
 /// // Row 9 (g = 1, second of the pair): lane 4 + 2 + 1, byte 3.
@@ -469,7 +469,7 @@ pub const fn scale_layout(
 /// name.
 ///
 /// ```
-/// use layout_core::catalog::{scale_of, ScaleVec, Scaled};
+/// use fraglayout::catalog::{scale_of, ScaleVec, Scaled};
 /// assert_eq!(scale_of("SM120_16x8x64_SFB_4X"), Some((Scaled::B, ScaleVec::X4)));
 /// assert_eq!(scale_of("SM80_16x8x16_F32_C"), None);
 /// ```
@@ -487,7 +487,7 @@ pub fn scale_of(name: &str) -> Option<(Scaled, ScaleVec)> {
 /// thread-id picks (the broadcast digit's value) and which bytes the byte-id starts at.
 ///
 /// ```
-/// use layout_core::catalog::{selectors_message, ScaleVec, Scaled};
+/// use fraglayout::catalog::{selectors_message, ScaleVec, Scaled};
 /// assert_eq!(
 ///     selectors_message(Scaled::A, ScaleVec::X2).as_str(),
 ///     "selectors: thread-id-a (0 to 1) reads the lanes whose `lane / 2 % 2` equals it, \
@@ -562,7 +562,7 @@ pub const fn provider(
 /// and 2, or one `4X` (every `.scale_vec` numeral puts lane's scales at one row or column).
 ///
 /// ```
-/// use layout_core::catalog::{scale_register, Scaled};
+/// use fraglayout::catalog::{scale_register, Scaled};
 /// // Scales of A stored row-major, 4 K-blocks a row: lane 5 (g = 1, odd) holds row 9.
 /// let sf: Vec<u8> = (0..64).collect();
 /// assert_eq!(scale_register(Scaled::A, 5, |m, j| sf[m as usize * 4 + j as usize]),

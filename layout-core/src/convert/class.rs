@@ -72,8 +72,8 @@ impl Class {
 /// `from` at warp 0's source of `(l, e)` shifted by `32w` threads.
 ///
 /// ```
-/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F32_C};
-/// use layout_core::convert::{classify, Class};
+/// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N, SM80_16x8x16_F32_C};
+/// use fraglayout::convert::{classify, Class};
 /// assert_eq!(classify(&SM80_16x8x16_F32_C, &SM80_16x8x16_F32_C), Ok(Class::Identity));
 /// assert_eq!(classify(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T), Ok(Class::LaneExchange));
 /// ```

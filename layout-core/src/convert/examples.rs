@@ -6,16 +6,18 @@
 //! `VEC4_16x8_ROW` holds vectors of 4 along the rows of a 16 x 8 tile).
 //!
 //! `fraglayout convert --examples` prints the table, with each plan's class, rounds, lower
-//! bound and selects; `docs/CONVERSIONS.md` carries it too.
+//! bound and selects; [docs/CONVERSIONS.md] carries it too.
 //!
 //! ```
-//! use layout_core::convert::examples::EXAMPLES;
-//! use layout_core::convert::{Class, Plan};
+//! use fraglayout::convert::examples::EXAMPLES;
+//! use fraglayout::convert::{Class, Plan};
 //! let fa2 = &EXAMPLES[0];
 //! assert_eq!(fa2.name, "fa2");
 //! let plan = Plan::new(&fa2.from, &fa2.to).unwrap();
 //! assert_eq!((plan.class(), plan.rounds()), (Class::Identity, 0));
 //! ```
+//!
+//! [docs/CONVERSIONS.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/CONVERSIONS.md
 
 // CuTe's spelling: the shape's `x` stays lowercase, as in the catalog.
 #![allow(non_upper_case_globals)]
@@ -260,7 +262,7 @@ pub const EXAMPLES: &[Example] = &[
 /// catalog, once each, in order of first use.
 ///
 /// ```
-/// use layout_core::convert::examples::numeral;
+/// use fraglayout::convert::examples::numeral;
 /// assert_eq!(numeral("VEC4_16x8_ROW").map(|n| n.cols), Some(8));
 /// assert!(numeral("SM80_16x8x16_F32_C").is_none()); // a catalog name: `catalog::find`
 /// ```

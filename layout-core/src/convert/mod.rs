@@ -24,9 +24,9 @@
 //! the next `m16n8k16`, is the identity: zero instructions.
 //!
 //! ```
-//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-//! use layout_core::convert::{Class, Plan};
-//! use layout_core::Numeral;
+//! use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+//! use fraglayout::convert::{Class, Plan};
+//! use fraglayout::Numeral;
 //! const ACC2: Numeral = SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral();
 //! const FA2: Plan = match Plan::new(&ACC2, &SM80_16x8x16_F16_A_ROW) {
 //!     Ok(p) => p,

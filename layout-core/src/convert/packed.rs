@@ -55,9 +55,9 @@ const K: usize = MAX_PER_WORD as usize;
 /// and sends 4); packed, each pair is one word: 2 rounds.
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F16_C;
-/// use layout_core::convert::examples::VEC4_16x8_ROW;
-/// use layout_core::convert::{PackedPlan, Plan};
+/// use fraglayout::catalog::SM80_16x8x16_F16_C;
+/// use fraglayout::convert::examples::VEC4_16x8_ROW;
+/// use fraglayout::convert::{PackedPlan, Plan};
 /// let one = Plan::new(&SM80_16x8x16_F16_C, &VEC4_16x8_ROW).unwrap();
 /// let packed = PackedPlan::new(&SM80_16x8x16_F16_C, &VEC4_16x8_ROW, 2).unwrap();
 /// assert_eq!((one.rounds(), one.lower_bound()), (4, 4));

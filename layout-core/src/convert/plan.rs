@@ -81,8 +81,8 @@ const L: usize = LANES as usize;
 /// and 1 for `i = 1`: one source each, 0 selects. 2 rounds, 6 selects.
 ///
 /// ```
-/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-/// use layout_core::convert::{Class, Plan};
+/// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+/// use fraglayout::convert::{Class, Plan};
 /// const MOVMATRIX: Plan = match Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T) {
 ///     Ok(p) => p,
 ///     Err(_) => panic!("a transpose within a warp"),
@@ -116,8 +116,8 @@ const L: usize = LANES as usize;
 /// this rule, one per round).
 ///
 /// ```
-/// use layout_core::catalog::{SM70_8x8x4_F16_B_COL, SM75_8x8x16_S8_B_COL};
-/// use layout_core::convert::Plan;
+/// use fraglayout::catalog::{SM70_8x8x4_F16_B_COL, SM75_8x8x16_S8_B_COL};
+/// use fraglayout::convert::Plan;
 /// let plan = Plan::new(&SM70_8x8x4_F16_B_COL, &SM75_8x8x16_S8_B_COL).unwrap();
 /// assert_eq!((plan.rounds(), plan.lower_bound(), plan.selects()), (4, 4, 0));
 /// assert_eq!(plan.local_source(2, 5), Some(2)); // lane 5 keeps its values ...
@@ -218,7 +218,7 @@ impl Plan {
     /// converted, so that the one error is not followed by others about the same constants.
     ///
     /// ```
-    /// use layout_core::convert::{Class, Plan};
+    /// use fraglayout::convert::{Class, Plan};
     /// const KEEP: Plan = Plan::keep(4);
     /// assert_eq!((KEEP.class(), KEEP.rounds(), KEEP.selects()), (Class::Identity, 0, 0));
     /// assert_eq!(KEEP.local_source(3, 17), Some(3));
@@ -265,8 +265,8 @@ impl Plan {
     /// message, naming both layouts: `const P: Plan = Plan::new_or_panic(&FROM, &TO);`.
     ///
     /// ```compile_fail
-    /// use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-    /// use layout_core::convert::Plan;
+    /// use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+    /// use fraglayout::convert::Plan;
     /// // error: no conversion from `SM80_16x8x16_F32_C` to `SM80_16x8x16_F16_A_ROW`: the tiles
     /// //        differ: from is 16 x 8, to is 16 x 16: use
     /// //        `SM80_16x8x16_F32_C.tiled_or_panic(1, 2).numeral()` as from

@@ -35,8 +35,8 @@ const LANE_BITS: usize = LANES.trailing_zeros() as usize;
 /// swaps here (the 2 x 2 blocks with `lane ^ 2`, then their halves with `lane ^ 1`).
 ///
 /// ```
-/// use layout_core::catalog::{SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW};
-/// use layout_core::convert::{PackedPlan, Relay};
+/// use fraglayout::catalog::{SM70_8x8x4_F16_A_COL, SM70_8x8x4_F16_A_ROW};
+/// use fraglayout::convert::{PackedPlan, Relay};
 /// let relay = Relay::new(&SM70_8x8x4_F16_A_ROW, &SM70_8x8x4_F16_A_COL).unwrap();
 /// assert_eq!((relay.steps(), relay.rounds()), (2, 2));
 /// assert_eq!(relay.step(0), Some((0, 0))); // lane bit 0 with the half bit

@@ -14,8 +14,8 @@ const L: usize = LANES as usize;
 /// or when `from` holds no such element (only a numeral failing its check can miss one).
 ///
 /// ```
-/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-/// use layout_core::convert::source_of;
+/// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+/// use fraglayout::convert::source_of;
 /// // `ldmatrix .x1` to its `.trans`: lane 1's element 0 is (2, 0), which lane 8 holds as its
 /// // element 0 in the row layout.
 /// assert_eq!(SM75_U16x2_LDSM_T.coords(1, 0), Some((2, 0)));

@@ -5,7 +5,7 @@
 /// An integer type the lane (thread) parameter may have.
 ///
 /// ```
-/// use layout_core::generated::ThreadIndex;
+/// use fraglayout::generated::ThreadIndex;
 /// assert_eq!(5usize.below(32), Some(5));
 /// assert_eq!((1usize << 32).below(32), None); // never truncated onto lane 0
 /// assert_eq!((-1i32).below(32), None);

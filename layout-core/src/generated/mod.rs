@@ -329,7 +329,7 @@ impl Numeral<'_> {
     /// The thread part as constant terms for generated code.
     ///
     /// Fails compilation (as a `const`) with a message when the numeral needs more than
-    /// [`MAX_THREAD_TERMS`] terms.
+    /// `MAX_THREAD_TERMS` terms.
     pub const fn thread_terms(&self) -> [ThreadTerm; MAX_THREAD_TERMS] {
         let (terms, needed) = self.build_thread_terms();
         if needed > MAX_THREAD_TERMS {
@@ -394,7 +394,7 @@ impl Numeral<'_> {
 
 impl Numeral<'_> {
     /// How many thread terms generated code evaluates: one for each lane or warp digit, two
-    /// for a digit split at the column boundary; at most [`MAX_THREAD_TERMS`] (a numeral
+    /// for a digit split at the column boundary; at most `MAX_THREAD_TERMS` (a numeral
     /// needing more is refused by [`thread_terms`](Self::thread_terms)).
     pub const fn thread_term_count(&self) -> usize {
         let needed = self.build_thread_terms().1;
@@ -432,7 +432,7 @@ impl Numeral<'_> {
 
 impl Numeral<'_> {
     /// Why generated code cannot evaluate the numeral's thread part, if it cannot: it needs
-    /// more than [`MAX_THREAD_TERMS`] terms.
+    /// more than `MAX_THREAD_TERMS` terms.
     pub const fn thread_terms_error(&self) -> Option<Message> {
         let needed = self.build_thread_terms().1;
         if needed <= MAX_THREAD_TERMS {

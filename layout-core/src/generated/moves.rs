@@ -29,7 +29,7 @@ pub struct LocalMove {
     pub at: usize,
     /// The registers lanes take `e` from (bit `i`: register `i`).
     pub mask: u128,
-    /// Per lane, the register it takes `e` from, or [`NONE`]; all [`NONE`] where `one` is
+    /// Per lane, the register it takes `e` from, or `NONE`; all `NONE` where `one` is
     /// some or `mask` is 0 (the select that reads it is not written).
     pub table: [u8; 32],
 }
@@ -285,7 +285,7 @@ impl PackedPlan {
     }
 
     /// Part `part` of the word read in `round`, into its destination, for `words` words a lane;
-    /// [`PartMove::NOTHING`] where `on` is false.
+    /// `PartMove::NOTHING` where `on` is false.
     pub const fn recv_move(self, on: bool, round: u32, part: u32, words: usize) -> PartMove {
         if !on {
             return PartMove::NOTHING;
@@ -297,7 +297,7 @@ impl PackedPlan {
     }
 
     /// Destination element `e` where lanes take it from their own words, for `words` words a
-    /// lane; [`PartMove::NOTHING`] where `on` is false (an element past the plan's).
+    /// lane; `PartMove::NOTHING` where `on` is false (an element past the plan's).
     pub const fn local_move(self, on: bool, e: u32, words: usize) -> PartMove {
         if !on {
             return PartMove::NOTHING;

@@ -54,8 +54,8 @@ const fn same_layout(a: &Numeral, b: &Numeral) -> bool {
 /// layout whose elements are not 16 bits wide.
 ///
 /// ```
-/// use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
-/// use layout_core::generated::packed_width_error;
+/// use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};
+/// use fraglayout::generated::packed_width_error;
 /// assert!(packed_width_error(&SM80_16x8x16_F16_A_ROW).is_none());
 /// let m = packed_width_error(&SM80_16x8x16_F32_C).unwrap();
 /// assert!(m.as_str().contains("lays out 32-bit elements (f32)"));

@@ -72,8 +72,8 @@ impl PackedPlan {
     /// be more than the values, or for more than [`ARITH_VALUES`](Self::ARITH_VALUES) values.
     ///
     /// ```
-    /// use layout_core::catalog::{SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C};
-    /// use layout_core::convert::PackedPlan;
+    /// use fraglayout::catalog::{SM80_16x8x16_F16_B_COL, SM80_16x8x16_F16_C};
+    /// use fraglayout::convert::PackedPlan;
     /// let packed = PackedPlan::new(&SM80_16x8x16_F16_C, &SM80_16x8x16_F16_B_COL, 2).unwrap();
     /// let a = packed.pack_arith().unwrap();
     /// assert_eq!((a[0][15], a[0][16]), (2, 2)); // 2 rounds, 2 packs
@@ -273,7 +273,7 @@ impl PackedPlan {
     /// as 1.
     ///
     /// ```
-    /// use layout_core::convert::PackedPlan;
+    /// use fraglayout::convert::PackedPlan;
     /// let p = PackedPlan::places(2, 3);
     /// assert_eq!((&p[0][..4], &p[1][..4]), (&[0, 0, 1, 0][..], &[0, 1, 0, 0][..]));
     /// ```

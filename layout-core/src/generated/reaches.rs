@@ -8,7 +8,9 @@
 //! is checked field by field after it is evaluated, and an array of integers is checked at
 //! once, where an array of structures of pairs is checked entry by entry. For the 50
 //! epilogues of `benches/tests/compile_time.rs` that is most of the table's cost
-//! (docs/PERFORMANCE.md, compile time).
+//! ([docs/PERFORMANCE.md], compile time).
+//!
+//! [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 
 use super::table::{Reach, Runs};
 use crate::Numeral;
@@ -72,8 +74,8 @@ impl Numeral<'_> {
     /// [`element_table`](Self::element_table)'s `at`, `foot_reach` or `run_reach`, and `low`.
     ///
     /// ```
-    /// use layout_core::catalog::SM80_16x8x16_F32_C;
-    /// use layout_core::generated::{Reach, Reaches};
+    /// use fraglayout::catalog::SM80_16x8x16_F32_C;
+    /// use fraglayout::generated::{Reach, Reaches};
     /// let r: Reaches<4> = SM80_16x8x16_F32_C.reaches(true);
     /// let foot = Reach { start: (0, 0), extent: (8, 2), place: (8, 1) };
     /// assert_eq!((r.low(3), r.at(3), r.reach(3)), ((0, 0), (8, 1), foot));

@@ -44,8 +44,8 @@ impl PackedPlan {
     /// [`word_arith`](Self::word_arith) is the cheaper form).
     ///
     /// ```
-    /// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-    /// use layout_core::convert::PackedPlan;
+    /// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+    /// use fraglayout::convert::PackedPlan;
     /// let packed = PackedPlan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T, 2).unwrap();
     /// let a = packed.part_reads().unwrap();
     /// assert_eq!(&a[0][0..5], &[8, 16, 0, 1, 2]); // src(l) = (l << 3 & 24) | l >> 3

@@ -9,8 +9,8 @@ use crate::Numeral;
 /// evaluates fastest.
 ///
 /// ```
-/// use layout_core::catalog::{SM75_16x8x8_F32_C, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
-/// use layout_core::generated::same_catalog_layout;
+/// use fraglayout::catalog::{SM75_16x8x8_F32_C, SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C};
+/// use fraglayout::generated::same_catalog_layout;
 /// assert!(same_catalog_layout(SM75_16x8x8_F32_C, SM80_16x8x16_F32_C));
 /// assert!(!same_catalog_layout(SM80_16x8x16_F16_B_COL, SM80_16x8x16_F32_C));
 /// ```

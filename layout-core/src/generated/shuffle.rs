@@ -8,7 +8,7 @@
 //! [`Plan::selects`] counts.
 //!
 //! ```
-//! use layout_core::generated::{pick, place};
+//! use fraglayout::generated::{pick, place};
 //! let regs = [10, 11, 12, 13];
 //! assert_eq!(pick(&regs, 2, 0b0110), 12);
 //! assert_eq!(pick(&regs, 0xFF, 0b0110), 11); // a lane that needs none of them: the lowest in the mask
@@ -192,8 +192,8 @@ impl Plan {
     /// register it comes from) and spends no more selects than the plan's tables.
     ///
     /// ```
-    /// use layout_core::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC8_16x16_ROW};
-    /// use layout_core::convert::Plan;
+    /// use fraglayout::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC8_16x16_ROW};
+    /// use fraglayout::convert::Plan;
     /// let plan = Plan::new(&SM80_16x8x16_F32_C_1x2, &VEC8_16x16_ROW).unwrap();
     /// let a = plan.lane_arith().unwrap();
     /// assert_eq!(&a[0][5..10], &[4, 2, 0, 0, 0]); // lanes offer from[i ^ (4 (l & 1) ^ (l & 2))]
@@ -620,11 +620,11 @@ const fn planned(plan: &Moves, lane: u32) -> [u16; MAX_PLAN_ELEMENTS] {
 }
 
 /// A packed plan's parts as the code `#[convert_layout]` generates reads them: per-lane tables
-/// of 32 entries, [`NONE`] where a lane takes nothing, and the constants folded from them.
+/// of 32 entries, `NONE` where a lane takes nothing, and the constants folded from them.
 impl PackedPlan {
     /// Per lane: for `kind` 0 the own source element destination element `at` is (`round`
     /// unused), for 1 the source element put in part `at` of the word offered in `round`, for
-    /// 2 the destination element part `at` of the word read fills; [`NONE`] for none.
+    /// 2 the destination element part `at` of the word read fills; `NONE` for none.
     pub const fn lane_table(&self, kind: u32, round: u32, at: u32) -> [u8; 32] {
         let mut t = [NONE; 32];
         let mut lane = 0;
@@ -800,8 +800,8 @@ impl PackedPlan {
     /// lane-arithmetic form.
     ///
     /// ```
-    /// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-    /// use layout_core::convert::{PackedPlan, Plan};
+    /// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+    /// use fraglayout::convert::{PackedPlan, Plan};
     /// let (from, to) = (&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T);
     /// let packed = PackedPlan::new(from, to, 2).unwrap();
     /// let plan = Plan::new(from, to).unwrap();

@@ -85,8 +85,8 @@ impl Numeral<'_> {
     /// carry an element into the next row, every element is a run of its own.
     ///
     /// ```
-    /// use layout_core::catalog::SM80_16x8x16_F32_C;
-    /// use layout_core::generated::{ElementAt, Reach};
+    /// use fraglayout::catalog::SM80_16x8x16_F32_C;
+    /// use fraglayout::generated::{ElementAt, Reach};
     /// let t: [ElementAt; 4] = SM80_16x8x16_F32_C.element_table();
     /// assert_eq!((t[3].at, t[3].run, t[3].offset, t[3].span), ((8, 1), (8, 0), 1, 2));
     /// // The corners (0, 0) and (8, 1) are elements: the footprint is tight.

@@ -94,8 +94,8 @@ impl Numeral<'_> {
 /// the message says which elements are not adjacent (or not aligned) and the widest that fits.
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// use layout_core::generated::vector_error;
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::generated::vector_error;
 /// assert!(vector_error(&SM80_16x8x16_F32_C, 2).is_none());
 /// let m = vector_error(&SM80_16x8x16_F32_C, 4).unwrap();
 /// assert!(m.as_str().contains("the widest that fits is `vector = 2`"));

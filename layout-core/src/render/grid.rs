@@ -29,7 +29,7 @@ const UNCLAIMED: &str = "--";
 ///
 /// # Example
 /// ```
-/// use layout_core::{render, Digit, Numeral};
+/// use fraglayout::{render, Digit, Numeral};
 /// // The upper half of the m16n8k16 accumulator: 8 x 8, two elements per lane.
 /// const HALF: Numeral = Numeral::new("half", 8, 8, 2, &[
 ///     Digit::element(1, 2, 1),
@@ -55,7 +55,7 @@ const UNCLAIMED: &str = "--";
 /// A broken numeral: `lane / 8` at place 6 overlaps `lane % 8`, so lanes 6 and 8 meet at
 /// offset 6, and the last six elements are left over:
 /// ```
-/// use layout_core::{render, Digit, Numeral};
+/// use fraglayout::{render, Digit, Numeral};
 /// const BAD: Numeral = Numeral::new("bad", 4, 8, 1, &[
 ///     Digit::lane(1, 8, 1),
 ///     Digit::lane(8, 4, 6),

@@ -87,9 +87,9 @@ const ROUND_PREFIX: &str = "round  shuffle  offers   keeps in";
 /// Writes `no rounds: no value crosses a lane` for a plan without rounds.
 ///
 /// ```
-/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-/// use layout_core::convert::Plan;
-/// use layout_core::render;
+/// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+/// use fraglayout::convert::Plan;
+/// use fraglayout::render;
 /// let plan = Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T).unwrap();
 /// let mut out = String::new();
 /// render::rounds(&plan, &mut out).unwrap();
@@ -154,9 +154,9 @@ pub fn rounds(plan: &Plan, w: &mut impl Write) -> fmt::Result {
 /// nothing moves` for the identity.
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F32_C;
-/// use layout_core::convert::{examples::VEC4_16x8_ROW, Plan};
-/// use layout_core::render;
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::convert::{examples::VEC4_16x8_ROW, Plan};
+/// use fraglayout::render;
 /// let plan = Plan::new(&SM80_16x8x16_F32_C, &VEC4_16x8_ROW).unwrap();
 /// let mut out = String::new();
 /// render::in_lane(&plan, &mut out).unwrap();

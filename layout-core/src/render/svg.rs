@@ -41,7 +41,7 @@ use measure::Layout;
 ///
 /// # Example
 /// ```
-/// use layout_core::{render, Digit, Numeral};
+/// use fraglayout::{render, Digit, Numeral};
 /// const TINY: Numeral = Numeral::new("tiny", 4, 8, 1, &[
 ///     Digit::lane(1, 8, 1),
 ///     Digit::lane(8, 4, 8),

@@ -17,7 +17,7 @@ use core::fmt;
 ///
 /// # Example
 /// ```
-/// use layout_core::{catalog, render};
+/// use fraglayout::{catalog, render};
 /// let mut out = String::new();
 /// render::digit_table(&catalog::SM80_16x8x16_F32_C, &mut out).unwrap();
 /// assert_eq!(out, "\

@@ -18,8 +18,8 @@
 //! `stmatrix` of each fragment, then 16-byte row-wise reads.
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F16_C;
-//! use layout_core::shared::{Access, MatrixVariant, SharedLayout, Swizzle};
+//! use fraglayout::catalog::SM80_16x8x16_F16_C;
+//! use fraglayout::shared::{Access, MatrixVariant, SharedLayout, Swizzle};
 //! let plain = SharedLayout::row_major(16, 64, 2);
 //! let staged = Access::matrices(MatrixVariant::X2, &SM80_16x8x16_F16_C);
 //! let w = staged.wavefronts(&plain).unwrap();

@@ -45,7 +45,7 @@
 //! ```
 //!
 //! ```
-//! use layout_core::shared::Request;
+//! use fraglayout::shared::Request;
 //! let mut rows = Request::new(16);
 //! for lane in 0..8 {
 //!     rows = rows.with_lane(lane, 128 * lane);                  // row-major rows: same banks

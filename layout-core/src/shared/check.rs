@@ -213,15 +213,15 @@ impl SharedLayout {
 }
 
 /// Fails compilation with the layout's first problem, in words, when used as
-/// `const _: () = layout_core::shared::assert_layout(&LAYOUT);`.
+/// `const _: () = fraglayout::shared::assert_layout(&LAYOUT);`.
 ///
 /// ```compile_fail
-/// use layout_core::shared::{SharedLayout, Swizzle};
+/// use fraglayout::shared::{SharedLayout, Swizzle};
 /// // error: shared layout 4 x 64 of 2-byte elements, row-major, Swizzle<3, 3, 3> is unsound:
 /// //        Swizzle<3, 3, 3> reads offset bits 6..9, but the tile's 256 elements need only
 /// //        bits 0..8: use Swizzle<2, 3, 3>, or a tile of at least 512 elements
 /// const BAD: SharedLayout = SharedLayout::swizzled(4, 64, 2, Swizzle::new(3, 3, 3));
-/// const _: () = layout_core::shared::assert_layout(&BAD);
+/// const _: () = fraglayout::shared::assert_layout(&BAD);
 /// ```
 pub const fn assert_layout(layout: &SharedLayout) {
     let errors = layout.errors();

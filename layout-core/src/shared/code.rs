@@ -37,8 +37,8 @@
 //! ```
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-//! use layout_core::shared::{Combine, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode, ThreadRows};
+//! use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+//! use fraglayout::shared::{Combine, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode, ThreadRows};
 //! const TILE: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
 //! const ROWS: ThreadRows = match ThreadRows::new(
 //!     MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW, &TILE, FragmentAt::ORIGIN, 0,

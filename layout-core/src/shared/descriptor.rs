@@ -29,7 +29,7 @@
 //! | 128 (M) x 64 (K) f16, M-major, 128-byte swizzle | slabs (DeepGEMM) | 8192 | 1024 |
 //!
 //! ```
-//! use layout_core::shared::{Descriptor, Operand, SharedLayout, SwizzleMode, Base};
+//! use fraglayout::shared::{Descriptor, Operand, SharedLayout, SwizzleMode, Base};
 //! const A: SharedLayout = SharedLayout::hopper(128, 64, 2, SwizzleMode::B128);
 //! const D: Descriptor = match Descriptor::derive(&A, Operand::A, 64) {
 //!     Ok(d) => d,

@@ -16,8 +16,8 @@
 //! [`ldmatrix_rows_at`](super::ldmatrix_rows_at) finds the addresses.
 //!
 //! ```
-//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL};
-//! use layout_core::shared::{divide_matrices, Major, MatrixVariant};
+//! use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_B_COL};
+//! use fraglayout::shared::{divide_matrices, Major, MatrixVariant};
 //! let d = divide_matrices(&SM80_16x8x16_F16_A_ROW, MatrixVariant::X4, Major::Row, 0).unwrap();
 //! assert_eq!(d.instructions(), 1);
 //! // Registers 0..4 are the 8x8 blocks at (0, 0), (8, 0), (0, 8), (8, 8).

@@ -10,7 +10,7 @@ use crate::Numeral;
 /// which warp of a multi-warp fragment (`wgmma`: warp `w` of 4) makes the access.
 ///
 /// ```
-/// use layout_core::shared::FragmentAt;
+/// use fraglayout::shared::FragmentAt;
 /// let at = FragmentAt::new(16, 32).warp(1);
 /// assert_eq!((at.row, at.col, at.warp), (16, 32, 1));
 /// assert_eq!(FragmentAt::ORIGIN, FragmentAt::new(0, 0));

@@ -76,12 +76,12 @@ pub enum Major {
 /// Built by `const` constructors; [`check`](Self::check) says whether it is sound (every
 /// element at its own offset inside [`span`](Self::span), a swizzle that stays in the tile).
 /// Offsets are `u32` element offsets from the tile's base, the span a `u64` that stays exact
-/// for a layout failing the check ([integer types](crate#integer-types)).
+/// for a layout failing the check ([integer types](crate::conventions#integer-types)).
 ///
 /// ```
-/// use layout_core::shared::{SharedLayout, Swizzle, SwizzleMode};
+/// use fraglayout::shared::{SharedLayout, Swizzle, SwizzleMode};
 /// const TILE: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);
-/// const _: () = layout_core::shared::assert_layout(&TILE);
+/// const _: () = fraglayout::shared::assert_layout(&TILE);
 /// assert_eq!(TILE.swizzle(), Swizzle::new(3, 3, 3));
 /// assert_eq!(TILE.offset(1, 0), Some(72));       // row 1's first 16 bytes moved to unit 1
 /// assert_eq!(TILE.byte_offset(1, 0), Some(144));
@@ -143,10 +143,10 @@ impl SharedLayout {
     /// [`core_matrices`](Self::core_matrices) is the descriptor's interleaved no-swizzle form.
     ///
     /// ```
-    /// use layout_core::shared::{SharedLayout, SwizzleMode};
+    /// use fraglayout::shared::{SharedLayout, SwizzleMode};
     /// // The Hopper epilogue tile: 64 x 256 f32 in 8 slabs of 64 rows x 128 bytes.
     /// const C: SharedLayout = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
-    /// const _: () = layout_core::shared::assert_layout(&C);
+    /// const _: () = fraglayout::shared::assert_layout(&C);
     /// assert_eq!((C.atom_len(), C.atoms_along()), (32, 8));
     /// assert_eq!(C.linear(1, 33), Some(2048 + 32 + 1));   // slab 1, row 1, column 1
     /// assert_eq!(C.span_bytes(), 64 * 1024);
@@ -173,7 +173,7 @@ impl SharedLayout {
     /// tiled; [`with_order`](Self::with_order)`(AtomOrder::Bands)` for `Layout_MN_INTER_Atom`).
     ///
     /// ```
-    /// use layout_core::shared::SharedLayout;
+    /// use fraglayout::shared::SharedLayout;
     /// const A: SharedLayout = SharedLayout::core_matrices(64, 16, 2);   // 64 x 16 f16, K-major
     /// assert_eq!(A.linear(1, 0), Some(8));       // the next row of a core matrix, 16 bytes on
     /// assert_eq!(A.linear(0, 8), Some(64 * 8));  // the next core matrix along K, one slab on
@@ -334,7 +334,7 @@ impl SharedLayout {
     /// layout failing the check reaches.
     ///
     /// ```
-    /// use layout_core::shared::{AtomOrder, SharedLayout};
+    /// use fraglayout::shared::{AtomOrder, SharedLayout};
     /// // 2^31 lines of a 2^32 pitch (atoms of 2^31 padded by 2^31), two atoms along: 2^64.
     /// const HUGE: SharedLayout = SharedLayout::row_major(1 << 31, u32::MAX, 1)
     ///     .with_atoms(1 << 31, AtomOrder::Slabs)

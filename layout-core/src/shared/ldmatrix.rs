@@ -24,8 +24,8 @@
 //! element out of line, with the offsets.
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-//! use layout_core::shared::{ldmatrix_rows, MatrixVariant, SharedLayout, SwizzleMode};
+//! use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+//! use fraglayout::shared::{ldmatrix_rows, MatrixVariant, SharedLayout, SwizzleMode};
 //! let tile = SharedLayout::hopper(16, 64, 2, SwizzleMode::B128);
 //! let rows = ldmatrix_rows(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW, &tile).unwrap();
 //! // Register 0 holds rows 0..8, columns 0..8: lane r supplies row r, whose first 16-byte unit

@@ -38,8 +38,8 @@
 //!   widest vectors, then the fewest wavefronts) over a declared search space.
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-//! use layout_core::shared::{Access, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode};
+//! use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+//! use fraglayout::shared::{Access, FragmentAt, MatrixVariant, SharedLayout, SwizzleMode};
 //! // A 64 x 64 f16 tile in Hopper's 128-byte swizzle, read by ldmatrix.x4 into the A fragment
 //! // of m16n8k16 at rows 16..32, columns 32..48.
 //! const TILE: SharedLayout = SharedLayout::hopper(64, 64, 2, SwizzleMode::B128);

@@ -35,7 +35,7 @@
 //! the order of the coordinates differs (`(K-block, row)` there); [`ScaleAtoms`] names them.
 //!
 //! ```
-//! use layout_core::shared::ScaleAtoms;
+//! use fraglayout::shared::ScaleAtoms;
 //! // SFA of an M = 256, K = 512 operand at VS = 32: 16 K-blocks.
 //! const SFA: ScaleAtoms = ScaleAtoms::new(256, 512 / 32);
 //! assert_eq!(SFA.byte(0, 0), Some(0));
@@ -67,7 +67,7 @@
 //! | `st.shared.b32` at word `4 l + i` (the scalar store, for contrast) | 4 | 16 | 4 |
 //!
 //! ```
-//! use layout_core::shared::transposer_banks;
+//! use fraglayout::shared::transposer_banks;
 //! let b = transposer_banks().unwrap();
 //! assert_eq!((b.reads.total, b.reads.ideal), (4, 4));    // one wavefront a load
 //! assert_eq!((b.write.total, b.write.ideal), (4, 4));    // 512 bytes: four, the least

@@ -33,14 +33,14 @@
 //! `const fn`, and constant evaluation is slow: the first search below (it stops at layout
 //! 106) costs the compiler about 0.7 s (2.6 s before the elements were placed once), where
 //! the same call at run time takes about 0.7 ms unoptimised (2026-12-01, the 2-core machine of
-//! docs/PERFORMANCE.md). A search that finds no conflict-free layout tries them all, and over
+//! [docs/PERFORMANCE.md]). A search that finds no conflict-free layout tries them all, and over
 //! a large tile with many accesses it can exceed the compiler's budget for constant evaluation;
 //! run such a search at run time (a build script, a test, the CLI) and write the layout it
 //! found as a constant.
 //!
 //! ```
-//! use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
-//! use layout_core::shared::{find, Access, FindError, Found, MatrixVariant, SharedLayout, Swizzle};
+//! use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F16_C};
+//! use fraglayout::shared::{find, Access, FindError, Found, MatrixVariant, SharedLayout, Swizzle};
 //! // A 64 x 64 f16 operand tile read by ldmatrix.x4: the 128-byte swizzle's kind, found in
 //! // constant evaluation.
 //! const TILE: SharedLayout = SharedLayout::row_major(64, 64, 2);
@@ -59,6 +59,8 @@
 //! assert_eq!(found.tried, 78);
 //! assert_eq!(found.width, None); // every width fixed
 //! ```
+//!
+//! [docs/PERFORMANCE.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/PERFORMANCE.md
 
 use super::access::{Access, KnownRows};
 use super::banks::{Wavefronts, WAVEFRONT_BYTES};

@@ -48,7 +48,7 @@ use crate::message::Message;
 /// and [`in_bytes`](Self::in_bytes) convert from and to a swizzle of byte offsets.
 ///
 /// ```
-/// use layout_core::shared::Swizzle;
+/// use fraglayout::shared::Swizzle;
 /// let s = Swizzle::new(3, 3, 3);
 /// assert_eq!(s.apply(64), 72);            // (row 1, col 0) of a 64-column tile lands at col 8
 /// assert_eq!(s.apply(s.apply(1000)), 1000); // its own inverse

@@ -19,7 +19,7 @@
 //! of atoms; a padded or custom-swizzled tile is not a TMA destination.
 //!
 //! ```
-//! use layout_core::shared::{SharedLayout, SwizzleMode};
+//! use fraglayout::shared::{SharedLayout, SwizzleMode};
 //! const C: SharedLayout = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
 //! let b = C.tma_box(256 * 4).unwrap();
 //! assert_eq!((b.inner, b.outer, b.copies), (32, 64, 8));

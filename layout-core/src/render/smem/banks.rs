@@ -41,9 +41,9 @@ fn wavefronts(n: u32, w: &mut impl Write) -> fmt::Result {
 /// [`BANK_INSTRUCTIONS`] instructions are listed.
 ///
 /// ```
-/// use layout_core::catalog::SM80_16x8x16_F16_A_ROW;
-/// use layout_core::render::smem::banks;
-/// use layout_core::shared::{Access, MatrixVariant, SharedLayout};
+/// use fraglayout::catalog::SM80_16x8x16_F16_A_ROW;
+/// use fraglayout::render::smem::banks;
+/// use fraglayout::shared::{Access, MatrixVariant, SharedLayout};
 /// let read = Access::matrices(MatrixVariant::X4, &SM80_16x8x16_F16_A_ROW);
 /// let mut out = String::new();
 /// banks(&read, &SharedLayout::row_major(16, 64, 2), &mut out).unwrap();

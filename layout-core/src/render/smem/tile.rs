@@ -124,8 +124,8 @@ fn left_out(l: &SharedLayout, g: &Grid, w: &mut impl Write) -> fmt::Result {
 /// per row of cell values. A tile that fails its check is one line saying why.
 ///
 /// ```
-/// use layout_core::render::smem::{tile, Show};
-/// use layout_core::shared::{SharedLayout, SwizzleMode};
+/// use fraglayout::render::smem::{tile, Show};
+/// use fraglayout::shared::{SharedLayout, SwizzleMode};
 /// let mut out = String::new();
 /// tile(&SharedLayout::hopper(8, 64, 2, SwizzleMode::B128), Show::Chunk, &mut out).unwrap();
 /// assert!(out.contains("\nrow 1:  1  0  3  2  5  4  7  6\n"), "{out}");

@@ -83,9 +83,9 @@ impl Arrivals {
 /// [`svg`](super::svg) draws it.
 ///
 /// ```
-/// use layout_core::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
-/// use layout_core::convert::Plan;
-/// use layout_core::render;
+/// use fraglayout::catalog::{SM75_U16x2_LDSM_T, SM75_U32x1_LDSM_N};
+/// use fraglayout::convert::Plan;
+/// use fraglayout::render;
 /// let plan = Plan::new(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T).unwrap();
 /// let mut out = String::new();
 /// render::conversion_svg(&SM75_U32x1_LDSM_N, &SM75_U16x2_LDSM_T, &plan, &mut out).unwrap();
