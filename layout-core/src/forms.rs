@@ -16,7 +16,7 @@
 //! For the `m16n8k16` f32 accumulator (16 x 8), CUTLASS's `SM80_16x8_Row`:
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
 //! let cute = ACC.cute().unwrap();
 //! assert_eq!(format!("{cute}"), "((4,8),(2,2)):((32,1),(16,8))");
 //! ```
@@ -28,7 +28,7 @@
 //! rendering is Gluon's `DistributedLinearLayout`, ready to paste:
 //!
 //! ```
-//! use layout_core::catalog::SM80_16x8x16_F32_C as ACC;
+//! use fraglayout::catalog::SM80_16x8x16_F32_C as ACC;
 //! let linear = ACC.linear().unwrap();
 //! assert_eq!(
 //!     format!("{linear}"),
