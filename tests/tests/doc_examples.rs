@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 const CRATES: [&str; 3] = ["layout-core/src", "layout-macros/src", "fraglayout/src"];
 
 /// Every `.rs` file below `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder") {
         let path = entry.expect("an entry").path();
         if path.is_dir() {

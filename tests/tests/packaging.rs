@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use super::doc_examples::rust_files;
+
 /// The published crates: (folder, package name).
 const CRATES: [(&str, &str); 5] = [
     ("layout-core", "layout-core"),
@@ -192,16 +194,4 @@ fn guide_at(text: &str) -> Option<&str> {
 fn is_doc(line: &str) -> bool {
     let t = line.trim_start();
     t.starts_with("///") || t.starts_with("//!")
-}
-
-/// Every `.rs` file below `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
