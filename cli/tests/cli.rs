@@ -560,7 +560,7 @@ fn check_and_json_show_broadcast_digits() {
 
 #[test]
 fn check_rejects_with_the_macros_message_and_a_caret() {
-    // README.md's example: `lane / 4` at 16 where 8 is right. One message, the move.
+    // docs/GUIDE.md's example: `lane / 4` at 16 where 8 is right. One message, the move.
     let text = "16 x 8, elements 4 { e % 2 => 1, lane % 4 => 2, lane / 4 => 16, e / 2 => 64 }";
     let o = run(&["check", text]);
     assert_eq!(o.status.code(), Some(1));

@@ -612,7 +612,7 @@ fn expansion(opts: &[&str]) -> String {
 
 #[test]
 fn the_example_of_issue_13_shows_u16_and_differing_expansions() {
-    // f16 gathers take `u16` (the README's `[u16; 8]`), not `f32`.
+    // f16 gathers take `u16` (docs/GUIDE.md's `[u16; 8]`), not `f32`.
     let gather = stdout(&run(&["expand", "SM80_16x8x16_F16_A_ROW", "--gather"]));
     assert!(
         gather.contains("-> [u16; 8]") && !gather.contains("f32"),

@@ -1,4 +1,4 @@
-//! The table of covered PTX instructions in `docs/CATALOG.md`, generated from the catalog.
+//! The tables of covered PTX instructions in `docs/CATALOG.md`, generated from the catalog.
 
 use layout_core::catalog::{Operand, CATALOG};
 use layout_core::forms::NoForm;
@@ -50,7 +50,8 @@ pub fn table() -> String {
 /// `text` with everything between the markers replaced by the generated tables; `None` when
 /// the markers are missing.
 pub fn regenerate(text: &str) -> Option<String> {
-    let text = replace_between(text, BEGIN, END, &table())?;
+    let text = replace_between(text, SUMMARY_BEGIN, SUMMARY_END, &summary())?;
+    let text = replace_between(&text, BEGIN, END, &table())?;
     replace_between(&text, FORMS_BEGIN, FORMS_END, &forms())
 }
 
@@ -92,15 +93,10 @@ pub fn forms() -> String {
     out
 }
 
-/// The marker lines around the README's summary.
-pub const README_BEGIN: &str = "<!-- instructions:begin -->";
-/// See [`README_BEGIN`].
-pub const README_END: &str = "<!-- instructions:end -->";
-
-/// `text` with the README's summary regenerated; `None` when the markers are missing.
-pub fn regenerate_readme(text: &str) -> Option<String> {
-    replace_between(text, README_BEGIN, README_END, &summary())
-}
+/// The marker lines around the summary of covered instructions.
+pub const SUMMARY_BEGIN: &str = "<!-- instructions:begin -->";
+/// See [`SUMMARY_BEGIN`].
+pub const SUMMARY_END: &str = "<!-- instructions:end -->";
 
 fn replace_between(text: &str, begin: &str, end: &str, table: &str) -> Option<String> {
     let b = text.find(begin)? + begin.len();
@@ -155,7 +151,7 @@ pub fn tcgen05_num(rest: &str) -> Option<(String, u32)> {
     Some((tail.to_string(), num.parse().ok()?))
 }
 
-/// One row of the README's summary.
+/// One row of the summary of covered instructions.
 struct Family {
     name: String,
     archs: Vec<&'static str>,
@@ -176,9 +172,9 @@ fn widths_text(ns: &[u32]) -> String {
     }
 }
 
-/// The README's summary: one row per instruction family with every variant the catalog covers,
-/// so that each covered instruction is `family.variant` of some row (for `wgmma`, with the
-/// row's `N` put in).
+/// The summary of covered instructions: one row per instruction family with every variant the
+/// catalog covers, so that each covered instruction is `family.variant` of some row (for
+/// `wgmma`, with the row's `N` put in).
 pub fn summary() -> String {
     let mut rows: Vec<Family> = Vec::new();
     for e in CATALOG {

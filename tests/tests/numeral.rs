@@ -510,8 +510,8 @@ fn one_misread_divisor_is_one_message_whose_change_fixes_the_input() {
 }
 
 #[test]
-fn the_readme_example_says_move_not_add() {
-    // README.md: the m16n8k16 accumulator with `lane / 4` at 16 instead of 8.
+fn the_guide_example_says_move_not_add() {
+    // docs/GUIDE.md: the m16n8k16 accumulator with `lane / 4` at 16 instead of 8.
     let digits = [
         Digit::element(1, 2, 1),
         Digit::lane(1, 4, 2),
@@ -523,11 +523,11 @@ fn the_readme_example_says_move_not_add() {
         n.errors().iter().collect::<Vec<_>>(),
         [LayoutError::PlaceMove { digit: 2, place: 8 }]
     );
-    let readme = include_str!("../../README.md");
+    let guide = include_str!("../../docs/GUIDE.md");
     let message = n.check().unwrap_err().message(&n);
     assert!(
-        readme.contains(&format!("lane / 4 => 16,   // error: {message}")),
-        "README shows another message than `{message}`"
+        guide.contains(&format!("lane / 4 => 16,   // error: {message}")),
+        "docs/GUIDE.md shows another message than `{message}`"
     );
 }
 

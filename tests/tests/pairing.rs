@@ -507,8 +507,8 @@ fn stored(len: usize, store: impl FnOnce(&mut [u32])) -> (bool, usize) {
 /// At the end of the buffer: the footprint panics exactly when an element's own index is out
 /// of bounds (when the buffer ends before the thread's last element), as the per-element code
 /// does, but before any element is stored; so does a run-time stride over these 4 elements (a
-/// footprint too). Which stores happen before a panic is not part of the contract (README,
-/// "Panics"): this pins what the code does today.
+/// footprint too). Which stores happen before a panic is not part of the contract
+/// (docs/GUIDE.md, "Panics"): this pins what the code does today.
 #[test]
 fn at_a_buffer_edge_the_footprint_panics_exactly_when_an_element_is_out_and_stores_nothing() {
     let frag = [1, 2, 3, 4];

@@ -34,7 +34,7 @@
 //! scatter stores each reach's elements (in element order) after its slice, as a skilled
 //! engineer writes row by row; so an index past the end of the buffer panics exactly when the
 //! closure path would panic at some element, and which stores happen before it is not part of
-//! the contract (README, "Panics"). Where two elements share a cell (a row stride below the
+//! the contract (docs/GUIDE.md, "Panics"). Where two elements share a cell (a row stride below the
 //! tile's width) the later reach's store lands last. The closure path
 //! slices once per element: the same for a slice or an array, whose indexing is the
 //! language's, so the base must be a parameter of such a type. The stored value is the

@@ -80,7 +80,7 @@ fn a_run_time_stride_scatter_takes_each_row_once_and_stores_it_whole() {
     );
     assert_straight(&code);
     // Elements 0, 1, 4, 5 in row 0, and 2, 3, 6, 7 in row 8: two slices, each row's stores
-    // after its own, in element order within the row (README, "Panics").
+    // after its own, in element order within the row (docs/GUIDE.md, "Panics").
     assert_eq!(count(&code, "&mutout["), 2, "{code}");
     assert_eq!(count(&code, "let__fl_i1="), 1, "{code}");
     let order = [

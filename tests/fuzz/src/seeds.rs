@@ -1,6 +1,6 @@
 //! The seed corpus: `tests/fuzz/corpus/*.txt`, one input per file. It holds every distinct
 //! catalog layout written as numeral text (`catalog-NAME.txt`, written by
-//! `fuzz-check --write-catalog-seeds DIR`), the adversarial inputs of issue 11, the README's
+//! `fuzz-check --write-catalog-seeds DIR`), the adversarial inputs of issue 11, the guides'
 //! examples, and the inputs the fuzzer found.
 
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `hwcheck`: runs every catalog `mma.sync`, `mma.sp`, `ldmatrix` / `stmatrix`, `wgmma` and
 //! `wgmma.mma_async.sp` layout on the GPU and compares the results bit-exactly with the host,
 //! through the code `#[fragment_layout]` generates; and layout conversions, executed with
-//! `shfl.sync.idx` as their plans say. See the README's "Hardware check" section.
+//! `shfl.sync.idx` as their plans say. See docs/TESTING.md, "The hardware check".
 //!
 //! ```text
 //! hwcheck [--results FILE] [--timeout S] [--only TEXT]

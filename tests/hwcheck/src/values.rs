@@ -79,7 +79,7 @@ pub fn bits_of(ty: &str) -> u32 {
 }
 
 /// Value ranges `(lo, hi)` for an operand of type `ty` in an instruction accumulating in
-/// `acc`, chosen so that every product and partial sum is exact (see the README). The
+/// `acc`, chosen so that every product and partial sum is exact (see docs/TESTING.md). The
 /// bounds hold for the largest K of each type: 16 for f16 accumulators with 16-bit inputs,
 /// 32 for fp8 (`32 * 8 * 6 + 64 < 2048`); a sparse instruction adds K/2 non-zero products per
 /// element (at most 16 and 32: `wgmma.mma_async.sp` k32 f16, k64 fp8).
