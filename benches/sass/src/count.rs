@@ -1,0 +1,1 @@
+//! SASS counting.
