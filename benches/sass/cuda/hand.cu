@@ -132,28 +132,31 @@ extern "C" __global__ void hand_stage_vec2(const float* acc, float* smem) {
 
 // The accumulator as rows of 4 (lane L: row L / 2, columns 4 (L % 2) on). Element 2h + b of
 // lane s goes to lane 16h + 2 (s / 4) + (s / 2 % 2), slot 2 (s % 2) + b. Round (i, j): lane s
-// offers element 2 (i ^ s % 2) + j; lane L reads lane 4 (L / 2 % 8) + 2 (L % 2) + (i ^ L / 16)
-// into slot 2 (i ^ L / 16) + j.
+// offers element 2 (i ^ s % 2) + j (an odd lane swaps its halves once); lane L reads lane
+// 4 (L / 2 % 8) + 2 (L % 2) + (i ^ L / 16) into slot 2 (i ^ L / 16) + j (a lane of the upper
+// half swaps them back).
 extern "C" __global__ void hand_acc_rows4(const float* in, float* out) {
     unsigned l = lane_id();
     float4 a = reinterpret_cast<const float4*>(in)[l];
-    bool odd = l & 1, high = l & 16;
-    unsigned src = ((l >> 1) & 7) << 2 | (l & 1) << 1;
-    float x00 = __shfl_sync(~0u, odd ? a.z : a.x, src | high);
-    float x01 = __shfl_sync(~0u, odd ? a.w : a.y, src | high);
-    float x10 = __shfl_sync(~0u, odd ? a.x : a.z, src | !high);
-    float x11 = __shfl_sync(~0u, odd ? a.y : a.w, src | !high);
+    unsigned src = ((l << 1) & 30) ^ (l >> 4);
+    if (l & 1) a = make_float4(a.z, a.w, a.x, a.y);
+    float x0 = __shfl_sync(~0u, a.x, src);
+    float x1 = __shfl_sync(~0u, a.y, src);
+    float x2 = __shfl_sync(~0u, a.z, src ^ 1);
+    float x3 = __shfl_sync(~0u, a.w, src ^ 1);
     reinterpret_cast<float4*>(out)[l] =
-        high ? make_float4(x10, x11, x00, x01) : make_float4(x00, x01, x10, x11);
+        (l & 16) ? make_float4(x2, x3, x0, x1) : make_float4(x0, x1, x2, x3);
 }
 
 // FlashAttention-2's pair: the two accumulators are already the A operand, element for element.
 extern "C" __global__ void hand_fa2_pair(const float* in, float* out) {
     unsigned l = lane_id();
-    const float4* a = reinterpret_cast<const float4*>(in) + 2 * l;
-    float4* o = reinterpret_cast<float4*>(out) + 2 * l;
-    o[0] = a[0];
-    o[1] = a[1];
+    const float* a = in + 8 * size_t(l);
+    float* o = out + 8 * size_t(l);
+    float4 lo = *reinterpret_cast<const float4*>(a);
+    float4 hi = *reinterpret_cast<const float4*>(a + 4);
+    *reinterpret_cast<float4*>(o) = lo;
+    *reinterpret_cast<float4*>(o + 4) = hi;
 }
 
 // The f16 accumulator, two to a word, as rows of 4: each destination word is one source word.
@@ -163,9 +166,9 @@ extern "C" __global__ void hand_fa2_pair(const float* in, float* out) {
 extern "C" __global__ void hand_f16_rows4(const unsigned* in, unsigned* out) {
     unsigned l = lane_id();
     uint2 a = reinterpret_cast<const uint2*>(in)[l];
-    bool odd = l & 1, high = l & 16;
-    unsigned src = ((l >> 1) & 7) << 2 | (l & 1) << 1;
-    unsigned y0 = __shfl_sync(~0u, odd ? a.y : a.x, src | high);
-    unsigned y1 = __shfl_sync(~0u, odd ? a.x : a.y, src | !high);
-    reinterpret_cast<uint2*>(out)[l] = high ? make_uint2(y1, y0) : make_uint2(y0, y1);
+    unsigned src = ((l << 1) & 30) ^ (l >> 4);
+    if (l & 1) a = make_uint2(a.y, a.x);
+    unsigned y0 = __shfl_sync(~0u, a.x, src);
+    unsigned y1 = __shfl_sync(~0u, a.y, src ^ 1);
+    reinterpret_cast<uint2*>(out)[l] = (l & 16) ? make_uint2(y1, y0) : make_uint2(y0, y1);
 }

@@ -68,13 +68,13 @@ fn check(dir: &Path) -> Result<(), String> {
                     Ok(got) => {
                         wrong.extend(compare(&got, &run.expected).map(|d| format!("{file}: {d}")))
                     }
-                    Err(e) => wrong.push(e),
+                    Err(e) => wrong.push(format!("no output: {e}")),
                 }
             }
             if wrong.is_empty() {
                 passed.push(kernel);
             } else {
-                eprintln!("{kernel}: wrong: {}", wrong.join("; "));
+                eprintln!("{kernel}: {}", wrong.join("; "));
                 failed.push(kernel);
             }
         }
