@@ -15,11 +15,13 @@
 // The contract above is every case's: one section, not one a function.
 #![allow(clippy::missing_safety_doc)]
 
+use fraglayout::catalog::SM100_TMEM_32dp32b16x;
 use fraglayout::catalog::SM80_16x8x16_F16_C;
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
 use fraglayout::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW};
 use fraglayout::shared::{SharedLayout, SwizzleMode};
-use fraglayout::{convert_layout, fragment_layout, Lane, Thread};
+use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
+use fraglayout::{convert_layout, fragment_layout, Lane, Numeral, Thread};
 
 /// The row stride of the constant-stride cases (elements).
 pub const CLD: usize = 256;
@@ -27,6 +29,15 @@ pub const CLD: usize = 256;
 /// The `wgmma` epilogue's staging tile: 64 x 256 `f32` in the 128-byte swizzle mode, 8 slabs
 /// of 64 rows x 128 bytes (docs/SHARED.md).
 pub const C_TILE: SharedLayout = SharedLayout::hopper(64, 256, 4, SwizzleMode::B128);
+
+/// The `tcgen05.mma` accumulator M = 128, N = 64 (layout D) as the warpgroup holds it after
+/// `tcgen05.ld.32x32b.x16` at columns 0, 16, 32 and 48: 64 `f32` a thread (docs/TMEM.md).
+pub const TMEM_D: Numeral = fragment_or_panic(
+    &accumulator(MmaLayout::D, 64).numeral(),
+    &SM100_TMEM_32dp32b16x,
+    Lanes::Quarter,
+)
+.numeral();
 
 /// A thread's `N` values as the kernels load and store them: 16-byte aligned.
 #[repr(C, align(16))]
@@ -106,6 +117,11 @@ unsafe fn stage(thread: Thread<128>, acc: &[f32; 128], smem: *mut f32) {
 #[fragment_layout(SM90_64x256x16_F32_C, shared = C_TILE, vector = 2)]
 unsafe fn stage_vec2(thread: Thread<128>, acc: &[f32; 128], smem: *mut f32) {
     |offset, values| unsafe { *(smem.add(offset) as *mut F32x2) = F32x2(values) }
+}
+
+#[fragment_layout(TMEM_D)]
+unsafe fn store_tmem_d(thread: Thread<128>, acc: &[f32; 64], d: *mut f32, ld: usize) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
 
 #[convert_layout(SM80_16x8x16_F32_C => VEC4_16x8_ROW)]
@@ -216,4 +232,16 @@ pub unsafe fn f16_rows4(
     let from = unsafe { (*(input.add(t as usize * 2) as *const U32x2)).0 };
     let to = f16_acc_to_rows(lane, &from, shuffle);
     unsafe { *(output.add(t as usize * 2) as *mut U32x2) = U32x2(to) }
+}
+
+/// `tcgen05_epilogue`'s store: the registers the loads of [`TMEM_D`] gave thread `t`, to `d`.
+#[inline(always)]
+pub unsafe fn tcgen05_store(t: u32, acc: &[f32; 64], d: *mut f32, ld: usize) {
+    unsafe { store_tmem_d(Thread::new_unchecked(t), acc, d, ld) }
+}
+
+/// [`tcgen05_store`] of registers read from `acc` (the host's stand-in for the loads).
+#[inline(always)]
+pub unsafe fn tcgen05_epilogue(t: u32, acc: *const f32, d: *mut f32, ld: usize) {
+    unsafe { tcgen05_store(t, &load(acc, t), d, ld) }
 }

@@ -1,10 +1,11 @@
 //! The counting of `.ci/sass-bench`: each kernel's body in `nvdisasm -c` output, by class.
 //!
 //! A kernel's body is every instruction of its function except:
-//! - the common prologue, `LDC R1, c[0x0][0x28]` (the stack pointer) as the first instruction;
+//! - the common prologue, `LDC R1, c[0x0][...]` (the stack pointer: `0x28` on `sm_90a`, `0x37c`
+//!   on `sm_100a`) as the first instruction;
 //! - an `EXIT` without a predicate (a predicated `@P0 EXIT` is an early return: it counts);
 //! - the trailing `BRA` to its own label (the self-loop after the last `EXIT`);
-//! - `NOP` (padding).
+//! - `NOP` (padding, and the placeholder `tcgen05.wait::ld` leaves on `sm_100a`).
 //!
 //! Classes, by the opcode without its modifiers (`STG.E.64` is `STG`):
 //! - memory: `LD*`, `ST*`, `ULD*` (`LDG`, `STG`, `LDS`, `STS`, `LDC`, `ULDC`, ...), `ATOM*`,
@@ -141,7 +142,7 @@ pub fn count(listing: &str) -> Vec<(String, Count)> {
             let mut count = Count::default();
             for (i, ins) in body.iter().enumerate() {
                 let base = ins.opcode.split('.').next().unwrap_or("");
-                let prologue = i == 0 && base == "LDC" && ins.operands == "R1, c[0x0][0x28]";
+                let prologue = i == 0 && base == "LDC" && ins.operands.starts_with("R1, c[0x0][");
                 let exit = base == "EXIT" && ins.predicate.is_none();
                 let self_loop = base == "BRA"
                     && ins.predicate.is_none()

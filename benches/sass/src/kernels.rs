@@ -113,6 +113,40 @@ pub unsafe extern "ptx-kernel" fn f16_rows4(input: *const u32, output: *mut u32)
     unsafe { cases::f16_rows4(lane(), input, output, shuffle) }
 }
 
+/// `tcgen05.ld.sync.aligned.32x32b.x16` at TMEM address `taddr`, then
+/// `tcgen05.wait::ld`: 16 columns of the warp's 32 lanes.
+#[inline(always)]
+unsafe fn tmem_load16(taddr: u32, v: &mut [f32; 16]) {
+    unsafe {
+        asm!(
+            "tcgen05.ld.sync.aligned.32x32b.x16.b32 {{{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}}, [{}];",
+            out(reg32) v[0], out(reg32) v[1], out(reg32) v[2], out(reg32) v[3],
+            out(reg32) v[4], out(reg32) v[5], out(reg32) v[6], out(reg32) v[7],
+            out(reg32) v[8], out(reg32) v[9], out(reg32) v[10], out(reg32) v[11],
+            out(reg32) v[12], out(reg32) v[13], out(reg32) v[14], out(reg32) v[15],
+            in(reg32) taddr,
+            options(nostack),
+        )
+    }
+}
+
+/// The Blackwell epilogue: the warpgroup reads the M = 128, N = 64 accumulator at TMEM address
+/// `taddr` (4 loads of 16 columns, each warp its 32 lanes), then stores it through the composite
+/// fragment. sm_100a only (`.ci/sass-bench` assembles it at PTX 8.6).
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn tcgen05_epilogue(taddr: u32, d: *mut f32, ld: usize) {
+    let t = thread();
+    let base = taddr + ((t & !31) << 16);
+    let mut acc = [0.0f32; 64];
+    for k in 0..4 {
+        let mut v = [0.0f32; 16];
+        unsafe { tmem_load16(base + 16 * k as u32, &mut v) };
+        acc[16 * k..16 * k + 16].copy_from_slice(&v);
+    }
+    unsafe { asm!("tcgen05.wait::ld.sync.aligned;", options(nostack)) };
+    unsafe { cases::tcgen05_store(t, &acc, d, ld) }
+}
+
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     unsafe { nvptx::trap() }

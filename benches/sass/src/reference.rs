@@ -40,6 +40,13 @@ pub fn wgmma_d(t: u32, e: u32) -> (u32, u32) {
     )
 }
 
+/// The `tcgen05.mma` M = 128 accumulator (layout D) after `tcgen05.ld.32x32b`: thread `t`
+/// reads TMEM lane `t`, which holds row `t`, one column a register (PTX ISA, "Matrix
+/// fragments for tcgen05.mma", layout D; "tcgen05.ld", shape 32x32b).
+pub fn tmem_d(t: u32, e: u32) -> (u32, u32) {
+    (t, e)
+}
+
 /// Two accumulators side by side (16 x 16): elements 4 to 7 the right one's.
 pub fn acc2(l: u32, e: u32) -> (u32, u32) {
     let (r, c) = mma_c(l, e % 4);
@@ -127,6 +134,9 @@ pub struct Case {
     pub packed: bool,
     /// Whether `cuda/cute.cu` has it.
     pub cute: bool,
+    /// Its target: `sm_90a`, set against `cuda/hand.cu`; `sm_100a`, counted only (assembled at
+    /// PTX 8.6; no hand twin, and no machine here to run it).
+    pub arch: &'static str,
 }
 
 const fn case(name: &'static str, kind: Kind, threads: u32, n: usize) -> Case {
@@ -141,6 +151,7 @@ const fn case(name: &'static str, kind: Kind, threads: u32, n: usize) -> Case {
         from: None,
         packed: false,
         cute: false,
+        arch: "sm_90a",
     }
 }
 
@@ -195,6 +206,12 @@ pub const CASES: &[Case] = &[
         from: Some(mma_c),
         packed: true,
         ..case("f16_rows4", Kind::Convert, 32, 2)
+    },
+    Case {
+        rows: 128,
+        layout: tmem_d,
+        arch: "sm_100a",
+        ..case("tcgen05_epilogue", Kind::Scatter, 128, 64)
     },
 ];
 

@@ -46,6 +46,7 @@ fn output(case: &Case, run: &Run) -> Vec<u32> {
                 "bounds" => cases::bounds(t, i, o, ld, run.m, run.n),
                 "stage" => cases::stage_swizzled(t, i, o),
                 "stage_vec2" => cases::stage_swizzled_vec2(t, i, o),
+                "tcgen05_epilogue" => cases::tcgen05_epilogue(t, i, o, ld),
                 _ => break,
             }
         }

@@ -5,19 +5,16 @@
 //! in `DIR/checked.txt`; fails when any differs or is missing.
 //!
 //! `fl-sass table DIR [--rust-checked] [--require-parity] [--write-docs PAGE]`: counts each
-//! kernel of `DIR/rust.sass`, `DIR/hand.sass`, `DIR/cute.sass` (and `DIR/tcgen05.sass`, count
-//! only), prints the table, writes it into PAGE's `<!-- table:sass -->` block; a kernel not
-//! checked gets no count, and then, or when a case is missing, it fails; with
+//! kernel of `DIR/rust.sass`, `DIR/hand.sass`, `DIR/cute.sass` (and `DIR/rust_sm100a.sass`, the
+//! `sm_100a` cases, counted only), prints the table, writes it into PAGE's `<!-- table:sass -->`
+//! block; a kernel not checked gets no count, and then, or when a case is missing, it fails; with
 //! `--require-parity`, also when a ratio is above 1.00.
 
 use fraglayout_sass::count::{count, Count};
-use fraglayout_sass::reference::{compare, runs, CASES};
+use fraglayout_sass::reference::{compare, runs, Case, CASES};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
-
-/// The count-only cases (no hand-written twin): `(kernel, listing)`.
-const COUNT_ONLY: &[(&str, &str)] = &[];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,7 +47,7 @@ fn words(path: &Path) -> Result<Vec<u32>, String> {
 fn check(dir: &Path) -> Result<(), String> {
     let mut passed = Vec::new();
     let mut failed = Vec::new();
-    for case in CASES {
+    for case in CASES.iter().filter(|c| c.arch == "sm_90a") {
         let variants: &[&str] = if case.cute {
             &["hand", "cute"]
         } else {
@@ -137,16 +134,71 @@ fn show(n: Option<u32>) -> String {
         .unwrap_or_else(|| "unchecked".to_string())
 }
 
+/// The listings and checks a table is made of.
+struct Inputs {
+    /// The Rust kernels by target (`rust.sass`: sm_90a, `rust_sm100a.sass`), hand, CuTe.
+    rust: BTreeMap<String, Count>,
+    rust_sm100a: BTreeMap<String, Count>,
+    hand: BTreeMap<String, Count>,
+    cute: BTreeMap<String, Count>,
+    rust_checked: bool,
+    checked: Vec<String>,
+}
+
+/// One row of the table for `case`; its problems (no count) and its ratios above 1.00 noted.
+fn row(case: &Case, i: &Inputs, problems: &mut Vec<String>, above: &mut Vec<String>) -> String {
+    let name = case.name;
+    let rust = if case.arch == "sm_90a" {
+        &i.rust
+    } else {
+        &i.rust_sm100a
+    };
+    let g = cell(rust.get(name), i.rust_checked, problems, name);
+    let split = |m: &BTreeMap<String, Count>, k: &str, ok: bool| match (m.get(k), ok) {
+        (Some(c), true) => c.breakdown(),
+        _ => String::new(),
+    };
+    if case.arch != "sm_90a" {
+        let split = split(rust, name, i.rust_checked);
+        return format!(
+            "| `{name}` ({}, count only) | {} |  |  |  |  | {split} |  |\n",
+            case.arch,
+            show(g)
+        );
+    }
+    let (h, c) = (format!("hand_{name}"), format!("cute_{name}"));
+    let is_checked = |k: &str| i.checked.iter().any(|c| c == k);
+    let hc = cell(i.hand.get(&h), is_checked(&h), problems, &h);
+    let cc = case
+        .cute
+        .then(|| cell(i.cute.get(&c), is_checked(&c), problems, &c));
+    let (r1, r2) = (ratio(g, hc), cc.map(|cc| ratio(g, cc)).unwrap_or_default());
+    for r in [&r1, &r2] {
+        if r.parse::<f64>().is_ok_and(|r| r > 1.0) {
+            above.push(format!("{name} ({r})"));
+        }
+    }
+    let cute_cell = cc.map(show).unwrap_or_default();
+    format!(
+        "| `{name}` | {} | {} | {r1} | {cute_cell} | {r2} | {} | {} |\n",
+        show(g),
+        show(hc),
+        split(rust, name, i.rust_checked),
+        split(&i.hand, &h, is_checked(&h)),
+    )
+}
+
 fn table(dir: &Path, flags: &[String]) -> Result<(), String> {
     let flag = |name: &str| flags.iter().any(|f| f == name);
-    let rust_checked = flag("--rust-checked");
-    let checked_text = std::fs::read_to_string(dir.join("checked.txt")).unwrap_or_default();
-    let checked: Vec<&str> = checked_text.lines().collect();
-    let (rust, hand, cute) = (
-        listing(dir, "rust.sass")?,
-        listing(dir, "hand.sass")?,
-        listing(dir, "cute.sass")?,
-    );
+    let checked = std::fs::read_to_string(dir.join("checked.txt")).unwrap_or_default();
+    let inputs = Inputs {
+        rust: listing(dir, "rust.sass")?,
+        rust_sm100a: listing(dir, "rust_sm100a.sass")?,
+        hand: listing(dir, "hand.sass")?,
+        cute: listing(dir, "cute.sass")?,
+        rust_checked: flag("--rust-checked"),
+        checked: checked.lines().map(str::to_string).collect(),
+    };
     let mut problems = Vec::new();
     let mut above = Vec::new();
     let mut out = String::from(
@@ -154,64 +206,14 @@ fn table(dir: &Path, flags: &[String]) -> Result<(), String> {
          |---|---:|---:|---:|---:|---:|---|---|\n",
     );
     for case in CASES {
-        let name = case.name;
-        let (h, c) = (format!("hand_{name}"), format!("cute_{name}"));
-        let g = cell(rust.get(name), rust_checked, &mut problems, name);
-        let hc = cell(
-            hand.get(&h),
-            checked.contains(&h.as_str()),
-            &mut problems,
-            &h,
-        );
-        let cc = case.cute.then(|| {
-            cell(
-                cute.get(&c),
-                checked.contains(&c.as_str()),
-                &mut problems,
-                &c,
-            )
-        });
-        let (r1, r2) = (ratio(g, hc), cc.map(|cc| ratio(g, cc)).unwrap_or_default());
-        for r in [&r1, &r2] {
-            if r.parse::<f64>().is_ok_and(|r| r > 1.0) {
-                above.push(format!("{name} ({r})"));
-            }
-        }
-        let cute_cell = match cc {
-            Some(cc) => show(cc),
-            None => String::new(),
-        };
-        let split = |m: &BTreeMap<String, Count>, k: &str, ok: bool| match (m.get(k), ok) {
-            (Some(c), true) => c.breakdown(),
-            _ => String::new(),
-        };
-        out += &format!(
-            "| `{name}` | {} | {} | {r1} | {cute_cell} | {r2} | {} | {} |\n",
-            show(g),
-            show(hc),
-            split(&rust, name, rust_checked),
-            split(&hand, &h, checked.contains(&h.as_str())),
-        );
-    }
-    for (kernel, file) in COUNT_ONLY {
-        let counts = listing(dir, file)?;
-        match counts.get(*kernel) {
-            Some(c) => {
-                out += &format!(
-                    "| `{kernel}` (sm_100a, count only) | {} |  |  |  |  | {} |  |\n",
-                    c.total(),
-                    c.breakdown()
-                )
-            }
-            None => problems.push(format!("no kernel {kernel} in {file}")),
-        }
+        out += &row(case, &inputs, &mut problems, &mut above);
     }
     print!("{out}");
-    if let Some(page) = flags
+    let docs = flags
         .iter()
         .position(|f| f == "--write-docs")
-        .and_then(|i| flags.get(i + 1))
-    {
+        .and_then(|i| flags.get(i + 1));
+    if let Some(page) = docs {
         write_block(Path::new(page), "sass", &out)?;
         println!("written into {page}");
     }
