@@ -85,7 +85,7 @@ fn check(dir: &Path) -> Result<(), String> {
     match failed.is_empty() {
         true => Ok(()),
         false => Err(format!(
-            "{} CUDA kernels write wrong cells: {}",
+            "{} CUDA kernels not as the reference (wrong cells or no output): {}",
             failed.len(),
             failed.join(", ")
         )),
@@ -173,9 +173,9 @@ fn row(case: &Case, i: &Inputs, problems: &mut Vec<String>, above: &mut Vec<Stri
         .cute
         .then(|| cell(i.cute.get(&c), is_checked(&c), problems, &c));
     let (r1, r2) = (ratio(g, hc), cc.map(|cc| ratio(g, cc)).unwrap_or_default());
-    for r in [&r1, &r2] {
+    for (r, twin) in [(&r1, "hand CUDA"), (&r2, "CuTe")] {
         if r.parse::<f64>().is_ok_and(|r| r > 1.0) {
-            above.push(format!("{name} ({r})"));
+            above.push(format!("{name} ({r} of {twin})"));
         }
     }
     let cute_cell = cc.map(show).unwrap_or_default();
