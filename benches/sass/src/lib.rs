@@ -3,7 +3,7 @@
 //! the thread's part of its kernel around it ([`cases`]). On `nvptx64-nvidia-cuda` the crate
 //! adds the kernel entries (`kernels.rs`), which `.ci/sass-bench` builds, assembles for `sm_90a`
 //! and counts against `cuda/hand.cu` and `cuda/cute.cu`; on the host, `tests/writes.rs` runs
-//! each case for every thread and checks every cell it writes, and [`count`] and [`reference`]
+//! each case for every thread and checks every cell it writes, and [`count`] and [`reference`](mod@reference)
 //! serve the script's `fl-sass` binary.
 #![no_std]
 #![cfg_attr(

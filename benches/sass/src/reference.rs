@@ -155,8 +155,9 @@ const fn case(name: &'static str, kind: Kind, threads: u32, n: usize) -> Case {
     }
 }
 
-/// Every case in the table's order. A new case: one entry here, its function in
-/// `cases.rs`, its entry in `kernels.rs`, its twin in `cuda/hand.cu` and `cuda/check.cpp`.
+/// Every case in the table's order. A new case: one entry here, its function in `cases.rs`, a
+/// line each in `kernels.rs` (its entry) and `tests/writes.rs` (its host run), its twin in
+/// `cuda/hand.cu` and a line in `cuda/check.cpp` (an `sm_100a` case: no twin).
 pub const CASES: &[Case] = &[
     Case {
         cute: true,
