@@ -3,8 +3,8 @@
 //! the thread's part of its kernel around it ([`cases`]). On `nvptx64-nvidia-cuda` the crate
 //! adds the kernel entries (`kernels.rs`), which `.ci/sass-bench` builds, assembles for `sm_90a`
 //! and counts against `cuda/hand.cu` and `cuda/cute.cu`; on the host, `tests/writes.rs` runs
-//! each case for every thread and checks every cell it writes, and [`count`] and [`reference`](mod@reference)
-//! serve the script's `fl-sass` binary.
+//! each case for every thread and checks every cell it writes, and [`count`], [`reference`](mod@reference) and
+//! [`table`] serve the script's `fl-sass` binary.
 #![no_std]
 #![cfg_attr(
     target_arch = "nvptx64",
@@ -23,3 +23,5 @@ mod kernels;
 pub mod count;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod reference;
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod table;

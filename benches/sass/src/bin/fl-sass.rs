@@ -11,7 +11,8 @@
 //! `--require-parity`, also when a ratio is above 1.00.
 
 use fraglayout_sass::count::{count, Count};
-use fraglayout_sass::reference::{compare, runs, Case, CASES};
+use fraglayout_sass::reference::{compare, runs, CASES};
+use fraglayout_sass::table::{render, Inputs, Table};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::ExitCode;
@@ -102,92 +103,6 @@ fn listing(dir: &Path, file: &str) -> Result<BTreeMap<String, Count>, String> {
     Ok(count(&text).into_iter().collect())
 }
 
-/// One cell of a count: the total, or why there is none.
-fn cell(
-    count: Option<&Count>,
-    checked: bool,
-    problems: &mut Vec<String>,
-    kernel: &str,
-) -> Option<u32> {
-    match (count, checked) {
-        (None, _) => {
-            problems.push(format!("no kernel {kernel} in the SASS"));
-            None
-        }
-        (Some(_), false) => {
-            problems.push(format!("{kernel} not checked: no count"));
-            None
-        }
-        (Some(c), true) => Some(c.total()),
-    }
-}
-
-fn ratio(a: Option<u32>, b: Option<u32>) -> String {
-    match (a, b) {
-        (Some(a), Some(b)) if b > 0 => format!("{:.2}", f64::from(a) / f64::from(b)),
-        _ => String::new(),
-    }
-}
-
-fn show(n: Option<u32>) -> String {
-    n.map(|n| n.to_string())
-        .unwrap_or_else(|| "unchecked".to_string())
-}
-
-/// The listings and checks a table is made of.
-struct Inputs {
-    /// The Rust kernels by target (`rust.sass`: sm_90a, `rust_sm100a.sass`), hand, CuTe.
-    rust: BTreeMap<String, Count>,
-    rust_sm100a: BTreeMap<String, Count>,
-    hand: BTreeMap<String, Count>,
-    cute: BTreeMap<String, Count>,
-    rust_checked: bool,
-    checked: Vec<String>,
-}
-
-/// One row of the table for `case`; its problems (no count) and its ratios above 1.00 noted.
-fn row(case: &Case, i: &Inputs, problems: &mut Vec<String>, above: &mut Vec<String>) -> String {
-    let name = case.name;
-    let rust = if case.arch == "sm_90a" {
-        &i.rust
-    } else {
-        &i.rust_sm100a
-    };
-    let g = cell(rust.get(name), i.rust_checked, problems, name);
-    let split = |m: &BTreeMap<String, Count>, k: &str, ok: bool| match (m.get(k), ok) {
-        (Some(c), true) => c.breakdown(),
-        _ => String::new(),
-    };
-    if case.arch != "sm_90a" {
-        let split = split(rust, name, i.rust_checked);
-        return format!(
-            "| `{name}` ({}, count only) | {} |  |  |  |  | {split} |  |\n",
-            case.arch,
-            show(g)
-        );
-    }
-    let (h, c) = (format!("hand_{name}"), format!("cute_{name}"));
-    let is_checked = |k: &str| i.checked.iter().any(|c| c == k);
-    let hc = cell(i.hand.get(&h), is_checked(&h), problems, &h);
-    let cc = case
-        .cute
-        .then(|| cell(i.cute.get(&c), is_checked(&c), problems, &c));
-    let (r1, r2) = (ratio(g, hc), cc.map(|cc| ratio(g, cc)).unwrap_or_default());
-    for (r, twin) in [(&r1, "hand CUDA"), (&r2, "CuTe")] {
-        if r.parse::<f64>().is_ok_and(|r| r > 1.0) {
-            above.push(format!("{name} ({r} of {twin})"));
-        }
-    }
-    let cute_cell = cc.map(show).unwrap_or_default();
-    format!(
-        "| `{name}` | {} | {} | {r1} | {cute_cell} | {r2} | {} | {} |\n",
-        show(g),
-        show(hc),
-        split(rust, name, i.rust_checked),
-        split(&i.hand, &h, is_checked(&h)),
-    )
-}
-
 fn table(dir: &Path, flags: &[String]) -> Result<(), String> {
     let flag = |name: &str| flags.iter().any(|f| f == name);
     let checked = std::fs::read_to_string(dir.join("checked.txt")).unwrap_or_default();
@@ -199,15 +114,11 @@ fn table(dir: &Path, flags: &[String]) -> Result<(), String> {
         rust_checked: flag("--rust-checked"),
         checked: checked.lines().map(str::to_string).collect(),
     };
-    let mut problems = Vec::new();
-    let mut above = Vec::new();
-    let mut out = String::from(
-        "| case | generated | hand CUDA | ratio | CuTe | ratio | generated: mem / int / pred / other | hand CUDA: mem / int / pred / other |\n\
-         |---|---:|---:|---:|---:|---:|---|---|\n",
-    );
-    for case in CASES {
-        out += &row(case, &inputs, &mut problems, &mut above);
-    }
+    let Table {
+        text: out,
+        problems,
+        above,
+    } = render(&inputs);
     print!("{out}");
     let docs = flags
         .iter()
