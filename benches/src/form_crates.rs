@@ -164,7 +164,8 @@ pub fn form_source(form: &Form, twin: bool) -> String {
     format!("{body}\npub fn call_all(t: u32, buf: &mut [f32]) {{\n    {call}\n}}\n")
 }
 
-/// The program checking each twin against its generated version.
+/// The program checking each twin against its generated version: the modules `(name,
+/// generated, twin)` it holds (`src/NAME/generated.rs`, `src/NAME/twin.rs`) and its `main.rs`.
 pub fn forms_agreement_program() -> (Vec<(String, String, String)>, String) {
     let mut modules = Vec::new();
     let mut main = String::new();
@@ -176,8 +177,8 @@ pub fn forms_agreement_program() -> (Vec<(String, String, String)>, String) {
             twin.to_string(),
         ));
         main += &format!(
-            "mod form{k} {{\n    #[path = \"../form{k}_generated.rs\"] pub mod generated;\n    \
-             #[path = \"../form{k}_twin.rs\"] pub mod twin;\n    pub fn agree() {{{}}}\n}}\n",
+            "mod form{k} {{\n    pub mod generated;\n    pub mod twin;\n    \
+             pub fn agree() {{{}}}\n}}\n",
             form.agree
         );
     }

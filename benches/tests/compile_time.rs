@@ -361,8 +361,10 @@ fn check_forms_agree(tmp: &Path, target: &Path) {
     let dir = make_crate(tmp, "forms-agree", true);
     let (modules, main) = forms_agreement_program();
     for (name, generated, twin) in modules {
-        std::fs::write(dir.join(format!("src/{name}_generated.rs")), generated).unwrap();
-        std::fs::write(dir.join(format!("src/{name}_twin.rs")), twin).unwrap();
+        let module = dir.join("src").join(&name);
+        std::fs::create_dir_all(&module).unwrap();
+        std::fs::write(module.join("generated.rs"), generated).unwrap();
+        std::fs::write(module.join("twin.rs"), twin).unwrap();
     }
     std::fs::write(dir.join("src/main.rs"), main).unwrap();
     let out = Command::new(env!("CARGO"))

@@ -15,6 +15,7 @@
 //! vector's width. Each step is checked on maxima and ORs over the threads, gathered once,
 //! and per element.
 
+use crate::numeral::LANES;
 use crate::shared::{AtomOrder, Major, SharedLayout};
 use crate::{Digit, Numeral, Source};
 
@@ -48,14 +49,14 @@ pub struct SharedThreads {
     lin_differs: u64,
 }
 
-/// The sum of `n`'s digits that read `source` (a thread's when `thread`, else an element's)
-/// at thread `t` and element `e`; `None` past `u64`.
-const fn part(n: &Numeral, thread: bool, t: u32, e: u32) -> Option<u64> {
+/// The sum of `n`'s digits that read `source`, at thread `t` and element `e`; `None` past
+/// `u64`.
+const fn part(n: &Numeral, source: Source, t: u32, e: u32) -> Option<u64> {
     let mut sum: u64 = 0;
     let mut i = 0;
     while i < n.digits.len() {
         let d: &Digit = &n.digits[i];
-        if matches!(d.source, Source::Element) != thread {
+        if d.source.index() == source.index() {
             let v = d.value_of(Numeral::input(d.source, t, e)) as u64 * d.place as u64;
             sum = match sum.checked_add(v) {
                 Some(s) => s,
@@ -105,10 +106,11 @@ const fn no_carry(s: &SharedLayout, a: (u64, u64), b: (u64, u64)) -> bool {
 
 impl SharedThreads {
     /// The facts of numeral `n`'s threads placed at `place` in `s`, each thread's part as
-    /// `shared_lane_bits_at` reads it (element 0's coordinates less element 0's part).
+    /// `shared_lane_bits_at` reads it (element 0's coordinates less element 0's part). A
+    /// thread's part is its lane's digits' plus its warp's, each summed once.
     pub const fn of(n: &Numeral, s: &SharedLayout, place: (usize, usize)) -> SharedThreads {
         let mut f = SharedThreads {
-            ok: n.cols != 0,
+            ok: n.cols != 0 && n.elements > 0,
             max_part: 0,
             max_part_col: 0,
             max_row: 0,
@@ -122,54 +124,75 @@ impl SharedThreads {
             lin_first: 0,
             lin_differs: 0,
         };
-        let (part0, cols) = (n.element_part(0), n.cols as u64);
-        let e0 = match part(n, false, 0, 0) {
-            Some(p) if n.elements > 0 && n.cols != 0 => p,
-            _ => {
-                f.ok = false;
-                0
-            }
+        let (part0, cols, size) = (n.element_part(0), n.cols as u64, n.size());
+        let Some(e0) = part(n, Source::Element, 0, 0) else {
+            f.ok = false;
+            return f;
         };
-        let mut t = 0;
-        while t < n.threads() && f.ok {
-            let Some(ot) = part(n, true, t, 0) else {
+        if n.warps > u32::MAX / LANES {
+            f.ok = false;
+            return f;
+        }
+        let (swizzle, grid) = (s.swizzle(), s.is_grid());
+        let mut lanes = [0u64; LANES as usize];
+        let mut l = 0;
+        while l < LANES {
+            match part(n, Source::Lane, l, 0) {
+                Some(p) => lanes[l as usize] = p,
+                None => f.ok = false,
+            }
+            l += 1;
+        }
+        let mut w = 0;
+        while w < n.warps && f.ok {
+            let Some(warp) = part(n, Source::Warp, w * LANES, 0) else {
                 f.ok = false;
                 break;
             };
-            // `coords(t, 0)`: the sum of the same digits, in the tile and within u32.
-            let off = match ot.checked_add(e0) {
-                Some(o) if o < n.size() && o <= u32::MAX as u64 => o,
-                _ => {
-                    f.ok = false;
-                    break;
+            let mut l = 0;
+            while l < LANES && f.ok {
+                // `coords(t, 0)`: the sum of the same digits, in the tile and within u32.
+                let (ot, off) = match warp.checked_add(lanes[l as usize]) {
+                    Some(ot) => (ot, ot.checked_add(e0)),
+                    None => (0, None),
+                };
+                let off = match off {
+                    Some(o) if o < size && o <= u32::MAX as u64 => o,
+                    _ => {
+                        f.ok = false;
+                        break;
+                    }
+                };
+                let (row, col) = (
+                    ((off / cols) as usize)
+                        .wrapping_sub(part0.0)
+                        .wrapping_add(place.0),
+                    ((off % cols) as usize)
+                        .wrapping_sub(part0.1)
+                        .wrapping_add(place.1),
+                );
+                let lin = super::shared_linear(s, row, col);
+                let swizzled = swizzle.apply(lin as u32) as usize;
+                f.lane = (f.lane.0 | lin, f.lane.1 | swizzled);
+                let (a, lin) = (swizzled as u64, lin as u64);
+                if w == 0 && l == 0 {
+                    (f.first, f.lin_first) = (a, lin);
                 }
-            };
-            let (row, col) = (
-                ((off / cols) as usize)
-                    .wrapping_sub(part0.0)
-                    .wrapping_add(place.0),
-                ((off % cols) as usize)
-                    .wrapping_sub(part0.1)
-                    .wrapping_add(place.1),
-            );
-            let lin = super::shared_linear(s, row, col);
-            let swizzled = s.swizzle().apply(lin as u32) as usize;
-            f.lane = (f.lane.0 | lin, f.lane.1 | swizzled);
-            let (w, b) = within(s, row as u64, col as u64);
-            let a = swizzled as u64;
-            if t == 0 {
-                (f.first, f.lin_first) = (a, lin as u64);
+                f.differs |= a ^ f.first;
+                f.lin_differs |= lin ^ f.lin_first;
+                f.max_part = max(f.max_part, ot);
+                f.max_part_col = max(f.max_part_col, ot % cols);
+                f.max_row = max(f.max_row, row as u64);
+                f.max_col = max(f.max_col, col as u64);
+                f.max_lin = max(f.max_lin, lin);
+                if grid {
+                    let (wi, b) = within(s, row as u64, col as u64);
+                    f.max_within = max(f.max_within, wi);
+                    f.max_in_band = max(f.max_in_band, b);
+                }
+                l += 1;
             }
-            f.differs |= a ^ f.first;
-            f.lin_differs |= lin as u64 ^ f.lin_first;
-            f.max_part = max(f.max_part, ot);
-            f.max_part_col = max(f.max_part_col, ot % cols);
-            f.max_row = max(f.max_row, row as u64);
-            f.max_col = max(f.max_col, col as u64);
-            f.max_within = max(f.max_within, w);
-            f.max_in_band = max(f.max_in_band, b);
-            f.max_lin = max(f.max_lin, lin as u64);
-            t += 1;
+            w += 1;
         }
         f
     }
@@ -202,7 +225,7 @@ pub(crate) const fn adds_for_every_thread(
 /// in the tile and below 2^32), else `None`.
 const fn element_lin(f: &SharedThreads, n: &Numeral, s: &SharedLayout, e: u32) -> Option<u64> {
     let cols = n.cols as u64;
-    let Some(oe) = part(n, false, 0, e) else {
+    let Some(oe) = part(n, Source::Element, 0, e) else {
         return None;
     };
     let (row, col) = (oe / cols, oe % cols);
