@@ -147,8 +147,8 @@ fn conflict_check(f: &Fragment, name: &str, tile: &TokenStream) -> Option<TokenS
         None => quote!(),
     };
     let error = quote_spanned! {word.span()=>
-        ::fraglayout::generated::shared_conflict_message_at(
-            &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT,
+        ::fraglayout::generated::shared_conflict_message_with(
+            &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT, &__FL_THREADS,
         )
     };
     let check = failing(error, word.span());

@@ -17,7 +17,7 @@
 //! [`shared_conflict_message`] through the bank model ([`Access::elements`]).
 
 pub use super::smem_threads::SharedThreads;
-use super::smem_threads::{adds_for_every_thread, vector_passes};
+use super::smem_threads::{adds_for_every_thread, requests_translate, vector_passes};
 use super::ElementAt;
 use crate::message::Message;
 use crate::shared::suggest::{write_search, Searched};
@@ -554,6 +554,26 @@ pub const fn shared_conflict_message_at(
     name: &str,
     place: (usize, usize),
 ) -> Option<Message> {
+    let threads = SharedThreads::of(n, s, place);
+    shared_conflict_message_with(n, s, width, gather, name, place, &threads)
+}
+
+/// [`shared_conflict_message_at`] with the threads' facts ([`shared_lane_mask_with`]). Where
+/// they prove each warp's instructions the first one's addresses xor-ed with one constant
+/// aligned to the access (`smem_threads::requests_translate`), which moves words onto words
+/// and banks onto banks one to one, every instruction of a warp takes the first one's
+/// wavefronts in every phase, and only the first is counted (the message is the same: a
+/// later phase is never worse than the first instruction's worst).
+pub const fn shared_conflict_message_with(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    gather: bool,
+    name: &str,
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> Option<Message> {
+    let translates = requests_translate(threads, n, s, width);
     let origin = FragmentAt::new(place.0 as u32, place.1 as u32);
     let bytes = width.saturating_mul(s.elem_bytes());
     if n.warps > MAX_CONFLICT_WARPS {
@@ -581,11 +601,20 @@ pub const fn shared_conflict_message_at(
                 return Some(m);
             }
         };
+        let mut first: Option<Wavefronts> = None;
         let mut k = 0;
         while k < count {
-            if let Ok(r) = access.request(s, k) {
+            if let (true, Some(more)) = (translates, first) {
+                total = total.plus(more);
+                k += 1;
+                continue;
+            }
+            if let Ok(r) = access.request_counted(s, k) {
                 if let Ok(more) = r.wavefronts() {
                     total = total.plus(more);
+                    if k == 0 {
+                        first = Some(more);
+                    }
                 }
                 let mut p = 0;
                 while p < r.phases() {

@@ -327,13 +327,52 @@ const fn group_steps(
     true
 }
 
+/// Whether, for an element-wise access of `per` elements a lane of numeral `n` in `s`, every
+/// instruction's lane addresses are instruction 0's xor-ed with one constant aligned to the
+/// access, in every warp, and every instruction can be made: each call's elements adjacent
+/// and aligned ([`vector_passes`]), and each thread's offset of a call's first element `A(t)
+/// ^ B(e)` (the parts share no bit), with `B(e) ^ B(0)` a multiple of `per`; then the byte
+/// addresses differ by `(B(e) ^ B(0)) * elem_bytes`, a multiple of the access's bytes.
+/// `false` where not proven.
+pub(crate) const fn requests_translate(
+    f: &SharedThreads,
+    n: &Numeral,
+    s: &SharedLayout,
+    per: u32,
+) -> bool {
+    let ok = f.ok && per.is_power_of_two() && s.elem_bytes().is_power_of_two();
+    if !ok || n.elements % per != 0 || (per > 1 && !vector_passes(f, n, s, per)) {
+        return false;
+    }
+    let mask = per as u64 - 1;
+    let mut b0 = 0;
+    let mut e = 0;
+    while e < n.elements {
+        let Some(lin) = element_lin(f, n, s, e) else {
+            return false;
+        };
+        if f.lane.0 as u64 & lin != 0 {
+            return false;
+        }
+        let b = s.swizzle().apply(lin as u32) as u64;
+        if e == 0 {
+            b0 = b;
+        }
+        if (b ^ b0) & mask != 0 {
+            return false;
+        }
+        e += per;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
     use super::super::smem::{grid_adds, vector_walk};
     use super::*;
     use crate::catalog::{SM90_64x256x16_F32_C, CATALOG};
-    use crate::generated::shared_lane_bits_at;
+    use crate::generated::{shared_conflict_message_with, shared_lane_bits_at};
     use crate::shared::{Swizzle, SwizzleMode};
     use std::vec::Vec;
 
@@ -414,5 +453,74 @@ mod tests {
         let f = SharedThreads::of(n, &s, (0, 0));
         assert!(vector_passes(&f, n, &s, 2));
         assert!((0..128).all(|e| adds_for_every_thread(&f, &s, n.element_part(e))));
+    }
+
+    /// `conflict_free`'s count through the facts (the first instruction of each warp, where
+    /// the others are its translates) gives the walk's message, word for word, or its `None`:
+    /// every fifth catalog layout of at most 128 threads and the `wgmma` accumulators, in each
+    /// layout, at the corner and placed, one, two and four elements a lane.
+    #[test]
+    fn the_conflict_count_through_the_facts_is_the_walks() {
+        let no_facts = |n: &Numeral, s: &SharedLayout, place| SharedThreads {
+            ok: false,
+            ..SharedThreads::of(n, s, place)
+        };
+        let (mut translated, mut cases) = (0, 0);
+        let entries = CATALOG.iter().filter(|e| e.numeral.threads() <= 128);
+        let some = entries
+            .enumerate()
+            .filter(|(k, e)| k % 5 == 0 || e.name().starts_with("SM90_64x"))
+            .map(|(_, e)| e);
+        for entry in some {
+            let n = entry.numeral;
+            for s in layouts(n.rows, n.cols).into_iter().step_by(3) {
+                let places: &[(usize, usize)] = if s.rows() > n.rows {
+                    &[(0, 0), (n.rows as usize, 1)]
+                } else {
+                    &[(0, 0)]
+                };
+                for &place in places {
+                    let f = SharedThreads::of(n, &s, place);
+                    for w in [1, 2, 4] {
+                        if n.elements % w != 0 {
+                            continue;
+                        }
+                        let fast = shared_conflict_message_with(n, &s, w, false, "S", place, &f);
+                        let walk = shared_conflict_message_with(
+                            n,
+                            &s,
+                            w,
+                            false,
+                            "S",
+                            place,
+                            &no_facts(n, &s, place),
+                        );
+                        let text = |m: &Option<crate::Message>| {
+                            m.as_ref().map(|m| std::string::String::from(m.as_str()))
+                        };
+                        assert_eq!(
+                            text(&fast),
+                            text(&walk),
+                            "{} {s:?} {place:?} {w}",
+                            entry.name()
+                        );
+                        translated += usize::from(requests_translate(&f, n, &s, w));
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(translated * 5 >= cases, "{translated} of {cases}");
+        // The warpgroup's accumulator into 128-byte-swizzled slabs: one instruction a warp.
+        let (n, s) = (
+            &SM90_64x256x16_F32_C,
+            SharedLayout::hopper(64, 256, 4, SwizzleMode::B128),
+        );
+        assert!(requests_translate(
+            &SharedThreads::of(n, &s, (0, 0)),
+            n,
+            &s,
+            2
+        ));
     }
 }
