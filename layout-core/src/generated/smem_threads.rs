@@ -522,4 +522,74 @@ mod tests {
             2
         ));
     }
+
+    /// The same agreement on numerals outside the catalog, valid or not: a lane digit that
+    /// straddles rows (a band), a broadcast digit, an element digit of range 3, digits that
+    /// overlap, a warpgroup whose element digits come first.
+    #[test]
+    fn every_fast_answer_is_the_walks_off_the_catalog() {
+        use crate::Digit;
+        let band = [Digit::lane(1, 32, 1), Digit::element(1, 4, 32)];
+        let broadcast = [
+            Digit::broadcast(Source::Lane, 1, 4),
+            Digit::lane(4, 8, 8),
+            Digit::element(1, 2, 1),
+            Digit::element(2, 2, 2),
+        ];
+        let three = [Digit::element(1, 3, 1), Digit::lane(1, 32, 4)];
+        let overlap = [Digit::lane(1, 32, 1), Digit::element(1, 2, 1)];
+        let wide = [
+            Digit::element(1, 2, 1),
+            Digit::element(2, 4, 8),
+            Digit::lane(1, 4, 2),
+            Digit::lane(4, 8, 32),
+            Digit::warp(1, 4, 256),
+        ];
+        let numerals = [
+            Numeral::new("BAND", 16, 12, 4, &band),
+            Numeral::new("BROADCAST", 8, 8, 4, &broadcast),
+            Numeral::new("THREE", 8, 16, 3, &three),
+            Numeral::new("OVERLAP", 4, 8, 2, &overlap),
+            Numeral::new("WIDE", 64, 32, 8, &wide).with_warps(4),
+        ];
+        for n in &numerals {
+            for s in layouts(n.rows, n.cols) {
+                for place in [(0, 0), (1, 2)] {
+                    if place != (0, 0) && s.rows() == n.rows {
+                        continue;
+                    }
+                    let f = SharedThreads::of(n, &s, place);
+                    if f.ok {
+                        assert_eq!(f.lane, shared_lane_bits_at(n, &s, place), "{}", n.name);
+                    }
+                    for e in 0..n.elements {
+                        let at = n.element_part(e);
+                        if s.is_grid() && adds_for_every_thread(&f, &s, at) {
+                            assert!(grid_adds(n, &s, at, place), "{} {s:?} {e}", n.name);
+                        }
+                    }
+                    for w in [1, 2, 4] {
+                        if n.elements % w != 0 {
+                            continue;
+                        }
+                        if w > 1 && vector_passes(&f, n, &s, w) {
+                            assert!(vector_walk(n, &s, w, "S", place).is_none(), "{}", n.name);
+                        }
+                        let walked = SharedThreads { ok: false, ..f };
+                        let text = |m: Option<crate::Message>| {
+                            m.map(|m| std::string::String::from(m.as_str()))
+                        };
+                        assert_eq!(
+                            text(shared_conflict_message_with(n, &s, w, true, "S", place, &f)),
+                            text(shared_conflict_message_with(
+                                n, &s, w, true, "S", place, &walked
+                            )),
+                            "{} {s:?} {place:?} {w}",
+                            n.name
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
