@@ -24,6 +24,7 @@ pub mod calls_convert;
 pub mod calls_smem;
 pub mod case;
 pub mod epilogue_crate;
+pub mod form_crates;
 
 use core::hint::black_box;
 use layout_core::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C};

@@ -29,6 +29,12 @@
 //!
 //! (`--release` only builds this test faster; the crates are built in every mode.)
 //! `FL_COMPILE_RUNS=N` sets the runs (at least 3; 5 by default).
+//!
+//! A second test builds each of the forms whose cost lies in evaluated constants alone
+//! (`fraglayout_benches::form_crates`: `shared =`, a TMEM composite, a conversion through
+//! constants of one's own) with its loop twin, the same way (3 runs by default), and reports
+//! each one function's processor time beyond the empty crate's, with a tripwire of
+//! [`FORM_TRIPWIRE`] on the most expensive.
 
 // Processor time through `wait4` as 64-bit Linux lays it out.
 #![cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -36,6 +42,7 @@
 use fraglayout_benches::epilogue_crate::{
     agreement_program, crate_epilogues, crate_source, CrateEpilogue, Variant, CRATE_EPILOGUES,
 };
+use fraglayout_benches::form_crates::{form_source, forms_agreement_program, FORMS};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -344,6 +351,126 @@ fn fifty_epilogues_compile_near_their_hand_written_twin() {
     assert!(
         worst.0 <= TRIPWIRE,
         "{}: the generated epilogues take {:.2} times the processor time of their hand-written twin to compile, tripwire {TRIPWIRE} (a regression of the expansion's compile cost; target 1.3)",
+        worst.1,
+        worst.0
+    );
+}
+
+/// Builds and runs the program that checks each form's twin against its generated version.
+fn check_forms_agree(tmp: &Path, target: &Path) {
+    let dir = make_crate(tmp, "forms-agree", true);
+    let (modules, main) = forms_agreement_program();
+    for (name, generated, twin) in modules {
+        let module = dir.join("src").join(&name);
+        std::fs::create_dir_all(&module).unwrap();
+        std::fs::write(module.join("generated.rs"), generated).unwrap();
+        std::fs::write(module.join("twin.rs"), twin).unwrap();
+    }
+    std::fs::write(dir.join("src/main.rs"), main).unwrap();
+    let out = Command::new(env!("CARGO"))
+        .current_dir(&dir)
+        .args(["run", "--release", "--offline", "--target-dir"])
+        .arg(target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "a form's twin and its generated code disagree:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// The most processor time one generated function of [`FORMS`] may take beyond the empty
+/// crate's, in any mode: 4 times the target of 0.25 s, a tripwire on a shared machine (the
+/// forms measure 0.1 to 0.3 s; a return to walking every thread x element in `const`, 8 to
+/// 10 s, trips it).
+const FORM_TRIPWIRE: f64 = 1.0;
+
+#[test]
+#[ignore = "builds a crate per form several times (a minute or two): see the module docs"]
+fn each_form_alone_compiles_in_a_fraction_of_a_second() {
+    let runs = std::env::var("FL_COMPILE_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3)
+        .max(3);
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let target = tmp.join("fl-ct-target");
+    check_forms_agree(&tmp, &target);
+    // (dir, source): the empty crate, then each form's generated crate and twin.
+    let mut crates = vec![(
+        make_crate(&tmp, "empty", false),
+        crate_source(Variant::Empty, &[]),
+    )];
+    for form in &FORMS {
+        crates.push((
+            make_crate(&tmp, &format!("{}_generated", form.name), false),
+            form_source(form, false),
+        ));
+        if form.twin.is_some() {
+            crates.push((
+                make_crate(&tmp, &format!("{}_twin", form.name), false),
+                form_source(form, true),
+            ));
+        }
+    }
+    for mode in Mode::ALL {
+        for (dir, source) in &crates {
+            build(dir, &target, source, mode); // dependencies
+        }
+    }
+    // cpu[mode][crate][run]
+    let mut cpu = vec![vec![Vec::new(); crates.len()]; Mode::ALL.len()];
+    for _ in 0..runs {
+        for (m, &mode) in Mode::ALL.iter().enumerate() {
+            for (c, (dir, source)) in crates.iter().enumerate() {
+                cpu[m][c].push(build(dir, &target, source, mode).cpu);
+            }
+        }
+    }
+    let mut table = String::from(
+        "| form | mode | twin, processor | generated, processor | generated / twin |\n\
+         |---|---|---:|---:|---:|\n",
+    );
+    let mut worst = (0.0, String::new());
+    for (m, mode) in Mode::ALL.iter().enumerate() {
+        let beyond =
+            |c: usize| -> Vec<f64> { (0..runs).map(|r| cpu[m][c][r] - cpu[m][0][r]).collect() };
+        let mut c = 1;
+        for form in &FORMS {
+            let generated = beyond(c);
+            let twin = form.twin.map(|_| beyond(c + 1));
+            c += 1 + usize::from(twin.is_some());
+            let median = spread(&generated).0;
+            if median > worst.0 {
+                worst = (median, format!("{} ({})", form.name, mode.name()));
+            }
+            let (twin_cell, ratio_cell) = match &twin {
+                Some(t) => {
+                    let ratio: Vec<f64> =
+                        (0..runs).map(|r| generated[r] / t[r].max(0.005)).collect();
+                    (show(t, " s"), show(&ratio, ""))
+                }
+                None => ("(none)".to_string(), "".to_string()),
+            };
+            table += &format!(
+                "| `{}` | `{}` | {twin_cell} | {} | {ratio_cell} |\n",
+                form.name,
+                mode.name(),
+                show(&generated, " s"),
+            );
+        }
+    }
+    println!("{runs} runs each, interleaved: median [least .. most] beyond the empty crate");
+    println!(
+        "most expensive single function: {} at {:.2} s",
+        worst.1, worst.0
+    );
+    crate::doc_tables::publish("compile-forms", &table);
+    assert!(
+        worst.0 <= FORM_TRIPWIRE,
+        "{}: one generated function takes {:.2} s of processor time to compile, tripwire {FORM_TRIPWIRE} s (target 0.25 s)",
         worst.1,
         worst.0
     );

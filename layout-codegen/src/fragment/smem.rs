@@ -6,7 +6,8 @@
 //! ```text
 //! const __FL_SHARED: SharedLayout = LAYOUT;                  // checked: sound, the numeral's
 //! const __FL_STEPS: (usize, usize) = shared_steps(..);      // tile, the element size, vector
-//! const __FL_LANE_MASK, __FL_OFFSETS = shared_lane_mask(..), shared_offsets(..);
+//! const __FL_THREADS = SharedThreads::of(..);              // every thread's part, once
+//! const __FL_LANE_MASK, __FL_OFFSETS = shared_lane_mask_with(..), shared_offsets_with(..);
 //! const _ = conflict_free: the bank model's count, an error naming the colliding lanes
 //! let __fl_lane = (thread_row * STEPS.0 + thread_col * STEPS.1) & LANE_MASK;   // once per call
 //!                  (a grid of atoms: shared_linear(&LAYOUT, thread_row, thread_col))
@@ -46,11 +47,15 @@ pub fn consts(f: &Fragment) -> TokenStream {
         const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
         const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
         const __FL_GRID: bool = __FL_SHARED.is_grid();
-        const __FL_LANE_MASK: usize =
-            ::fraglayout::generated::shared_lane_mask_at(&__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT);
+        // Every thread's part, once for the constants and checks below.
+        const __FL_THREADS: ::fraglayout::generated::SharedThreads =
+            ::fraglayout::generated::SharedThreads::of(&__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT);
+        const __FL_LANE_MASK: usize = ::fraglayout::generated::shared_lane_mask_with(
+            &__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT, &__FL_THREADS,
+        );
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
-            ::fraglayout::generated::shared_offsets_at(
-                &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT,
+            ::fraglayout::generated::shared_offsets_with(
+                &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT, &__FL_THREADS,
             );
     }
 }
@@ -95,8 +100,8 @@ pub fn checks(f: &Fragment) -> TokenStream {
     let vector_check = f.args.vector.as_ref().map(|(n, lit)| {
         let n = Literal::u32_unsuffixed(*n as u32);
         let error = quote_spanned! {lit.span()=>
-            ::fraglayout::generated::shared_vector_error_at(
-                &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
+            ::fraglayout::generated::shared_vector_error_with(
+                &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT, &__FL_THREADS,
             )
         };
         let check = failing(error, lit.span());
@@ -134,16 +139,16 @@ fn conflict_check(f: &Fragment, name: &str, tile: &TokenStream) -> Option<TokenS
             let n = Literal::u32_unsuffixed(*n as u32);
             quote! {
                 && ::fraglayout::generated::vector_error(&__FL_NUMERAL, #n as usize).is_none()
-                && ::fraglayout::generated::shared_vector_error_at(
-                    &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT,
+                && ::fraglayout::generated::shared_vector_error_with(
+                    &__FL_NUMERAL, &__FL_SHARED, #n, #name, __FL_SHARED_AT, &__FL_THREADS,
                 ).is_none()
             }
         }
         None => quote!(),
     };
     let error = quote_spanned! {word.span()=>
-        ::fraglayout::generated::shared_conflict_message_at(
-            &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT,
+        ::fraglayout::generated::shared_conflict_message_with(
+            &__FL_NUMERAL, &__FL_SHARED, #width, #gather, #name, __FL_SHARED_AT, &__FL_THREADS,
         )
     };
     let check = failing(error, word.span());

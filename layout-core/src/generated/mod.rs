@@ -45,6 +45,7 @@ mod reads;
 mod same_digits;
 mod shuffle;
 mod smem;
+mod smem_threads;
 mod table;
 mod vector;
 
@@ -62,11 +63,12 @@ pub use shuffle::{
     recv_table, send_table, src_table, NONE,
 };
 pub use smem::{
-    shared_conflict_message, shared_conflict_message_at, shared_element_error, shared_lane_bits,
-    shared_lane_bits_at, shared_lane_mask, shared_lane_mask_at, shared_linear, shared_offset,
-    shared_offset_error, shared_offsets, shared_offsets_at, shared_steps, shared_tile_error,
-    shared_tile_error_at, shared_vector_error, shared_vector_error_at, SharedOffset,
-    MAX_CONFLICT_WARPS,
+    shared_conflict_message, shared_conflict_message_at, shared_conflict_message_with,
+    shared_element_error, shared_lane_bits, shared_lane_bits_at, shared_lane_mask,
+    shared_lane_mask_at, shared_lane_mask_with, shared_linear, shared_offset, shared_offset_error,
+    shared_offsets, shared_offsets_at, shared_offsets_with, shared_steps, shared_tile_error,
+    shared_tile_error_at, shared_vector_error, shared_vector_error_at, shared_vector_error_with,
+    SharedOffset, SharedThreads, MAX_CONFLICT_WARPS,
 };
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;

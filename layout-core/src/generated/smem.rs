@@ -16,6 +16,8 @@
 //! [`shared_vector_error`], [`shared_offset_error`]), and, with `conflict_free`,
 //! [`shared_conflict_message`] through the bank model ([`Access::elements`]).
 
+pub use super::smem_threads::SharedThreads;
+use super::smem_threads::{adds_for_every_thread, requests_translate, vector_passes};
 use super::ElementAt;
 use crate::message::Message;
 use crate::shared::suggest::{write_search, Searched};
@@ -149,14 +151,28 @@ pub const fn shared_offsets_at<const E: usize>(
     at: &[ElementAt; E],
     place: (usize, usize),
 ) -> [SharedOffset; E] {
+    shared_offsets_with(n, s, at, place, &SharedThreads::of(n, s, place))
+}
+
+/// [`shared_offsets_at`] with the threads' facts ([`shared_lane_mask_with`]).
+pub const fn shared_offsets_with<const E: usize>(
+    n: &Numeral,
+    s: &SharedLayout,
+    at: &[ElementAt; E],
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> [SharedOffset; E] {
     let mut out = [SharedOffset::Swizzle; E];
     if n.thread_wrap() != 0 {
         return out;
     }
-    let lane = shared_lane_bits_at(n, s, place);
+    let lane = lane_bits(n, s, place, threads);
     let mut e = 0;
     while e < E {
-        if !s.is_grid() || grid_adds(n, s, at[e].at, place) {
+        let adds = !s.is_grid()
+            || adds_for_every_thread(threads, s, at[e].at)
+            || grid_adds(n, s, at[e].at, place);
+        if adds {
             out[e] = shared_offset(lane, s, at[e].at);
         }
         e += 1;
@@ -166,7 +182,7 @@ pub const fn shared_offsets_at<const E: usize>(
 
 /// Whether, in a grid of atoms, every thread's unswizzled offset plus the element part
 /// `at`'s is the element's: no thread's part carries across an atom's edge.
-const fn grid_adds(
+pub(super) const fn grid_adds(
     n: &Numeral,
     s: &SharedLayout,
     at: (usize, usize),
@@ -195,10 +211,35 @@ pub const fn shared_lane_mask(n: &Numeral, s: &SharedLayout) -> usize {
 
 /// [`shared_lane_mask`] of the fragment's tile placed at tile `place`.
 pub const fn shared_lane_mask_at(n: &Numeral, s: &SharedLayout, place: (usize, usize)) -> usize {
+    shared_lane_mask_with(n, s, place, &SharedThreads::of(n, s, place))
+}
+
+/// [`shared_lane_mask_at`] with the threads' facts `threads` ([`SharedThreads::of`] of the
+/// same arguments) computed once for every constant of a function.
+pub const fn shared_lane_mask_with(
+    n: &Numeral,
+    s: &SharedLayout,
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> usize {
     if n.thread_wrap() != 0 {
         return usize::MAX;
     }
-    shared_lane_bits_at(n, s, place).0
+    lane_bits(n, s, place, threads).0
+}
+
+/// [`shared_lane_bits_at`], read off `threads` where they were all computed.
+const fn lane_bits(
+    n: &Numeral,
+    s: &SharedLayout,
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> (usize, usize) {
+    if threads.ok {
+        threads.lane
+    } else {
+        shared_lane_bits_at(n, s, place)
+    }
 }
 
 /// Why `layout` (named `name`) cannot hold numeral `n`'s tile: it is unsound, or its tile is
@@ -354,9 +395,35 @@ pub const fn shared_vector_error_at(
     name: &str,
     place: (usize, usize),
 ) -> Option<Message> {
-    if width <= 1 || n.elements % width != 0 {
+    shared_vector_error_with(n, s, width, name, place, &SharedThreads::of(n, s, place))
+}
+
+/// [`shared_vector_error_at`] with the threads' facts ([`shared_lane_mask_with`]): where
+/// they prove every call's elements adjacent and aligned, without walking every thread x
+/// element (`smem_threads`).
+pub const fn shared_vector_error_with(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    name: &str,
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> Option<Message> {
+    if width <= 1 || n.elements % width != 0 || vector_passes(threads, n, s, width) {
         return None;
     }
+    vector_walk(n, s, width, name, place)
+}
+
+/// [`shared_vector_error_at`] over every thread and call, for `width >= 2` dividing the
+/// elements.
+pub(super) const fn vector_walk(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    name: &str,
+    place: (usize, usize),
+) -> Option<Message> {
     let mut t = 0;
     while t < n.threads() {
         let mut g = 0;
@@ -487,6 +554,26 @@ pub const fn shared_conflict_message_at(
     name: &str,
     place: (usize, usize),
 ) -> Option<Message> {
+    let threads = SharedThreads::of(n, s, place);
+    shared_conflict_message_with(n, s, width, gather, name, place, &threads)
+}
+
+/// [`shared_conflict_message_at`] with the threads' facts ([`shared_lane_mask_with`]). Where
+/// they prove each warp's instructions the first one's addresses xor-ed with one constant
+/// aligned to the access (`smem_threads::requests_translate`), which moves words onto words
+/// and banks onto banks one to one, every instruction of a warp takes the first one's
+/// wavefronts in every phase, and only the first is counted (the message is the same: a
+/// later phase is never worse than the first instruction's worst).
+pub const fn shared_conflict_message_with(
+    n: &Numeral,
+    s: &SharedLayout,
+    width: u32,
+    gather: bool,
+    name: &str,
+    place: (usize, usize),
+    threads: &SharedThreads,
+) -> Option<Message> {
+    let translates = requests_translate(threads, n, s, width);
     let origin = FragmentAt::new(place.0 as u32, place.1 as u32);
     let bytes = width.saturating_mul(s.elem_bytes());
     if n.warps > MAX_CONFLICT_WARPS {
@@ -514,11 +601,20 @@ pub const fn shared_conflict_message_at(
                 return Some(m);
             }
         };
+        let mut first: Option<Wavefronts> = None;
         let mut k = 0;
         while k < count {
-            if let Ok(r) = access.request(s, k) {
+            if let (true, Some(more)) = (translates, first) {
+                total = total.plus(more);
+                k += 1;
+                continue;
+            }
+            if let Ok(r) = access.request_counted(s, k) {
                 if let Ok(more) = r.wavefronts() {
                     total = total.plus(more);
+                    if k == 0 {
+                        first = Some(more);
+                    }
                 }
                 let mut p = 0;
                 while p < r.phases() {

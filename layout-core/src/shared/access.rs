@@ -265,6 +265,21 @@ impl<'a> Access<'a> {
         self.request_of(layout, k, None)
     }
 
+    /// [`request`](Self::request) `k` of an access of fixed width whose
+    /// [`requests`](Self::requests) on `layout` passed and counted more than `k`, without
+    /// repeating their checks of the layout and the fragment: for a caller walking every
+    /// instruction (`conflict_free`'s count).
+    pub(crate) const fn request_counted(
+        &self,
+        layout: &SharedLayout,
+        k: u32,
+    ) -> Result<Request, AccessError> {
+        if self.free_width() {
+            return self.request(layout, k);
+        }
+        self.request_of(layout, k, None)
+    }
+
     /// Instruction `k` of an access whose [`requests`](Self::requests) passed: the checks of
     /// the layout, the fragment and its place are not repeated. An `ldmatrix` / `stmatrix`
     /// takes its rows' tile coordinates from `known` where they are there.
