@@ -32,8 +32,12 @@ pub fn expand(f: &Fragment) -> TokenStream {
         known,
         access,
         code,
+        groups,
         ..
     } = plan::plan(f, elements);
+    if let Err(e) = groups {
+        return super::fallback::function(f.item, Some(&f.args.numeral), e);
+    }
     let shared = tables::shared_pattern(f, elements, access.as_ref());
     let mut layout = match (&known, strategy) {
         (Some(k), Strategy::Straight | Strategy::Pointer) => {

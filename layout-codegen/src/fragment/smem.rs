@@ -157,7 +157,7 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
     let blocks: Vec<TokenStream> = firsts.map(|e| element(f, e)).collect();
     let calls = match f.args.mode {
         Mode::Scatter => quote!(#(#blocks)*),
-        _ if f.args.vector.is_some() => flatten(f, &blocks),
+        _ if f.args.vector.is_some() => flatten(f, &blocks, f.args.width()),
         _ => assemble(f, &blocks),
     };
     quote! {

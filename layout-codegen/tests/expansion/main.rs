@@ -2,6 +2,7 @@
 //! expansion of slice bodies (`straight`) and of raw-pointer bodies (`pointer`), and which
 //! bodies keep the general paths. One test binary, each file a module.
 
+mod aligned;
 mod convert;
 mod plan;
 mod pointer;
