@@ -19,7 +19,9 @@
 //! part shares a bit with an element's constant `K` (decided at compile time over every
 //! thread, `shared_offsets`), the element's offset is `__fl_base ^ SWIZZLE(K)`, a `+` where
 //! no thread's swizzled offset shares a bit with that either (CUTLASS's swizzled stores from
-//! one base); elsewhere, and with a band, the element pays its own shift, `and` and `xor`. The
+//! one base), and otherwise `(__fl_base ^ X) + A`, `X` the bits of `K` a thread's swizzled
+//! offset may have and `A` the others; elsewhere, and with a band, the element pays its own
+//! shift, `and` and `xor`. The
 //! mask keeps every thread's offset as it is and lets the optimizer bound the offsets when
 //! the thread's type carries its range unchecked (`Lane`).
 
@@ -48,6 +50,10 @@ pub fn consts(f: &Fragment) -> TokenStream {
         const __FL_GRID: bool = __FL_SHARED.is_grid();
         const __FL_LANE_MASK: usize =
             ::fraglayout::generated::shared_lane_mask_at(&__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT);
+        // Every bit a thread's swizzled offset may have: its unswizzled bits, and those the
+        // swizzle may toggle from them (`apply(m) ^ m` is `(m >> shift) & target`).
+        const __FL_SWIZZLED_BITS: usize = __FL_LANE_MASK
+            | (__FL_SWIZZLE.apply(__FL_LANE_MASK as u32) ^ __FL_LANE_MASK as u32) as usize;
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
             ::fraglayout::generated::shared_offsets_at(
                 &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT,
@@ -182,12 +188,17 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
 
 /// Element `e`'s offset: from the thread's swizzled offset by a constant where no carry can
 /// reach the swizzle (`SharedOffset`), else the lane's plus the element's constant (or through
-/// the band's carry), swizzled.
+/// the band's carry), swizzled. A constant `K` XORed in is split at the bits a thread's
+/// swizzled offset may have (`__FL_SWIZZLED_BITS`): those XORed, the rest added, which is
+/// exact since the base has none of them; the elements of one column block then share one
+/// XOR, and their differences fold into the accesses' immediates.
 fn offset(e: &Literal) -> TokenStream {
     quote! {
         match __FL_OFFSETS[#e] {
             ::fraglayout::generated::SharedOffset::Add(__fl_k) => __fl_base + __fl_k,
-            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => __fl_base ^ __fl_k,
+            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => {
+                (__fl_base ^ (__fl_k & __FL_SWIZZLED_BITS)) + (__fl_k & !__FL_SWIZZLED_BITS)
+            }
             ::fraglayout::generated::SharedOffset::Swizzle => {
                 let __fl_lin: usize = if __FL_WRAP == 0 && !__FL_GRID {
                     __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)

@@ -6,6 +6,7 @@ mod aligned;
 mod convert;
 mod plan;
 mod pointer;
+mod shared;
 mod straight;
 mod threads;
 

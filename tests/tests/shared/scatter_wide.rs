@@ -6,7 +6,9 @@
 //! `SharedLayout::offset`), all threads together fill the tile, and the gather reads every
 //! thread's fragment back.
 
-use fraglayout::generated::{shared_conflict_message, shared_offsets, ElementAt, SharedOffset};
+use fraglayout::generated::{
+    shared_conflict_message, shared_lane_mask, shared_offsets, ElementAt, SharedOffset,
+};
 use fraglayout::{fragment_layout, numeral};
 use fraglayout_tests::transcription;
 use layout_core::catalog::{SM80_16x8x16_F32_C, SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
@@ -287,6 +289,29 @@ fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
         offsets.iter().all(|o| *o != SharedOffset::Swizzle),
         "{offsets:?}"
     );
+    // A constant XORed in is split as the generated code splits it: the bits a thread's
+    // swizzled offset may have (its unswizzled bits, and those the swizzle toggles from them)
+    // XORed, the rest added. The XORed part is the column block's 16-byte chunk bits within
+    // its slab (blocks 1 to 3 of each slab's 4: 24 blocks of 4 elements), three bases a
+    // thread besides its own; the slab, row 8 and column 1 are added, for all but the 3
+    // elements at the thread's own row and column in slab 0. `put_wg_slabs` above writes
+    // them where the layout's formula puts them.
+    let mask = shared_lane_mask(n, &WG_SLABS);
+    let swizzle = WG_SLABS.swizzle();
+    let bits = mask | (swizzle.apply(mask as u32) ^ mask as u32) as usize;
+    let split: Vec<(usize, usize)> = offsets
+        .iter()
+        .filter_map(|o| match o {
+            SharedOffset::Xor(k) => Some((k & bits, k & !bits)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(split.iter().filter(|(x, _)| *x != 0).count(), 96);
+    assert_eq!(split.iter().filter(|(x, a)| *x != 0 && *a != 0).count(), 93);
+    let mut xors: Vec<usize> = split.iter().map(|s| s.0).collect();
+    xors.sort();
+    xors.dedup();
+    assert_eq!(xors, [8, 16, 24]);
     let isa = transcription::formula("SM90_64x16x16_F32_C").expect("an ISA transcription");
     check(&Case::<8> {
         name: "bands",
