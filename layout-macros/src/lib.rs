@@ -346,8 +346,7 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// expands to (the thread's base index once, then one access a pair):
 ///
 /// ```ignore
-/// let __fl_t = __fl_thread as usize;
-/// let __fl_b = (__fl_t / 4) * ld + (__fl_t % 4 * 2);
+/// let __fl_b = ((__fl_thread / 4) as usize) * ld + ((__fl_thread % 4) as usize * 2);
 /// let __fl_k: usize = ld;
 /// debug_assert!(d.wrapping_add(__fl_b) as usize % 8 == 0, /* .. */);
 /// debug_assert!((__fl_k) % 2 == 0, /* .. */);

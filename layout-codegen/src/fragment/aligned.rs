@@ -9,7 +9,7 @@
 //! alpha * value }` with `d: *mut f32`:
 //!
 //! ```text
-//! let __fl_b = (__fl_t / 4) * ld + (__fl_t % 4 * 2);
+//! let __fl_b = ((__fl_thread / 4) as usize) * ld + ((__fl_thread % 4) as usize * 2);
 //! debug_assert!(d.wrapping_add(__fl_b) as usize % 8 == 0, ..);   // the declaration, checked
 //! debug_assert!(__fl_k % 2 == 0, ..);                              // in debug builds only
 //! unsafe { (*d.add(__fl_b).cast::<Align8<[f32; 2]>>()).0 = [alpha * __fl_f[0], alpha * __fl_f[1]] };
