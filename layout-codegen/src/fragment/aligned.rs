@@ -223,17 +223,18 @@ impl Groups {
     }
 }
 
-/// The stride `K` where it is an integer literal.
+/// The stride `K` where it is an integer literal, or 1 for a bare `row` (`row + col`).
 fn literal_stride(a: &Access) -> Option<usize> {
-    match a.affine.as_ref()?.k.as_ref()? {
-        (
+    match &a.affine.as_ref()?.k {
+        None => Some(1),
+        Some((
             Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Int(i),
                 ..
             }),
             _,
-        ) => i.base10_parse().ok(),
-        _ => None,
+        )) => i.base10_parse().ok(),
+        Some(_) => None,
     }
 }
 

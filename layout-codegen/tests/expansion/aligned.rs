@@ -105,6 +105,8 @@ fn a_declaration_that_cannot_hold_is_refused_with_its_numbers() {
         (format!("{MMA}, align = 4"), STORE.to_string(), "`align = 4` holds 1 `f32` of 4 bytes: an access of adjacent elements needs `align = 8` or more"),
         // A literal stride that breaks the rows' alignment.
         (format!("{MMA}, align = 8"), STORE.replace("row * ld", "row * 9"), "`align = 8` needs every row start 8-byte aligned, and the row stride of 9 `f32` is 36 bytes, not a multiple of 8"),
+        // A bare `row` is a stride of 1.
+        (format!("{MMA}, align = 8"), STORE.replace("row * ld", "row"), "`align = 8` needs every row start 8-byte aligned, and the row stride of 1 `f32` is 4 bytes, not a multiple of 8"),
         // A type whose size the macro does not know.
         (format!("{MMA}, align = 8"), STORE.replace("*mut f32", "*mut T"), "`align` needs the size of the pointer's element type `T`: a primitive of fixed size (`f32`, `u16`, `f64`, ...)"),
         // A slice body: the straight strategy, no raw pointer.
