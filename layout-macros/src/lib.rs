@@ -319,9 +319,12 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// operands. A debug build checks the declaration (the thread's first element is aligned, a
 /// stride not written as a literal keeps it); a release build checks nothing. A power of two
 /// up to 256; `T` a primitive (`f32`, `u16`, ...); the stored value reads neither `row` nor
-/// `col`; not with `vector`, `bounds`, `packed`, `unpaired` or `shared`. Every other use is a
-/// compile error on `BYTES` that names the numbers (the widest `align` the layout allows, the
-/// stride's bytes).
+/// `col`; not with `vector`, `bounds`, `packed` or `unpaired`. Every other use is a compile
+/// error on `BYTES` that names the numbers (the widest `align` the layout allows, the
+/// stride's bytes). With `shared = LAYOUT` the body is `*smem.add(offset) = value` (or the
+/// other forms) and `align` declares `smem` aligned: each group moves as one access where the
+/// tile keeps it adjacent and aligned for every thread (checked at compile time, as
+/// `vector = N`'s groups are).
 ///
 /// ```
 /// use fraglayout::catalog::SM80_16x8x16_F32_C;

@@ -89,6 +89,9 @@ impl Groups {
         };
         let bytes = *bytes;
         let err = |msg: String| syn::Error::new(lit.span(), msg);
+        if f.args.shared.is_some() {
+            return Groups::shared(f, known, (bytes, lit)).map(Some);
+        }
         let shape = "`align` groups the elements of a body that moves one element through a raw pointer parameter: `*d.add(INDEX) = VALUE`, `d.add(INDEX).write(VALUE)`, `*d.add(INDEX)` or `d.add(INDEX).read()`";
         let a = access.filter(|a| a.via == Via::Add && a.op.is_none());
         let (Some(a), Some(k)) = (a, known) else {
@@ -103,28 +106,8 @@ impl Groups {
         .and_then(pointee)
         .filter(|_| plain_pointer(f.body, f.args.mode == Mode::Scatter))
         .ok_or_else(|| err(format!("{shape}, with no cast")))?;
-        let size = primitive_size(elem).ok_or_else(|| {
-            let ty = elem.to_token_stream().to_string();
-            err(format!("`align` needs the size of the pointer's element type `{ty}`: a primitive of fixed size (`f32`, `u16`, `f64`, ...)"))
-        })?;
+        let (size, width) = width(elem, bytes, Some(k), &err)?;
         let ty = elem.to_token_stream().to_string();
-        let n = k.numeral();
-        let widest = (0..)
-            .map(|p| 1usize << p)
-            .take_while(|&w| w <= n.elements as usize && vector_error(n, w).is_none())
-            .last()
-            .unwrap_or(1);
-        let width = bytes / size;
-        if width < 2 {
-            return Err(err(format!("`align = {bytes}` holds {} `{ty}` of {size} bytes: an access of adjacent elements needs `align = {}` or more", width, 2 * size)));
-        }
-        if width > widest {
-            let fix = match widest {
-                1 => "remove `align`".to_string(),
-                w => format!("use `align = {}`", w * size),
-            };
-            return Err(err(format!("`align = {bytes}` groups {width} `{ty}` an access, and numeral `{}` keeps a thread's elements adjacent and aligned in groups of {widest} at most: {fix}", n.name)));
-        }
         if let Some(stride) = literal_stride(a) {
             if stride % width != 0 {
                 return Err(err(format!("`align = {bytes}` needs every row start {bytes}-byte aligned, and the row stride of {stride} `{ty}` is {} bytes, not a multiple of {bytes}", stride * size)));
@@ -139,6 +122,123 @@ impl Groups {
             elem: elem.clone(),
             span: lit.span(),
         }))
+    }
+
+    /// [`Groups::of`] a `shared = LAYOUT` body, `*BASE.add(OFFSET) = VALUE` (or the other
+    /// forms) with `OFFSET` the offset parameter itself: the groups must be adjacent in the
+    /// layout too, which the generated code checks at compile time ([`Groups::shared_check`]).
+    fn shared(
+        f: &Fragment,
+        known: Option<&Known>,
+        (bytes, lit): (usize, &syn::LitInt),
+    ) -> Result<Groups, syn::Error> {
+        let err = |msg: String| syn::Error::new(lit.span(), msg);
+        let scatter = f.args.mode == Mode::Scatter;
+        let offset = affine::param_ident(f.params[0].pat);
+        let shape = "`align` with `shared` groups the elements of a body that moves one element through a raw pointer parameter at the offset: `*smem.add(offset) = value`, `smem.add(offset).write(value)`, `*smem.add(offset)` or `smem.add(offset).read()`";
+        let mut body = f.body.clone();
+        let located = super::access::locate(&mut body, scatter)
+            .filter(|l| l.via == Via::Add && l.op.is_none() && !f.escapes)
+            .filter(|l| {
+                offset.is_some_and(|o| matches!(&*l.index, Expr::Path(p) if p.path.is_ident(o)))
+            })
+            .map(|l| (l.base.clone(), l.rhs.cloned()));
+        let (base, rhs) = located.ok_or_else(|| err(shape.to_string()))?;
+        let elem = match &base {
+            Expr::Path(p) => p.path.get_ident().and_then(|b| f.parameter_type(b)),
+            _ => None,
+        }
+        .and_then(pointee)
+        .filter(|_| plain_pointer(f.body, scatter))
+        .ok_or_else(|| err(format!("{shape}, with no cast")))?;
+        let (_, width) = width(elem, bytes, known, &err)?;
+        let value_ok = match (scatter, f.params.get(1)) {
+            (true, Some(p)) => {
+                p.ty.is_none()
+                    && !rhs.is_some_and(|r| affine::mentions(r.to_token_stream(), offset))
+            }
+            _ => true,
+        };
+        if !value_ok {
+            return Err(err("`align` takes the value untyped (`|offset, value|`), stored without reading `offset`".to_string()));
+        }
+        Ok(Groups {
+            bytes,
+            width,
+            elem: elem.clone(),
+            span: lit.span(),
+        })
+    }
+
+    /// With `shared`, the compile-time check that each group is adjacent and aligned in the
+    /// shared tile for every thread (`shared_vector_error_at`, `vector = N`'s check), and
+    /// that the numeral's groups are (`vector_error`), as an error on `BYTES`.
+    pub fn shared_check(&self, layout: &str) -> TokenStream {
+        let (bytes, width) = (self.bytes, self.width);
+        let w = proc_macro2::Literal::usize_unsuffixed(width);
+        let w32 = proc_macro2::Literal::u32_unsuffixed(width as u32);
+        let numeral = format!(
+            "`align = {bytes}` groups {width} elements an access, and the numeral does not keep a thread's elements adjacent and aligned in groups of {width}: remove `align`"
+        );
+        let tile = format!(
+            "`align = {bytes}` groups {width} elements an access, and `{layout}` does not keep every thread's groups adjacent and aligned (its swizzle or padding splits them): remove `align`, or swizzle whole groups"
+        );
+        quote::quote_spanned! {self.span=>
+            const _: () = if ::fraglayout::generated::vector_error(&__FL_NUMERAL, #w).is_some() {
+                ::core::panic!(#numeral)
+            } else if ::fraglayout::generated::shared_vector_error_at(
+                &__FL_NUMERAL, &__FL_SHARED, #w32, "", __FL_SHARED_AT,
+            ).is_some() {
+                ::core::panic!(#tile)
+            };
+        }
+    }
+
+    /// With `shared`, the debug build's check that the body's pointer is `BYTES`-aligned
+    /// (every group's offset being a multiple of the group, [`Groups::shared_check`]).
+    pub fn shared_assert(&self, f: &Fragment) -> Option<TokenStream> {
+        let mut body = f.body.clone();
+        let base = super::access::locate(&mut body, f.args.mode == Mode::Scatter)?
+            .base
+            .clone();
+        let b = proc_macro2::Literal::usize_unsuffixed(self.bytes);
+        let text = format!(
+            "`align = {}`: the shared tile's pointer is at {{:#x}}, not a multiple of {} bytes",
+            self.bytes, self.bytes
+        );
+        let span = self.span;
+        Some(quote::quote_spanned! {span=>
+            ::core::debug_assert!(#base as usize % #b == 0, #text, #base as usize);
+        })
+    }
+
+    /// The elements a group.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// A shared group's access: the body's with each read of the value one element's,
+    /// `[V(frag[e]), V(frag[e + 1])]`, and its index the offset as written.
+    pub fn shared_access(&self, f: &Fragment, values: &[TokenStream]) -> Option<TokenStream> {
+        let scatter = f.args.mode == Mode::Scatter;
+        let body = self.body(f.body, scatter)?;
+        let offset = affine::param_ident(f.params[0].pat)?;
+        let mut rhs = None;
+        if scatter {
+            let value = affine::param_ident(f.params.get(1)?.pat)?;
+            let mut b = f.body.clone();
+            let located = super::access::locate(&mut b, true)?;
+            let r = located.rhs?.clone();
+            let each = values.iter().map(|v| {
+                let mut r = r.clone();
+                let mut put = Put(value, v);
+                syn::visit_mut::VisitMut::visit_expr_mut(&mut put, &mut r);
+                r.to_token_stream()
+            });
+            rhs = Some(quote!([#(#each),*]));
+        }
+        let text = body.to_token_stream();
+        Some(fill(text, &offset.to_token_stream(), rhs.as_ref()))
     }
 
     /// The error for groups the plan does not take: `strategy` generates the body, the
@@ -319,4 +419,76 @@ fn add_call(e: &Expr) -> Option<TokenStream> {
         }
         _ => None,
     }
+}
+
+/// The bytes of `elem` and the elements of an `align = bytes` group, refused where the size is
+/// unknown, a group holds one element, or (for a catalog layout, `known`) the numeral's
+/// elements are not adjacent and aligned in groups that wide.
+fn width(
+    elem: &syn::Type,
+    bytes: usize,
+    known: Option<&Known>,
+    err: &dyn Fn(String) -> syn::Error,
+) -> Result<(usize, usize), syn::Error> {
+    let ty = elem.to_token_stream().to_string();
+    let size = primitive_size(elem).ok_or_else(|| {
+        err(format!("`align` needs the size of the pointer's element type `{ty}`: a primitive of fixed size (`f32`, `u16`, `f64`, ...)"))
+    })?;
+    let width = bytes / size;
+    if width < 2 {
+        return Err(err(format!("`align = {bytes}` holds {} `{ty}` of {size} bytes: an access of adjacent elements needs `align = {}` or more", width, 2 * size)));
+    }
+    let Some(k) = known else {
+        return Ok((size, width));
+    };
+    let n = k.numeral();
+    let widest = (0..)
+        .map(|p| 1usize << p)
+        .take_while(|&w| w <= n.elements as usize && vector_error(n, w).is_none())
+        .last()
+        .unwrap_or(1);
+    if width > widest {
+        let fix = match widest {
+            1 => "remove `align`".to_string(),
+            w => format!("use `align = {}`", w * size),
+        };
+        return Err(err(format!("`align = {bytes}` groups {width} `{ty}` an access, and numeral `{}` keeps a thread's elements adjacent and aligned in groups of {widest} at most: {fix}", n.name)));
+    }
+    Ok((size, width))
+}
+
+/// Each read of the value (a path that is its name) replaced by an element's tokens.
+struct Put<'a>(&'a syn::Ident, &'a TokenStream);
+
+impl syn::visit_mut::VisitMut for Put<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        let read = matches!(&*e, Expr::Path(p) if p.qself.is_none() && p.path.is_ident(self.0));
+        if read {
+            *e = Expr::Verbatim(self.1.clone());
+        } else {
+            syn::visit_mut::visit_expr_mut(self, e);
+        }
+    }
+}
+
+/// `tokens` with the holes `__fl_index` and `__fl_value` filled.
+fn fill(tokens: TokenStream, index: &TokenStream, value: Option<&TokenStream>) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    tokens
+        .into_iter()
+        .flat_map(|t| -> Vec<TokenTree> {
+            match t {
+                TokenTree::Ident(i) if i == "__fl_index" => index.clone().into_iter().collect(),
+                TokenTree::Ident(i) if i == "__fl_value" => {
+                    value.cloned().unwrap_or_default().into_iter().collect()
+                }
+                TokenTree::Group(g) => {
+                    let mut n = Group::new(g.delimiter(), fill(g.stream(), index, value));
+                    n.set_span(g.span());
+                    vec![TokenTree::Group(n)]
+                }
+                t => vec![t],
+            }
+        })
+        .collect()
 }

@@ -159,22 +159,19 @@ impl Options {
 
     /// `align = BYTES` groups a scalar body's adjacent elements into one access through its
     /// raw pointer: a `vector` body makes its own accesses, a partial tile may cut a group,
-    /// packing regroups the elements, `unpaired` asks for element accesses, and a shared
-    /// body takes offsets.
+    /// packing regroups the elements, and `unpaired` asks for element accesses.
     fn align_clashes(&self) -> Vec<(&Ident, syn::Error)> {
         let Some((align, bytes, _)) = &self.align else {
             return Vec::new();
         };
         let vector = self.vector.as_ref().map(|_| align);
         let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
-        let shared = self.shared.as_ref().map(|(word, _)| word);
         let group = format!("`align = {bytes}` groups adjacent elements into one access");
         [
             (vector, format!("{group}, and a `vector = N` body makes its own accesses: remove `align`, and cast the body's pointer to an aligned type")),
             (bounds, format!("{group}, which a partial tile may cut in two: remove `align` for edge tiles")),
             (self.packed.as_ref(), format!("{group}, and `packed` regroups the elements: remove `packed`")),
             (self.unpaired.as_ref(), format!("{group}, and `unpaired` asks for one access an element: remove one of them")),
-            (shared, format!("{group} through a raw pointer, and a `shared` body takes offsets: remove `align`")),
         ]
         .into_iter()
         .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))

@@ -71,13 +71,14 @@ pub fn plan(f: &Fragment, elements: usize) -> Plan {
     let mut refused = Vec::new();
     let known = Known::of(f, elements);
     if f.args.shared.is_some() {
+        let groups = Groups::of(f, known.as_ref(), None);
         return Plan {
             strategy: Strategy::Shared,
             refused,
             known,
             access: None,
             code: None,
-            groups: Ok(None),
+            groups,
         };
     }
     refused.push((Strategy::Shared, "no `shared = LAYOUT`"));

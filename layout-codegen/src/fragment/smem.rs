@@ -25,6 +25,7 @@
 //! mask keeps every thread's offset as it is and lets the optimizer bound the offsets when
 //! the thread's type carries its range unchecked (`Lane`).
 
+use super::aligned::Groups;
 use super::ast::{Fragment, Mode};
 use super::emit::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
 use proc_macro2::{Literal, TokenStream};
@@ -158,13 +159,23 @@ fn conflict_check(f: &Fragment, name: &str, tile: &TokenStream) -> Option<TokenS
 
 /// The elements of a thread inside the layout: the thread's unswizzled and swizzled offsets
 /// once, then one block per body call (every element, or every `N`-th with `vector = N`).
-pub fn body(f: &Fragment, elements: usize) -> TokenStream {
-    let firsts = (0..elements).step_by(f.args.width());
-    let blocks: Vec<TokenStream> = firsts.map(|e| element(f, e)).collect();
+pub fn body(f: &Fragment, elements: usize, groups: Option<&Groups>) -> TokenStream {
+    let width = groups.map_or(f.args.width(), Groups::width);
+    let firsts = (0..elements).step_by(width);
+    let blocks: Vec<TokenStream> = firsts
+        .map(|e| match groups {
+            Some(g) => group(f, g, e),
+            None => element(f, e),
+        })
+        .collect();
     let calls = match f.args.mode {
         Mode::Scatter => quote!(#(#blocks)*),
-        _ if f.args.vector.is_some() => flatten(f, &blocks, f.args.width()),
+        _ if width > 1 => flatten(f, &blocks, width),
         _ => assemble(f, &blocks),
+    };
+    let calls = match groups.and_then(|g| g.shared_assert(f)) {
+        Some(check) => quote!(#check #calls),
+        None => calls,
     };
     quote! {
         // The mask keeps every thread's offset as it is (shared_lane_mask).
@@ -213,6 +224,37 @@ fn offset(e: &Literal) -> TokenStream {
                 __FL_SWIZZLE.apply(__fl_lin as u32) as usize
             }
         }
+    }
+}
+
+/// `align = BYTES`'s group starting at element `first` (`aligned.rs`): the offset bound as
+/// the body binds it, then one access of the group's elements.
+fn group(f: &Fragment, g: &Groups, first: usize) -> TokenStream {
+    let e = Literal::usize_unsuffixed(first);
+    let offset = offset(&e);
+    let param = &f.params[0];
+    let (pat, typed) = (&param.pat, param.ty.map(|t| quote!(: #t)));
+    let offset = match param.ty {
+        None => offset,
+        Some(ty) => quote_spanned! {ty.span()=>
+            <#ty as ::fraglayout::generated::Coordinate>::from_index(#offset)
+        },
+    };
+    let values: Vec<TokenStream> = match f.fragment {
+        Some(frag) => (first..first + g.width())
+            .map(|i| {
+                let i = Literal::usize_unsuffixed(i);
+                quote!(#frag[#i])
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let access = g
+        .shared_access(f, &values)
+        .unwrap_or_else(|| quote!(::core::compile_error!("`align`: the body's access")));
+    match f.args.mode {
+        Mode::Scatter => quote!({ let #pat #typed = #offset; #access; }),
+        _ => quote!({ let #pat #typed = #offset; #access }),
     }
 }
 

@@ -126,3 +126,32 @@ fn a_declaration_that_cannot_hold_is_refused_with_its_numbers() {
     // The power-of-two fix works as printed.
     assert!(errors(&format!("{MMA}, align = 8"), STORE).is_empty());
 }
+
+#[test]
+fn a_shared_tile_s_scalar_body_moves_each_pair_as_one_access() {
+    let item = "unsafe fn stage(t: u32, acc: &[f32; 128], smem: *mut f32) { \
+                |offset, value| unsafe { *smem.add(offset) = 2.0 * value } }";
+    let code = expand("SM90_64x256x16_F32_C, shared = C_TILE, align = 8", item);
+    // 64 accesses of a pair, each at the group's first offset, the values read in place.
+    assert_eq!(count(&code, "smem.add(offset)"), 64, "{code}");
+    assert_eq!(count(&code, GROUP), 64, "{code}");
+    assert_eq!(count(&code, "=[2.0*acc[126],2.0*acc[127]]"), 1, "{code}");
+    // The groups checked adjacent in the tile at compile time, the pointer in debug builds.
+    assert_eq!(
+        count(
+            &code,
+            "shared_vector_error_at(&__FL_NUMERAL,&__FL_SHARED,2,"
+        ),
+        1,
+        "{code}"
+    );
+    assert_eq!(count(&code, "debug_assert!(smemasusize%8==0"), 1, "{code}");
+    // An index other than the offset itself, or a value reading it, is refused.
+    for (body, want) in [
+        ("*smem.add(offset + 1) = value", "`align` with `shared` groups the elements of a body that moves one element through a raw pointer parameter at the offset: `*smem.add(offset) = value`, `smem.add(offset).write(value)`, `*smem.add(offset)` or `smem.add(offset).read()`"),
+        ("*smem.add(offset) = offset as f32", "`align` takes the value untyped (`|offset, value|`), stored without reading `offset`"),
+    ] {
+        let item = item.replace("*smem.add(offset) = 2.0 * value", body);
+        assert_eq!(errors("SM90_64x256x16_F32_C, shared = C_TILE, align = 8", &item), [want]);
+    }
+}

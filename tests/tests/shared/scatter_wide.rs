@@ -108,6 +108,22 @@ fn put_wg_slab_pairs(thread: u32, frag: &[f32; 128], smem: &mut [f32]) {
     |offset, values| smem[offset..offset + 2].copy_from_slice(&values)
 }
 
+/// `align = 8` through a raw pointer: each pair of the slab tile one 8-byte access.
+///
+/// # Safety
+/// `smem` holds the tile and is 8-byte aligned.
+#[fragment_layout(SM90_64x256x16_F32_C, shared = WG_SLABS, align = 8)]
+unsafe fn put_wg_slab_aligned(thread: u32, frag: &[f32; 128], smem: *mut f32) {
+    |offset, value| unsafe { *smem.add(offset) = value }
+}
+
+/// # Safety
+/// As [`put_wg_slab_aligned`], for reads.
+#[fragment_layout(SM90_64x256x16_F32_C, gather, shared = WG_SLABS, align = 8)]
+unsafe fn get_wg_slab_aligned(thread: u32, smem: *const f32) -> [f32; 128] {
+    |offset| unsafe { smem.add(offset).read() }
+}
+
 pair!(BAND, 6, put_band_plain, get_band_plain, BAND_PLAIN);
 pair!(BAND, 6, put_band_padded, get_band_padded, BAND_PADDED);
 pair!(BAND, 6, put_band_swizzled, get_band_swizzled, BAND_SWIZZLED);
@@ -443,4 +459,28 @@ fn a_numeral_with_a_band_lands_where_its_digits_put_it() {
         put_band_columns,
         get_band_columns,
     ));
+}
+
+#[test]
+fn aligned_pairs_land_where_the_element_scatter_puts_them() {
+    // Each thread alone, into an 8-byte aligned tile: the same cells as `put_wg_slabs`, which
+    // `a_warpgroup_accumulator_lands_in_grids_of_atoms` holds to the layout's formula; and
+    // the gather reads the fragment back.
+    let span = WG_SLABS.span() as usize;
+    for thread in 0..=128 {
+        let frag: [f32; 128] = core::array::from_fn(|e| (thread * 128 + e as u32 + 1) as f32);
+        let mut want = vec![0.0f32; span];
+        put_wg_slabs(thread, &frag, &mut want);
+        let mut words = vec![0u64; span / 2];
+        let d = words.as_mut_ptr() as *mut f32;
+        // SAFETY: `words` holds the tile, 8-byte aligned.
+        unsafe { put_wg_slab_aligned(thread, &frag, d) };
+        // SAFETY: `words` holds `span` initialized `f32`s.
+        let got = unsafe { core::slice::from_raw_parts(d, span) };
+        assert_eq!(got, &want[..], "thread {thread}");
+        // SAFETY: as above, for reads.
+        let back = unsafe { get_wg_slab_aligned(thread, d) };
+        let want_back = if thread < 128 { frag } else { [0.0; 128] };
+        assert_eq!(back, want_back, "thread {thread}");
+    }
 }
