@@ -243,10 +243,10 @@ impl Groups {
 
     /// The error for groups the plan does not take: `strategy` generates the body, the
     /// pointer strategy having been refused for `why`.
-    pub fn unused(&self, strategy: super::plan::Strategy, why: &str) -> syn::Error {
+    pub fn unused(&self, strategy: &str, why: &str) -> syn::Error {
         syn::Error::new(
             self.span,
-            format!("`align = {}` groups the accesses of the pointer strategy, and this body takes the {} strategy: {why}", self.bytes, strategy.name()),
+            format!("`align = {}` groups the accesses of the pointer strategy, and this body takes the {strategy} strategy: {why}", self.bytes),
         )
     }
 

@@ -119,7 +119,7 @@ pub fn plan(f: &Fragment, elements: usize) -> Plan {
     // Groups are the pointer strategy's: any other leaves `align` unused, which is an error.
     if let (Ok(Some(g)), true) = (&groups, strategy != Strategy::Pointer) {
         let why = refused.last().map_or("", |(_, why)| why);
-        groups = Err(g.unused(strategy, why));
+        groups = Err(g.unused(strategy.name(), why));
     }
     Plan {
         strategy,

@@ -114,6 +114,8 @@ fn a_declaration_that_cannot_hold_is_refused_with_its_numbers() {
          "`align` groups the elements of a body that moves one element through a raw pointer parameter: `*d.add(INDEX) = VALUE`, `d.add(INDEX).write(VALUE)`, `*d.add(INDEX)` or `d.add(INDEX).read()`, with a catalog layout the macro knows by name"),
         // A compound store reads each element.
         (format!("{MMA}, align = 8"), STORE.replace("= alpha", "+= alpha"), "`align` groups the elements of a body that moves one element through a raw pointer parameter: `*d.add(INDEX) = VALUE`, `d.add(INDEX).write(VALUE)`, `*d.add(INDEX)` or `d.add(INDEX).read()`, with a catalog layout the macro knows by name"),
+        // A swizzle the macro cannot prove keeps the offsets: the tables strategy, no groups.
+        (format!("{MMA}, align = 8"), STORE.replace("row * ld + col", "row * 64 + (col ^ (row & 1))"), "`align = 8` groups the accesses of the pointer strategy, and this body takes the tables strategy: the index's swizzle moves some element off its constant offset from the thread's first"),
         // A value reading the coordinates.
         (format!("{MMA}, align = 8"), STORE.replace("alpha * value", "row as f32"), "`align` takes the value untyped (`|row, col, value|`), stored without reading `row` or `col`"),
         // Not a power of two.
