@@ -1,5 +1,5 @@
 //! The x86-64 code of the forms a GPU kernel uses has no panic path: a raw-pointer scatter
-//! (one element a store and `vector = 2`), a `vector` gather, a shared-tile store and a
+//! (one element a store, `align = 8` and `vector = 2`), a `vector` gather, a shared-tile store and a
 //! partial tile (`bounds`) through a raw pointer, a slice through `get_unchecked_mut`, with the
 //! thread index a plain `u32` (compared with the layout's threads once, no panic) or a `Lane`,
 //! and a `#[convert_layout]` lane exchange. Each function's disassembly must leave the function
@@ -39,6 +39,15 @@ pub unsafe fn fl_nopanic_pointer(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usi
 #[fragment_layout(SM80_16x8x16_F32_C, vector = 2)]
 pub unsafe fn fl_nopanic_vector(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
     |row, col, values| unsafe { *(d.add(row * ld + col) as *mut [f32; 2]) = values }
+}
+
+/// One element a call, `align = 8`: each pair one 8-byte store, and the declaration's debug
+/// checks gone from a release build.
+#[no_mangle]
+#[inline(never)]
+#[fragment_layout(SM80_16x8x16_F32_C, align = 8)]
+pub unsafe fn fl_nopanic_aligned(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
 
 /// The same with a `Lane`: no comparison either.
@@ -131,7 +140,7 @@ fn calls_a_register(exit: &str) -> bool {
 /// Keeps the functions in this binary.
 fn link_them() {
     type Scatter = unsafe fn(u32, &[f32; 4], *mut f32, usize);
-    let scatters: [Scatter; 2] = [fl_nopanic_pointer, fl_nopanic_vector];
+    let scatters: [Scatter; 3] = [fl_nopanic_pointer, fl_nopanic_vector, fl_nopanic_aligned];
     let lane: unsafe fn(Lane, &[f32; 4], *mut f32, usize) = fl_nopanic_vector_lane;
     let gather: unsafe fn(Lane, *const u16, usize) -> [u16; 8] = fl_nopanic_vector_gather;
     let shared: unsafe fn(u32, &[f32; 4], *mut f32) = fl_nopanic_shared;
@@ -155,6 +164,7 @@ fn raw_pointer_vector_and_conversion_code_has_no_panic_path() {
     for symbol in [
         "fl_nopanic_pointer",
         "fl_nopanic_vector",
+        "fl_nopanic_aligned",
         "fl_nopanic_vector_lane",
         "fl_nopanic_vector_gather",
         "fl_nopanic_shared",

@@ -41,7 +41,8 @@ pub enum Form {
 /// name: the expansion a layout of one's own gets, its tables evaluated by the compiler) and
 /// `--vector N` (`vector = N`: the body through a raw pointer `d`, `N` adjacent elements a
 /// call, as GPU kernels store them), `--pointer` (the body through a raw pointer `d`, one
-/// element a call: `*d.add(row * ld + col) = value`, a gather `d.add(..).read()`) and
+/// element a call: `*d.add(row * ld + col) = value`, a gather `d.add(..).read()`), `--align
+/// BYTES` (that body with `align = BYTES`: adjacent elements one aligned access) and
 /// `--shared` (`shared = SMEM`: each element's offset in a shared tile, `const SMEM:
 /// SharedLayout`, padded or swizzled as the tile options say).
 #[derive(Clone, Copy, Default)]
@@ -53,6 +54,7 @@ pub struct Options {
     pub vector: Option<usize>,
     pub shared: Option<SharedLayout>,
     pub pointer: bool,
+    pub align: Option<usize>,
 }
 
 /// The name `--shared` gives the shared tile's constant.
@@ -123,7 +125,7 @@ fn source(e: &Entry, form: Form, opt: Options, ty: &str) -> (String, String) {
     match (opt.shared, opt.vector) {
         (Some(_), vector) => shared_item(&p, form, vector),
         (None, Some(v)) => pointer_item(&p, form, opt, Some(v)),
-        (None, None) if opt.pointer => pointer_item(&p, form, opt, None),
+        (None, None) if opt.pointer || opt.align.is_some() => pointer_item(&p, form, opt, None),
         (None, None) => slice_item(&p, form, opt),
     }
 }
@@ -205,7 +207,9 @@ fn pointer_item(p: &Parts, form: Form, opt: Options, vector: Option<usize>) -> (
             format!("|row, col| unsafe {{ *({at} as *const [{ty}; {v}]) }}"),
         ),
         None => (
-            String::new(),
+            opt.align
+                .map(|b| format!(", align = {b}"))
+                .unwrap_or_default(),
             format!("|row, col, value| unsafe {{ *{at} = value }}"),
             format!("|row, col| unsafe {{ {at}.read() }}"),
         ),
@@ -648,7 +652,7 @@ pub fn cli() -> Command {
                 .num_args(2)
                 .conflicts_with_all([
                     "layout", "gather", "scatter", "bounds", "own", "vector", "ld",
-                    "shared", "pointer", "json",
+                    "shared", "pointer", "align", "json",
                 ])
                 .help("the conversion's code instead, between two layouts as `convert` takes them"),
             flag("gather", "the load `|row, col| src[row * ld + col]`"),
@@ -689,6 +693,20 @@ pub fn cli() -> Command {
                  col) = value`, a gather `d.add(..).read()`",
             )
             .conflicts_with_all(["vector", "shared", "packed"]),
+            Arg::new("align")
+                .long("align")
+                .value_name("BYTES")
+                .allow_hyphen_values(true)
+                .value_parser(|v: &str| {
+                    v.parse::<usize>().map_err(|_| {
+                        format!("`--align {v}`: the bytes, a power of two, e.g. `--align 8`")
+                    })
+                })
+                .conflicts_with_all(["vector", "shared", "packed"])
+                .help(
+                    "`align = BYTES`: the --pointer body, each group of adjacent elements one \
+                     access aligned to BYTES",
+                ),
             flag(
                 "shared",
                 "`shared = SMEM`: each element at its offset in a shared tile over the layout's, \
@@ -717,6 +735,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         own: m.get_flag("own"),
         vector: m.get_one::<usize>("vector").copied(),
         pointer: m.get_flag("pointer"),
+        align: m.get_one::<usize>("align").copied(),
         ..Options::default()
     };
     let ld = m.get_one::<usize>("ld").copied();

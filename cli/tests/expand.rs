@@ -748,6 +748,16 @@ fn expand_refuses_what_the_macro_refuses_with_its_message() {
             &["--shared", "--swizzle", "1,0,3", "--vector", "2"],
             "the swizzle splits them; swizzle whole vectors",
         ),
+        (
+            acc,
+            &["--align", "16"],
+            "`align = 16` groups 4 `f32` an access, and numeral `SM80_16x8x16_F32_C` keeps a thread's elements adjacent and aligned in groups of 2 at most: use `align = 8`",
+        ),
+        (
+            acc,
+            &["--align", "12"],
+            "`align = 12` is not a power of two from 1 to 256 bytes: use `align = 8`",
+        ),
     ];
     for (name, args, message) in refused {
         let mut a = vec!["expand", name];
@@ -782,6 +792,26 @@ fn expand_refuses_what_the_macro_refuses_with_its_message() {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
         assert!(stderr(&o).contains(message), "{bad:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn expand_align_prints_one_aligned_access_a_pair() {
+    let acc = "SM80_16x8x16_F32_C";
+    for (form, access) in [
+        (None, ".cast::<::fraglayout::generated::Align8<[f32; 2]>>()"),
+        (
+            Some("--gather"),
+            ".cast::<::fraglayout::generated::Align8<[f32; 2]>>()",
+        ),
+    ] {
+        let mut args = vec!["expand", acc, "--align", "8"];
+        args.extend(form);
+        let text = stdout(&run(&args));
+        assert!(text.contains("align = 8)]"), "{text}");
+        // Two pairs, each one access; the declaration's debug checks.
+        assert_eq!(text.matches(access).count(), 2, "{text}");
+        assert_eq!(text.matches("debug_assert!").count(), 2, "{text}");
     }
 }
 

@@ -307,6 +307,57 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// `vector` goes without `bounds` (a partial tile could cut an access), `packed` and
 /// `unpaired`.
 ///
+/// **Aligned element bodies** (`align = BYTES`): the element body through a raw pointer,
+/// `*d.add(row * ld + col) = value` (or `d.add(..).write(value)`, a gather's `*d.add(..)` or
+/// `d.add(..).read()`), declares once that `d` at column 0 of every row is a multiple of
+/// `BYTES`: the base pointer is `BYTES`-aligned and the row stride keeps it. Each group of
+/// `BYTES / size_of::<T>()` adjacent elements then moves as one access of
+/// `fraglayout::generated::AlignBYTES<[T; N]>`, which a GPU backend issues as one vector
+/// access (`st.global.v2.f32` for `align = 8` and `f32`) where, told nothing, it stores each
+/// element on its own. The groups are those `vector = N` takes, so the layout must have them:
+/// `align = 8` for the `f32` mma and wgmma accumulators, `align = 4` for their 16-bit A
+/// operands. A debug build checks the declaration (the thread's first element is aligned, a
+/// stride not written as a literal keeps it); a release build checks nothing. A power of two
+/// up to 256; `T` a primitive (`f32`, `u16`, ...); the stored value reads neither `row` nor
+/// `col`; not with `vector`, `bounds`, `packed` or `unpaired`. Every other use is a compile
+/// error on `BYTES` that names the numbers (the widest `align` the layout allows, the
+/// stride's bytes). With `shared = LAYOUT` the body is `*smem.add(offset) = value` (or the
+/// other forms) and `align` declares `smem` aligned: each group moves as one access where the
+/// tile keeps it adjacent and aligned for every thread (checked at compile time, as
+/// `vector = N`'s groups are).
+///
+/// ```
+/// use fraglayout::catalog::SM80_16x8x16_F32_C;
+/// use fraglayout::fragment_layout;
+///
+/// /// # Safety
+/// /// `d` points to 16 rows of stride `ld`, writable; `d` is 8-byte aligned and `ld` even.
+/// #[fragment_layout(SM80_16x8x16_F32_C, align = 8)]
+/// unsafe fn store_c(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize, alpha: f32) {
+///     |row, col, value| unsafe { *d.add(row * ld + col) = alpha * value }
+/// }
+///
+/// let mut tile = [0u64; 16 * 8 / 2]; // 8-byte aligned
+/// let d = tile.as_mut_ptr() as *mut f32;
+/// for lane in 0..32 {
+///     unsafe { store_c(lane, &[1.0, 2.0, 3.0, 4.0], d, 8, 2.0) };
+/// }
+/// let tile = unsafe { core::slice::from_raw_parts(d, 16 * 8) };
+/// assert_eq!(tile[9 * 8 + 2..9 * 8 + 4], [6.0, 8.0]); // lane 5, elements 2 and 3
+/// ```
+///
+/// expands to (the thread's base index once, then one access a pair):
+///
+/// ```ignore
+/// let __fl_b = ((__fl_thread / 4) as usize) * ld + ((__fl_thread % 4) as usize * 2);
+/// let __fl_k: usize = ld;
+/// debug_assert!(d.wrapping_add(__fl_b) as usize % 8 == 0, /* .. */);
+/// debug_assert!((__fl_k) % 2 == 0, /* .. */);
+/// let __fl_f = acc;
+/// unsafe { (*d.add(__fl_b).cast::<Align8<[f32; 2]>>()).0 = [alpha * __fl_f[0], alpha * __fl_f[1]] };
+/// unsafe { (*d.add(__fl_b + 8 * __fl_k).cast::<Align8<[f32; 2]>>()).0 = [alpha * __fl_f[2], alpha * __fl_f[3]] };
+/// ```
+///
 /// **Shared tiles** (`shared = LAYOUT`, `LAYOUT` a const
 /// `fraglayout::shared::SharedLayout` over the numeral's tile): the body
 /// takes each element's offset in that tile, in elements, instead of its coordinates:

@@ -69,6 +69,29 @@ unsafe fn wg16_load(t: u32, d: *const u32, ld: usize) -> [u32; 8] {
     |row, col| unsafe { *(d.add(row * ld + col) as *const [u32; 2]) }
 }
 
+/// `align = 8`: the scalar body's pairs move as one 8-byte access each.
+///
+/// # Safety
+/// `d` holds the tile at row stride `ld` (even) and is aligned to 8 bytes.
+#[fragment_layout(SM80_16x8x16_F32_C, align = 8)]
+unsafe fn mma_aligned(lane: u32, acc: &[u32; 4], d: *mut u32, ld: usize) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
+}
+
+/// # Safety
+/// As [`mma_aligned`].
+#[fragment_layout(SM90_64x256x16_F32_C, align = 8)]
+unsafe fn wg256_aligned(t: u32, acc: &[u32; 128], d: *mut u32, ld: usize) {
+    |row, col, value| unsafe { d.add(col + row * ld).write(value) }
+}
+
+/// # Safety
+/// As [`mma_aligned`], for reads.
+#[fragment_layout(SM90_64x16x16_F32_C, gather, align = 8)]
+unsafe fn wg16_aligned_load(t: u32, d: *const u32, ld: usize) -> [u32; 8] {
+    |row, col| unsafe { *d.add(row * ld + col) }
+}
+
 /// A scatter of `E` codes through a raw pointer: `(thread, fragment, matrix, ld)`.
 type Store<const E: usize> = unsafe fn(u32, &[u32; E], *mut u32, usize);
 
@@ -96,6 +119,61 @@ fn vector_stores_through_a_pointer_land_where_the_numeral_puts_them() {
     check(&SM90_64x256x16_F32_C, |t, acc, d, _| unsafe {
         wg256_vec(t, acc, d)
     });
+}
+
+#[test]
+fn aligned_pairs_land_where_the_numeral_puts_them() {
+    check(&SM80_16x8x16_F32_C, mma_aligned);
+    check(&SM90_64x256x16_F32_C, wg256_aligned);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    should_panic(expected = "`align = 8`: the thread's first element is at")
+)]
+fn a_base_off_the_declared_alignment_fails_in_a_debug_build() {
+    let mut words = vec![0u64; 16 * LD / 2 + 1];
+    // One `u32` past an 8-byte boundary: 4-aligned only.
+    let d = (words.as_mut_ptr() as *mut u32).wrapping_add(1);
+    if cfg!(debug_assertions) {
+        // SAFETY: the tile fits; the check fails before any access.
+        unsafe { mma_aligned(0, &[1; 4], d, LD) };
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    should_panic(expected = "`align = 8`: the row stride, 263 elements, is not a multiple of 2")
+)]
+fn a_stride_off_the_declared_alignment_fails_in_a_debug_build() {
+    let mut words = vec![0u64; 16 * LD];
+    if cfg!(debug_assertions) {
+        // SAFETY: the tile fits at stride `LD - 1`; the check fails before any access.
+        unsafe { mma_aligned(0, &[1; 4], words.as_mut_ptr() as *mut u32, LD - 1) };
+    }
+}
+
+#[test]
+fn aligned_loads_read_where_the_numeral_puts_them() {
+    let n = &SM90_64x16x16_F32_C;
+    let cells = n.rows as usize * LD;
+    let mut words = vec![0u64; cells / 2];
+    let d = words.as_mut_ptr() as *mut u32;
+    // SAFETY: `words` holds `cells` `u32`s; cell `i` holds `i + 1`.
+    unsafe { core::slice::from_raw_parts_mut(d, cells) }
+        .iter_mut()
+        .enumerate()
+        .for_each(|(i, v)| *v = i as u32 + 1);
+    for t in 0..n.threads() {
+        // SAFETY: the matrix holds the tile at stride `LD`, aligned to 8 bytes.
+        let got = unsafe { wg16_aligned_load(t, d, LD) };
+        for (e, v) in got.iter().enumerate() {
+            let (row, col) = n.coords(t, e as u32).unwrap();
+            assert_eq!(*v, (row as usize * LD + col as usize) as u32 + 1, "{t} {e}");
+        }
+    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `#[fragment_layout(...)]`'s arguments: the layout, then options in any order,
 //! `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
-//! [, vector = N] [, shared = LAYOUT [, at = (ROW, COL)] [, conflict_free]]`.
+//! [, vector = N] [, align = BYTES] [, shared = LAYOUT [, at = (ROW, COL)] [, conflict_free]]`.
 //!
 //! Reading stops at the first syntax error (the tokens after it cannot be read); the options
 //! that read well are then checked together, and every clash among them is reported at once:
@@ -44,6 +44,7 @@ struct Options {
     fill: Option<(Ident, Expr)>,
     unpaired: Option<Ident>,
     vector: Option<(usize, LitInt)>,
+    align: Option<(Ident, usize, LitInt)>,
     shared: Option<(Ident, Expr)>,
     at: Option<(Ident, Expr, Expr)>,
     conflict_free: Option<Ident>,
@@ -58,6 +59,10 @@ impl Options {
             "packed" => self.packed = Some(word),
             "unpaired" => self.unpaired = Some(word),
             "vector" => self.vector = Some(vector_width(input)?),
+            "align" => {
+                let (bytes, lit) = align_bytes(input)?;
+                self.align = Some((word, bytes, lit));
+            }
             "bounds" => {
                 let (rows, cols) = bounds_values(input)?;
                 self.bounds = Some((word, rows, cols));
@@ -86,7 +91,7 @@ impl Options {
                     format!(
                         "unknown option `{other}`: use `scatter`, `gather`, `packed`, `unpaired`, \
                          `bounds(ROWS, COLS)`, `fill = VALUE`, `vector = N`, \
-                         `shared = LAYOUT`, `at = (ROW, COL)` or `conflict_free`"
+                         `align = BYTES`, `shared = LAYOUT`, `at = (ROW, COL)` or `conflict_free`"
                     ),
                 ))
             }
@@ -104,6 +109,7 @@ impl Options {
             .vector_clashes()
             .into_iter()
             .chain(self.shared_clashes())
+            .chain(self.align_clashes())
         {
             let word = word.to_string();
             if !clashed.contains(&word) {
@@ -126,6 +132,7 @@ impl Options {
             fill: self.fill.map(|(_, value)| value),
             unpaired: self.unpaired.is_some(),
             vector: self.vector,
+            align: self.align.map(|(_, bytes, lit)| (bytes, lit)),
             packed: self.packed,
             shared: self.shared.map(|(_, layout)| layout),
             shared_at: self.at.map(|(_, row, col)| (row, col)),
@@ -144,6 +151,27 @@ impl Options {
             (self.packed.as_ref(), "`vector` and `packed` do not go together: a vector gather returns the elements unpacked, `[u16; N]` a call"),
             (bounds, "`vector` and `bounds` do not go together: a partial tile may cut an access of adjacent elements in two; use the element body for edge tiles"),
             (self.unpaired.as_ref(), "`unpaired` turns row runs off, and a `vector` body has none: remove `unpaired`"),
+        ]
+        .into_iter()
+        .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))
+        .collect()
+    }
+
+    /// `align = BYTES` groups a scalar body's adjacent elements into one access through its
+    /// raw pointer: a `vector` body makes its own accesses, a partial tile may cut a group,
+    /// packing regroups the elements, and `unpaired` asks for element accesses.
+    fn align_clashes(&self) -> Vec<(&Ident, syn::Error)> {
+        let Some((align, bytes, _)) = &self.align else {
+            return Vec::new();
+        };
+        let vector = self.vector.as_ref().map(|_| align);
+        let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
+        let group = format!("`align = {bytes}` groups adjacent elements into one access");
+        [
+            (vector, format!("{group}, and a `vector = N` body makes its own accesses: remove `align`, and cast the body's pointer to an aligned type")),
+            (bounds, format!("{group}, which a partial tile may cut in two: remove `align` for edge tiles")),
+            (self.packed.as_ref(), format!("{group}, and `packed` regroups the elements: remove `packed`")),
+            (self.unpaired.as_ref(), format!("{group}, and `unpaired` asks for one access an element: remove one of them")),
         ]
         .into_iter()
         .filter_map(|(word, msg)| word.map(|w| (w, syn::Error::new(w.span(), msg))))
@@ -205,6 +233,39 @@ fn vector_width(input: ParseStream) -> syn::Result<(usize, LitInt)> {
         _ => Err(syn::Error::new(
             lit.span(),
             "`vector` takes the elements per access, 1 or more: `vector = 2`",
+        )),
+    }
+}
+
+/// `= N` after `align`: the bytes every access's address is a multiple of, a power of two
+/// up to 256, and its literal.
+fn align_bytes(input: ParseStream) -> syn::Result<(usize, LitInt)> {
+    input.parse::<Token![=]>()?;
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "`align` takes the bytes the base pointer and each row start are a multiple of, as an integer: `align = 8`",
+        )
+    })?;
+    match lit.base10_parse::<usize>() {
+        Ok(n) if n.is_power_of_two() && n <= 256 => Ok((n, lit)),
+        Ok(n) => {
+            // The greatest power of two at most `n`, within 1 to 256.
+            let fix = match n {
+                0 => 1,
+                n if n > 256 => 256,
+                n => 1 << (usize::BITS - 1 - n.leading_zeros()),
+            };
+            Err(syn::Error::new(
+                lit.span(),
+                format!(
+                    "`align = {n}` is not a power of two from 1 to 256 bytes: use `align = {fix}`"
+                ),
+            ))
+        }
+        Err(_) => Err(syn::Error::new(
+            lit.span(),
+            "`align` takes the bytes, a power of two from 1 to 256: `align = 8`",
         )),
     }
 }

@@ -15,7 +15,7 @@ pub enum Mode {
 
 /// The attribute's arguments:
 /// `NUMERAL [, scatter | gather [, packed]] [, bounds(ROWS, COLS)] [, fill = VALUE] [, unpaired]
-/// [, vector = N] [, shared = LAYOUT [, conflict_free]]`.
+/// [, vector = N] [, align = BYTES] [, shared = LAYOUT [, conflict_free]]`.
 pub struct Args {
     pub numeral: Expr,
     pub mode: Mode,
@@ -29,6 +29,9 @@ pub struct Args {
     /// `vector = N`: the body takes `N` adjacent elements at once (`values: [T; N]`, or a
     /// gather body returning `[T; N]`); the width and its literal, for errors.
     pub vector: Option<(usize, LitInt)>,
+    /// `align = BYTES`: the body's raw pointer, at column 0 of every row, is a multiple of
+    /// `BYTES`; adjacent elements then move as one aligned access. The bytes and the literal.
+    pub align: Option<(usize, LitInt)>,
     /// The `packed` word, for the element width check's span.
     pub packed: Option<Ident>,
     /// `shared = LAYOUT`: the body takes each element's offset in this shared tile.

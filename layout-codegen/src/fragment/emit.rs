@@ -290,10 +290,11 @@ pub(super) fn assemble(f: &Fragment, values: &[TokenStream]) -> TokenStream {
     }
 }
 
-/// The array a `vector = N` gather returns: the calls' arrays, typed `[T; N]` each (a body
-/// returning anything else is an error on it), laid end to end at literal indices.
-pub(super) fn flatten(f: &Fragment, calls: &[TokenStream]) -> TokenStream {
-    let (ty, n) = (&f.element_ty, f.args.width());
+/// The array a `vector = N` gather (or one of `align`'s groups of `n`) returns: the calls'
+/// arrays, typed `[T; n]` each (a body returning anything else is an error on it), laid end
+/// to end at literal indices.
+pub(super) fn flatten(f: &Fragment, calls: &[TokenStream], n: usize) -> TokenStream {
+    let ty = &f.element_ty;
     let (n_lit, g_lit) = (
         Literal::usize_unsuffixed(n),
         Literal::usize_unsuffixed(calls.len()),

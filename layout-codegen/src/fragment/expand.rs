@@ -32,8 +32,13 @@ pub fn expand(f: &Fragment) -> TokenStream {
         known,
         access,
         code,
+        groups,
         ..
     } = plan::plan(f, elements);
+    let groups = match groups {
+        Ok(g) => g,
+        Err(e) => return super::fallback::function(f.item, Some(&f.args.numeral), e),
+    };
     let shared = tables::shared_pattern(f, elements, access.as_ref());
     let mut layout = match (&known, strategy) {
         (Some(k), Strategy::Straight | Strategy::Pointer) => {
@@ -46,6 +51,9 @@ pub fn expand(f: &Fragment) -> TokenStream {
     let mut checks = checks::checks(f, known.is_some());
     checks.extend(thread_count_check(f, known.as_ref()));
     checks.extend(smem::checks(f));
+    if let (Some(g), Some(layout)) = (&groups, &f.args.shared) {
+        checks.extend(g.shared_check(&crate::text::expr_text(layout)));
+    }
     let thread_part = code.is_none().then(|| {
         quote! {
             let __fl_at =
@@ -54,7 +62,7 @@ pub fn expand(f: &Fragment) -> TokenStream {
     });
     let body = match (strategy, code) {
         (_, Some(code)) => code,
-        (Strategy::Shared, None) => smem::body(f, elements),
+        (Strategy::Shared, None) => smem::body(f, elements, groups.as_ref()),
         _ => tables::body(f, elements, access.as_ref()),
     };
     let below = below(f, known.as_ref());

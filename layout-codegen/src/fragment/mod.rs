@@ -12,6 +12,7 @@
 
 mod access;
 mod affine;
+mod aligned;
 mod args;
 mod ast;
 pub(crate) mod checks;

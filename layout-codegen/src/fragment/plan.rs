@@ -16,6 +16,7 @@
 //! "the body is not `*BASE.add(INDEX) = VALUE` ...".
 
 use super::access::{Access, Via};
+use super::aligned::Groups;
 use super::ast::Fragment;
 use super::known::Known;
 use super::{pointer, straight};
@@ -59,6 +60,9 @@ pub struct Plan {
     pub access: Option<Access>,
     /// The straight-line code of the straight and pointer strategies.
     pub code: Option<TokenStream>,
+    /// `align = BYTES`'s groups (`aligned.rs`), or why the invocation cannot take them: an
+    /// error the expansion reports.
+    pub groups: Result<Option<Groups>, syn::Error>,
 }
 
 /// Decides how `f`, with `elements` elements a thread (2 per register for a packed gather), is
@@ -67,23 +71,32 @@ pub fn plan(f: &Fragment, elements: usize) -> Plan {
     let mut refused = Vec::new();
     let known = Known::of(f, elements);
     if f.args.shared.is_some() {
+        let groups = Groups::of(f, known.as_ref(), None);
         return Plan {
             strategy: Strategy::Shared,
             refused,
             known,
             access: None,
             code: None,
+            groups,
         };
     }
     refused.push((Strategy::Shared, "no `shared = LAYOUT`"));
     let access = Access::of(f);
+    let mut groups = Groups::of(f, known.as_ref(), access.as_ref());
     let mut code = None;
     for strategy in [Strategy::Straight, Strategy::Pointer] {
         let tried = match (&known, &access) {
             (None, _) => Err("the numeral is not a catalog layout the macro knows by name"),
             (Some(k), Some(a)) => match (strategy, a.via) {
                 (Strategy::Straight, Via::Index) => straight::body(f, a, k, elements),
-                (Strategy::Pointer, Via::Add | Via::Unchecked) => pointer::body(f, a, k, elements),
+                (Strategy::Pointer, Via::Add | Via::Unchecked) => pointer::body(
+                    f,
+                    a,
+                    k,
+                    elements,
+                    groups.as_ref().ok().and_then(Option::as_ref),
+                ),
                 _ => Err(not_taken(strategy)),
             },
             (Some(_), None) if f.args.unpaired || f.escapes => {
@@ -103,12 +116,18 @@ pub fn plan(f: &Fragment, elements: usize) -> Plan {
         Some((s, c)) => (s, Some(c)),
         None => (Strategy::Tables, None),
     };
+    // Groups are the pointer strategy's: any other leaves `align` unused, which is an error.
+    if let (Ok(Some(g)), true) = (&groups, strategy != Strategy::Pointer) {
+        let why = refused.last().map_or("", |(_, why)| why);
+        groups = Err(g.unused(strategy.name(), why));
+    }
     Plan {
         strategy,
         refused,
         known,
         access,
         code,
+        groups,
     }
 }
 

@@ -8,8 +8,8 @@
 //! values }`:
 //!
 //! ```text
-//! let __fl_t = __fl_thread as usize;
-//! let __fl_b = (__fl_t / 4) * ld + (__fl_t % 4 * 2);          // INDEX at the thread's corner
+//! let __fl_b = ((__fl_thread / 4) as usize) * ld + ((__fl_thread % 4) as usize * 2);
+//!                                                            // INDEX at the thread's corner
 //! let __fl_k: usize = ld;                                    // the stride, once
 //! let __fl_f = acc;                                          // the fragment, under the macro's name
 //! unsafe { *(d.add(__fl_b) as *mut [f32; 2]) = [__fl_f[0], __fl_f[1]] };
@@ -49,6 +49,7 @@
 
 use super::access::{self, Access, Via};
 use super::affine;
+use super::aligned::Groups;
 use super::ast::{Fragment, Mode};
 use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
@@ -69,6 +70,7 @@ pub fn body(
     a: &Access,
     k: &Known,
     elements: usize,
+    groups: Option<&Groups>,
 ) -> Result<TokenStream, &'static str> {
     if k.numeral().thread_wrap() != 0 || elements == 0 || elements > MOST {
         return Err("a band, no elements, or more than the macro writes out");
@@ -78,7 +80,7 @@ pub fn body(
     }
     a.offsets_hold(f, k.numeral(), elements)?;
     a.stored(f)?;
-    generate(f, a, k, elements).ok_or(
+    generate(f, a, k, elements, groups).ok_or(
         "the base is not a raw pointer (`add`) or slice (`get_unchecked`) parameter, or `INDEX` \
          is not affine in `row` and `col` with a stride of one name or number and no field",
     )
@@ -86,12 +88,28 @@ pub fn body(
 
 /// The straight-line calls of a body [`body`] takes, if it has that shape; with `bounds`, a
 /// whole tile's, and a partial tile's from the thread's corner (`straight::from_corner`, each
-/// element inside the extent at its offset) or element by element.
-fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<TokenStream> {
+/// element inside the extent at its offset) or element by element. The thread part's digits
+/// are [widened](Digits) from the `u32` thread: the backend then forms the corner's address
+/// as one wide multiply-add, the column its addend (`IMAD.WIDE.U32` on sm_90, one SASS
+/// instruction less than from a `usize` thread, as nvcc makes of the CUDA).
+fn generate(
+    f: &Fragment,
+    a: &Access,
+    k: &Known,
+    elements: usize,
+    groups: Option<&Groups>,
+) -> Option<TokenStream> {
     let needs_coords = shape(f, a)?;
     let (n, affine) = (k.numeral(), a.affine.as_ref()?);
     let table = Table::of(n, false, elements);
-    let (calls, in_place) = calls(f, affine, &table, elements, needs_coords)?;
+    let (calls, in_place) = match groups {
+        Some(g) => (
+            grouped_calls(f, a, &table, g)?,
+            f.args.mode == Mode::Scatter,
+        ),
+        None => calls(f, affine, &table, elements, needs_coords)?,
+    };
+    let width = groups.map_or(f.args.width(), |g| g.width);
     // The fragment under the macro's name where the calls read it in place.
     let fragment = match in_place {
         true => {
@@ -102,12 +120,13 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
     };
     let all = match (f.args.mode, &f.args.vector) {
         (Mode::Scatter, _) => quote!(#(#calls)*),
-        (_, Some(_)) => flatten(f, &calls),
-        (_, None) => assemble(f, &calls),
+        _ if width > 1 => flatten(f, &calls, width),
+        _ => assemble(f, &calls),
     };
     let head = |digits, named| head(f, n, (table.low, digits), named, &a.index, affine);
     if f.args.bounds.is_none() {
-        let mut out = head(Digits::FromUsize, needs_coords)?;
+        let mut out = head(Digits::Widened, needs_coords)?;
+        out.extend(groups.map(|g| g.asserts(&a.base, stride(affine))));
         out.extend([fragment, all]);
         return Some(out.into_iter().collect());
     }
@@ -131,6 +150,55 @@ fn generate(f: &Fragment, a: &Access, k: &Known, elements: usize) -> Option<Toke
         whole,
         quote!(#thread #partial),
     ))
+}
+
+/// The stride as the debug build's check of `align` reads it: `__fl_k` or a constant's
+/// name, `None` for a literal (the macro checks it) or no stride.
+fn stride(affine: &affine::Affine) -> Option<TokenStream> {
+    match (&affine.k, &affine.k_text) {
+        (None, _) => None,
+        (Some(_), None) => Some(quote!(__fl_k)),
+        (Some((Expr::Lit(_), _)), Some(_)) => None,
+        (Some((k, _)), Some(_)) => Some(k.to_token_stream()),
+    }
+}
+
+/// The calls of `align = BYTES` (`aligned.rs`): a group's access at its offset from the
+/// thread's corner, a scatter's values put in where the body reads the value, a gather's
+/// group the `[T; N]` it reads.
+fn grouped_calls(f: &Fragment, a: &Access, table: &Table, g: &Groups) -> Option<Vec<TokenStream>> {
+    let (low_row, low_col) = table.low;
+    let affine = a.affine.as_ref()?;
+    let scatter = f.args.mode == Mode::Scatter;
+    let (body, _) = Template::cut(g.body(f.body, scatter)?.to_token_stream());
+    let body = Template(body);
+    let value = match (scatter, f.params.get(2)) {
+        (true, Some(p)) => {
+            let (rhs, _) = Template::value(a.rhs.as_ref()?, affine::param_ident(p.pat)?);
+            Some(rhs)
+        }
+        _ => None,
+    };
+    (0..table.at.len())
+        .step_by(g.width)
+        .map(|e| {
+            let (r, c) = table.at[e];
+            let at = (r.checked_sub(low_row)?, c.checked_sub(low_col)?);
+            let index = lex(&format!("__fl_b{}", offset_suffix(&offset(affine, at))))?;
+            Some(match &value {
+                Some(rhs) => {
+                    let each = (e..e + g.width)
+                        .map(|i| {
+                            Some(rhs.with(&[TokenStream::new(), lex(&format!("__fl_f[{i}]"))?]))
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    let call = body.with(&[index, quote!([#(#each),*])]);
+                    quote!(#call;)
+                }
+                None => body.with(&[index]),
+            })
+        })
+        .collect()
 }
 
 /// Whether the body is one [`body`] takes (a base of its own, a stride of one name or number,
@@ -257,6 +325,15 @@ impl Template {
         }
         let (pieces, _) = Template::cut(body.to_token_stream());
         Some((Template(pieces), reads.1 > 0))
+    }
+
+    /// A stored value with each read of `value` the hole `__fl_value`, and whether it is read.
+    fn value(rhs: &Expr, value: &syn::Ident) -> (Template, bool) {
+        let mut rhs = rhs.clone();
+        let mut reads = Reads(Some(value), 0);
+        syn::visit_mut::VisitMut::visit_expr_mut(&mut reads, &mut rhs);
+        let (pieces, _) = Template::cut(rhs.to_token_stream());
+        (Template(pieces), reads.1 > 0)
     }
 
     /// `tokens` as pieces, and whether they hold a hole.

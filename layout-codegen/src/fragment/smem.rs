@@ -20,10 +20,13 @@
 //! part shares a bit with an element's constant `K` (decided at compile time over every
 //! thread, `shared_offsets`), the element's offset is `__fl_base ^ SWIZZLE(K)`, a `+` where
 //! no thread's swizzled offset shares a bit with that either (CUTLASS's swizzled stores from
-//! one base); elsewhere, and with a band, the element pays its own shift, `and` and `xor`. The
+//! one base), and otherwise `(__fl_base ^ X) + A`, `X` the bits of `K` a thread's swizzled
+//! offset may have and `A` the others; elsewhere, and with a band, the element pays its own
+//! shift, `and` and `xor`. The
 //! mask keeps every thread's offset as it is and lets the optimizer bound the offsets when
 //! the thread's type carries its range unchecked (`Lane`).
 
+use super::aligned::Groups;
 use super::ast::{Fragment, Mode};
 use super::emit::{assemble, failing, flatten, generics, names_any, ty_text, type_check};
 use proc_macro2::{Literal, TokenStream};
@@ -53,6 +56,10 @@ pub fn consts(f: &Fragment) -> TokenStream {
         const __FL_LANE_MASK: usize = ::fraglayout::generated::shared_lane_mask_with(
             &__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT, &__FL_THREADS,
         );
+        // Every bit a thread's swizzled offset may have: its unswizzled bits, and those the
+        // swizzle may toggle from them (`apply(m) ^ m` is `(m >> shift) & target`).
+        const __FL_SWIZZLED_BITS: usize = __FL_LANE_MASK
+            | (__FL_SWIZZLE.apply(__FL_LANE_MASK as u32) ^ __FL_LANE_MASK as u32) as usize;
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
             ::fraglayout::generated::shared_offsets_with(
                 &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT, &__FL_THREADS,
@@ -157,13 +164,23 @@ fn conflict_check(f: &Fragment, name: &str, tile: &TokenStream) -> Option<TokenS
 
 /// The elements of a thread inside the layout: the thread's unswizzled and swizzled offsets
 /// once, then one block per body call (every element, or every `N`-th with `vector = N`).
-pub fn body(f: &Fragment, elements: usize) -> TokenStream {
-    let firsts = (0..elements).step_by(f.args.width());
-    let blocks: Vec<TokenStream> = firsts.map(|e| element(f, e)).collect();
+pub fn body(f: &Fragment, elements: usize, groups: Option<&Groups>) -> TokenStream {
+    let width = groups.map_or(f.args.width(), Groups::width);
+    let firsts = (0..elements).step_by(width);
+    let blocks: Vec<TokenStream> = firsts
+        .map(|e| match groups {
+            Some(g) => group(f, g, e),
+            None => element(f, e),
+        })
+        .collect();
     let calls = match f.args.mode {
         Mode::Scatter => quote!(#(#blocks)*),
-        _ if f.args.vector.is_some() => flatten(f, &blocks),
+        _ if width > 1 => flatten(f, &blocks, width),
         _ => assemble(f, &blocks),
+    };
+    let calls = match groups.and_then(|g| g.shared_assert(f)) {
+        Some(check) => quote!(#check #calls),
+        None => calls,
     };
     quote! {
         // The mask keeps every thread's offset as it is (shared_lane_mask).
@@ -187,12 +204,17 @@ pub fn body(f: &Fragment, elements: usize) -> TokenStream {
 
 /// Element `e`'s offset: from the thread's swizzled offset by a constant where no carry can
 /// reach the swizzle (`SharedOffset`), else the lane's plus the element's constant (or through
-/// the band's carry), swizzled.
+/// the band's carry), swizzled. A constant `K` XORed in is split at the bits a thread's
+/// swizzled offset may have (`__FL_SWIZZLED_BITS`): those XORed, the rest added, which is
+/// exact since the base has none of them; the elements of one column block then share one
+/// XOR, and their differences fold into the accesses' immediates.
 fn offset(e: &Literal) -> TokenStream {
     quote! {
         match __FL_OFFSETS[#e] {
             ::fraglayout::generated::SharedOffset::Add(__fl_k) => __fl_base + __fl_k,
-            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => __fl_base ^ __fl_k,
+            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => {
+                (__fl_base ^ (__fl_k & __FL_SWIZZLED_BITS)) + (__fl_k & !__FL_SWIZZLED_BITS)
+            }
             ::fraglayout::generated::SharedOffset::Swizzle => {
                 let __fl_lin: usize = if __FL_WRAP == 0 && !__FL_GRID {
                     __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
@@ -207,6 +229,37 @@ fn offset(e: &Literal) -> TokenStream {
                 __FL_SWIZZLE.apply(__fl_lin as u32) as usize
             }
         }
+    }
+}
+
+/// `align = BYTES`'s group starting at element `first` (`aligned.rs`): the offset bound as
+/// the body binds it, then one access of the group's elements.
+fn group(f: &Fragment, g: &Groups, first: usize) -> TokenStream {
+    let e = Literal::usize_unsuffixed(first);
+    let offset = offset(&e);
+    let param = &f.params[0];
+    let (pat, typed) = (&param.pat, param.ty.map(|t| quote!(: #t)));
+    let offset = match param.ty {
+        None => offset,
+        Some(ty) => quote_spanned! {ty.span()=>
+            <#ty as ::fraglayout::generated::Coordinate>::from_index(#offset)
+        },
+    };
+    let values: Vec<TokenStream> = match f.fragment {
+        Some(frag) => (first..first + g.width())
+            .map(|i| {
+                let i = Literal::usize_unsuffixed(i);
+                quote!(#frag[#i])
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let access = g
+        .shared_access(f, &values)
+        .unwrap_or_else(|| quote!(::core::compile_error!("`align`: the body's access")));
+    match f.args.mode {
+        Mode::Scatter => quote!({ let #pat #typed = #offset; #access; }),
+        _ => quote!({ let #pat #typed = #offset; #access }),
     }
 }
 

@@ -640,6 +640,8 @@ pub(super) fn plus(name: &str, k: usize) -> String {
 /// extent test as `(t << 1) & 6`, which the whole tile's address then adds as it is (`add`,
 /// `and`, `add`); widened, the whole tile's `t & 3` folds into its address (`and`, `lea`), as
 /// in a skilled engineer's code, one instruction less (docs/PERFORMANCE.md, `scatter4_bounds`).
+/// The raw-pointer path (`pointer.rs`) writes a whole tile widened too: on `nvptx64` the
+/// `u32` digits let the backend form the address as one wide multiply-add.
 #[derive(Clone, Copy, PartialEq)]
 pub(super) enum Digits {
     FromUsize,

@@ -99,7 +99,7 @@ pub(super) fn body(f: &Fragment, elements: usize, access: Option<&Access>) -> To
             _ => {
                 let values: Vec<TokenStream> = firsts().map(block).collect();
                 match &f.args.vector {
-                    Some(_) => flatten(f, &values),
+                    Some(_) => flatten(f, &values, f.args.width()),
                     None => assemble(f, &values),
                 }
             }

@@ -2,9 +2,11 @@
 //! expansion of slice bodies (`straight`) and of raw-pointer bodies (`pointer`), and which
 //! bodies keep the general paths. One test binary, each file a module.
 
+mod aligned;
 mod convert;
 mod plan;
 mod pointer;
+mod shared;
 mod straight;
 mod threads;
 

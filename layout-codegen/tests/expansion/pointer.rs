@@ -24,7 +24,10 @@ fn a_vector_store_through_a_pointer_takes_the_base_once_and_literal_offsets() {
     // The base: the thread's corner put into the user's INDEX, once; the stride once.
     assert!(!code.contains("row*ld+col"), "{code}");
     assert_eq!(
-        count(&code, "let__fl_b=(__fl_t/4)*ld+(__fl_t%4*2);"),
+        count(
+            &code,
+            "let__fl_b=((__fl_thread/4)asusize)*ld+((__fl_thread%4)asusize*2);"
+        ),
         1,
         "{code}"
     );
@@ -52,7 +55,7 @@ fn a_wgmma_accumulator_s_calls_are_literal_offsets_from_one_base() {
     assert_eq!(
         count(
             &code,
-            "let__fl_b=(__fl_t/4%8+__fl_t/32*16)*LD+(__fl_t%4*2);"
+            "let__fl_b=((__fl_thread/4%8)asusize+(__fl_thread/32)asusize*16)*LD+((__fl_thread%4)asusize*2);"
         ),
         1,
         "{code}"
@@ -111,7 +114,7 @@ fn a_stored_value_reading_row_gets_it_per_call() {
     assert!(!code.contains("ThreadPart"), "{code}");
     // The thread part named once, the corner from it, each call's coordinates from it.
     assert!(
-        code.contains("let(__fl_row,__fl_col)=(__fl_t/4,__fl_t%4*2);"),
+        code.contains("let(__fl_row,__fl_col)=((__fl_thread/4)asusize,(__fl_thread%4)asusize*2);"),
         "{code}"
     );
     assert!(code.contains("let__fl_b=__fl_row*8+__fl_col;"), "{code}");
@@ -211,7 +214,10 @@ fn get_unchecked_on_a_slice_takes_the_base_once_and_literal_offsets_too() {
         assert!(!code.contains(t), "{t}: {code}");
     }
     assert_eq!(
-        count(&code, "let__fl_b=(__fl_t/4)*ld+(__fl_t%4*2);"),
+        count(
+            &code,
+            "let__fl_b=((__fl_thread/4)asusize)*ld+((__fl_thread%4)asusize*2);"
+        ),
         1,
         "{code}"
     );

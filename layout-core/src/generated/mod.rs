@@ -35,6 +35,7 @@
 //! lane => 6` has element offsets `0, 1, 2, 3, 4, 5`, so element 4 is `(2, 0)`, and lane 5 is
 //! the row term `5 * 3`: lane 5, element 4 is row 17, column 0.
 
+mod aligned;
 mod arguments;
 mod checks;
 mod moves;
@@ -49,6 +50,7 @@ mod smem_threads;
 mod table;
 mod vector;
 
+pub use aligned::{Align128, Align16, Align2, Align256, Align32, Align4, Align64, Align8};
 pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
 pub use checks::{
     assert_fragment_len, assert_packed_len, coordinate_error, fragment_len_error, lane_count_error,

@@ -6,7 +6,9 @@
 //! `SharedLayout::offset`), all threads together fill the tile, and the gather reads every
 //! thread's fragment back.
 
-use fraglayout::generated::{shared_conflict_message, shared_offsets, ElementAt, SharedOffset};
+use fraglayout::generated::{
+    shared_conflict_message, shared_lane_mask, shared_offsets, ElementAt, SharedOffset,
+};
 use fraglayout::{fragment_layout, numeral};
 use fraglayout_tests::transcription;
 use layout_core::catalog::{SM80_16x8x16_F32_C, SM90_64x16x16_F32_C, SM90_64x256x16_F32_C};
@@ -104,6 +106,22 @@ fn get_wg_placed(thread: u32, smem: &[f32]) -> [f32; 8] {
 #[fragment_layout(SM90_64x256x16_F32_C, shared = WG_SLABS, vector = 2)]
 fn put_wg_slab_pairs(thread: u32, frag: &[f32; 128], smem: &mut [f32]) {
     |offset, values| smem[offset..offset + 2].copy_from_slice(&values)
+}
+
+/// `align = 8` through a raw pointer: each pair of the slab tile one 8-byte access.
+///
+/// # Safety
+/// `smem` holds the tile and is 8-byte aligned.
+#[fragment_layout(SM90_64x256x16_F32_C, shared = WG_SLABS, align = 8)]
+unsafe fn put_wg_slab_aligned(thread: u32, frag: &[f32; 128], smem: *mut f32) {
+    |offset, value| unsafe { *smem.add(offset) = value }
+}
+
+/// # Safety
+/// As [`put_wg_slab_aligned`], for reads.
+#[fragment_layout(SM90_64x256x16_F32_C, gather, shared = WG_SLABS, align = 8)]
+unsafe fn get_wg_slab_aligned(thread: u32, smem: *const f32) -> [f32; 128] {
+    |offset| unsafe { smem.add(offset).read() }
 }
 
 pair!(BAND, 6, put_band_plain, get_band_plain, BAND_PLAIN);
@@ -287,6 +305,29 @@ fn a_warpgroup_accumulator_lands_in_grids_of_atoms() {
         offsets.iter().all(|o| *o != SharedOffset::Swizzle),
         "{offsets:?}"
     );
+    // A constant XORed in is split as the generated code splits it: the bits a thread's
+    // swizzled offset may have (its unswizzled bits, and those the swizzle toggles from them)
+    // XORed, the rest added. The XORed part is the column block's 16-byte chunk bits within
+    // its slab (blocks 1 to 3 of each slab's 4: 24 blocks of 4 elements), three bases a
+    // thread besides its own; the slab, row 8 and column 1 are added, for all but the 3
+    // elements at the thread's own row and column in slab 0. `put_wg_slabs` above writes
+    // them where the layout's formula puts them.
+    let mask = shared_lane_mask(n, &WG_SLABS);
+    let swizzle = WG_SLABS.swizzle();
+    let bits = mask | (swizzle.apply(mask as u32) ^ mask as u32) as usize;
+    let split: Vec<(usize, usize)> = offsets
+        .iter()
+        .filter_map(|o| match o {
+            SharedOffset::Xor(k) => Some((k & bits, k & !bits)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(split.iter().filter(|(x, _)| *x != 0).count(), 96);
+    assert_eq!(split.iter().filter(|(x, a)| *x != 0 && *a != 0).count(), 93);
+    let mut xors: Vec<usize> = split.iter().map(|s| s.0).collect();
+    xors.sort();
+    xors.dedup();
+    assert_eq!(xors, [8, 16, 24]);
     let isa = transcription::formula("SM90_64x16x16_F32_C").expect("an ISA transcription");
     check(&Case::<8> {
         name: "bands",
@@ -418,4 +459,28 @@ fn a_numeral_with_a_band_lands_where_its_digits_put_it() {
         put_band_columns,
         get_band_columns,
     ));
+}
+
+#[test]
+fn aligned_pairs_land_where_the_element_scatter_puts_them() {
+    // Each thread alone, into an 8-byte aligned tile: the same cells as `put_wg_slabs`, which
+    // `a_warpgroup_accumulator_lands_in_grids_of_atoms` holds to the layout's formula; and
+    // the gather reads the fragment back.
+    let span = WG_SLABS.span() as usize;
+    for thread in 0..=128 {
+        let frag: [f32; 128] = core::array::from_fn(|e| (thread * 128 + e as u32 + 1) as f32);
+        let mut want = vec![0.0f32; span];
+        put_wg_slabs(thread, &frag, &mut want);
+        let mut words = vec![0u64; span / 2];
+        let d = words.as_mut_ptr() as *mut f32;
+        // SAFETY: `words` holds the tile, 8-byte aligned.
+        unsafe { put_wg_slab_aligned(thread, &frag, d) };
+        // SAFETY: `words` holds `span` initialized `f32`s.
+        let got = unsafe { core::slice::from_raw_parts(d, span) };
+        assert_eq!(got, &want[..], "thread {thread}");
+        // SAFETY: as above, for reads.
+        let back = unsafe { get_wg_slab_aligned(thread, d) };
+        let want_back = if thread < 128 { frag } else { [0.0; 128] };
+        assert_eq!(back, want_back, "thread {thread}");
+    }
 }
