@@ -142,7 +142,7 @@ fn a_shared_tile_s_scalar_body_moves_each_pair_as_one_access() {
     assert_eq!(
         count(
             &code,
-            "shared_vector_error_at(&__FL_NUMERAL,&__FL_SHARED,2,"
+            "shared_vector_error_with(&__FL_NUMERAL,&__FL_SHARED,2,"
         ),
         1,
         "{code}"
