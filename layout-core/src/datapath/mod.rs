@@ -50,6 +50,10 @@
 //! assert!(e.ends_with("set the instruction's a majorness to K-major"), "{e}");
 //! ```
 //!
+//! [docs/DATAPATH.md] works through one Hopper tile; `fraglayout path` prints a path's steps
+//! and verdict from the command line.
+//!
+//! [docs/DATAPATH.md]: https://github.com/fraglayout/fraglayout/blob/main/docs/DATAPATH.md
 //! [`SharedLayout::tma_box`]: crate::shared::SharedLayout::tma_box
 //! [`SharedLayout::hopper`]: crate::shared::SharedLayout::hopper
 //! [`Descriptor::derive`]: crate::shared::Descriptor::derive
