@@ -6,7 +6,8 @@
 
 use layout_core::catalog::TmemShape;
 use layout_core::datapath::{
-    AccPath, Cause, DataPath, Elem, Epilogue, Majorness, PathError, Tensor, SMEM_LIMIT,
+    AccPath, Cause, Certificate, DataPath, Elem, Epilogue, Majorness, Path, PathError, Tensor,
+    SMEM_LIMIT,
 };
 use layout_core::shared::{AtomOrder, SwizzleMode};
 
@@ -33,8 +34,31 @@ const HOPPER_STEPS: Option<u32> = match HOPPER.derive() {
     Err(_) => None,
 };
 
+/// The whole Hopper and Blackwell tiles certified in `const`, under default lints.
+const _: () = match HOPPER.derive() {
+    Ok(p) => match p.certify() {
+        Ok(_) => (),
+        Err(_) => panic!("the Hopper tile is refused"),
+    },
+    Err(_) => panic!("the Hopper tile has no path"),
+};
+const _: () = match BLACKWELL.derive() {
+    Ok(p) => match p.certify() {
+        Ok(_) => (),
+        Err(_) => panic!("the Blackwell tile is refused"),
+    },
+    Err(_) => panic!("the Blackwell tile has no path"),
+};
+
 fn message(e: PathError) -> String {
     e.to_string()
+}
+
+/// The certificate, which must say what walking every element says.
+fn certify(p: &Path) -> Result<Certificate, PathError> {
+    let fast = p.certify();
+    assert_eq!(fast, p.certify_exhaustive());
+    fast
 }
 
 /// The 128-byte swizzle on absolute shared addresses: bits [4, 7) ^= bits [7, 10).
@@ -118,7 +142,7 @@ fn the_hopper_accumulator_is_the_isa_s_figure_and_the_tile_certifies() {
             );
         }
     }
-    let c = p.certify().unwrap();
+    let c = certify(&p).unwrap();
     assert_eq!(
         (c.a_elements, c.b_elements, c.d_elements),
         (128 * 64, 256 * 64, 128 * 256)
@@ -126,7 +150,7 @@ fn the_hopper_accumulator_is_the_isa_s_figure_and_the_tile_certifies() {
     // Vector stores: two adjacent columns a thread (`e % 2`), 4 bytes of bf16.
     let v = HOPPER.epilogue(Epilogue::Vector).derive().unwrap();
     assert_eq!(v.epilogue.vector, 2);
-    v.certify().unwrap();
+    certify(&v).unwrap();
 }
 
 #[test]
@@ -159,7 +183,7 @@ fn the_blackwell_tile_derives_and_certifies() {
     assert_eq!((store.inner, store.outer, store.copies), (64, 128, 4));
     assert_eq!(tile.span_bytes(), 65536);
     assert_eq!(p.smem.total, 3 * (16384 + 32768) + 65536 + 3 * 16);
-    let c = p.certify().unwrap();
+    let c = certify(&p).unwrap();
     assert_eq!(c.d_elements, 128 * 256);
 }
 
@@ -173,13 +197,13 @@ fn pairs_m64_and_mn_major_tiles_certify() {
         .unwrap();
     assert_eq!(pair.a.layout.rows(), 128);
     assert_eq!(pair.b.layout.cols(), 128);
-    pair.certify().unwrap();
+    certify(&pair).unwrap();
     // M = 64 (layout F), read by 16-lane loads of the lower half.
     let f = DataPath::new(64, 128, 64)
         .tcgen05(64, 128, 1, TmemShape::S16x256b, 8, false)
         .derive()
         .unwrap();
-    f.certify().unwrap();
+    certify(&f).unwrap();
     // MN-major f16 operands, in both atom orders: the boxes and descriptors still meet.
     for order in [AtomOrder::Slabs, AtomOrder::Bands] {
         let mn = HOPPER
@@ -188,7 +212,7 @@ fn pairs_m64_and_mn_major_tiles_certify() {
             .staging(SwizzleMode::B128, order, 2)
             .derive()
             .unwrap();
-        mn.certify().unwrap();
+        certify(&mn).unwrap();
     }
 }
 
@@ -199,7 +223,7 @@ fn swapped_lbo_and_sbo_are_refused_at_row_8() {
     let mut p = HOPPER.derive().unwrap();
     let d = p.a.descriptor;
     p.a.descriptor = d.with_strides(d.sbo(), d.lbo());
-    let e = p.certify().unwrap_err();
+    let e = certify(&p).unwrap_err();
     // Row 8 is one SBO on: the TMA writes it at 8 x 128 bytes (unswizzled, row 8 % 8 = 0);
     // the swapped descriptor reads it 16 bytes on.
     assert_eq!(
@@ -216,7 +240,7 @@ fn swapped_lbo_and_sbo_are_refused_at_row_8() {
 fn a_tensor_map_swizzle_other_than_the_descriptor_s_is_refused() {
     let mut p = HOPPER.derive().unwrap();
     p.b.tma.mode = SwizzleMode::B64;
-    let e = p.certify().unwrap_err();
+    let e = certify(&p).unwrap_err();
     // Rows 0..4 swizzle alike in both modes (bits 7, 8); row 4 (byte 512) moves by 4
     // units in the 128-byte mode and stays in the 64-byte one.
     assert_eq!(swizzle_128(512), 576);
@@ -278,12 +302,7 @@ fn an_n_the_instruction_forbids_is_refused() {
     );
     // The fixes take.
     for n in [16, 24] {
-        DataPath::new(64, n, 64)
-            .wgmma(n)
-            .derive()
-            .unwrap()
-            .certify()
-            .unwrap();
+        certify(&DataPath::new(64, n, 64).wgmma(n).derive().unwrap()).unwrap();
     }
     let pair = DataPath::new(256, 24, 64)
         .tcgen05(256, 24, 2, TmemShape::S32x32b, 8, false)
@@ -322,8 +341,8 @@ fn majorness_opposite_to_the_global_tensor_s_is_refused() {
     let e = HOPPER
         .mma_reads(Majorness::Mn, Majorness::K)
         .derive()
+        .map(|p| certify(&p))
         .unwrap()
-        .certify()
         .unwrap_err();
     // K-major: (m 0, k 1) is 2 bytes on; read MN-major it is one 128-byte line on (swizzled
     // by row 1: unit 0 -> 1).
@@ -340,8 +359,8 @@ fn majorness_opposite_to_the_global_tensor_s_is_refused() {
         .majors(Majorness::K, Majorness::Mn)
         .mma_reads(Majorness::K, Majorness::K)
         .derive()
+        .map(|p| certify(&p))
         .unwrap()
-        .certify()
         .unwrap_err();
     assert!(matches!(
         b,

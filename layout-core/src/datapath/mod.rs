@@ -69,6 +69,7 @@ mod error;
 pub mod limits;
 mod operand;
 mod smem;
+mod walk;
 
 pub use accumulator::{AccPath, TmemPath};
 pub use bits::MAX_CERTIFIED;

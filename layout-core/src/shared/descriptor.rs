@@ -359,6 +359,22 @@ impl Descriptor {
         mn: u32,
         k: u32,
     ) -> Option<u64> {
+        match self.read_offset(k_major, block, step, mn, k) {
+            Some(at) => Some(self.mode.byte_swizzle().apply(at) as u64),
+            None => None,
+        }
+    }
+
+    /// [`read_byte`](Self::read_byte) before the swizzle: the MMA's start plus the ISA's
+    /// canonical offset, a sum of a term of `mn` and a term of `k`.
+    pub const fn read_offset(
+        &self,
+        k_major: bool,
+        block: u32,
+        step: u32,
+        mn: u32,
+        k: u32,
+    ) -> Option<u32> {
         let Some(start) = self.start(block, step) else {
             return None;
         };
@@ -369,7 +385,7 @@ impl Descriptor {
         if at > u32::MAX as u64 {
             return None;
         }
-        Some(self.mode.byte_swizzle().apply(at as u32) as u64)
+        Some(at as u32)
     }
 
     /// The same descriptor with LBO and SBO as a kernel writes them (bytes): a hand-wired
