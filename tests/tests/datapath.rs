@@ -428,3 +428,73 @@ fn tmem_columns_past_512_and_misaligned_global_rows_are_refused() {
     d.accumulator = BLACKWELL.accumulator;
     assert!(matches!(d.derive(), Err(PathError::Place { tmem: false })));
 }
+
+/// Over declarations of every swizzle, atom order, majorness and operand size the
+/// instructions take, the certificate on the axes answers as the walk over every element,
+/// and every one that derives certifies; mutated strides and modes are refused by both.
+#[test]
+fn the_certificate_on_the_axes_answers_as_the_walk() {
+    let (mut derived, mut refused) = (0, 0);
+    let types = [
+        (Elem::F16, Elem::F32),
+        (Elem::Tf32, Elem::F32),
+        (Elem::E4m3, Elem::F32),
+    ];
+    for (ab, c) in types {
+        for mode in [
+            SwizzleMode::None,
+            SwizzleMode::B32,
+            SwizzleMode::B64,
+            SwizzleMode::B128,
+        ] {
+            for order in [AtomOrder::Slabs, AtomOrder::Bands] {
+                for (a, b) in [
+                    (Majorness::K, Majorness::K),
+                    (Majorness::Mn, Majorness::K),
+                    (Majorness::K, Majorness::Mn),
+                    (Majorness::Mn, Majorness::Mn),
+                ] {
+                    for (m, n, k, tc) in [
+                        (128, 64, 64, false),
+                        (64, 128, 128, false),
+                        (128, 64, 64, true),
+                    ] {
+                        let d = DataPath::new(m, n, k)
+                            .types(ab, ab, c, c)
+                            .majors(a, b)
+                            .staging(mode, order, 2);
+                        let d = if tc {
+                            d.tcgen05(m, n, 1, TmemShape::S32x32b, 16, false)
+                        } else {
+                            d.wgmma(n)
+                        };
+                        let Ok(p) = d.derive() else {
+                            continue;
+                        };
+                        derived += 1;
+                        certify(&p).unwrap();
+                        for op in [0, 1] {
+                            let mut q = p;
+                            let o = if op == 0 { &mut q.a } else { &mut q.b };
+                            let (lbo, sbo) = (o.descriptor.lbo(), o.descriptor.sbo());
+                            if lbo != sbo {
+                                o.descriptor = o.descriptor.with_strides(sbo, lbo);
+                                refused += usize::from(certify(&q).is_err());
+                            }
+                            let mut q = p;
+                            let o = if op == 0 { &mut q.a } else { &mut q.b };
+                            if o.tma.mode != SwizzleMode::B128 {
+                                o.tma.mode = SwizzleMode::B128;
+                                assert!(certify(&q).is_err(), "{d:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        derived > 100 && refused > 50,
+        "{derived} derived, {refused} refused"
+    );
+}

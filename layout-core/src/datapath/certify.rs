@@ -30,8 +30,8 @@
 //! ([`Numeral::is_bijection`](crate::Numeral::is_bijection)) and the blocks tile D; a TMA
 //! store is checked as the operands' copies are (the shared tile's offset is a row term plus
 //! a column term, by its formula). Where a premise does not hold (two swizzles, copies out of
-//! grid order) the certificate walks every element ([`Path::certify_exhaustive`]), which
-//! names the first that goes wrong.
+//! grid order) the certificate walks every element ([`Path::certify_exhaustive`]); a
+//! refusal is named as the walk names it, the first element in copy order that goes wrong.
 //!
 //! [`TmaBox::destination`]: crate::shared::TmaBox::destination
 //! [`TmaBox::origin`]: crate::shared::TmaBox::origin
@@ -127,7 +127,7 @@ const fn operand(op: &OperandPath) -> Result<u32, PathError> {
     ) {
         Ok(true) => {}
         Ok(false) => return walk::operand(op),
-        Err(e) => return Err(e),
+        Err(e) => return named(walk::operand(op), e),
     }
     let d = op.descriptor;
     let (blocks, steps) = (d.mn_blocks(), d.k_steps());
@@ -147,12 +147,21 @@ const fn operand(op: &OperandPath) -> Result<u32, PathError> {
         let (line, pos) = if i < len { (0, i) } else { (i - len + 1, 0) };
         let (mn, k) = op.element_at(line, pos);
         if let Err(e) = joint(op, mn, k) {
-            return Err(e);
+            return named(walk::operand(op), e);
         }
         i += 1;
     }
     let (mn_ext, k_ext) = op.extents();
     Ok(mn_ext * k_ext)
+}
+
+/// A refusal on the axes, named as the walk names it (the first element in copy order that
+/// goes wrong); `e` should the walk find none, or the tile be past its bound.
+const fn named<T: Copy>(walked: Result<T, PathError>, e: PathError) -> Result<T, PathError> {
+    match walked {
+        Err(PathError::Bound { .. }) | Ok(_) => Err(e),
+        Err(w) => Err(w),
+    }
 }
 
 /// The unswizzled start of the MMA at (`block`, `step`), as a wide number (0 outside).
@@ -325,7 +334,7 @@ const fn stored(path: &Path) -> Result<(), PathError> {
     match partition(Tensor::D, Majorness::K, &tma, tile.rows(), tile.cols()) {
         Ok(true) => {}
         Ok(false) => return walk::stored(path),
-        Err(e) => return Err(e),
+        Err(e) => return named(walk::stored(path), e),
     }
     let e = tile.elem_bytes() as u64;
     let mut i = 0;
@@ -348,16 +357,19 @@ const fn stored(path: &Path) -> Result<(), PathError> {
         };
         if wrote != read {
             let swizzle = tma.mode.byte_swizzle();
-            return Err(PathError::DStore {
-                row,
-                col,
-                copy,
-                written: match tile.byte_offset(row, col) {
-                    Some(w) => w as u64,
-                    None => u64::MAX,
+            return named(
+                walk::stored(path),
+                PathError::DStore {
+                    row,
+                    col,
+                    copy,
+                    written: match tile.byte_offset(row, col) {
+                        Some(w) => w as u64,
+                        None => u64::MAX,
+                    },
+                    read: swizzle.apply(read as u32) as u64,
                 },
-                read: swizzle.apply(read as u32) as u64,
-            });
+            );
         }
         i += 1;
     }
