@@ -10,7 +10,8 @@ use layout_core::catalog::TmemShape;
 use layout_core::datapath::{
     AccPath, DataPath, Elem, Epilogue, Majorness, OperandPath, Path, PathError, SMEM_LIMIT,
 };
-use layout_core::shared::{AtomOrder, SwizzleMode};
+use layout_core::message::Message;
+use layout_core::shared::{AccessError, AtomOrder, SwizzleMode, Wavefronts};
 
 use crate::json_out::{self, J};
 use crate::{emit, usage};
@@ -292,6 +293,16 @@ fn operand(out: &mut String, p: &Path, op: &OperandPath, base: u32) {
     }
 }
 
+/// `512 wavefronts, ideal 512 (conflict-free)`, or why the stores cannot be made.
+fn banks_text(banks: Result<Wavefronts, AccessError>) -> String {
+    let mut m = Message::new();
+    match banks {
+        Ok(w) => w.write(&mut m),
+        Err(e) => e.write(&mut m),
+    }
+    m.as_str().to_string()
+}
+
 /// The path and the verdict, as text.
 fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>) -> String {
     let d = &p.decl;
@@ -353,9 +364,16 @@ fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
     if let Some((tile, store)) = e.staged {
         let _ = write!(
             out,
-            "; shared: {}, TMA box {} x {}, {} copies",
-            tile, store.inner, store.outer, store.copies
+            "; shared: {}, TMA box {} x {}, {} {}",
+            tile,
+            store.inner,
+            store.outer,
+            store.copies,
+            if store.copies == 1 { "copy" } else { "copies" }
         );
+        if let Some(banks) = p.store_banks() {
+            let _ = write!(out, "; the stores into it: {}", banks_text(banks));
+        }
     }
     out.push('\n');
     let s = &p.smem;
@@ -451,6 +469,14 @@ fn json(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
             ("inner", num(b.inner)),
             ("outer", num(b.outer)),
             ("copies", num(b.copies)),
+            (
+                "banks",
+                match p.store_banks() {
+                    Some(Ok(w)) => json_out::wavefronts(&w),
+                    Some(Err(e)) => J::Obj(vec![("error", J::s(banks_text(Err(e))))]),
+                    None => J::Null,
+                },
+            ),
         ])
     });
     let s = &p.smem;

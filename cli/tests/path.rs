@@ -65,6 +65,14 @@ fn the_blackwell_tile_certifies() {
         "{text}"
     );
     assert!(text.contains("read with tcgen05.ld.32x32b.x64"), "{text}");
+    // Each lane holds one row of D (`.32x32b`), stored 8 bf16 (16 bytes) at a time; rows
+    // are 128 bytes apart in a slab, and the 8 lanes of a phase hold 8 rows whose unit moves
+    // to `unit ^ row % 8`: 8 distinct units, all 32 banks. 4 warps x 32 stores x 4 phases.
+    assert!(
+        text.contains("8 elements a store")
+            && text.contains("the stores into it: 512 wavefronts, ideal 512 (conflict-free)"),
+        "{text}"
+    );
     assert!(text.contains("certificate: every element"), "{text}");
 }
 

@@ -498,3 +498,31 @@ fn the_certificate_on_the_axes_answers_as_the_walk() {
         "{derived} derived, {refused} refused"
     );
 }
+
+/// The epilogue's stores into a TMA store's tile: the wgmma fragment's bf16 pairs, rows
+/// `lane / 4` at `lane % 4` pairs. Unswizzled, the tile's rows are 512 bytes apart, so the 8
+/// rows of a store fall on the same 4 banks: an 8-way conflict (bank `(512 r + 4 q) / 4 % 32
+/// = q`); the 128-byte swizzle moves each row's 16-byte unit to `unit ^ r % 8`: none.
+#[test]
+fn the_epilogue_s_shared_stores_are_counted() {
+    let staged = |mode| {
+        HOPPER
+            .staging(SwizzleMode::B128, AtomOrder::Slabs, 3)
+            .epilogue(Epilogue::TmaStore { mode })
+            .derive()
+            .unwrap()
+    };
+    let plain = staged(SwizzleMode::None);
+    assert_eq!(plain.epilogue.vector, 2);
+    let bank = |r: u32, q: u32| (512 * r + 4 * q) / 4 % 32;
+    assert!((0..8).all(|r| bank(r, 1) == 1));
+    let w = plain.store_banks().unwrap().unwrap();
+    assert_eq!((w.worst, w.total, w.ideal), (8, 8 * w.ideal, w.ideal));
+    certify(&plain).unwrap();
+    let swizzled = staged(SwizzleMode::B128).store_banks().unwrap().unwrap();
+    assert!(swizzled.conflict_free(), "{swizzled:?}");
+    // 2 blocks x 4 warps x 128 registers in stores of 2: 64 stores a warp and block, each a
+    // request of 32 lanes x 4 bytes, one wavefront when conflict-free.
+    assert_eq!(swizzled.ideal, 2 * 4 * 64);
+    assert!(HOPPER.derive().unwrap().store_banks().is_none());
+}

@@ -15,8 +15,9 @@ pub struct EpiloguePath {
     pub rows: u32,
     /// Columns of D one CTA stores.
     pub cols: u32,
-    /// Elements of D one store writes: 1 for direct stores, the run of adjacent columns a
-    /// thread holds (up to 16 bytes) for vector stores, the box for a TMA store.
+    /// Elements of D a thread stores at once: 1 for direct stores, the run of adjacent
+    /// columns a thread holds (up to 16 bytes) for vector stores and for the stores into a
+    /// TMA store's shared tile.
     pub vector: u32,
     /// The shared tile and the TMA box of a TMA store.
     pub staged: Option<(SharedLayout, TmaBox)>,
@@ -40,7 +41,7 @@ pub(crate) const fn derive(decl: &DataPath, frag: &Numeral) -> Result<EpiloguePa
             }
             let stride = decl.problem.1 as u64 * e as u64;
             match tile.tma_box(stride) {
-                Ok(b) => (b.inner * b.outer, Some((tile, b))),
+                Ok(b) => (run(frag, 16 / e), Some((tile, b))),
                 Err(error) => {
                     return Err(PathError::Tma {
                         tensor: Tensor::D,

@@ -13,7 +13,7 @@
 //! | tensor-map box and copies | [`SharedLayout::tma_box`] over the global stride | [`OperandPath::tma`] |
 //! | each K step's descriptor | [`Descriptor::derive`], encoded by [`Path::a_descriptor`] | [`OperandPath::descriptor`] |
 //! | accumulator | the catalog's C of the `wgmma` ([`catalog::instruction`](crate::catalog::instruction)), or [`tmem::accumulator`](crate::tmem::accumulator) and the `tcgen05.ld` composite | [`AccPath`] |
-//! | epilogue | vector width from the fragment; the shared tile and TMA box of a TMA store | [`EpiloguePath`] |
+//! | epilogue | vector width from the fragment; the shared tile and TMA box of a TMA store, and the bank counts of the stores into it ([`Path::store_banks`]) | [`EpiloguePath`] |
 //! | shared memory | the stages, the epilogue's tile and the barriers, against [`SMEM_LIMIT`] | [`SharedMap`] |
 //!
 //! [`Path::certify`] then proves the joints, computing each side independently (module
@@ -59,6 +59,7 @@
 //! [`Descriptor::derive`]: crate::shared::Descriptor::derive
 
 mod accumulator;
+mod banks;
 mod bits;
 pub mod certify;
 mod declare;
