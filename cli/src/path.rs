@@ -303,22 +303,8 @@ fn banks_text(banks: Result<Wavefronts, AccessError>) -> String {
     m.as_str().to_string()
 }
 
-/// The path and the verdict, as text.
-fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>) -> String {
-    let d = &p.decl;
-    let mut out = format!(
-        "path: {} x {} x {}, {}, {} stage{}, {} in {}\n",
-        d.m,
-        d.n,
-        d.k,
-        mma(p),
-        d.stages,
-        if d.stages == 1 { "" } else { "s" },
-        d.swizzle.name(),
-        d.order.name()
-    );
-    operand(&mut out, p, &p.a, 0);
-    operand(&mut out, p, &p.b, 0);
+/// The accumulator's line.
+fn accumulator(out: &mut String, p: &Path) {
     let f = p.acc.numeral();
     match &p.acc {
         AccPath::Registers { entry } => {
@@ -350,6 +336,11 @@ fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
             );
         }
     }
+}
+
+/// The epilogue's line.
+fn epilogue(out: &mut String, p: &Path) {
+    let d = &p.decl;
     let e = &p.epilogue;
     let _ = write!(
         out,
@@ -376,6 +367,26 @@ fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
         }
     }
     out.push('\n');
+}
+
+/// The path and the verdict, as text.
+fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>) -> String {
+    let d = &p.decl;
+    let mut out = format!(
+        "path: {} x {} x {}, {}, {} stage{}, {} in {}\n",
+        d.m,
+        d.n,
+        d.k,
+        mma(p),
+        d.stages,
+        if d.stages == 1 { "" } else { "s" },
+        d.swizzle.name(),
+        d.order.name()
+    );
+    operand(&mut out, p, &p.a, 0);
+    operand(&mut out, p, &p.b, 0);
+    accumulator(&mut out, p);
+    epilogue(&mut out, p);
     let s = &p.smem;
     let _ = writeln!(
         out,
@@ -398,53 +409,56 @@ fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
     out
 }
 
+/// One operand's steps in `path --json`.
+fn op_json(o: &OperandPath, first: Option<u64>) -> J {
+    let num = |x: u32| J::Num(x.into());
+    let d = &o.descriptor;
+    J::Obj(vec![
+        ("elem", J::s(o.elem.name())),
+        ("major", J::s(o.major.name())),
+        ("read", J::s(o.read.name())),
+        ("global_stride", J::Num(o.global_stride)),
+        (
+            "tma",
+            J::Obj(vec![
+                ("inner", num(o.tma.inner)),
+                ("outer", num(o.tma.outer)),
+                ("copies", num(o.tma.copies)),
+                ("copy_bytes", num(o.tma.copy_bytes())),
+                ("swizzle", num(o.tma.mode.bytes())),
+            ]),
+        ),
+        ("shared", json_out::shared(&o.layout)),
+        (
+            "descriptor",
+            J::Obj(vec![
+                ("lbo", num(d.lbo())),
+                ("sbo", num(d.sbo())),
+                ("mn", num(d.mn())),
+                ("k", num(d.k())),
+                ("mn_blocks", num(d.mn_blocks())),
+                ("k_steps", num(d.k_steps())),
+                (
+                    "k_starts",
+                    J::Arr(
+                        (0..d.k_steps())
+                            .filter_map(|s| d.start(0, s))
+                            .map(num)
+                            .collect(),
+                    ),
+                ),
+                (
+                    "first",
+                    first.map_or(J::Null, |b| J::s(format!("{b:#018x}"))),
+                ),
+            ]),
+        ),
+    ])
+}
+
 /// `path --json` (docs/CLI-JSON.md).
 fn json(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>) -> J {
     let num = |x: u32| J::Num(x.into());
-    let op = |o: &OperandPath, first: Option<u64>| {
-        let d = &o.descriptor;
-        J::Obj(vec![
-            ("elem", J::s(o.elem.name())),
-            ("major", J::s(o.major.name())),
-            ("read", J::s(o.read.name())),
-            ("global_stride", J::Num(o.global_stride)),
-            (
-                "tma",
-                J::Obj(vec![
-                    ("inner", num(o.tma.inner)),
-                    ("outer", num(o.tma.outer)),
-                    ("copies", num(o.tma.copies)),
-                    ("copy_bytes", num(o.tma.copy_bytes())),
-                    ("swizzle", num(o.tma.mode.bytes())),
-                ]),
-            ),
-            ("shared", json_out::shared(&o.layout)),
-            (
-                "descriptor",
-                J::Obj(vec![
-                    ("lbo", num(d.lbo())),
-                    ("sbo", num(d.sbo())),
-                    ("mn", num(d.mn())),
-                    ("k", num(d.k())),
-                    ("mn_blocks", num(d.mn_blocks())),
-                    ("k_steps", num(d.k_steps())),
-                    (
-                        "k_starts",
-                        J::Arr(
-                            (0..d.k_steps())
-                                .filter_map(|s| d.start(0, s))
-                                .map(num)
-                                .collect(),
-                        ),
-                    ),
-                    (
-                        "first",
-                        first.map_or(J::Null, |b| J::s(format!("{b:#018x}"))),
-                    ),
-                ]),
-            ),
-        ])
-    };
     let f = p.acc.numeral();
     let acc = match &p.acc {
         AccPath::Registers { entry } => J::Obj(vec![
@@ -496,8 +510,8 @@ fn json(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
     J::Obj(vec![
         ("tile", J::Arr(vec![num(d.m), num(d.n), num(d.k)])),
         ("mma", J::s(mma(p))),
-        ("a", op(&p.a, p.a_descriptor(0, 0, 0, 0).ok())),
-        ("b", op(&p.b, p.b_descriptor(0, 0, 0, 0).ok())),
+        ("a", op_json(&p.a, p.a_descriptor(0, 0, 0, 0).ok())),
+        ("b", op_json(&p.b, p.b_descriptor(0, 0, 0, 0).ok())),
         ("blocks", J::Arr(vec![num(p.m_blocks), num(p.n_blocks)])),
         ("accumulator", acc),
         (

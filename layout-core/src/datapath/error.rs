@@ -219,6 +219,12 @@ impl PathError {
                         and for 8-bit integers an N of 8, 16, 24 or a multiple of 16",
                 );
             }
+            _ => self.write_instruction(m),
+        }
+    }
+
+    const fn write_instruction(&self, m: &mut Message) {
+        match *self {
             PathError::Tcgen05M { m: mm, cta_group } => {
                 m.push("tcgen05.mma M = ");
                 m.push_num(mm as u64);
@@ -314,6 +320,12 @@ impl PathError {
                 m.push_num(columns);
                 m.push(" TMEM columns, more than 512: use a tile of at most 512 columns of D");
             }
+            _ => self.write_steps(m),
+        }
+    }
+
+    const fn write_steps(&self, m: &mut Message) {
+        match *self {
             PathError::Layout { tensor, error } => {
                 m.push(tensor.name());
                 m.push("'s shared tile: ");
@@ -399,6 +411,12 @@ impl PathError {
                 m.push(": ");
                 cause_fix(m, tensor, cause);
             }
+            _ => self.write_copies(m),
+        }
+    }
+
+    const fn write_copies(&self, m: &mut Message) {
+        match *self {
             PathError::Twice {
                 tensor,
                 mn,

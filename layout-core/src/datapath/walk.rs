@@ -21,8 +21,7 @@ pub(crate) const fn operand(op: &OperandPath) -> Result<u32, PathError> {
             elements: size,
         });
     }
-    let (tma, d, e) = (op.tma, op.descriptor, op.elem.bytes() as u64);
-    let k_major = matches!(op.read, Majorness::K);
+    let (tma, e) = (op.tma, op.elem.bytes() as u64);
     let (mut seen, mut slots) = (Bits::new(), Bits::new());
     let mut written = 0u64;
     let mut copy = 0;
@@ -49,27 +48,8 @@ pub(crate) const fn operand(op: &OperandPath) -> Result<u32, PathError> {
             }
             let (mn, k) = op.element_at(line, pos);
             let w = tma.mode.byte_swizzle().apply(at as u32) as u64;
-            let (block, step) = (mn / d.mn(), k / d.k());
-            let r = d.read_byte(k_major, block, step, mn % d.mn(), k % d.k());
-            let ok = match r {
-                Some(r) => r == w,
-                None => false,
-            };
-            if !ok {
-                return Err(PathError::Joint {
-                    tensor,
-                    mn,
-                    k,
-                    block,
-                    step,
-                    copy,
-                    written: w,
-                    read: match r {
-                        Some(r) => r,
-                        None => u64::MAX,
-                    },
-                    cause: cause(op),
-                });
+            if let Err(err) = joint(op, copy, mn, k, w) {
+                return Err(err);
             }
             if seen.mark(mn as u64 * k_ext as u64 + k as u64) {
                 return Err(PathError::Twice {
@@ -103,6 +83,30 @@ pub(crate) const fn operand(op: &OperandPath) -> Result<u32, PathError> {
             tensor,
             mn: 0,
             k: 0,
+        }),
+    }
+}
+
+/// Element `(mn, k)`, which copy `copy` writes at byte `w`: where its MMA reads it.
+const fn joint(op: &OperandPath, copy: u32, mn: u32, k: u32, w: u64) -> Result<(), PathError> {
+    let d = op.descriptor;
+    let (block, step) = (mn / d.mn(), k / d.k());
+    let k_major = matches!(op.read, Majorness::K);
+    match d.read_byte(k_major, block, step, mn % d.mn(), k % d.k()) {
+        Some(r) if r == w => Ok(()),
+        r => Err(PathError::Joint {
+            tensor: op.tensor,
+            mn,
+            k,
+            block,
+            step,
+            copy,
+            written: w,
+            read: match r {
+                Some(r) => r,
+                None => u64::MAX,
+            },
+            cause: cause(op),
         }),
     }
 }
