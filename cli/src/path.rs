@@ -385,6 +385,9 @@ fn text(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
     );
     operand(&mut out, p, &p.a, 0);
     operand(&mut out, p, &p.b, 0);
+    if let Some(idesc) = d.idesc() {
+        let _ = writeln!(out, "instruction descriptor: {idesc:#010x}");
+    }
     accumulator(&mut out, p);
     epilogue(&mut out, p);
     let s = &p.smem;
@@ -513,6 +516,10 @@ fn json(p: &Path, verdict: Result<layout_core::datapath::Certificate, PathError>
         ("a", op_json(&p.a, p.a_descriptor(0, 0, 0, 0).ok())),
         ("b", op_json(&p.b, p.b_descriptor(0, 0, 0, 0).ok())),
         ("blocks", J::Arr(vec![num(p.m_blocks), num(p.n_blocks)])),
+        (
+            "idesc",
+            d.idesc().map_or(J::Null, |i| J::s(format!("{i:#010x}"))),
+        ),
         ("accumulator", acc),
         (
             "epilogue",

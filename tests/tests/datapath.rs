@@ -526,3 +526,54 @@ fn the_epilogue_s_shared_stores_are_counted() {
     assert_eq!(swizzled.ideal, 2 * 4 * 64);
     assert!(HOPPER.derive().unwrap().store_banks().is_none());
 }
+
+/// CuTe's `UMMA::InstrDescriptor` bit fields, written out: `c_format_` [4, 6), `a_format_`
+/// [7, 10), `b_format_` [10, 13), `a_major_` 15, `b_major_` 16, `n_dim_` [17, 23) = N >> 3,
+/// `m_dim_` [24, 29) = M >> 4; `F16F32Format` f16 0, bf16 1, tf32 2; `MXF8F6F4Format` e4m3 0,
+/// e5m2 1; `S8Format` u8 0, s8 1; `CFormat` f16 0, f32 1, s32 2.
+fn cute_idesc(c: u32, a: u32, b: u32, a_mn: bool, b_mn: bool, m: u32, n: u32) -> u32 {
+    let mut d = 0u32;
+    d |= c << 4;
+    d |= a << 7;
+    d |= b << 10;
+    d |= u32::from(a_mn) << 15;
+    d |= u32::from(b_mn) << 16;
+    d |= (n >> 3) << 17;
+    d |= (m >> 4) << 24;
+    d
+}
+
+#[test]
+fn the_tcgen05_instruction_descriptor_is_cute_s() {
+    assert_eq!(
+        BLACKWELL.idesc(),
+        Some(cute_idesc(1, 1, 1, false, false, 128, 256))
+    );
+    assert_eq!(HOPPER.idesc(), None);
+    let fp8 = DataPath::new(256, 128, 128)
+        .types(Elem::E4m3, Elem::E5m2, Elem::F16, Elem::F16)
+        .tcgen05(256, 128, 2, TmemShape::S32x32b, 32, false);
+    assert_eq!(
+        fp8.idesc(),
+        Some(cute_idesc(0, 0, 1, false, false, 256, 128))
+    );
+    let mn = DataPath::new(64, 64, 64)
+        .types(Elem::Tf32, Elem::Tf32, Elem::F32, Elem::F32)
+        .majors(Majorness::Mn, Majorness::Mn)
+        .tcgen05(64, 64, 1, TmemShape::S16x256b, 4, false);
+    assert_eq!(mn.idesc(), Some(cute_idesc(1, 2, 2, true, true, 64, 64)));
+    certify(&mn.derive().unwrap()).unwrap();
+    let int = DataPath::new(128, 64, 64)
+        .types(Elem::S8, Elem::U8, Elem::S32, Elem::S32)
+        .tcgen05(128, 64, 1, TmemShape::S32x32b, 16, false);
+    assert_eq!(
+        int.idesc(),
+        Some(cute_idesc(2, 1, 0, false, false, 128, 64))
+    );
+    // Types no kind multiplies are refused when derived.
+    let e = BLACKWELL
+        .types(Elem::F16, Elem::Bf16, Elem::F32, Elem::F32)
+        .derive()
+        .unwrap_err();
+    assert!(message(e).starts_with("no tcgen05.mma kind multiplies f16 x bf16 into f32"));
+}

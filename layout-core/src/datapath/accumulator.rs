@@ -68,6 +68,9 @@ pub(crate) const fn derive(decl: &DataPath, blocks: u32) -> Result<AccPath, Path
     match (decl.mma, decl.accumulator) {
         (Mma::Wgmma { n }, Accumulator::Registers) => registers(decl, n),
         (Mma::Tcgen05 { m, n, cta_group }, Accumulator::Tmem { shape, num, packed }) => {
+            if let Err(e) = super::idesc::kind(decl) {
+                return Err(e);
+            }
             let Some(layout) = tcgen05_layout(m, cta_group) else {
                 return Err(PathError::Tcgen05M { m, cta_group });
             };

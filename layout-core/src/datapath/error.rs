@@ -75,6 +75,8 @@ pub enum PathError {
     WgmmaN { n: u32 },
     /// No `wgmma` of these types at this N in the catalog.
     NoWgmma { n: u32, a: Elem, b: Elem, c: Elem },
+    /// No `tcgen05.mma` `.kind` multiplies these types into this accumulator.
+    NoKind { a: Elem, b: Elem, c: Elem },
     /// A `tcgen05.mma` M the `cta_group` does not take.
     Tcgen05M { m: u32, cta_group: u32 },
     /// A `tcgen05.mma` N the instruction does not take.
@@ -225,6 +227,18 @@ impl PathError {
 
     const fn write_instruction(&self, m: &mut Message) {
         match *self {
+            PathError::NoKind { a, b, c } => {
+                m.push("no tcgen05.mma kind multiplies ");
+                m.push(a.name());
+                m.push(" x ");
+                m.push(b.name());
+                m.push(" into ");
+                m.push(c.name());
+                m.push(
+                    ": use f16 x f16 or bf16 x bf16 into f16 or f32, tf32 x tf32 into f32, \
+                        e4m3 / e5m2 into f16 or f32, or s8 / u8 into s32",
+                );
+            }
             PathError::Tcgen05M { m: mm, cta_group } => {
                 m.push("tcgen05.mma M = ");
                 m.push_num(mm as u64);

@@ -12,6 +12,7 @@
 //! | shared tile of A, B (one stage) | [`SharedLayout::hopper`] in the declared swizzle and atom order, lines along the global majorness | [`OperandPath::layout`] |
 //! | tensor-map box and copies | [`SharedLayout::tma_box`] over the global stride | [`OperandPath::tma`] |
 //! | each K step's descriptor | [`Descriptor::derive`], encoded by [`Path::a_descriptor`] | [`OperandPath::descriptor`] |
+//! | `tcgen05.mma`'s instruction descriptor | the types' [`Kind`], the majorness each operand is read in, M and N | [`DataPath::idesc`] |
 //! | accumulator | the catalog's C of the `wgmma` ([`catalog::instruction`](crate::catalog::instruction)), or [`tmem::accumulator`](crate::tmem::accumulator) and the `tcgen05.ld` composite | [`AccPath`] |
 //! | epilogue | vector width from the fragment; the shared tile and TMA box of a TMA store, and the bank counts of the stores into it ([`Path::store_banks`]) | [`EpiloguePath`] |
 //! | shared memory | the stages, the epilogue's tile and the barriers, against [`SMEM_LIMIT`] | [`SharedMap`] |
@@ -67,6 +68,7 @@ mod derive;
 mod elem;
 mod epilogue;
 mod error;
+mod idesc;
 pub mod limits;
 mod operand;
 mod smem;
@@ -80,6 +82,7 @@ pub use derive::Path;
 pub use elem::Elem;
 pub use epilogue::EpiloguePath;
 pub use error::{Cause, PathError, Tensor};
+pub use idesc::Kind;
 pub use limits::SMEM_LIMIT;
 pub use operand::OperandPath;
 pub use smem::{SharedMap, TILE_ALIGN};
