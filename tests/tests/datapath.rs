@@ -395,6 +395,14 @@ fn a_stage_count_that_overflows_shared_memory_is_refused() {
         "5 stages of 49152 bytes, 80 for the epilogue and the barriers take 245840 bytes of \
          shared memory, more than the 232448 a block has: use at most 4 stages"
     );
+    let none = HOPPER
+        .staging(SwizzleMode::B128, AtomOrder::Slabs, 0)
+        .derive()
+        .unwrap_err();
+    assert_eq!(
+        message(none),
+        "0 stages: a and b need one at least: use 1 to 4 stages of 49152 bytes"
+    );
     // With the TMA store's 64 KiB tile, 3 fit.
     let e = HOPPER
         .epilogue(Epilogue::TmaStore {

@@ -356,6 +356,18 @@ impl PathError {
                 error.write(m);
             }
             PathError::Shared {
+                stages: 0,
+                stage_bytes,
+                most_stages,
+                ..
+            } => {
+                m.push("0 stages: a and b need one at least: use 1 to ");
+                m.push_num(most_stages);
+                m.push(" stages of ");
+                m.push_num(stage_bytes);
+                m.push(" bytes");
+            }
+            PathError::Shared {
                 stages,
                 stage_bytes,
                 epilogue_bytes,
