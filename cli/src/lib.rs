@@ -20,6 +20,7 @@ mod json_out;
 mod layout;
 mod list;
 mod matrices;
+mod path;
 mod scales;
 mod show;
 mod smem;
@@ -79,6 +80,7 @@ pub fn cli() -> Command {
             banks::cli(),
             smem::cli(),
             scales::cli(),
+            path::cli(),
             json::cli(),
             completions(),
         ])
@@ -125,6 +127,7 @@ pub fn main() -> ExitCode {
         "banks" => banks::run(m),
         "smem" => smem::run(m),
         "scales" => scales::run(m),
+        "path" => path::run(m),
         "json" => json::run(m),
         "completions" => {
             let shell = *m

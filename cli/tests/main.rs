@@ -16,6 +16,7 @@ mod large_tiles;
 mod list;
 mod option_values;
 mod overflow;
+mod path;
 mod scales;
 mod smem;
 mod suggestions;

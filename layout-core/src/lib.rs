@@ -39,6 +39,9 @@
 //!   [`shared::ScaleAtoms`].
 //! - [`convert`]: conversions between two layouts of one tile: the class, the lower bound on
 //!   shuffle rounds, and a [`convert::Plan`] that meets it.
+//! - [`datapath`]: a GEMM tile's whole data path declared once ([`datapath::DataPath`]):
+//!   the TMA boxes, shared tiles, descriptors, accumulator and epilogue derived from it, and
+//!   a certificate that the steps compose.
 //! - [`forms`]: a numeral as a CuTe TV layout ([`Numeral::cute`]) and a Triton linear layout
 //!   ([`Numeral::linear`]), or why it has none.
 //! - [`shared`]: shared-memory tile layouts (padding, XOR swizzles, Hopper's modes), the
@@ -91,6 +94,7 @@ pub mod catalog;
 pub mod check;
 pub mod conventions;
 pub mod convert;
+pub mod datapath;
 mod digit;
 mod explain;
 pub mod forms;

@@ -14,6 +14,7 @@ mod conversions_md;
 mod convert_core;
 mod convert_generated;
 mod cute;
+mod datapath;
 mod dependency_line;
 mod doc_examples;
 mod forms;

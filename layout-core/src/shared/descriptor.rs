@@ -250,11 +250,17 @@ impl Descriptor {
     /// The byte offset at which the descriptor reads operand element `(mn, k)` of one MMA,
     /// from its start, unswizzled.
     const fn canonical(&self, mn: u32, k: u32) -> u64 {
+        self.canonical_as(self.k_major, mn, k)
+    }
+
+    /// [`canonical`](Self::canonical) for an MMA whose instruction reads the operand
+    /// K-major (`k_major`) or MN-major, whatever the layout is.
+    const fn canonical_as(&self, k_major: bool, mn: u32, k: u32) -> u64 {
         let (e, t) = (self.layout.elem_bytes() as u64, self.t());
         let (mn64, k64) = (mn as u64, k as u64);
         let (lbo, sbo, s) = (self.lbo as u64, self.sbo as u64, self.mode.bytes() as u64);
         let swizzled = !matches!(self.mode, SwizzleMode::None);
-        match (self.k_major, swizzled) {
+        match (k_major, swizzled) {
             (true, true) => (mn64 % 8) * s + (mn64 / 8) * sbo + k64 * e,
             (true, false) => {
                 let t = t as u64;
@@ -327,6 +333,71 @@ impl Descriptor {
     /// K elements one MMA reads, `MMA_K_BYTES / elem_bytes`.
     pub const fn k(&self) -> u32 {
         MMA_K_BYTES / self.layout.elem_bytes()
+    }
+
+    /// The byte, from the tile's base, at which the MMA at (`block`, `step`) reads element
+    /// `(mn, k)` of its `mn() x k()` operand when its instruction reads the operand K-major
+    /// (`k_major`) or MN-major: the MMA's [`start`](Self::start) plus the ISA's canonical
+    /// offset from this descriptor's LBO and SBO, swizzled by its mode, as the hardware
+    /// addresses it (the tile's base aligned to the swizzle's repeat). `None` outside the MMA
+    /// or the tile, or past `u32::MAX`.
+    ///
+    /// ```
+    /// use fraglayout::shared::{Descriptor, Operand, SharedLayout, SwizzleMode};
+    /// const A: SharedLayout = SharedLayout::hopper(128, 64, 2, SwizzleMode::B128);
+    /// let d = Descriptor::derive(&A, Operand::A, 64).unwrap();
+    /// // Row 9 of the second 64-row MMA, K step 1, k 3: where the layout puts A[73][19].
+    /// assert_eq!(d.read_byte(true, 1, 1, 9, 3), A.byte_offset(73, 19).map(u64::from));
+    /// // Read MN-major, the same tile is another byte.
+    /// assert_ne!(d.read_byte(false, 1, 1, 9, 3), A.byte_offset(73, 19).map(u64::from));
+    /// ```
+    pub const fn read_byte(
+        &self,
+        k_major: bool,
+        block: u32,
+        step: u32,
+        mn: u32,
+        k: u32,
+    ) -> Option<u64> {
+        match self.read_offset(k_major, block, step, mn, k) {
+            Some(at) => Some(self.mode.byte_swizzle().apply(at) as u64),
+            None => None,
+        }
+    }
+
+    /// [`read_byte`](Self::read_byte) before the swizzle: the MMA's start plus the ISA's
+    /// canonical offset, a sum of a term of `mn` and a term of `k`.
+    pub const fn read_offset(
+        &self,
+        k_major: bool,
+        block: u32,
+        step: u32,
+        mn: u32,
+        k: u32,
+    ) -> Option<u32> {
+        let Some(start) = self.start(block, step) else {
+            return None;
+        };
+        if mn >= self.mn || k >= self.k() {
+            return None;
+        }
+        let at = start as u64 + self.canonical_as(k_major, mn, k);
+        if at > u32::MAX as u64 {
+            return None;
+        }
+        Some(at as u32)
+    }
+
+    /// The same descriptor with LBO and SBO as a kernel writes them (bytes): a hand-wired
+    /// descriptor to certify ([`datapath`](crate::datapath)), which [`derive`](Self::derive)
+    /// never returns unless they are its own.
+    pub const fn with_strides(self, lbo: u32, sbo: u32) -> Descriptor {
+        Descriptor { lbo, sbo, ..self }
+    }
+
+    /// Operand rows (A: M) or columns (B: N) one MMA reads.
+    pub const fn mn(&self) -> u32 {
+        self.mn
     }
 
     /// MMAs along K over the tile.

@@ -17,3 +17,8 @@ pub mod conversions {}
 /// `docs/SHARED.md`, the teaching page on shared memory: its Rust examples are doc tests too.
 #[doc = include_str!("../../../docs/SHARED.md")]
 pub mod shared {}
+
+/// `docs/DATAPATH.md`, the teaching page on a tile's data path declared once: its Rust examples
+/// are doc tests too.
+#[doc = include_str!("../../../docs/DATAPATH.md")]
+pub mod datapath {}
