@@ -10,8 +10,11 @@
 //!
 //! # Safety (every case)
 //! `t` is below the layout's thread count; `input` and `output` are 16-byte aligned and hold
-//! `N` elements for each thread; a matrix holds the tile (rows of stride `ld` elements), 8-byte
-//! aligned with an even `ld` where the case stores pairs.
+//! `N` elements for each thread; a matrix holds the tile (rows of stride `ld` elements). Where
+//! the case moves `f32` pairs (`align = 8`, `vector = 2`), the matrix or shared tile is 8-byte
+//! aligned and `ld` is even, as the hand twins' `float2` accesses assume; `gather_a_packed`'s
+//! `a` is 4-byte aligned and `lda` even (its twin's 32-bit words). `align` declares this once:
+//! a debug build checks it, a release build relies on it.
 // The contract above is every case's: one section, not one a function.
 #![allow(clippy::missing_safety_doc)]
 
@@ -19,6 +22,7 @@ use fraglayout::catalog::SM100_TMEM_32dp32b16x;
 use fraglayout::catalog::SM80_16x8x16_F16_C;
 use fraglayout::catalog::{SM80_16x8x16_F16_A_ROW, SM80_16x8x16_F32_C, SM90_64x256x16_F32_C};
 use fraglayout::convert::examples::{SM80_16x8x16_F32_C_1x2, VEC4_16x8_ROW};
+use fraglayout::pack::pack_b16_array;
 use fraglayout::shared::{SharedLayout, SwizzleMode};
 use fraglayout::tmem::{accumulator, fragment_or_panic, Lanes, MmaLayout};
 use fraglayout::{convert_layout, fragment_layout, Lane, Numeral, Thread};
@@ -68,23 +72,23 @@ unsafe fn store<T: Copy, const N: usize>(output: *mut T, t: u32, values: [T; N])
 // The generated functions, as users write them.
 
 /// The README's epilogue through a raw pointer (docs/KERNEL.md), run-time row stride.
-#[fragment_layout(SM80_16x8x16_F32_C)]
+#[fragment_layout(SM80_16x8x16_F32_C, align = 8)]
 unsafe fn store_acc(lane: Lane, acc: &[f32; 4], d: *mut f32, ld: usize) {
     |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
 
 /// The same, constant row stride.
-#[fragment_layout(SM80_16x8x16_F32_C)]
+#[fragment_layout(SM80_16x8x16_F32_C, align = 8)]
 unsafe fn store_acc_c(lane: Lane, acc: &[f32; 4], d: *mut f32) {
     |row, col, value| unsafe { *d.add(row * CLD + col) = value }
 }
 
-#[fragment_layout(SM80_16x8x16_F32_C, gather)]
+#[fragment_layout(SM80_16x8x16_F32_C, gather, align = 8)]
 unsafe fn load_acc(lane: Lane, a: *const f32, ld: usize) -> [f32; 4] {
     |row, col| unsafe { *a.add(row * ld + col) }
 }
 
-#[fragment_layout(SM80_16x8x16_F32_C, gather)]
+#[fragment_layout(SM80_16x8x16_F32_C, gather, align = 8)]
 unsafe fn load_acc_c(lane: Lane, a: *const f32) -> [f32; 4] {
     |row, col| unsafe { *a.add(row * CLD + col) }
 }
@@ -94,12 +98,12 @@ unsafe fn store_acc_vec2(lane: Lane, acc: &[f32; 4], d: *mut f32, ld: usize) {
     |row, col, values| unsafe { *(d.add(row * ld + col) as *mut F32x2) = F32x2(values) }
 }
 
-#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather, packed)]
-unsafe fn load_a_packed(lane: Lane, a: *const u16, lda: usize) -> [u32; 4] {
+#[fragment_layout(SM80_16x8x16_F16_A_ROW, gather, align = 4)]
+unsafe fn load_a(lane: Lane, a: *const u16, lda: usize) -> [u16; 8] {
     |row, col| unsafe { *a.add(row * lda + col) }
 }
 
-#[fragment_layout(SM90_64x256x16_F32_C)]
+#[fragment_layout(SM90_64x256x16_F32_C, align = 8)]
 unsafe fn store_wgmma(thread: Thread<128>, acc: &[f32; 128], d: *mut f32, ld: usize) {
     |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
@@ -109,7 +113,7 @@ unsafe fn store_edge(lane: Lane, acc: &[f32; 4], d: *mut f32, ld: usize, m: usiz
     |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
 
-#[fragment_layout(SM90_64x256x16_F32_C, shared = C_TILE)]
+#[fragment_layout(SM90_64x256x16_F32_C, shared = C_TILE, align = 8)]
 unsafe fn stage(thread: Thread<128>, acc: &[f32; 128], smem: *mut f32) {
     |offset, value| unsafe { *smem.add(offset) = value }
 }
@@ -169,7 +173,13 @@ pub unsafe fn vector2(t: u32, acc: *const f32, d: *mut f32, ld: usize) {
 /// `gather_a_packed`: the `f16` A operand from `a`, stride `lda`, two to a word, to `out`.
 #[inline(always)]
 pub unsafe fn gather_a_packed(t: u32, a: *const u16, lda: usize, out: *mut u32) {
-    unsafe { store::<u32, 4>(out, t, load_a_packed(Lane::new_unchecked(t), a, lda)) }
+    unsafe {
+        store::<u32, 4>(
+            out,
+            t,
+            pack_b16_array(&load_a(Lane::new_unchecked(t), a, lda)),
+        )
+    }
 }
 
 /// `wgmma_store`: the `m64n256` accumulator (128 threads) to `d`, stride `ld`.

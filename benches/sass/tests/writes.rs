@@ -32,7 +32,11 @@ fn output(case: &Case, run: &Run) -> Vec<u32> {
         _ => aligned(threads as usize * n, value),
     };
     let i = input.as_ptr() as *const f32;
-    let halves: Vec<u16> = (0..case.rows * ld).map(half).collect();
+    // The 16-bit matrix, 16-byte aligned too (`gather_a_packed` declares `align = 4`).
+    let mut halves = vec![Frag([0u16; 8]); (case.rows * ld).div_ceil(8)];
+    for i in 0..case.rows * ld {
+        halves[i / 8].0[i % 8] = half(i);
+    }
     for t in 0..threads {
         unsafe {
             match case.name {
@@ -41,7 +45,9 @@ fn output(case: &Case, run: &Run) -> Vec<u32> {
                 "gather_ld" => cases::gather_ld(t, i, ld, o),
                 "gather" => cases::gather(t, i, o),
                 "vector2" => cases::vector2(t, i, o, ld),
-                "gather_a_packed" => cases::gather_a_packed(t, halves.as_ptr(), ld, o.cast()),
+                "gather_a_packed" => {
+                    cases::gather_a_packed(t, halves.as_ptr().cast(), ld, o.cast())
+                }
                 "wgmma_store" => cases::wgmma_store(t, i, o, ld),
                 "bounds" => cases::bounds(t, i, o, ld, run.m, run.n),
                 "stage" => cases::stage_swizzled(t, i, o),

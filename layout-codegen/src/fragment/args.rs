@@ -170,7 +170,7 @@ impl Options {
         [
             (vector, format!("{group}, and a `vector = N` body makes its own accesses: remove `align`, and cast the body's pointer to an aligned type")),
             (bounds, format!("{group}, which a partial tile may cut in two: remove `align` for edge tiles")),
-            (self.packed.as_ref(), format!("{group}, and `packed` regroups the elements: remove `packed`")),
+            (self.packed.as_ref(), format!("{group}, and `packed` regroups the elements: remove `packed`, return the `[u16; N]` elements and pack them with `fraglayout::pack::pack_b16_array`")),
             (self.unpaired.as_ref(), format!("{group}, and `unpaired` asks for one access an element: remove one of them")),
         ]
         .into_iter()
@@ -343,6 +343,22 @@ mod tests {
         assert!(both[0].starts_with("`vector` and `packed`"), "{both:?}");
         assert!(both[1].starts_with("`vector` and `bounds`"), "{both:?}");
         assert_eq!(messages("L, conflict_free").len(), 1);
+    }
+
+    #[test]
+    fn align_with_packed_says_how_to_pack() {
+        let all = messages("L, gather, packed, align = 4");
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert!(
+            all[0].starts_with("`align = 4` groups adjacent elements"),
+            "{all:?}"
+        );
+        assert!(all[0].contains("remove `packed`"), "{all:?}");
+        assert!(
+            all[0].contains("`fraglayout::pack::pack_b16_array`"),
+            "{all:?}"
+        );
+        assert!(messages("L, gather, align = 4").is_empty());
     }
 
     #[test]
