@@ -247,10 +247,40 @@ impl Plan {
         v
     }
 
-    /// `regs[j] = regs[j ^ x]` for every `j` when `on`: register renames under one branch, or
-    /// one select per register, as the compiler prefers.
+    /// `regs[j] = regs[j ^ x]` for every `j` when `on`, as one select a register between the
+    /// permuted registers and the kept ones, as a permutation on a lane bit is written by hand
+    /// for a GPU (`l & 1 ? g[2] : g[0]`). The permuted registers are an array of their own:
+    /// a select between two registers of one array LLVM makes an index that depends on `on`,
+    /// and the array goes to local memory.
+    ///
+    /// ```
+    /// use fraglayout::convert::Plan;
+    /// let mut regs = [10, 11, 12, 13, 14];
+    /// Plan::xor_choose(&mut regs, true, 2);
+    /// assert_eq!(regs, [12, 13, 10, 11, 14]); // 4 ^ 2 is past the end: register 4 stays
+    /// Plan::xor_choose(&mut regs, false, 1);
+    /// assert_eq!(regs, [12, 13, 10, 11, 14]);
+    /// ```
+    #[inline(always)]
+    pub fn xor_choose<T: Copy, const N: usize>(regs: &mut [T; N], on: bool, x: usize) {
+        let old = *regs;
+        let moved: [T; N] = core::array::from_fn(|j| if j ^ x < N { old[j ^ x] } else { old[j] });
+        let mut j = 0;
+        while j < N {
+            regs[j] = if on { moved[j] } else { old[j] };
+            j += 1;
+        }
+    }
+
+    /// `regs[j] = regs[j ^ x]` for every `j` when `on`, what the generated code calls to
+    /// permute registers on a lane bit: on a GPU target (`nvptx64`, `amdgpu`) one select a
+    /// register ([`xor_choose`](Self::xor_choose)), elsewhere a branch around the moves, which
+    /// runs fewer instructions where one thread runs alone.
     #[inline(always)]
     pub fn xor_permute<T: Copy, const N: usize>(regs: &mut [T; N], on: bool, x: usize) {
+        #[cfg(any(target_arch = "nvptx64", target_arch = "amdgpu"))]
+        Plan::xor_choose(regs, on, x);
+        #[cfg(not(any(target_arch = "nvptx64", target_arch = "amdgpu")))]
         if on {
             let old = *regs;
             let mut j = 0;
@@ -412,14 +442,22 @@ pub(crate) const fn arith_of(plan: &Moves, selects: u32) -> Option<LaneArith> {
 
 /// Arithmetic on packed words' registers.
 impl PackedPlan {
-    /// `regs[j] = regs[j ^ x]` for every `j` when `on`, written as one select per register
-    /// between the permuted and the kept array, the way a person writes a swap of words on a
-    /// lane bit (`if l & 1 != 0 { [w[1], w[0]] } else { w }`).
+    /// `regs[j] = regs[j ^ x]` for every `j` when `on`, what the generated code calls to
+    /// permute packed words on a lane bit: on a GPU target one select a register
+    /// ([`Plan::xor_choose`]); elsewhere one select between the permuted and the kept array, the
+    /// way a person writes a swap of words on a lane bit (`if l & 1 != 0 { [w[1], w[0]] } else
+    /// { w }`), which LLVM makes a branch around the moves for more than two words.
     #[inline(always)]
     pub fn xor_select<const N: usize>(regs: &mut [u32; N], on: bool, x: usize) {
-        let old = *regs;
-        let moved: [u32; N] = core::array::from_fn(|j| if j ^ x < N { old[j ^ x] } else { old[j] });
-        *regs = if on { moved } else { old };
+        #[cfg(any(target_arch = "nvptx64", target_arch = "amdgpu"))]
+        Plan::xor_choose(regs, on, x);
+        #[cfg(not(any(target_arch = "nvptx64", target_arch = "amdgpu")))]
+        {
+            let old = *regs;
+            let moved: [u32; N] =
+                core::array::from_fn(|j| if j ^ x < N { old[j ^ x] } else { old[j] });
+            *regs = if on { moved } else { old };
+        }
     }
 }
 
@@ -875,5 +913,42 @@ impl PackedPlan {
             Some(f) => Ok(Some(f / k)),
             None => Ok(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GPU's permutation on a lane bit gives what the host's branch and whole-array select
+    /// give, for counts of registers up to 9, every xor below 16 and both lane-bit values.
+    #[test]
+    fn the_selects_permute_as_the_branch_does() {
+        fn each<const N: usize>() {
+            let regs: [u32; N] = core::array::from_fn(|j| 100 + j as u32);
+            for x in 0..16 {
+                for on in [false, true] {
+                    let (mut a, mut b, mut c) = (regs, regs, regs);
+                    Plan::xor_choose(&mut a, on, x);
+                    Plan::xor_permute(&mut b, on, x);
+                    PackedPlan::xor_select(&mut c, on, x);
+                    let want: [u32; N] = core::array::from_fn(|j| match on && j ^ x < N {
+                        true => regs[j ^ x],
+                        false => regs[j],
+                    });
+                    assert_eq!(
+                        (a, b, c),
+                        (want, want, want),
+                        "{N} registers, xor {x}, {on}"
+                    );
+                }
+            }
+        }
+        each::<1>();
+        each::<2>();
+        each::<3>();
+        each::<4>();
+        each::<8>();
+        each::<9>();
     }
 }
