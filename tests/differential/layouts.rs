@@ -1,9 +1,9 @@
 // The layouts the differential tests run, one of each distinct numeral, and what each has:
 // `NAME: ELEMENTS, THREADS[, vector][, packed(REGISTERS)];` (`vector` where its pairs of elements
-// are adjacent, `packed` where its elements are 16 bits wide). The `wgmma` accumulators, 70 % of
-// the code, are three lists, each its own test binary (`differential_wgmma_*`, a third of the
-// memory to compile each and the three built side by side); `tests/differential/main.rs` runs
-// the others and checks that the lists together cover the catalog.
+// are adjacent, `packed` where its elements are 16 bits wide). Each list but the gathers' is a
+// test binary of its own, 3 to 5 MB of expanded code each (0.5 to 0.7 GB to compile, where all
+// of it in one took 2.4 GB), built side by side: `main.rs` runs `mma` and the gathers and
+// checks that the lists together cover the catalog, `differential_LIST.rs` the others.
 layouts! {
     mma {
         SM70_8x8x4_F16_A_ROW: 4, 32, vector, packed(2);
@@ -31,19 +31,21 @@ layouts! {
         SM80_16x8x32_S4_A_ROW: 16, 32, vector;
         SM80_16x8x64_S4_A_ROW: 32, 32, vector;
         SM80_16x8x64_S4_B_COL: 16, 32;
-        SM75_8x8x128_B1_A_ROW: 32, 32, vector;
-        SM75_8x8x128_B1_B_COL: 32, 32;
-        SM80_16x8x128_B1_A_ROW: 64, 32, vector;
-        SM80_16x8x256_B1_A_ROW: 128, 32, vector;
-        SM80_16x8x256_B1_B_COL: 64, 32;
         SM80_8x8x4_F64_A_ROW: 1, 32;
-        SM90_16x8x16_F64_A_ROW: 8, 32;
-        SM90_16x8x16_F64_B_COL: 4, 32;
         SM75_U32x4_LDSM_N: 8, 32, vector, packed(4);
         SM75_U16x8_LDSM_T: 8, 32, packed(4);
         SM80_SPARSE_16x8x32_S8_E: 8, 32, vector;
         SM80_SPARSE_16x8x64_S8_B_COL: 16, 32;
         SM80_SPARSE_16x8x128_S4_B_COL: 32, 32;
+    }
+    b1_sm90_tmem {
+        SM75_8x8x128_B1_A_ROW: 32, 32, vector;
+        SM75_8x8x128_B1_B_COL: 32, 32;
+        SM80_16x8x128_B1_A_ROW: 64, 32, vector;
+        SM80_16x8x256_B1_A_ROW: 128, 32, vector;
+        SM80_16x8x256_B1_B_COL: 64, 32;
+        SM90_16x8x16_F64_A_ROW: 8, 32;
+        SM90_16x8x16_F64_B_COL: 4, 32;
         SM90_64xNx16_F16_A_RS: 8, 128, vector, packed(4);
         SM90_64xNx8_TF32_A_RS: 4, 128;
         SM90_64xNx32_S8_A_RS: 16, 128, vector;

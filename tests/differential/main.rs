@@ -10,8 +10,9 @@
 //! distinct numeral (the broadcast scale layouts in the gathers' list, as they have no
 //! scatter), and `the_list_covers_every_catalog_layout` checks that every catalog layout's
 //! digits are one of them, so a new layout with new digits fails here until it is listed.
-//! This binary runs the `mma` list and the gathers; the `wgmma` accumulators' lists are
-//! binaries of their own (`differential_wgmma_*.rs`).
+//! This binary runs the `mma` list and the gathers; the other lists are binaries of their own
+//! (`differential_LIST.rs`: the 1-bit operands, the `wgmma` operands and the TMEM layouts, and
+//! the `wgmma` accumulators in three), each a fifth of the code to compile.
 
 #[macro_use]
 mod harness;
@@ -53,6 +54,7 @@ macro_rules! names {
 macro_rules! layouts {
     (
         mma { $($mma:tt)* }
+        b1_sm90_tmem { $($b1:tt)* }
         wgmma_n8_144 { $($w1:tt)* }
         wgmma_n152_208 { $($w2:tt)* }
         wgmma_n216_256 { $($w3:tt)* }
@@ -61,7 +63,7 @@ macro_rules! layouts {
         differential! { $($mma)* }
         differential_gather! { $($gathers)* }
         /// The listed layouts, one of each distinct numeral, in every binary.
-        const LISTED: &[&Numeral] = names!($($mma)* $($w1)* $($w2)* $($w3)*);
+        const LISTED: &[&Numeral] = names!($($mma)* $($b1)* $($w1)* $($w2)* $($w3)*);
         /// The listed broadcast layouts.
         const GATHER_ONLY: &[&Numeral] = names!(@gathers $($gathers)*);
     };
