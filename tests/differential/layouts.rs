@@ -1,8 +1,8 @@
 // The layouts the differential tests run, one of each distinct numeral, and what each has:
 // `NAME: ELEMENTS, THREADS[, vector][, packed(REGISTERS)];` (`vector` where its pairs of elements
 // are adjacent, `packed` where its elements are 16 bits wide). Each list but the gathers' is a
-// test binary of its own, 3 to 5 MB of expanded code each (0.5 to 0.7 GB to compile, where all
-// of it in one took 2.4 GB), built side by side: `main.rs` runs `mma` and the gathers and
+// test binary of its own, 3 to 5 MB of expanded code each (0.5 to 0.7 GB to compile; all of it
+// in one binary takes 2.5 GB), built side by side: `main.rs` runs `mma` and the gathers and
 // checks that the lists together cover the catalog, `differential_LIST.rs` the others.
 layouts! {
     mma {
