@@ -1,5 +1,7 @@
 //! The integration suite as one test binary: each file beside this one is a module, named as
-//! before (`cargo test -p fraglayout-tests --test integration numeral::` runs one of them).
+//! before (`cargo test -p fraglayout-tests --test integration numeral::` runs one of them), but
+//! `convert_generated.rs`, half the suite's expanded code, a binary of its own
+//! (`--test convert_generated`; `tests/Cargo.toml`).
 //! One binary links once, and the modules' tests run side by side rather than binary after
 //! binary.
 
@@ -12,7 +14,6 @@ mod catalog_md;
 mod check_property;
 mod conversions_md;
 mod convert_core;
-mod convert_generated;
 mod cute;
 mod datapath;
 mod dependency_line;
