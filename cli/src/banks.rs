@@ -281,7 +281,7 @@ pub fn cli() -> Command {
                 .value_name("N")
                 .value_parser(clap::value_parser!(u32).range(0..=i64::from(MAX_PAD)))
                 .requires("find")
-                .help("the most elements of padding `--find` tries (default 8)"),
+                .help("the most elements of padding `--find` tries (default 8, or less where 8 would search more than the bound below)"),
             json_out::flag().conflicts_with("svg"),
         ]);
     tile_args::args(cmd)
@@ -390,7 +390,7 @@ pub fn run(m: &ArgMatches) -> ExitCode {
             emit(&text, code)
         };
     }
-    let (specs, opts) = match parse(m) {
+    let (specs, mut opts) = match parse(m) {
         Ok(parsed) => parsed,
         Err(code) => return code,
     };
@@ -409,6 +409,9 @@ pub fn run(m: &ArgMatches) -> ExitCode {
         Err(code) => return code,
     };
     let accesses: Vec<Access> = placed.iter().map(|(s, at)| s.access(*at)).collect();
+    if opts.find && opts.max_pad.is_none() {
+        opts.max_pad = Some(default_pad(&accesses, &layout));
+    }
     if let Some(msg) = too_much(&accesses, &layout, &opts) {
         eprintln!("error: {msg}");
         return ExitCode::from(1);
@@ -468,16 +471,8 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
     if !opts.find {
         return None;
     }
-    let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
-    let widths = if accesses.iter().any(Access::free_width) {
-        u64::from(MAX_WIDTH.trailing_zeros() + 1)
-    } else {
-        1
-    };
-    let layouts: u64 = widths
-        * (0..=opts.max_pad.unwrap_or(8))
-            .map(|pad| u64::from(candidates(&base.with_pad(pad))))
-            .sum::<u64>();
+    let pad = opts.max_pad.unwrap_or(8);
+    let layouts = find_layouts(accesses, layout, pad);
     (requests.saturating_mul(layouts) > MAX_FIND_WORK).then(|| {
         format!(
             "`--find` would count {requests} warp instructions on each of up to {layouts} \
@@ -485,6 +480,35 @@ fn too_much(accesses: &[Access], layout: &SharedLayout, opts: &Options) -> Optio
              smaller tile"
         )
     })
+}
+
+/// The layouts `--find` tries at most with paddings up to `pad` (each padding's swizzles,
+/// `shared::candidates`, at each width where an access's width is free).
+fn find_layouts(accesses: &[Access], layout: &SharedLayout, pad: u32) -> u64 {
+    let base = layout.with_pad(0).with_swizzle(Swizzle::NONE);
+    let widths = if accesses.iter().any(Access::free_width) {
+        u64::from(MAX_WIDTH.trailing_zeros() + 1)
+    } else {
+        1
+    };
+    widths
+        * (0..=pad)
+            .map(|pad| u64::from(candidates(&base.with_pad(pad))))
+            .sum::<u64>()
+}
+
+/// `--find`'s padding without `--max-pad`: 8, or the most below it whose search stays within
+/// [`MAX_FIND_WORK`] (a warpgroup's fragment on a large tile); the search's answer says it.
+fn default_pad(accesses: &[Access], layout: &SharedLayout) -> u32 {
+    let requests: u64 = accesses
+        .iter()
+        .map(|a| a.with_width(layout.elem_bytes()))
+        .map(|a| a.requests(layout).map_or(0, u64::from))
+        .sum();
+    (0..=8)
+        .rev()
+        .find(|&pad| requests.saturating_mul(find_layouts(accesses, layout, pad)) <= MAX_FIND_WORK)
+        .unwrap_or(0)
 }
 
 /// Each access with where its fragment lies and which warp acts: once at `--at` and `--warp`,

@@ -111,6 +111,36 @@ fn banks_refuses_more_instructions_than_it_counts() {
     assert!(stdout(&o).contains("conflict-free on"));
 }
 
+#[test]
+fn find_without_max_pad_searches_the_paddings_the_bound_allows() {
+    // A warpgroup's 512 scalar stores: paddings up to 8 would be more than the bound, so the
+    // search without `--max-pad` takes the most that fit, and says so; asked for 8, refused.
+    let args = [
+        "banks",
+        "store.4",
+        "SM90_64x256x16_F32_C",
+        "--tile",
+        "64x256",
+        "--elem",
+        "4",
+        "--swizzle",
+        "128B",
+        "--warp",
+        "all",
+        "--find",
+    ];
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("padding up to 5):"), "{}", stdout(&o));
+    let o = run(&[&args[..], &["--max-pad", "8"]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`--find` would count 512 warp instructions"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// `1 x 134217728` over 4 194 304 warps, lanes at place 1 and warps at 32.
 const WIDE: &str = "A: 1 x 134217728, warps 4194304 { lane => 1, warp => 32 }";
 

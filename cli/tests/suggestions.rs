@@ -104,6 +104,8 @@ fn is_expression(span: &str) -> bool {
         && !span.contains("..")
         && (span.contains("::") || span.contains('.'))
         && !span.starts_with("fraglayout ")
+        // A shape with placeholders (`d.add(INDEX).write(VALUE)`), not code to paste.
+        && !["INDEX", "VALUE"].iter().any(|p| span.contains(p))
 }
 
 /// Every message the ui cases and the command line's errors print.
