@@ -238,18 +238,7 @@ fn check_agreement(tmp: &Path, target: &Path, epilogues: &[CrateEpilogue]) {
     )
     .unwrap();
     std::fs::write(dir.join("src/main.rs"), agreement_program(epilogues)).unwrap();
-    let out = Command::new(env!("CARGO"))
-        .current_dir(&dir)
-        .args(["run", "--release", "--offline", "--target-dir"])
-        .arg(target)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "the twin and the generated code disagree:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    print!("{}", String::from_utf8_lossy(&out.stdout));
+    run_agreement(&dir, target, "the twin and the generated code disagree");
 }
 
 /// `median [least .. most]` of `xs`.
@@ -367,18 +356,11 @@ fn check_forms_agree(tmp: &Path, target: &Path) {
         std::fs::write(module.join("twin.rs"), twin).unwrap();
     }
     std::fs::write(dir.join("src/main.rs"), main).unwrap();
-    let out = Command::new(env!("CARGO"))
-        .current_dir(&dir)
-        .args(["run", "--release", "--offline", "--target-dir"])
-        .arg(target)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "a form's twin and its generated code disagree:\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_agreement(
+        &dir,
+        target,
+        "a form's twin and its generated code disagree",
     );
-    print!("{}", String::from_utf8_lossy(&out.stdout));
 }
 
 /// The most processor time one generated function of [`FORMS`] may take beyond the empty
@@ -474,4 +456,21 @@ fn each_form_alone_compiles_in_a_fraction_of_a_second() {
         worst.1,
         worst.0
     );
+}
+
+/// Runs the agreement program of the crate in `dir` (release, `target` its target folder),
+/// failing with `what` and its output where a twin and its generated code disagree.
+fn run_agreement(dir: &Path, target: &Path, what: &str) {
+    let out = Command::new(env!("CARGO"))
+        .current_dir(dir)
+        .args(["run", "--release", "--offline", "--target-dir"])
+        .arg(target)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{what}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    print!("{}", String::from_utf8_lossy(&out.stdout));
 }
