@@ -256,6 +256,7 @@ impl PackedPlan {
             total += permutes_of(&regs, &parts, k);
             round += 1;
         }
+        let held = self.held(l);
         let words = self.elements as usize / k;
         let mut dw = 0;
         while dw < words {
@@ -263,9 +264,7 @@ impl PackedPlan {
             let mut parts = [NONE; K];
             let mut j = 0;
             while j < k {
-                let (reg, part) = self.held(l, dw * k + j);
-                regs[j] = reg;
-                parts[j] = part;
+                (regs[j], parts[j]) = held[dw * k + j];
                 j += 1;
             }
             total += permutes_of(&regs, &parts, k);
@@ -274,27 +273,36 @@ impl PackedPlan {
         total
     }
 
-    /// Where destination element `e` of lane `l` is before the permutes that assemble the
-    /// destination words: (register, part), registers numbered as in `count_permutes`.
-    const fn held(&self, l: usize, e: usize) -> (u16, u8) {
+    /// Where each destination element of lane `l` is before the permutes that assemble the
+    /// destination words: (register, part), registers numbered as in `count_permutes`; an
+    /// element kept in-lane at its own word's part, else the first round and part that read
+    /// it; `(NONE, NONE)` for neither. One pass over the lane's rounds.
+    const fn held(&self, l: usize) -> [(u16, u8); MAX_PLAN_ELEMENTS] {
         let k = self.per_word as usize;
-        let s = self.local[e][l];
-        if s != NONE {
-            return (s as u16 / k as u16, s % k as u8);
-        }
         let words = self.elements as u16 / k as u16;
-        let mut round = 0;
-        while round < self.rounds as usize {
-            let mut j = 0;
-            while j < k {
-                if self.recv[round][l][j] as usize == e {
-                    return (words + round as u16, j as u8);
+        let mut held = [(NONE as u16, NONE); MAX_PLAN_ELEMENTS];
+        let mut round = self.rounds as usize;
+        // Backwards, so that the first round (and part) that reads an element is the one kept.
+        while round > 0 {
+            round -= 1;
+            let mut j = k;
+            while j > 0 {
+                j -= 1;
+                let e = self.recv[round][l][j] as usize;
+                if e < MAX_PLAN_ELEMENTS {
+                    held[e] = (words + round as u16, j as u8);
                 }
-                j += 1;
             }
-            round += 1;
         }
-        (NONE as u16, NONE)
+        let mut e = 0;
+        while e < self.elements as usize {
+            let s = self.local[e][l];
+            if s != NONE {
+                held[e] = (s as u16 / k as u16, s % k as u8);
+            }
+            e += 1;
+        }
+        held
     }
 }
 
@@ -594,6 +602,52 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Where each destination value is before its word is assembled, by the plan's own
+    /// accessors: its in-lane source (register, part), else the first round and part whose
+    /// read fills it (register words + round).
+    fn held_by_search(p: &PackedPlan, l: u32, e: u32) -> (u16, u8) {
+        let k = p.per_word();
+        if let Some(s) = p.local_source(e, l) {
+            return ((s / k) as u16, (s % k) as u8);
+        }
+        let words = (p.elements() / k) as u16;
+        (0..p.rounds())
+            .flat_map(|r| (0..k).map(move |j| (r, j)))
+            .find(|&(r, j)| p.recv(r, l, j) == Some(e))
+            .map_or((NONE as u16, NONE), |(r, j)| (words + r as u16, j as u8))
+    }
+
+    /// The catalog's pairs of `bits`-bit layouts packed `k` to a word: each lane's held values
+    /// against [`held_by_search`]; the count of values that arrive in a round.
+    fn held_agrees(bits: u32, k: u32) -> usize {
+        let all = layouts(bits);
+        let mut arrive = 0;
+        for (f, t) in all.iter().flat_map(|f| all.iter().map(move |t| (f, t))) {
+            let Ok(p) = PackedPlan::new(f, t, k) else {
+                continue;
+            };
+            for l in 0..32u32 {
+                let held = p.held(l as usize);
+                for e in 0..p.elements() {
+                    let want = held_by_search(&p, l, e);
+                    let at = (f.name, t.name, l, e);
+                    assert_eq!(held[e as usize], want, "{at:?}");
+                    arrive += usize::from(want.0 >= (p.elements() / k) as u16);
+                }
+            }
+        }
+        arrive
+    }
+
+    #[test]
+    fn each_lanes_held_values_are_found_in_one_pass() {
+        // 16-bit values that arrive in a round, not only values kept in-lane; the 8-bit
+        // pairs of the catalog keep theirs in-lane.
+        let arrive = held_agrees(16, 2);
+        assert!(arrive > 1000, "{arrive}");
+        held_agrees(8, 4);
     }
 
     #[test]
