@@ -102,7 +102,7 @@ fn generate(
     let needs_coords = shape(f, a)?;
     let (n, affine) = (k.numeral(), a.affine.as_ref()?);
     let table = Table::of(n, false, elements);
-    let (calls, in_place) = match groups {
+    let (each, in_place) = match groups {
         Some(g) => (
             grouped_calls(f, a, &table, g)?,
             f.args.mode == Mode::Scatter,
@@ -119,9 +119,9 @@ fn generate(
         false => TokenStream::new(),
     };
     let all = match (f.args.mode, &f.args.vector) {
-        (Mode::Scatter, _) => quote!(#(#calls)*),
-        _ if width > 1 => flatten(f, &calls, width),
-        _ => assemble(f, &calls),
+        (Mode::Scatter, _) => quote!(#(#each)*),
+        _ if width > 1 => flatten(f, &each, width),
+        _ => assemble(f, &each),
     };
     let head = |digits, named| head(f, n, (table.low, digits), named, &a.index, affine);
     if f.args.bounds.is_none() {
@@ -130,26 +130,65 @@ fn generate(
         out.extend([fragment, all]);
         return Some(out.into_iter().collect());
     }
-    // `bounds` (never with `vector`: one call an element). The whole tile's thread part
-    // widened, as `straight.rs` writes it.
-    let mut whole = head(Digits::Widened, needs_coords)?;
-    whole.extend([fragment.clone(), all]);
-    let mut named = head(Digits::FromUsize, true)?;
-    let thread = named.remove(0);
-    let base: TokenStream = named.into_iter().chain([fragment]).collect();
-    let partial = match from_corner(f, &table, elements, base, |e| {
-        calls.get(e).cloned().map(Code::Tokens)
+    // `bounds` (never with `vector`). The thread's base (widened), the stride and the
+    // fragment once, before the whole-tile test: the base wrapping, since a thread whose
+    // corner lies outside the tile stores nothing and the closure computes no index there.
+    // A debug build computes it again with the body's own operators in each branch where
+    // the corner is inside (the whole tile, the partial tile under the corner's test), so
+    // that it panics on an overflow exactly where the closure's index would.
+    let mut once = head(Digits::Widened, needs_coords)?;
+    let checked = once.get(1)?.clone();
+    once[1] = wrapping(&checked)?;
+    let checked = quote!(#[cfg(debug_assertions)] #checked);
+    once.push(fragment);
+    let mut whole = vec![checked.clone()];
+    whole.extend(groups.map(|g| g.asserts(&a.base, stride(affine))));
+    whole.push(all);
+    // The partial tile element by element (a group may be cut), each where it is inside.
+    let scalar = match groups {
+        Some(_) => calls(f, affine, &table, elements, needs_coords)?.0,
+        None => each,
+    };
+    let thread = head(Digits::FromUsize, true)?.remove(0);
+    let partial = match from_corner(f, &table, elements, checked, |e| {
+        scalar.get(e).cloned().map(Code::Tokens)
     }) {
         Some(code) => code,
         None => partial(f, &table, elements)?,
     };
     let whole: TokenStream = whole.into_iter().collect();
-    Some(bounded(
+    let mut out: TokenStream = once.into_iter().collect();
+    out.extend(bounded(
         f,
         Some((n.rows, n.cols)),
         whole,
         quote!(#thread #partial),
-    ))
+    ));
+    Some(out)
+}
+
+/// `let __fl_b = INDEX;` with every `+` and `*` of `INDEX` wrapping
+/// (`::fraglayout::generated::Wrapping::add(a, b)`, which cannot panic); `/` and `%` there
+/// are by nonzero literals, the rest casts, names, fields and literals.
+fn wrapping(stmt: &TokenStream) -> Option<TokenStream> {
+    struct Wrap;
+    impl syn::visit_mut::VisitMut for Wrap {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            syn::visit_mut::visit_expr_mut(self, e);
+            if let Expr::Binary(b) = e {
+                let op = match b.op {
+                    syn::BinOp::Add(_) => quote!(add),
+                    syn::BinOp::Mul(_) => quote!(mul),
+                    _ => return,
+                };
+                let (l, r) = (&b.left, &b.right);
+                *e = Expr::Verbatim(quote!(::fraglayout::generated::Wrapping::#op(#l, #r)));
+            }
+        }
+    }
+    let mut stmt: syn::Stmt = syn::parse2(stmt.clone()).ok()?;
+    syn::visit_mut::VisitMut::visit_stmt_mut(&mut Wrap, &mut stmt);
+    Some(stmt.to_token_stream())
 }
 
 /// The stride as the debug build's check of `align` reads it: `__fl_k` or a constant's

@@ -49,6 +49,7 @@ mod smem;
 mod smem_threads;
 mod table;
 mod vector;
+mod wrapping;
 
 pub use aligned::{Align128, Align16, Align2, Align256, Align32, Align4, Align64, Align8};
 pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
@@ -73,6 +74,7 @@ pub use smem::{
     SharedOffset, SharedThreads, MAX_CONFLICT_WARPS,
 };
 pub use table::{ElementAt, Reach};
+pub use wrapping::Wrapping;
 pub use vector::vector_error;
 
 use crate::message::Message;
