@@ -54,7 +54,7 @@ use super::ast::{Fragment, Mode};
 use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::straight::{
-    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, single, Code,
+    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, plus, single, Code,
     Digits, Table,
 };
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
@@ -141,18 +141,23 @@ fn generate(
     once[1] = wrapping(&checked)?;
     let checked = quote!(#[cfg(debug_assertions)] #checked);
     once.push(fragment);
-    let mut whole = vec![checked.clone()];
-    whole.extend(groups.map(|g| g.asserts(&a.base, stride(affine))));
-    whole.push(all);
-    // The partial tile element by element (a group may be cut), each where it is inside.
+    let asserts = groups.map(|g| g.asserts(&a.base, stride(affine)));
+    let checks = quote!(#checked #asserts);
+    let whole = [checks.clone(), all];
+    // The partial tile: a scatter's groups whole where their last element is inside, else
+    // (and a gather's) element by element, each where it is inside.
     let scalar = match groups {
         Some(_) => calls(f, affine, &table, elements, needs_coords)?.0,
-        None => each,
+        None => each.clone(),
     };
     let thread = head(Digits::FromUsize, true)?.remove(0);
-    let partial = match from_corner(f, &table, elements, checked, |e| {
-        scalar.get(e).cloned().map(Code::Tokens)
-    }) {
+    let paired = match (groups, f.args.mode) {
+        (Some(g), Mode::Scatter) => Some(pairs(&table, g.width, (&each, &scalar), &checks)?),
+        _ => from_corner(f, &table, elements, checks, |e| {
+            scalar.get(e).cloned().map(Code::Tokens)
+        }),
+    };
+    let partial = match paired {
         Some(code) => code,
         None => partial(f, &table, elements)?,
     };
@@ -165,6 +170,54 @@ fn generate(
         quote!(#thread #partial),
     ));
     Some(out)
+}
+
+/// A scatter's partial tile with `align` (`from_corner`'s shape, which the groups' table
+/// has): under the corner's test, each group of `width` adjacent elements of one row, where
+/// its first element is inside, moves whole where its last is too, else its elements inside
+/// one by one, in the closure's order. `calls` are the groups' and the elements' code.
+fn pairs(
+    table: &Table,
+    width: usize,
+    (grouped, scalar): (&[TokenStream], &[TokenStream]),
+    head: &TokenStream,
+) -> Option<TokenStream> {
+    let (corner, at) = (table.at[0], &table.at[..scalar.len()]);
+    if corner != table.low || at.iter().any(|&(r, c)| r < corner.0 || c < corner.1) {
+        return None;
+    }
+    let col = |e: usize| {
+        let c = at[e].1;
+        (c > corner.1).then(|| format!("{} < __fl_cols", plus("__fl_col", c)))
+    };
+    let guarded = |test: Option<String>, code: TokenStream| -> Option<TokenStream> {
+        Some(match test {
+            None => code,
+            Some(test) => {
+                let test = lex(&test)?;
+                quote!(if #test { #code })
+            }
+        })
+    };
+    let each = (0..scalar.len()).step_by(width).map(|e| {
+        let last = e + width - 1;
+        let apart = (e + 1..last)
+            .map(|i| guarded(col(i), scalar.get(i)?.clone()))
+            .collect::<Option<Vec<_>>>()?;
+        let (whole, first, last) = (grouped.get(e / width)?, scalar.get(e)?, lex(&col(last)?)?);
+        let group = quote!(if #last { #whole } else { #first #(#apart)* });
+        let r = at[e].0;
+        let first = (r > corner.0).then(|| format!("{} < __fl_rows", plus("__fl_row", r)));
+        let test = [first, col(e)].into_iter().flatten().collect::<Vec<_>>();
+        guarded((!test.is_empty()).then(|| test.join(" && ")), group)
+    });
+    let each = each.collect::<Option<Vec<_>>>()?;
+    let guard = lex(&format!(
+        "{} < __fl_rows && {} < __fl_cols",
+        plus("__fl_row", corner.0),
+        plus("__fl_col", corner.1)
+    ))?;
+    Some(quote!(if #guard { #head #(#each)* }))
 }
 
 /// `let __fl_b = INDEX;` with every `+` and `*` of `INDEX` wrapping
