@@ -54,8 +54,8 @@ use super::ast::{Fragment, Mode};
 use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::straight::{
-    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, plus, single, Code,
-    Digits, Table,
+    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, plus, single,
+    Code, Digits, Table,
 };
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};

@@ -74,8 +74,8 @@ pub use smem::{
     SharedOffset, SharedThreads, MAX_CONFLICT_WARPS,
 };
 pub use table::{ElementAt, Reach};
-pub use wrapping::Wrapping;
 pub use vector::vector_error;
+pub use wrapping::Wrapping;
 
 use crate::message::Message;
 use crate::numeral::LANES;
