@@ -38,10 +38,18 @@
 //! The closure's `row` and `col` are bound per call where the stored value reads them, as
 //! the closure binds them.
 //!
-//! With `bounds(ROWS, COLS)`, as `straight.rs` writes it: a whole tile takes the code above
-//! (its thread part widened), a partial one the thread's corner test and each element inside
-//! the extent at its offset, tested on the sides it lies beyond the corner on
-//! (`straight::from_corner`).
+//! With `bounds(ROWS, COLS)`: a whole tile takes the calls above, a partial one the thread's
+//! corner test and each element inside the extent at its offset, tested on the sides it lies
+//! beyond the corner on (`straight::from_corner`; with `align`, [`pairs`]). For `nvptx64`
+//! (`cfg!(target_arch)`, which folds) the base (widened), the stride and the fragment come once,
+//! before the whole-tile test, the base with wrapping `+` and `*` ([`wrapping`]; a thread
+//! whose corner lies outside the extent computes it too, and stores nothing): one address for
+//! both branches, as CUDA forms it. A debug build computes the base again with the body's
+//! operators in each branch where the corner is inside, so that it panics on an overflow
+//! exactly where the closure's `INDEX` would; a release build's wrapping base is the value the
+//! operators give. Elsewhere each branch forms its own base where its corner is inside: on
+//! x86-64 the base live across the test costs a register (a push, a pop: 28 instructions a
+//! whole tile's call against 23, docs/PERFORMANCE.md's `scatter4_ptr_bounds`).
 //!
 //! Not taken (the element-by-element path stays): a band, `unpaired`, a body with control
 //! flow of its own, a packed gather, `shared = LAYOUT`, a value pattern other than a name, any
@@ -130,46 +138,51 @@ fn generate(
         out.extend([fragment, all]);
         return Some(out.into_iter().collect());
     }
-    // `bounds` (never with `vector`). The thread's base (widened), the stride and the
-    // fragment once, before the whole-tile test: the base wrapping, since a thread whose
-    // corner lies outside the tile stores nothing and the closure computes no index there.
-    // A debug build computes it again with the body's own operators in each branch where
-    // the corner is inside (the whole tile, the partial tile under the corner's test), so
-    // that it panics on an overflow exactly where the closure's index would.
-    let mut once = head(Digits::Widened, needs_coords)?;
-    let checked = once.get(1)?.clone();
-    once[1] = wrapping(&checked)?;
-    let checked = quote!(#[cfg(debug_assertions)] #checked);
-    once.push(fragment);
-    let asserts = groups.map(|g| g.asserts(&a.base, stride(affine)));
-    let checks = quote!(#checked #asserts);
-    let whole = [checks.clone(), all];
-    // The partial tile: a scatter's groups whole where their last element is inside, else
-    // (and a gather's) element by element, each where it is inside.
+    // `bounds` (never with `vector`). The partial tile: a scatter's groups whole where their
+    // last element is inside, else (and a gather's) element by element, each where inside.
     let scalar = match groups {
         Some(_) => calls(f, affine, &table, elements, needs_coords)?.0,
         None => each.clone(),
     };
-    let thread = head(Digits::FromUsize, true)?.remove(0);
-    let paired = match (groups, f.args.mode) {
-        (Some(g), Mode::Scatter) => Some(pairs(&table, g.width, (&each, &scalar), &checks)?),
-        _ => from_corner(f, &table, elements, checks, |e| {
+    let inside = |head: TokenStream| match (groups, f.args.mode) {
+        (Some(g), Mode::Scatter) => pairs(&table, g.width, (&each, &scalar), &head),
+        _ => from_corner(f, &table, elements, head, |e| {
             scalar.get(e).cloned().map(Code::Tokens)
-        }),
+        })
+        .or_else(|| partial(f, &table, elements)),
     };
-    let partial = match paired {
-        Some(code) => code,
-        None => partial(f, &table, elements)?,
-    };
-    let whole: TokenStream = whole.into_iter().collect();
-    let mut out: TokenStream = once.into_iter().collect();
-    out.extend(bounded(
+    let thread = head(Digits::FromUsize, true)?.remove(0);
+    let asserts = groups.map(|g| g.asserts(&a.base, stride(affine)));
+    // For `nvptx64`, the thread's base (widened), the stride and the fragment once, before
+    // the whole-tile test: the base wrapping, since a thread whose corner lies outside the
+    // tile stores nothing and the closure computes no index there. A debug build computes
+    // it again with the body's own operators in each branch where the corner is inside, so
+    // that it panics on an overflow exactly where the closure's index would. Elsewhere each
+    // branch forms its own base where its corner is inside, which keeps a register free.
+    let mut once = head(Digits::Widened, needs_coords)?;
+    let checked = once.get(1)?.clone();
+    once[1] = wrapping(&checked)?;
+    once.push(fragment.clone());
+    let checks = quote!(#[cfg(debug_assertions)] #checked #asserts);
+    let (once, partial_once) = (once.into_iter(), inside(checks.clone())?);
+    let whole = quote!(#checks #all);
+    let gpu = bounded(
         f,
         Some((n.rows, n.cols)),
         whole,
-        quote!(#thread #partial),
-    ));
-    Some(out)
+        quote!(#thread #partial_once),
+    );
+    let mut named = head(Digits::FromUsize, true)?;
+    named.remove(0);
+    named.extend([fragment.clone(), asserts.to_token_stream()]);
+    let partial = inside(named.into_iter().collect())?;
+    let mut whole = head(Digits::Widened, needs_coords)?;
+    whole.extend([fragment, asserts.to_token_stream(), all]);
+    let whole: TokenStream = whole.into_iter().collect();
+    let other = bounded(f, Some((n.rows, n.cols)), whole, quote!(#thread #partial));
+    Some(quote! {
+        if ::core::cfg!(target_arch = "nvptx64") { #(#once)* #gpu } else { #other }
+    })
 }
 
 /// A scatter's partial tile with `align` (`from_corner`'s shape, which the groups' table
@@ -182,7 +195,7 @@ fn pairs(
     (grouped, scalar): (&[TokenStream], &[TokenStream]),
     head: &TokenStream,
 ) -> Option<TokenStream> {
-    let (corner, at) = (table.at[0], &table.at[..scalar.len()]);
+    let (corner, at) = (table.at[0], table.at.get(..scalar.len())?);
     if corner != table.low || at.iter().any(|&(r, c)| r < corner.0 || c < corner.1) {
         return None;
     }
