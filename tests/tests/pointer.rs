@@ -298,7 +298,7 @@ fn aligned_pairs_with_bounds_move_exactly_the_cells_inside() {
 fn a_thread_outside_the_extent_computes_no_index() {
     let mut words = vec![0u64; LD];
     let d = words.as_mut_ptr() as *mut u32;
-    let ld = usize::MAX / 4 & !1;
+    let ld = (usize::MAX / 4) & !1;
     for t in 0..32 {
         // SAFETY: one row inside (`m = 1`): threads 0 to 3 store at `d + col`, col < 8.
         unsafe { mma_aligned_edge(t, &[1; 4], d, ld, 1, 8) };
@@ -320,6 +320,6 @@ fn an_index_inside_the_extent_overflows_as_the_closure_s_in_a_debug_build() {
     if cfg!(debug_assertions) {
         // SAFETY: thread 20 (row 5) computes `5 * ld`, which overflows before any access.
         let d = words.as_mut_ptr() as *mut u32;
-        unsafe { mma_aligned_edge(20, &[1; 4], d, usize::MAX / 4 & !1, 16, 8) };
+        unsafe { mma_aligned_edge(20, &[1; 4], d, (usize::MAX / 4) & !1, 16, 8) };
     }
 }
