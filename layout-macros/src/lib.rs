@@ -319,7 +319,9 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// operands. A debug build checks the declaration (the thread's first element is aligned, a
 /// stride not written as a literal keeps it); a release build checks nothing. A power of two
 /// up to 256; `T` a primitive (`f32`, `u16`, ...); the stored value reads neither `row` nor
-/// `col`; not with `vector`, `bounds`, `packed` (a 16-bit gather returns `[u16; N]`, which
+/// `col`; with `bounds`, a partial tile's scatter moves each group whose elements are all inside
+/// whole and the others' elements one by one (a gather reads them one by one); not with
+/// `vector`, `packed` (a 16-bit gather returns `[u16; N]`, which
 /// `fraglayout::pack::pack_b16_array` packs) or `unpaired`. Every other use is a compile
 /// error on `BYTES` that names the numbers (the widest `align` the layout allows, the
 /// stride's bytes). With `shared = LAYOUT` the body is `*smem.add(offset) = value` (or the

@@ -232,3 +232,94 @@ fn get_unchecked_mut_on_a_slice_lands_where_the_numeral_puts_it() {
     }
     assert_codes_land(n, &out, LD, 8);
 }
+
+/// `align = 8` with `bounds`: the whole tile's pairs move whole, a partial tile's where both
+/// elements are inside, a cut pair's inside element alone.
+///
+/// # Safety
+/// `d` holds the tile at row stride `ld` (even) and is aligned to 8 bytes.
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(m, n), align = 8)]
+unsafe fn mma_aligned_edge(lane: u32, acc: &[u32; 4], d: *mut u32, ld: usize, m: usize, n: usize) {
+    |row, col, value| unsafe { *d.add(row * ld + col) = value }
+}
+
+/// # Safety
+/// As [`mma_aligned_edge`], for reads.
+#[fragment_layout(SM80_16x8x16_F32_C, gather, bounds(m, n), fill = 7, align = 8)]
+unsafe fn mma_aligned_edge_load(
+    lane: u32,
+    d: *const u32,
+    ld: usize,
+    m: usize,
+    n: usize,
+) -> [u32; 4] {
+    |row, col| unsafe { *d.add(row * ld + col) }
+}
+
+#[test]
+fn aligned_pairs_with_bounds_move_exactly_the_cells_inside() {
+    let n = &SM80_16x8x16_F32_C;
+    for (m, cols) in (0..=17).flat_map(|m| (0..=9).map(move |c| (m, c))) {
+        let mut words = vec![0u64; 16 * LD / 2];
+        let d = words.as_mut_ptr() as *mut u32;
+        for t in 0..=n.threads() {
+            let frag: [u32; 4] = core::array::from_fn(|e| code(t, e as u32));
+            // SAFETY: the matrix holds the tile at stride `LD` (even), aligned to 8 bytes.
+            unsafe { mma_aligned_edge(t, &frag, d, LD, m, cols) };
+        }
+        // SAFETY: `words` is `16 * LD` initialized `u32`s.
+        let out = unsafe { core::slice::from_raw_parts(d, 16 * LD) };
+        let written = out.iter().filter(|&&v| v != 0).count();
+        assert_eq!(written, m.min(16) * cols.min(8), "{m} x {cols}");
+        for t in 0..n.threads() {
+            // SAFETY: as above.
+            let got = unsafe { mma_aligned_edge_load(t, d, LD, m, cols) };
+            for e in 0..4 {
+                let (r, c) = n.coords(t, e).unwrap();
+                let inside = (r as usize) < m && (c as usize) < cols;
+                let at = r as usize * LD + c as usize;
+                let (stored, read) = match inside {
+                    true => (code(t, e), code(t, e)),
+                    false => (0, 7),
+                };
+                assert_eq!(out[at], stored, "{m} x {cols}: thread {t} element {e}");
+                assert_eq!(
+                    got[e as usize], read,
+                    "{m} x {cols}: thread {t} element {e}"
+                );
+            }
+        }
+    }
+}
+
+/// A thread whose corner is outside the extent computes no index, as the closure: a stride
+/// whose rows past the first overflow `usize` panics nowhere, in a debug build too.
+#[test]
+fn a_thread_outside_the_extent_computes_no_index() {
+    let mut words = vec![0u64; LD];
+    let d = words.as_mut_ptr() as *mut u32;
+    let ld = (usize::MAX / 4) & !1;
+    for t in 0..32 {
+        // SAFETY: one row inside (`m = 1`): threads 0 to 3 store at `d + col`, col < 8.
+        unsafe { mma_aligned_edge(t, &[1; 4], d, ld, 1, 8) };
+    }
+    // SAFETY: `words` is `2 * LD` initialized `u32`s.
+    let out = unsafe { core::slice::from_raw_parts(d, 8) };
+    assert_eq!(out, &[1; 8]);
+}
+
+/// Where the corner is inside, a debug build computes the thread's base index with the body's
+/// own operators, and panics on its overflow as the closure's index would.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    should_panic(expected = "attempt to multiply with overflow")
+)]
+fn an_index_inside_the_extent_overflows_as_the_closure_s_in_a_debug_build() {
+    let mut words = vec![0u64; LD];
+    if cfg!(debug_assertions) {
+        // SAFETY: thread 20 (row 5) computes `5 * ld`, which overflows before any access.
+        let d = words.as_mut_ptr() as *mut u32;
+        unsafe { mma_aligned_edge(20, &[1; 4], d, (usize::MAX / 4) & !1, 16, 8) };
+    }
+}

@@ -108,7 +108,7 @@ unsafe fn store_wgmma(thread: Thread<128>, acc: &[f32; 128], d: *mut f32, ld: us
     |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }
 
-#[fragment_layout(SM80_16x8x16_F32_C, bounds(m, n))]
+#[fragment_layout(SM80_16x8x16_F32_C, bounds(m, n), align = 8)]
 unsafe fn store_edge(lane: Lane, acc: &[f32; 4], d: *mut f32, ld: usize, m: usize, n: usize) {
     |row, col, value| unsafe { *d.add(row * ld + col) = value }
 }

@@ -158,18 +158,16 @@ impl Options {
     }
 
     /// `align = BYTES` groups a scalar body's adjacent elements into one access through its
-    /// raw pointer: a `vector` body makes its own accesses, a partial tile may cut a group,
-    /// packing regroups the elements, and `unpaired` asks for element accesses.
+    /// raw pointer: a `vector` body makes its own accesses, packing regroups the elements, and
+    /// `unpaired` asks for element accesses. With `bounds` the groups are the whole tile's.
     fn align_clashes(&self) -> Vec<(&Ident, syn::Error)> {
         let Some((align, bytes, _)) = &self.align else {
             return Vec::new();
         };
         let vector = self.vector.as_ref().map(|_| align);
-        let bounds = self.bounds.as_ref().map(|(word, _, _)| word);
         let group = format!("`align = {bytes}` groups adjacent elements into one access");
         [
             (vector, format!("{group}, and a `vector = N` body makes its own accesses: remove `align`, and cast the body's pointer to an aligned type")),
-            (bounds, format!("{group}, which a partial tile may cut in two: remove `align` for edge tiles")),
             (self.packed.as_ref(), format!("{group}, and `packed` regroups the elements: remove `packed`, return the `[u16; N]` elements and pack them with `fraglayout::pack::pack_b16_array`")),
             (self.unpaired.as_ref(), format!("{group}, and `unpaired` asks for one access an element: remove one of them")),
         ]

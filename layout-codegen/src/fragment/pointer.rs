@@ -38,10 +38,18 @@
 //! The closure's `row` and `col` are bound per call where the stored value reads them, as
 //! the closure binds them.
 //!
-//! With `bounds(ROWS, COLS)`, as `straight.rs` writes it: a whole tile takes the code above
-//! (its thread part widened), a partial one the thread's corner test and each element inside
-//! the extent at its offset, tested on the sides it lies beyond the corner on
-//! (`straight::from_corner`).
+//! With `bounds(ROWS, COLS)`: a whole tile takes the calls above, a partial one the thread's
+//! corner test and each element inside the extent at its offset, tested on the sides it lies
+//! beyond the corner on (`straight::from_corner`; with `align`, [`pairs`]). For `nvptx64`
+//! (`cfg!(target_arch)`, which folds) the base (widened), the stride and the fragment come once,
+//! before the whole-tile test, the base with wrapping `+` and `*` ([`wrapping`]; a thread
+//! whose corner lies outside the extent computes it too, and stores nothing): one address for
+//! both branches, as CUDA forms it. A debug build computes the base again with the body's
+//! operators in each branch where the corner is inside, so that it panics on an overflow
+//! exactly where the closure's `INDEX` would; a release build's wrapping base is the value the
+//! operators give. Elsewhere each branch forms its own base where its corner is inside: on
+//! x86-64 the base live across the test costs a register (a push, a pop: 28 instructions a
+//! whole tile's call against 23, docs/PERFORMANCE.md's `scatter4_ptr_bounds`).
 //!
 //! Not taken (the element-by-element path stays): a band, `unpaired`, a body with control
 //! flow of its own, a packed gather, `shared = LAYOUT`, a value pattern other than a name, any
@@ -54,8 +62,8 @@ use super::ast::{Fragment, Mode};
 use super::emit::{assemble, bounded, flatten, value_binding};
 use super::known::{Known, MOST};
 use super::straight::{
-    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, single, Code,
-    Digits, Table,
+    element_coordinates, from_corner, head, lex, offset, offset_suffix, partial, plus, single,
+    Code, Digits, Table,
 };
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
@@ -102,7 +110,7 @@ fn generate(
     let needs_coords = shape(f, a)?;
     let (n, affine) = (k.numeral(), a.affine.as_ref()?);
     let table = Table::of(n, false, elements);
-    let (calls, in_place) = match groups {
+    let (each, in_place) = match groups {
         Some(g) => (
             grouped_calls(f, a, &table, g)?,
             f.args.mode == Mode::Scatter,
@@ -119,9 +127,9 @@ fn generate(
         false => TokenStream::new(),
     };
     let all = match (f.args.mode, &f.args.vector) {
-        (Mode::Scatter, _) => quote!(#(#calls)*),
-        _ if width > 1 => flatten(f, &calls, width),
-        _ => assemble(f, &calls),
+        (Mode::Scatter, _) => quote!(#(#each)*),
+        _ if width > 1 => flatten(f, &each, width),
+        _ => assemble(f, &each),
     };
     let head = |digits, named| head(f, n, (table.low, digits), named, &a.index, affine);
     if f.args.bounds.is_none() {
@@ -130,26 +138,123 @@ fn generate(
         out.extend([fragment, all]);
         return Some(out.into_iter().collect());
     }
-    // `bounds` (never with `vector`: one call an element). The whole tile's thread part
-    // widened, as `straight.rs` writes it.
-    let mut whole = head(Digits::Widened, needs_coords)?;
-    whole.extend([fragment.clone(), all]);
-    let mut named = head(Digits::FromUsize, true)?;
-    let thread = named.remove(0);
-    let base: TokenStream = named.into_iter().chain([fragment]).collect();
-    let partial = match from_corner(f, &table, elements, base, |e| {
-        calls.get(e).cloned().map(Code::Tokens)
-    }) {
-        Some(code) => code,
-        None => partial(f, &table, elements)?,
+    // `bounds` (never with `vector`). The partial tile: a scatter's groups whole where their
+    // last element is inside, else (and a gather's) element by element, each where inside.
+    let scalar = match groups {
+        Some(_) => calls(f, affine, &table, elements, needs_coords)?.0,
+        None => each.clone(),
     };
-    let whole: TokenStream = whole.into_iter().collect();
-    Some(bounded(
+    let inside = |head: TokenStream| match (groups, f.args.mode) {
+        (Some(g), Mode::Scatter) => pairs(&table, g.width, (&each, &scalar), &head),
+        _ => from_corner(f, &table, elements, head, |e| {
+            scalar.get(e).cloned().map(Code::Tokens)
+        })
+        .or_else(|| partial(f, &table, elements)),
+    };
+    let thread = head(Digits::FromUsize, true)?.remove(0);
+    let asserts = groups.map(|g| g.asserts(&a.base, stride(affine)));
+    // For `nvptx64`, the thread's base (widened), the stride and the fragment once, before
+    // the whole-tile test: the base wrapping, since a thread whose corner lies outside the
+    // tile stores nothing and the closure computes no index there. A debug build computes
+    // it again with the body's own operators in each branch where the corner is inside, so
+    // that it panics on an overflow exactly where the closure's index would. Elsewhere each
+    // branch forms its own base where its corner is inside, which keeps a register free.
+    let mut once = head(Digits::Widened, needs_coords)?;
+    let checked = once.get(1)?.clone();
+    once[1] = wrapping(&checked)?;
+    once.push(fragment.clone());
+    let checks = quote!(#[cfg(debug_assertions)] #checked #asserts);
+    let (once, partial_once) = (once.into_iter(), inside(checks.clone())?);
+    let whole = quote!(#checks #all);
+    let gpu = bounded(
         f,
         Some((n.rows, n.cols)),
         whole,
-        quote!(#thread #partial),
-    ))
+        quote!(#thread #partial_once),
+    );
+    let mut named = head(Digits::FromUsize, true)?;
+    named.remove(0);
+    named.extend([fragment.clone(), asserts.to_token_stream()]);
+    let partial = inside(named.into_iter().collect())?;
+    let mut whole = head(Digits::Widened, needs_coords)?;
+    whole.extend([fragment, asserts.to_token_stream(), all]);
+    let whole: TokenStream = whole.into_iter().collect();
+    let other = bounded(f, Some((n.rows, n.cols)), whole, quote!(#thread #partial));
+    Some(quote! {
+        if ::core::cfg!(target_arch = "nvptx64") { #(#once)* #gpu } else { #other }
+    })
+}
+
+/// A scatter's partial tile with `align` (`from_corner`'s shape, which the groups' table
+/// has): under the corner's test, each group of `width` adjacent elements of one row, where
+/// its first element is inside, moves whole where its last is too, else its elements inside
+/// one by one, in the closure's order. `calls` are the groups' and the elements' code.
+fn pairs(
+    table: &Table,
+    width: usize,
+    (grouped, scalar): (&[TokenStream], &[TokenStream]),
+    head: &TokenStream,
+) -> Option<TokenStream> {
+    let (corner, at) = (table.at[0], table.at.get(..scalar.len())?);
+    if corner != table.low || at.iter().any(|&(r, c)| r < corner.0 || c < corner.1) {
+        return None;
+    }
+    let col = |e: usize| {
+        let c = at[e].1;
+        (c > corner.1).then(|| format!("{} < __fl_cols", plus("__fl_col", c)))
+    };
+    let guarded = |test: Option<String>, code: TokenStream| -> Option<TokenStream> {
+        Some(match test {
+            None => code,
+            Some(test) => {
+                let test = lex(&test)?;
+                quote!(if #test { #code })
+            }
+        })
+    };
+    let each = (0..scalar.len()).step_by(width).map(|e| {
+        let last = e + width - 1;
+        let apart = (e + 1..last)
+            .map(|i| guarded(col(i), scalar.get(i)?.clone()))
+            .collect::<Option<Vec<_>>>()?;
+        let (whole, first, last) = (grouped.get(e / width)?, scalar.get(e)?, lex(&col(last)?)?);
+        let group = quote!(if #last { #whole } else { #first #(#apart)* });
+        let r = at[e].0;
+        let first = (r > corner.0).then(|| format!("{} < __fl_rows", plus("__fl_row", r)));
+        let test = [first, col(e)].into_iter().flatten().collect::<Vec<_>>();
+        guarded((!test.is_empty()).then(|| test.join(" && ")), group)
+    });
+    let each = each.collect::<Option<Vec<_>>>()?;
+    let guard = lex(&format!(
+        "{} < __fl_rows && {} < __fl_cols",
+        plus("__fl_row", corner.0),
+        plus("__fl_col", corner.1)
+    ))?;
+    Some(quote!(if #guard { #head #(#each)* }))
+}
+
+/// `let __fl_b = INDEX;` with every `+` and `*` of `INDEX` wrapping
+/// (`::fraglayout::generated::Wrapping::add(a, b)`, which cannot panic); `/` and `%` there
+/// are by nonzero literals, the rest casts, names, fields and literals.
+fn wrapping(stmt: &TokenStream) -> Option<TokenStream> {
+    struct Wrap;
+    impl syn::visit_mut::VisitMut for Wrap {
+        fn visit_expr_mut(&mut self, e: &mut Expr) {
+            syn::visit_mut::visit_expr_mut(self, e);
+            if let Expr::Binary(b) = e {
+                let op = match b.op {
+                    syn::BinOp::Add(_) => quote!(add),
+                    syn::BinOp::Mul(_) => quote!(mul),
+                    _ => return,
+                };
+                let (l, r) = (&b.left, &b.right);
+                *e = Expr::Verbatim(quote!(::fraglayout::generated::Wrapping::#op(#l, #r)));
+            }
+        }
+    }
+    let mut stmt: syn::Stmt = syn::parse2(stmt.clone()).ok()?;
+    syn::visit_mut::VisitMut::visit_stmt_mut(&mut Wrap, &mut stmt);
+    Some(stmt.to_token_stream())
 }
 
 /// The stride as the debug build's check of `align` reads it: `__fl_k` or a constant's

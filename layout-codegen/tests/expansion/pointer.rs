@@ -263,3 +263,50 @@ fn a_typed_or_unread_value_keeps_its_binding() {
     assert!(unread.contains("letv=acc[3];"), "{unread}");
     assert!(!unread.contains("__fl_f"), "{unread}");
 }
+
+/// `bounds` with `align`: for `nvptx64`, the base once before the whole-tile test, wrapping (a
+/// thread whose corner is outside computes it too), and again with the body's operators in a
+/// debug build where the corner is inside; elsewhere each branch's own. In both, the whole
+/// tile's pairs, and a partial tile's pair where its last element is inside too, else its
+/// first element alone.
+#[test]
+fn bounds_with_align_takes_the_base_once_wrapping_and_pairs_in_a_partial_tile() {
+    let code = expand(
+        "::fraglayout::catalog::SM80_16x8x16_F32_C, bounds(m, n), align = 8",
+        "unsafe fn store(lane: u32, acc: &[f32; 4], d: *mut f32, ld: usize, m: usize, n: usize) { \
+         |row, col, value| unsafe { *d.add(row * ld + col) = value } }",
+    );
+    let w = "::fraglayout::generated::Wrapping::";
+    let once = format!(
+        "let__fl_b={w}add({w}mul(((__fl_thread/4)asusize),ld),({w}mul((__fl_thread%4)asusize,2)));"
+    );
+    assert_eq!(count(&code, &once), 1, "{code}");
+    let test = code
+        .find("if__fl_rows>=16&&__fl_cols>=8")
+        .expect("the whole-tile test");
+    assert!(code.find(&once).unwrap() < test, "{code}");
+    let checked =
+        "#[cfg(debug_assertions)]let__fl_b=((__fl_thread/4)asusize)*ld+((__fl_thread%4)asusize*2);";
+    assert_eq!(count(&code, checked), 2, "{code}");
+    let pair = |index: &str, values: &str| {
+        format!("unsafe{{(*d.add({index}).cast::<::fraglayout::generated::Align8<[f32;2]>>()).0=[{values}]}};")
+    };
+    let (first, second) = (
+        pair("__fl_b", "__fl_f[0],__fl_f[1]"),
+        pair("__fl_b+8*__fl_k", "__fl_f[2],__fl_f[3]"),
+    );
+    // Each pair twice a target's form: the whole tile's, and the partial tile's where both
+    // are inside.
+    assert_eq!(count(&code, &first), 4, "{code}");
+    assert_eq!(count(&code, &second), 4, "{code}");
+    let partial = format!("if__fl_row<__fl_rows&&__fl_col<__fl_cols{{{checked}");
+    assert_eq!(count(&code, &partial), 1, "{code}");
+    let cut = format!(
+        "if__fl_row+8<__fl_rows{{if__fl_col+1<__fl_cols{{{second}}}else{{unsafe{{*d.add(__fl_b+8*__fl_k)=__fl_f[2]}};}}}}"
+    );
+    assert_eq!(count(&code, &cut), 2, "{code}");
+    assert!(
+        !code.contains("__fl_f[3]}"),
+        "element 3 is never stored alone: {code}"
+    );
+}

@@ -49,6 +49,7 @@ mod smem;
 mod smem_threads;
 mod table;
 mod vector;
+mod wrapping;
 
 pub use aligned::{Align128, Align16, Align2, Align256, Align32, Align4, Align64, Align8};
 pub use arguments::{fill_array, Coordinate, Fill, ThreadIndex};
@@ -74,6 +75,7 @@ pub use smem::{
 };
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
+pub use wrapping::Wrapping;
 
 use crate::message::Message;
 use crate::numeral::LANES;

@@ -27,11 +27,6 @@ unsafe fn odd_stride(lane: u32, frag: &[f32; 4], d: *mut f32) {
     |row, col, value| unsafe { *d.add(row * 9 + col) = value }
 }
 
-#[layout_macros::fragment_layout(SM80_16x8x16_F32_C, align = 8, bounds(m, n))]
-unsafe fn edge(lane: u32, frag: &[f32; 4], d: *mut f32, ld: usize, m: usize, n: usize) {
-    |row, col, value| unsafe { *d.add(row * ld + col) = value }
-}
-
 #[layout_macros::fragment_layout(SM80_16x8x16_F32_C, align = 8)]
 fn slice(lane: u32, frag: &[f32; 4], d: &mut [f32], ld: usize) {
     |row, col, value| d[row * ld + col] = value
