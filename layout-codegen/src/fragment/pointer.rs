@@ -41,7 +41,8 @@
 //! With `bounds(ROWS, COLS)`: a whole tile takes the calls above, a partial one the thread's
 //! corner test and each element inside the extent at its offset, tested on the sides it lies
 //! beyond the corner on (`straight::from_corner`; with `align`, [`pairs`]). For `nvptx64`
-//! (`cfg!(target_arch)`, which folds) the base (widened), the stride and the fragment come once,
+//! (`cfg!(target_arch)`, which folds; and in a test build, so that host tests run the GPU's
+//! shape) the base (widened), the stride and the fragment come once,
 //! before the whole-tile test, the base with wrapping `+` and `*` ([`wrapping`]; a thread
 //! whose corner lies outside the extent computes it too, and stores nothing): one address for
 //! both branches, as CUDA forms it. A debug build computes the base again with the body's
@@ -159,6 +160,8 @@ fn generate(
     // it again with the body's own operators in each branch where the corner is inside, so
     // that it panics on an overflow exactly where the closure's index would. Elsewhere each
     // branch forms its own base where its corner is inside, which keeps a register free.
+    // A test build (`cfg(test)`) takes the `nvptx64` shape, so that the host's tests run the
+    // code the GPU runs; the other shape is what a library built for the host runs.
     let mut once = head(Digits::Widened, needs_coords)?;
     let checked = once.get(1)?.clone();
     once[1] = wrapping(&checked)?;
@@ -181,7 +184,7 @@ fn generate(
     let whole: TokenStream = whole.into_iter().collect();
     let other = bounded(f, Some((n.rows, n.cols)), whole, quote!(#thread #partial));
     Some(quote! {
-        if ::core::cfg!(target_arch = "nvptx64") { #(#once)* #gpu } else { #other }
+        if ::core::cfg!(any(target_arch = "nvptx64", test)) { #(#once)* #gpu } else { #other }
     })
 }
 
