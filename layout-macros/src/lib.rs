@@ -404,22 +404,18 @@ pub fn numeral(input: TokenStream) -> TokenStream {
 /// ```ignore
 /// const __FL_SHARED: SharedLayout = SMEM;                    // + the checks named above
 /// const __FL_SHARED_AT: (usize, usize) = (0, 0);            // `at = (ROW, COL)`
-/// const __FL_STEPS: (usize, usize) = shared_steps(&__FL_SHARED); // (pitch, 1): row-major
-/// const __FL_SWIZZLE: Swizzle = __FL_SHARED.swizzle();
+/// const __FL_SMEM: SharedPlan = SharedPlan::of(..);         // steps, swizzle, lane mask
 /// const __FL_OFFSETS: [SharedOffset; 4] = shared_offsets(..); // per element: Add(k), Xor(k)
 ///                                                             // or Swizzle, decided here
 /// if let Some(__fl_thread) = <u32 as ThreadIndex>::below(lane, 32) {
 ///     let __fl_at = ThreadPart::<__FL_WRAP>::new(&__FL_TERMS, __fl_thread);
-///     let __fl_lane = ((AT.0 + __fl_at.row) * __FL_STEPS.0 + (AT.1 + __fl_at.col) * __FL_STEPS.1)
-///         & MASK;                                   // once (a grid: shared_linear(..) instead)
-///     let __fl_base = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;                    // once
+///     // once: the thread's offset `row * pitch + col` (masked), and that swizzled
+///     let __fl_smem = __FL_SMEM.thread(__fl_at);
 ///     {
 ///         let values = [acc[0], acc[1]];
-///         let offset = match __FL_OFFSETS[0] {   // a constant: one arm is left
-///             SharedOffset::Add(k) => __fl_base + k,   // the swizzled base plus a constant
-///             SharedOffset::Xor(k) => __fl_base ^ k,   // or xor a swizzled constant
-///             SharedOffset::Swizzle => /* the element's own shift, `and` and `xor` */,
-///         };
+///         // #[inline(always)], a constant way: the swizzled base plus a constant, or xor a
+///         // swizzled constant, or the element's own shift, `and` and `xor`
+///         let offset = __fl_smem.offset(__FL_OFFSETS[0], __FL_AT[0].at);
 ///         smem[offset..offset + 2].copy_from_slice(&values);
 ///     }
 ///     // ... element 2 the same way, from __FL_OFFSETS[2]

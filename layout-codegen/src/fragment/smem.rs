@@ -5,26 +5,27 @@
 //!
 //! ```text
 //! const __FL_SHARED: SharedLayout = LAYOUT;                  // checked: sound, the numeral's
-//! const __FL_STEPS: (usize, usize) = shared_steps(..);      // tile, the element size, vector
-//! const __FL_THREADS = SharedThreads::of(..);              // every thread's part, once
-//! const __FL_LANE_MASK, __FL_OFFSETS = shared_lane_mask_with(..), shared_offsets_with(..);
+//! const __FL_THREADS = SharedThreads::of(..);              // tile, the element size, vector;
+//! const __FL_SMEM: SharedPlan = SharedPlan::of(..);        // every thread's part, once
+//! const __FL_OFFSETS = shared_offsets_with(..);            // each element's way: Add(K),
+//!                                                          // Xor(K) or Swizzle
 //! const _ = conflict_free: the bank model's count, an error naming the colliding lanes
-//! let __fl_lane = (thread_row * STEPS.0 + thread_col * STEPS.1) & LANE_MASK;   // once per call
-//!                  (a grid of atoms: shared_linear(&LAYOUT, thread_row, thread_col))
-//! let __fl_base = SWIZZLE(__fl_lane);                                          // once per call
-//! { let value = frag[e]; let offset = match __FL_OFFSETS[e] { .. }; BODY; } ...
+//! let __fl_smem = __FL_SMEM.thread(__fl_at);    // the thread's offset, masked, and swizzled
+//! { let value = frag[e]; let offset = __fl_smem.offset(__FL_OFFSETS[e], __FL_AT[e].at); BODY; }
 //! ```
 //!
 //! A padded or plain layout is affine in `(row, col)`, so the thread part is computed once and
 //! each element adds its constant. A swizzle is linear in the offset's bits: where no thread's
 //! part shares a bit with an element's constant `K` (decided at compile time over every
-//! thread, `shared_offsets`), the element's offset is `__fl_base ^ SWIZZLE(K)`, a `+` where
-//! no thread's swizzled offset shares a bit with that either (CUTLASS's swizzled stores from
-//! one base), and otherwise `(__fl_base ^ X) + A`, `X` the bits of `K` a thread's swizzled
-//! offset may have and `A` the others; elsewhere, and with a band, the element pays its own
-//! shift, `and` and `xor`. The
-//! mask keeps every thread's offset as it is and lets the optimizer bound the offsets when
-//! the thread's type carries its range unchecked (`Lane`).
+//! thread, `shared_offsets`), the element's offset is the thread's swizzled offset `^
+//! SWIZZLE(K)`, a `+` where no thread's swizzled offset shares a bit with that either
+//! (CUTLASS's swizzled stores from one base), and otherwise the bits of `K` a thread's
+//! swizzled offset may have XORed and the others added; elsewhere, and with a band, the
+//! element pays its own shift, `and` and `xor`. `SharedBase::offset` (layout-core) does each,
+//! `#[inline(always)]`: the element's way a constant, one arm is left after inlining, and the
+//! compiler type-checks one call an element rather than the three arms. The mask keeps every
+//! thread's offset as it is and lets the optimizer bound the offsets when the thread's type
+//! carries its range unchecked (`Lane`).
 
 use super::aligned::Groups;
 use super::ast::{Fragment, Mode};
@@ -47,19 +48,12 @@ pub fn consts(f: &Fragment) -> TokenStream {
         // `at`'s values may already be `usize`.
         #[allow(clippy::unnecessary_cast)]
         const __FL_SHARED_AT: (usize, usize) = #place;
-        const __FL_STEPS: (usize, usize) = ::fraglayout::generated::shared_steps(&__FL_SHARED);
-        const __FL_SWIZZLE: ::fraglayout::shared::Swizzle = __FL_SHARED.swizzle();
-        const __FL_GRID: bool = __FL_SHARED.is_grid();
         // Every thread's part, once for the constants and checks below.
         const __FL_THREADS: ::fraglayout::generated::SharedThreads =
             ::fraglayout::generated::SharedThreads::of(&__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT);
-        const __FL_LANE_MASK: usize = ::fraglayout::generated::shared_lane_mask_with(
+        const __FL_SMEM: ::fraglayout::generated::SharedPlan = ::fraglayout::generated::SharedPlan::of(
             &__FL_NUMERAL, &__FL_SHARED, __FL_SHARED_AT, &__FL_THREADS,
         );
-        // Every bit a thread's swizzled offset may have: its unswizzled bits, and those the
-        // swizzle may toggle from them (`apply(m) ^ m` is `(m >> shift) & target`).
-        const __FL_SWIZZLED_BITS: usize = __FL_LANE_MASK
-            | (__FL_SWIZZLE.apply(__FL_LANE_MASK as u32) ^ __FL_LANE_MASK as u32) as usize;
         const __FL_OFFSETS: [::fraglayout::generated::SharedOffset; __FL_AT.len()] =
             ::fraglayout::generated::shared_offsets_with(
                 &__FL_NUMERAL, &__FL_SHARED, __FL_AT, __FL_SHARED_AT, &__FL_THREADS,
@@ -183,53 +177,17 @@ pub fn body(f: &Fragment, elements: usize, groups: Option<&Groups>) -> TokenStre
         None => calls,
     };
     quote! {
-        // The mask keeps every thread's offset as it is (shared_lane_mask).
+        // The thread's unswizzled and swizzled offsets, once.
         #[allow(unused_variables)]
-        let __fl_lane: usize = if __FL_GRID {
-            ::fraglayout::generated::shared_linear(
-                &__FL_SHARED,
-                __FL_SHARED_AT.0 + __fl_at.row,
-                __FL_SHARED_AT.1 + __fl_at.col,
-            )
-        } else {
-            (__FL_SHARED_AT.0 + __fl_at.row) * __FL_STEPS.0
-                + (__FL_SHARED_AT.1 + __fl_at.col) * __FL_STEPS.1
-        } & __FL_LANE_MASK;
-        // The layout check keeps every offset below 2^32: the casts are exact.
-        #[allow(unused_variables)]
-        let __fl_base: usize = __FL_SWIZZLE.apply(__fl_lane as u32) as usize;
+        let __fl_smem = __FL_SMEM.thread(__fl_at);
         #calls
     }
 }
 
-/// Element `e`'s offset: from the thread's swizzled offset by a constant where no carry can
-/// reach the swizzle (`SharedOffset`), else the lane's plus the element's constant (or through
-/// the band's carry), swizzled. A constant `K` XORed in is split at the bits a thread's
-/// swizzled offset may have (`__FL_SWIZZLED_BITS`): those XORed, the rest added, which is
-/// exact since the base has none of them; the elements of one column block then share one
-/// XOR, and their differences fold into the accesses' immediates.
+/// Element `e`'s offset: one call, `SharedBase::offset`, with the element's constant way of
+/// reaching it from the thread's offsets (`SharedOffset`) and its part of the tile.
 fn offset(e: &Literal) -> TokenStream {
-    quote! {
-        match __FL_OFFSETS[#e] {
-            ::fraglayout::generated::SharedOffset::Add(__fl_k) => __fl_base + __fl_k,
-            ::fraglayout::generated::SharedOffset::Xor(__fl_k) => {
-                (__fl_base ^ (__fl_k & __FL_SWIZZLED_BITS)) + (__fl_k & !__FL_SWIZZLED_BITS)
-            }
-            ::fraglayout::generated::SharedOffset::Swizzle => {
-                let __fl_lin: usize = if __FL_WRAP == 0 && !__FL_GRID {
-                    __fl_lane + (__FL_AT[#e].at.0 * __FL_STEPS.0 + __FL_AT[#e].at.1 * __FL_STEPS.1)
-                } else {
-                    let (__fl_r, __fl_c) = __fl_at.at(__FL_AT[#e].at);
-                    ::fraglayout::generated::shared_linear(
-                        &__FL_SHARED,
-                        __FL_SHARED_AT.0 + __fl_r,
-                        __FL_SHARED_AT.1 + __fl_c,
-                    )
-                };
-                __FL_SWIZZLE.apply(__fl_lin as u32) as usize
-            }
-        }
-    }
+    quote!(__fl_smem.offset(__FL_OFFSETS[#e], __FL_AT[#e].at))
 }
 
 /// `align = BYTES`'s group starting at element `first` (`aligned.rs`): the offset bound as

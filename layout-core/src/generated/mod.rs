@@ -46,6 +46,7 @@ mod reads;
 mod same_digits;
 mod shuffle;
 mod smem;
+mod smem_base;
 mod smem_threads;
 mod table;
 mod vector;
@@ -73,6 +74,7 @@ pub use smem::{
     shared_tile_error_at, shared_vector_error, shared_vector_error_at, shared_vector_error_with,
     SharedOffset, SharedThreads, MAX_CONFLICT_WARPS,
 };
+pub use smem_base::{SharedBase, SharedPlan};
 pub use table::{ElementAt, Reach};
 pub use vector::vector_error;
 pub use wrapping::Wrapping;
