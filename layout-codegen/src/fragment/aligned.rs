@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Why it is the same program: the groups are those `vector = N` takes
-//! ([`vector_error`](layout_core::generated::vector_error) passes: `N` adjacent columns of one
+//! ([`vector_error`] passes: `N` adjacent columns of one
 //! row starting at a column that is a multiple of `N`, for every thread), so each group's
 //! address is the declared-aligned row start plus a multiple of `BYTES`; the group's access
 //! covers exactly the `N` elements the body's `N` calls reach, and the stored value has no
